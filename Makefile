@@ -1,0 +1,118 @@
+# ballcast - build, test, install.
+#   make            the library (static and shared) and the ballcast binary
+#   make demo       install missing Debian packages, build, run the samples
+#   make check      unit tests, CLI tests, then the unit tests under ASan+UBSan
+#   make bench      benchmarks (see BENCHMARKS.md)
+#   make install    PREFIX=/usr/local DESTDIR= ; make clean
+# CC, CFLAGS, CPPFLAGS and LDFLAGS are yours; the flags the code needs are added.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+PKG_CONFIG ?= pkg-config
+BUILD ?= build
+
+VERSION := $(shell sed -n 's/^\#define BC_VERSION_STRING "\(.*\)"/\1/p' lib/ballcast.h)
+SOVERSION := 0
+
+# -ffp-contract=off: no fused multiply-add, so answers do not change with the compiler.
+BC_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic -Wmissing-prototypes \
+	-Wshadow -Wstrict-prototypes -ffp-contract=off -fPIC -pthread
+CJSON_CFLAGS := $(shell $(PKG_CONFIG) --cflags libcjson 2>/dev/null)
+CJSON_LIBS := $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson)
+CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt)
+
+ALL_CFLAGS = $(BC_CFLAGS) $(CJSON_CFLAGS) $(CFLAGS) $(SAN_FLAGS)
+ALL_CPPFLAGS = -Ilib -Icli $(CPPFLAGS)
+ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS) -pthread
+
+LIB_SRCS := $(wildcard lib/*.c)
+CLI_SRCS := $(wildcard cli/*.c)
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+SUPPORT_SRCS := $(wildcard tests/support/*.c)
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
+CLI_LIB_OBJS := $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJS))
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all demo deps check check-unit check-cli check-asan bench install uninstall clean lint-man
+
+all: $(BUILD)/ballcast $(BUILD)/libballcast.a $(BUILD)/libballcast.so ballcast
+
+ballcast: $(BUILD)/ballcast
+	ln -sf $(BUILD)/ballcast ballcast
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/libballcast.a: $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/libballcast.so: $(LIB_OBJS)
+	$(CC) -shared -Wl,-soname,libballcast.so.$(SOVERSION) $(ALL_LDFLAGS) -o $@ $^ -lm
+
+$(BUILD)/ballcast: $(CLI_OBJS) $(BUILD)/libballcast.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libballcast.a $(CJSON_LIBS) -lm
+
+$(BUILD)/tests/%: tests/unit/%.c $(SUPPORT_SRCS) $(CLI_LIB_OBJS) $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) -Itests/unit -Itests/support $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(SUPPORT_SRCS) $(CLI_LIB_OBJS) \
+		$(BUILD)/libballcast.a $(ALL_LDFLAGS) $(CJSON_LIBS) $(CHECK_LIBS) -lm
+
+deps:
+	@sh scripts/install-deps
+
+demo: deps
+	$(MAKE) all
+	./ballcast cast samples/room.obj samples/throws.json
+
+# Every suite, then one line that sums them all: "N passed, N failed".
+check: deps
+	$(MAKE) all
+	$(MAKE) $(UNIT_BINS)
+	$(MAKE) BUILD=build/asan SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
+		$(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
+	sh tests/run-suites.sh $(BUILD) build/asan
+
+check-unit: $(UNIT_BINS)
+	sh tests/run-suites.sh --unit-only $(BUILD)
+
+check-cli: all
+	bats tests/cli
+
+bench: all
+	sh tests/bench/run.sh
+
+lint-man:
+	mandoc -Tlint -W warning man/ballcast.1
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(PKGCONFIGDIR)
+	install -m 755 $(BUILD)/ballcast $(DESTDIR)$(BINDIR)/ballcast
+	install -m 644 $(BUILD)/libballcast.a $(DESTDIR)$(LIBDIR)/libballcast.a
+	install -m 755 $(BUILD)/libballcast.so $(DESTDIR)$(LIBDIR)/libballcast.so.$(VERSION)
+	ln -sf libballcast.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libballcast.so.$(SOVERSION)
+	ln -sf libballcast.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libballcast.so
+	install -m 644 lib/ballcast.h $(DESTDIR)$(INCLUDEDIR)/ballcast.h
+	install -m 644 man/ballcast.1 $(DESTDIR)$(MANDIR)/man1/ballcast.1
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+		-e 's|@VERSION@|$(VERSION)|' ballcast.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/ballcast.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/ballcast $(DESTDIR)$(LIBDIR)/libballcast.a $(DESTDIR)$(LIBDIR)/libballcast.so* \
+		$(DESTDIR)$(INCLUDEDIR)/ballcast.h $(DESTDIR)$(MANDIR)/man1/ballcast.1 $(DESTDIR)$(PKGCONFIGDIR)/ballcast.pc
+
+clean:
+	rm -rf build ballcast
+
+-include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

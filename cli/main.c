@@ -1,0 +1,50 @@
+/* main.c - the ballcast command: global options and the subcommand table. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct cliCommand {
+	const char* name;
+	int (*run)(int argc, char** argv);
+	const char* summary;
+} cliCommand;
+
+static const cliCommand commands[] = {
+	{ "cast", cliCastMain, "where each moving ball first touches a mesh" },
+};
+
+static void printUsage(FILE* f)
+{
+	fputs("usage: ballcast COMMAND [OPTIONS] ARGS...\n"
+		  "       ballcast --help | --version\n\ncommands:\n",
+		  f);
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i) {
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+	}
+	fputs("\n'ballcast COMMAND --help' describes a command; man ballcast has it all.\n", f);
+}
+
+int main(int argc, char** argv)
+{
+	if (argc < 2) {
+		printUsage(stderr);
+		return cli_exitTrouble;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+		printUsage(stdout);
+		return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		puts("ballcast " BC_VERSION_STRING);
+		return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i) {
+		if (strcmp(argv[1], commands[i].name) == 0) {
+			return commands[i].run(argc - 1, argv + 1);
+		}
+	}
+	fprintf(stderr, "ballcast: unknown command '%s'\n", argv[1]);
+	printUsage(stderr);
+	return cli_exitTrouble;
+}

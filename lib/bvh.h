@@ -1,0 +1,64 @@
+/* bvh.h - bounding volume hierarchy over a mesh's triangles (private). */
+#ifndef BC_BVH_H
+#define BC_BVH_H
+
+#include "ballcast.h"
+
+typedef struct bcBvh bcBvh;
+
+/* The deepest a tree gets (levels, the root being level 1): the SAH picks
+ * splits for 64 levels, then regions are halved, and 2^31 triangles halve to
+ * a leaf of at most 4 in 29 more. Queries keep a stack of this size. */
+#define BC_BVH_MAX_DEPTH 94
+
+/* Build a hierarchy over mesh->triangles (degenerate triangles left out).
+ * Reads mesh->vertices, triangles, triangleCount, normals. Returns NULL on
+ * out-of-memory or an empty mesh. The caller owns the result. */
+bcBvh* bcBvh_Create(const struct bcMesh* mesh);
+
+/* As bcBvh_Create with threadCount build threads (<= 0: one per online core,
+ * fewer for small meshes). The tree, byte for byte, does not depend on it. */
+bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount);
+
+/* Free a hierarchy. NULL is allowed. */
+void bcBvh_Destroy(bcBvh* bvh);
+
+/* Called for a triangle whose box the swept ball may touch. The callback
+ * tests the triangle and may lower *maxAlpha; later nodes whose entry alpha
+ * exceeds *maxAlpha are skipped. */
+typedef void bcBvhVisitFcn(void* context, int32_t triangle, double* maxAlpha);
+
+/* Visit, nearest node first, every triangle whose bounding box, grown by
+ * radius, the segment p0 + alpha * d meets for some alpha in [0, *maxAlpha].
+ * The box test is conservative (boxes are padded for rounding), so no
+ * triangle the exact test would hit is ever skipped. */
+void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
+					  bcBvhVisitFcn* visit, void* context);
+
+/* Visit, nearest node first, every triangle whose box is within *maxDistance
+ * of point p; the callback may lower *maxDistance. */
+typedef void bcBvhPointFcn(void* context, int32_t triangle, double* maxDistance);
+void bcBvh_QueryPoint(const bcBvh* bvh, bcVec3 p, double* maxDistance, bcBvhPointFcn* visit, void* context);
+
+/* Node and depth counts, for --stats and tests. */
+typedef struct bcBvhInfo {
+	int32_t nodeCount;     /* tree nodes, inner and leaf (2 * leafCount - 1 unless empty) */
+	int32_t leafCount;     /* leaves, each of 1 to 4 triangles */
+	int32_t maxDepth;      /* levels on the longest root-to-leaf path (a lone leaf: 1) */
+	int32_t triangleCount; /* triangles in the tree: the non-degenerate ones */
+} bcBvhInfo;
+
+bcBvhInfo bcBvh_GetInfo(const bcBvh* bvh);
+
+/* The raw storage, for tests that compare builds byte for byte: the node
+ * array (nodeBytes bytes, root record included) and the triangle order. */
+typedef struct bcBvhData {
+	const void* nodes;
+	size_t nodeBytes;
+	const int32_t* triangles;
+	int32_t triangleCount;
+} bcBvhData;
+
+bcBvhData bcBvh_GetData(const bcBvh* bvh);
+
+#endif

@@ -1,0 +1,344 @@
+/* cast.c - a moving ball against a whole mesh: the earliest counted contact,
+ * with deterministic ties.
+ *
+ * Ties: let alpha_min be the earliest alpha of any counted contact. Every
+ * (triangle, feature) contact with alpha <= alpha_min + BC_ALPHA_TIE_TOLERANCE
+ * is tied; the answer is the lowest triangle index among them and, on that
+ * triangle, the first feature in the order face, edges AB BC CA, vertices
+ * A B C. Initial overlaps rank before every other contact (they are kept
+ * at alpha = -1 internally and reported at alpha = 0). The rule depends on
+ * the set of contacts only, never on the order triangles are visited in, so
+ * the BVH and the brute-force path give identical answers.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bvh.h"
+#include "mesh.h"
+#include "sweep.h"
+#include "vec3.h"
+
+/* Tied candidates kept on the stack before spilling to the heap; a ball
+ * touching a vertex shared by more triangles than this is rare. */
+#define BC_TIE_STACK_CAPACITY 32
+
+/* Where an initial overlap sorts: before any real alpha in [0, 1]. */
+#define BC_OVERLAP_ALPHA (-1.0)
+
+typedef struct bcCandidate {
+	int32_t triangle;
+	double best;
+	bcSweepResult result;
+} bcCandidate;
+
+typedef struct bcCastContext {
+	const bcMesh* mesh;
+	bcSweepQuery query;
+	double alphaMin;      /* earliest contact so far (BC_OVERLAP_ALPHA for overlaps) */
+	bcCandidate* items;   /* candidates within alphaMin + tolerance */
+	int count;
+	int capacity;
+	bcCandidate stack[BC_TIE_STACK_CAPACITY];
+	bool outOfMemory;
+} bcCastContext;
+
+static double keyOf(const bcSweepResult* result)
+{
+	return result->overlap ? BC_OVERLAP_ALPHA : result->best;
+}
+
+/* Drop candidates that fell out of the tie window. */
+static void pruneCandidates(bcCastContext* ctx)
+{
+	double limit = ctx->alphaMin + BC_ALPHA_TIE_TOLERANCE;
+	int kept = 0;
+	for (int i = 0; i < ctx->count; ++i) {
+		if (ctx->items[i].best <= limit) {
+			ctx->items[kept++] = ctx->items[i];
+		}
+	}
+	ctx->count = kept;
+}
+
+static void addCandidate(bcCastContext* ctx, int32_t triangle, const bcSweepResult* result)
+{
+	double key = keyOf(result);
+	if (key > ctx->alphaMin + BC_ALPHA_TIE_TOLERANCE) {
+		return;
+	}
+	if (key < ctx->alphaMin) {
+		ctx->alphaMin = key;
+		pruneCandidates(ctx);
+	}
+	if (ctx->count == ctx->capacity) {
+		int capacity = 2 * ctx->capacity;
+		bcCandidate* items = malloc((size_t)capacity * sizeof *items);
+		if (items == NULL) {
+			ctx->outOfMemory = true;
+			return;
+		}
+		memcpy(items, ctx->items, (size_t)ctx->count * sizeof *items);
+		if (ctx->items != ctx->stack) {
+			free(ctx->items);
+		}
+		ctx->items = items;
+		ctx->capacity = capacity;
+	}
+	bcCandidate* item = ctx->items + ctx->count++;
+	item->triangle = triangle;
+	item->best = key;
+	item->result = *result;
+}
+
+static void testTriangle(bcCastContext* ctx, int32_t t, double maxAlpha)
+{
+	const bcMesh* mesh = ctx->mesh;
+	bcVec3 n = mesh->normals[t];
+	if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) {
+		return;
+	}
+	const int32_t* v = mesh->triangles + 3 * t;
+	bcSweepResult result;
+	if (bcSweepTriangle(&ctx->query, mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], n, maxAlpha,
+						&result)) {
+		addCandidate(ctx, t, &result);
+	}
+}
+
+/* The bound a triangle must meet to matter: within the tie window of the
+ * earliest contact so far, and never past alpha = 1. */
+static double searchLimit(const bcCastContext* ctx)
+{
+	double limit = ctx->alphaMin + BC_ALPHA_TIE_TOLERANCE;
+	return limit < 1.0 ? limit : 1.0;
+}
+
+static void visitTriangle(void* context, int32_t triangle, double* maxAlpha)
+{
+	bcCastContext* ctx = context;
+	testTriangle(ctx, triangle, *maxAlpha);
+	double limit = searchLimit(ctx);
+	/* The box test works on [0, maxAlpha]; an overlap (alphaMin = -1) needs
+	 * only alpha = 0 to be searched further. */
+	*maxAlpha = limit < 0.0 ? 0.0 : limit;
+}
+
+/* Run the search; leaves the tied candidates in ctx. */
+static void runSearch(bcCastContext* ctx, const bcMesh* mesh, bcCastInput input, const bcCastOptions* options)
+{
+	ctx->mesh = mesh;
+	ctx->query = bcMakeSweepQuery(input, options);
+	ctx->alphaMin = 1.0;
+	ctx->items = ctx->stack;
+	ctx->count = 0;
+	ctx->capacity = BC_TIE_STACK_CAPACITY;
+	ctx->outOfMemory = false;
+	/* alphaMin starts at 1 so the window admits contacts up to 1 + tolerance;
+	 * those past 1 are removed by the sweep's maxAlpha of at most 1. */
+	if ((options != NULL && options->bruteForce) || mesh->bvh == NULL) {
+		for (int32_t t = 0; t < mesh->triangleCount; ++t) {
+			double limit = searchLimit(ctx);
+			testTriangle(ctx, t, limit < 0.0 ? 0.0 : limit);
+		}
+		return;
+	}
+	double maxAlpha = 1.0;
+	bcBvh_QuerySweep(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius, &maxAlpha, visitTriangle, ctx);
+}
+
+static void releaseSearch(bcCastContext* ctx)
+{
+	if (ctx->items != ctx->stack) {
+		free(ctx->items);
+	}
+	ctx->items = NULL;
+}
+
+static int compareCandidates(const void* pa, const void* pb)
+{
+	const bcCandidate* a = pa;
+	const bcCandidate* b = pb;
+	return (a->triangle > b->triangle) - (a->triangle < b->triangle);
+}
+
+/* Fill output from the chosen candidate (lowest triangle; first feature). */
+static void fillOutput(const bcCastContext* ctx, bcCastOutput* out)
+{
+	const bcMesh* mesh = ctx->mesh;
+	const bcCandidate* chosen = NULL;
+	double limit = ctx->alphaMin + BC_ALPHA_TIE_TOLERANCE;
+	int ties = 0;
+	for (int i = 0; i < ctx->count; ++i) {
+		const bcCandidate* c = ctx->items + i;
+		if (c->best > limit) {
+			continue;
+		}
+		for (int s = 0; s < bc_slotCount; ++s) {
+			ties += c->result.overlap ? c->result.alpha[s] == 0.0 : c->result.alpha[s] <= limit;
+		}
+		if (chosen == NULL || c->triangle < chosen->triangle) {
+			chosen = c;
+		}
+	}
+	memset(out, 0, sizeof *out);
+	out->triangle = -1;
+	out->face = -1;
+	out->vertices[0] = out->vertices[1] = out->vertices[2] = -1;
+	out->alpha = 1.0;
+	if (chosen == NULL) {
+		out->state = bc_castMiss;
+		return;
+	}
+	int slot = 0;
+	double slotLimit = chosen->result.overlap ? 0.0 : limit;
+	while (slot < bc_slotCount && !(chosen->result.alpha[slot] <= slotLimit)) {
+		++slot;
+	}
+	int32_t t = chosen->triangle;
+	const int32_t* v = mesh->triangles + 3 * t;
+	int local[3];
+	out->state = chosen->result.overlap ? bc_castInitialOverlap : bc_castHit;
+	out->triangle = t;
+	out->face = mesh->faceIds[t];
+	out->feature = bcSlotFeature(slot, &out->vertexCount, local);
+	for (int k = 0; k < out->vertexCount; ++k) {
+		out->vertices[k] = v[local[k]];
+	}
+	out->tieCount = ties;
+	bcSweepContact(&ctx->query, mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->normals[t],
+				   slot, chosen->result.alpha[slot], out);
+}
+
+static bcCastOutput invalidOutput(void)
+{
+	bcCastOutput out;
+	memset(&out, 0, sizeof out);
+	out.state = bc_castInvalid;
+	out.alpha = 1.0;
+	out.triangle = -1;
+	out.face = -1;
+	out.vertices[0] = out.vertices[1] = out.vertices[2] = -1;
+	return out;
+}
+
+bcCastOutput bcMesh_Cast(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options)
+{
+	bcCastOutput out;
+	bcMesh_CastTies(mesh, input, options, &out, NULL, 0);
+	return out;
+}
+
+int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
+					bcContact* ties, int capacity)
+{
+	if (!bcIsValidCastInput(input)) {
+		*output = invalidOutput();
+		return 0;
+	}
+	bcCastContext ctx;
+	runSearch(&ctx, mesh, input, options);
+	fillOutput(&ctx, output);
+	int n = 0;
+	if (output->state != bc_castMiss) {
+		qsort(ctx.items, (size_t)ctx.count, sizeof *ctx.items, compareCandidates);
+		double limit = ctx.alphaMin + BC_ALPHA_TIE_TOLERANCE;
+		for (int i = 0; i < ctx.count; ++i) {
+			const bcCandidate* c = ctx.items + i;
+			if (c->best > limit) {
+				continue;
+			}
+			for (int s = 0; s < bc_slotCount; ++s) {
+				bool tied = c->result.overlap ? c->result.alpha[s] == 0.0 : c->result.alpha[s] <= limit;
+				if (!tied) {
+					continue;
+				}
+				if (n < capacity) {
+					const int32_t* v = mesh->triangles + 3 * c->triangle;
+					bcContact* contact = ties + n;
+					int local[3];
+					bcCastOutput tmp;
+					contact->triangle = c->triangle;
+					contact->feature = bcSlotFeature(s, &contact->vertexCount, local);
+					for (int k = 0; k < 3; ++k) {
+						contact->vertices[k] = k < contact->vertexCount ? v[local[k]] : -1;
+					}
+					bcSweepContact(&ctx.query, mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]],
+								   mesh->normals[c->triangle], s, c->result.alpha[s], &tmp);
+					contact->alpha = tmp.alpha;
+					contact->normal = tmp.normal;
+				}
+				++n;
+			}
+		}
+	}
+	releaseSearch(&ctx);
+	return n;
+}
+
+/* ----------------------------------------------------------------- batch */
+
+typedef struct bcBatchJob {
+	const bcMesh* mesh;
+	const bcCastInput* inputs;
+	bcCastOutput* outputs;
+	const bcCastOptions* options;
+	int begin, end;
+} bcBatchJob;
+
+static void* runBatchJob(void* arg)
+{
+	bcBatchJob* job = arg;
+	for (int i = job->begin; i < job->end; ++i) {
+		job->outputs[i] = bcMesh_Cast(job->mesh, job->inputs[i], job->options);
+	}
+	return NULL;
+}
+
+/* Below this many casts per thread, starting a thread costs more than it saves. */
+#define BC_MIN_CASTS_PER_THREAD 64
+
+/* Threads are capped: beyond this, a batch is better split by the caller. */
+#define BC_MAX_THREADS 256
+
+void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
+					  const bcCastOptions* options, int threadCount)
+{
+	if (threadCount <= 0) {
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		threadCount = cores > 0 ? (int)cores : 1;
+	}
+	if (threadCount > BC_MAX_THREADS) {
+		threadCount = BC_MAX_THREADS;
+	}
+	int useful = count / BC_MIN_CASTS_PER_THREAD;
+	if (threadCount > useful) {
+		threadCount = useful > 1 ? useful : 1;
+	}
+	bcBatchJob jobs[BC_MAX_THREADS];
+	pthread_t threads[BC_MAX_THREADS];
+	int started = 0;
+	for (int i = 0; i < threadCount; ++i) {
+		jobs[i].mesh = mesh;
+		jobs[i].inputs = inputs;
+		jobs[i].outputs = outputs;
+		jobs[i].options = options;
+		jobs[i].begin = (int)((long long)count * i / threadCount);
+		jobs[i].end = (int)((long long)count * (i + 1) / threadCount);
+	}
+	for (int i = 1; i < threadCount; ++i) {
+		if (pthread_create(&threads[i], NULL, runBatchJob, &jobs[i]) != 0) {
+			break;
+		}
+		started = i;
+	}
+	/* Whatever could not get a thread runs here. */
+	runBatchJob(&jobs[0]);
+	for (int i = started + 1; i < threadCount; ++i) {
+		runBatchJob(&jobs[i]);
+	}
+	for (int i = 1; i <= started; ++i) {
+		pthread_join(threads[i], NULL);
+	}
+}

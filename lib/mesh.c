@@ -1,0 +1,201 @@
+/* mesh.c - triangle storage, front normals, degenerate flags, bounds. */
+#include "mesh.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bvh.h"
+#include "vec3.h"
+
+void bcSetError(bcError* error, bcErrorCode code, long line, long column, const char* format, ...)
+{
+	if (error == NULL) {
+		return;
+	}
+	error->code = code;
+	error->line = line;
+	error->column = column;
+	error->record = -1;
+	va_list args;
+	va_start(args, format);
+	vsnprintf(error->message, sizeof error->message, format, args);
+	va_end(args);
+}
+
+const char* bcFeatureName(bcFeature feature)
+{
+	switch (feature) {
+	case bc_featureFace:
+		return "face";
+	case bc_featureEdge:
+		return "edge";
+	case bc_featureVertex:
+		return "vertex";
+	default:
+		return "none";
+	}
+}
+
+bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, int32_t triangleCount,
+					 int32_t* faceIds, int32_t faceCount, bcError* error)
+{
+	bcMesh* mesh = calloc(1, sizeof *mesh);
+	bcVec3* normals = malloc((size_t)(triangleCount > 0 ? triangleCount : 1) * sizeof *normals);
+	if (faceIds == NULL) {
+		faceIds = malloc((size_t)(triangleCount > 0 ? triangleCount : 1) * sizeof *faceIds);
+		if (faceIds != NULL) {
+			for (int32_t i = 0; i < triangleCount; ++i) {
+				faceIds[i] = i;
+			}
+		}
+		faceCount = triangleCount;
+	}
+	if (mesh == NULL || normals == NULL || faceIds == NULL) {
+		free(mesh);
+		free(normals);
+		free(faceIds);
+		free(vertices);
+		free(triangles);
+		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
+		return NULL;
+	}
+	mesh->vertices = vertices;
+	mesh->vertexCount = vertexCount;
+	mesh->triangles = triangles;
+	mesh->triangleCount = triangleCount;
+	mesh->faceIds = faceIds;
+	mesh->faceCount = faceCount;
+	mesh->normals = normals;
+
+	bcVec3 lower = bcMakeVec3(0.0, 0.0, 0.0);
+	bcVec3 upper = lower;
+	for (int32_t i = 0; i < vertexCount; ++i) {
+		lower = i == 0 ? vertices[i] : bcMin(lower, vertices[i]);
+		upper = i == 0 ? vertices[i] : bcMax(upper, vertices[i]);
+	}
+	mesh->lowerBound = lower;
+	mesh->upperBound = upper;
+
+	for (int32_t i = 0; i < triangleCount; ++i) {
+		bcVec3 a = vertices[triangles[3 * i + 0]];
+		bcVec3 b = vertices[triangles[3 * i + 1]];
+		bcVec3 c = vertices[triangles[3 * i + 2]];
+		bcVec3 n = bcNormalize(bcCross(bcSub(b, a), bcSub(c, a)));
+		if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) {
+			mesh->degenerateCount += 1;
+		}
+		normals[i] = n;
+	}
+
+	mesh->bvh = bcBvh_Create(mesh);
+	if (mesh->bvh == NULL && triangleCount > 0) {
+		bcMesh_Destroy(mesh);
+		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory building the bounding volume hierarchy");
+		return NULL;
+	}
+	return mesh;
+}
+
+bcMesh* bcMesh_Create(const bcMeshDef* def, bcError* error)
+{
+	if (def == NULL || def->vertexCount < 0 || def->triangleCount < 0 ||
+		(def->vertexCount > 0 && def->vertices == NULL) || (def->triangleCount > 0 && def->triangles == NULL)) {
+		bcSetError(error, bc_errorValue, 0, 0, "invalid mesh definition");
+		return NULL;
+	}
+	if (def->triangleCount == 0) {
+		bcSetError(error, bc_errorEmpty, 0, 0, "the mesh has no triangles");
+		return NULL;
+	}
+	size_t nv = (size_t)def->vertexCount;
+	size_t nt = (size_t)def->triangleCount;
+	bcVec3* vertices = malloc((nv > 0 ? nv : 1) * sizeof *vertices);
+	int32_t* triangles = malloc(3 * nt * sizeof *triangles);
+	int32_t* faceIds = def->faceIds != NULL ? malloc(nt * sizeof *faceIds) : NULL;
+	if (vertices == NULL || triangles == NULL || (def->faceIds != NULL && faceIds == NULL)) {
+		free(vertices);
+		free(triangles);
+		free(faceIds);
+		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
+		return NULL;
+	}
+	for (size_t i = 0; i < nv; ++i) {
+		bcVec3 v = bcMakeVec3(def->vertices[3 * i], def->vertices[3 * i + 1], def->vertices[3 * i + 2]);
+		if (!bcIsFinite(v)) {
+			free(vertices);
+			free(triangles);
+			free(faceIds);
+			bcSetError(error, bc_errorValue, 0, 0, "vertex %zu has a non-finite coordinate", i);
+			return NULL;
+		}
+		vertices[i] = v;
+	}
+	for (size_t i = 0; i < 3 * nt; ++i) {
+		int32_t index = def->triangles[i];
+		if (index < 0 || index >= def->vertexCount) {
+			free(vertices);
+			free(triangles);
+			free(faceIds);
+			bcSetError(error, bc_errorIndex, 0, 0, "triangle %zu uses vertex %ld, outside 0..%ld", i / 3, (long)index,
+					   (long)def->vertexCount - 1);
+			return NULL;
+		}
+		triangles[i] = index;
+	}
+	int32_t faceCount = def->triangleCount;
+	if (faceIds != NULL) {
+		memcpy(faceIds, def->faceIds, nt * sizeof *faceIds);
+		faceCount = def->faceCount;
+	}
+	return bcMesh_Adopt(vertices, def->vertexCount, triangles, def->triangleCount, faceIds, faceCount, error);
+}
+
+void bcMesh_Destroy(bcMesh* mesh)
+{
+	if (mesh == NULL) {
+		return;
+	}
+	bcBvh_Destroy(mesh->bvh);
+	free(mesh->vertices);
+	free(mesh->triangles);
+	free(mesh->faceIds);
+	free(mesh->normals);
+	free(mesh);
+}
+
+bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh)
+{
+	bcMeshInfo info = { 0 };
+	info.vertexCount = mesh->vertexCount;
+	info.triangleCount = mesh->triangleCount;
+	info.faceCount = mesh->faceCount;
+	info.degenerateCount = mesh->degenerateCount;
+	info.lowerBound = mesh->lowerBound;
+	info.upperBound = mesh->upperBound;
+	return info;
+}
+
+bcTriangle bcMesh_GetTriangle(const bcMesh* mesh, int32_t index)
+{
+	bcTriangle t = { { -1, -1, -1 }, -1, { 0.0, 0.0, 0.0 }, true };
+	if (index < 0 || index >= mesh->triangleCount) {
+		return t;
+	}
+	for (int k = 0; k < 3; ++k) {
+		t.vertices[k] = mesh->triangles[3 * index + k];
+	}
+	t.face = mesh->faceIds[index];
+	t.normal = mesh->normals[index];
+	t.degenerate = t.normal.x == 0.0 && t.normal.y == 0.0 && t.normal.z == 0.0;
+	return t;
+}
+
+bcVec3 bcMesh_GetVertex(const bcMesh* mesh, int32_t index)
+{
+	if (index < 0 || index >= mesh->vertexCount) {
+		return bcMakeVec3(0.0, 0.0, 0.0);
+	}
+	return mesh->vertices[index];
+}

@@ -1,0 +1,97 @@
+/* vec3.h - small value-type vector math (private to ballcast). */
+#ifndef BC_VEC3_H
+#define BC_VEC3_H
+
+#include <math.h>
+
+#include "ballcast.h"
+
+static inline bcVec3 bcMakeVec3(double x, double y, double z)
+{
+	bcVec3 v = { x, y, z };
+	return v;
+}
+
+static inline bcVec3 bcAdd(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+
+static inline bcVec3 bcSub(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+static inline bcVec3 bcScale(double s, bcVec3 v)
+{
+	return bcMakeVec3(s * v.x, s * v.y, s * v.z);
+}
+
+/* a + s * b */
+static inline bcVec3 bcMulAdd(bcVec3 a, double s, bcVec3 b)
+{
+	return bcMakeVec3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
+}
+
+static inline bcVec3 bcNeg(bcVec3 v)
+{
+	return bcMakeVec3(-v.x, -v.y, -v.z);
+}
+
+static inline double bcDot(bcVec3 a, bcVec3 b)
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+static inline bcVec3 bcCross(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+
+static inline double bcLengthSquared(bcVec3 v)
+{
+	return bcDot(v, v);
+}
+
+static inline double bcLength(bcVec3 v)
+{
+	return sqrt(bcDot(v, v));
+}
+
+/* v / |v|, or (0,0,0) when |v| is 0 or not finite. */
+static inline bcVec3 bcNormalize(bcVec3 v)
+{
+	double length = bcLength(v);
+	if (length > 0.0 && isfinite(length)) {
+		double inv = 1.0 / length;
+		return bcScale(inv, v);
+	}
+	return bcMakeVec3(0.0, 0.0, 0.0);
+}
+
+static inline double bcDistance(bcVec3 a, bcVec3 b)
+{
+	return bcLength(bcSub(a, b));
+}
+
+static inline bcVec3 bcMin(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
+}
+
+static inline bcVec3 bcMax(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z);
+}
+
+static inline int bcIsFinite(bcVec3 v)
+{
+	return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+static inline double bcComponent(bcVec3 v, int axis)
+{
+	return axis == 0 ? v.x : (axis == 1 ? v.y : v.z);
+}
+
+#endif

@@ -1,0 +1,54 @@
+#!/bin/sh
+# Run every unit-test binary in each build directory given, then the CLI
+# tests (bats, against ./ballcast), and end with one line that sums them
+# all: "N passed, N failed". Exit status 1 if anything failed.
+#   tests/run-suites.sh [--unit-only] BUILD [BUILD...]
+unit_only=0
+if [ "$1" = "--unit-only" ]; then unit_only=1; shift; fi
+passed=0
+failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+for dir in "$@"; do
+	for t in "$dir"/tests/*; do
+		[ -x "$t" ] || continue
+		"$t" >"$log" 2>&1
+		status=$?
+		line=$(grep -E '^[0-9]+%: Checks: [0-9]+' "$log" | tail -n 1)
+		if [ -z "$line" ]; then
+			cat "$log"
+			echo "suite $t: crashed or printed no summary (exit $status)"
+			failed=$((failed + 1))
+			continue
+		fi
+		checks=$(echo "$line" | sed 's/.*Checks: \([0-9]*\).*/\1/')
+		fails=$(echo "$line" | sed 's/.*Failures: \([0-9]*\).*/\1/')
+		errs=$(echo "$line" | sed 's/.*Errors: \([0-9]*\).*/\1/')
+		bad=$((fails + errs))
+		if [ "$bad" -ne 0 ] || [ "$status" -ne 0 ]; then
+			grep -v '^Running suite' "$log"
+			[ "$bad" -eq 0 ] && bad=1
+		fi
+		echo "unit $t: $((checks - bad)) passed, $bad failed"
+		passed=$((passed + checks - bad))
+		failed=$((failed + bad))
+	done
+done
+
+if [ "$unit_only" -eq 0 ]; then
+	bats --tap tests/cli >"$log" 2>&1
+	ok=$(grep -c '^ok ' "$log")
+	notok=$(grep -c '^not ok ' "$log")
+	grep -v '^ok ' "$log" | grep -v '^1\.\.' || true
+	plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$log" | head -n 1)
+	if [ -n "$plan" ] && [ $((ok + notok)) -lt "$plan" ]; then
+		notok=$((plan - ok))
+	fi
+	echo "cli tests/cli: $ok passed, $notok failed"
+	passed=$((passed + ok))
+	failed=$((failed + notok))
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,473 @@
+/* cast.c tests: a ball against a whole mesh. */
+#include <string.h>
+
+#include "harness.h"
+#include "meshgen.h"
+#include "vec3.h"
+
+/* Contact distances must equal r to within this, times the scene's size:
+ * roots of the contact quadratics carry a relative error of about
+ * sqrt(DBL_EPSILON) only in grazing cases, far less in the rest. */
+#define CONTACT_TOLERANCE 1e-9
+
+/* Earlier alphas sampled for the "no earlier contact" property. */
+#define EARLIER_SAMPLES 24
+
+static bcMesh* twoTriangles(void)
+{
+	/* A unit square in z = 0 split along its diagonal (0,0)-(1,1), normals +z. */
+	const double v[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
+	const int32_t t[] = { 0, 1, 2, 0, 2, 3 };
+	bcMeshDef def = { v, 4, t, 2, NULL, 0 };
+	return bcMesh_Create(&def, NULL);
+}
+
+static bool sameOutput(const bcCastOutput* a, const bcCastOutput* b)
+{
+	return a->state == b->state && a->alpha == b->alpha && a->triangle == b->triangle && a->face == b->face &&
+		   a->feature == b->feature && a->vertexCount == b->vertexCount &&
+		   memcmp(a->vertices, b->vertices, sizeof a->vertices) == 0 &&
+		   memcmp(&a->point, &b->point, sizeof a->point) == 0 && memcmp(&a->center, &b->center, sizeof a->center) == 0 &&
+		   memcmp(&a->normal, &b->normal, sizeof a->normal) == 0 && a->tieCount == b->tieCount;
+}
+
+START_TEST(shared_edge_tie_goes_to_lowest_triangle)
+{
+	bcMesh* mesh = twoTriangles();
+	ck_assert_ptr_nonnull(mesh);
+	/* A point straight down onto the diagonal's midpoint. */
+	bcCastInput in = { { 0.5, 0.5, 1 }, { 0.5, 0.5, -1 }, 0 };
+	bcCastOutput out = bcMesh_Cast(mesh, in, NULL);
+	ck_assert_int_eq(out.state, bc_castHit);
+	ck_assert_int_eq(out.triangle, 0);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+	bcAssertNear(out.alpha, 0.5, 0);
+	ck_assert_int_ge(out.tieCount, 2);
+	bcContact ties[16];
+	int n = bcMesh_CastTies(mesh, in, NULL, &out, ties, 16);
+	ck_assert_int_eq(n, out.tieCount);
+	bool sawOne = false;
+	for (int i = 0; i < n; ++i) {
+		sawOne |= ties[i].triangle == 1;
+		ck_assert(i == 0 || ties[i].triangle >= ties[i - 1].triangle);
+	}
+	ck_assert(sawOne);
+	/* A ball rolling onto the shared edge from outside, in the plane. */
+	bcCastInput side = { { 2, -1, 0.25 }, { 0.5, 0.5, -0.5 }, 0.25 };
+	out = bcMesh_Cast(mesh, side, NULL);
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
+START_TEST(lowest_triangle_among_same_alpha)
+{
+	/* Triangle 1 and 2 are the same plane patch at z = 0; triangle 0 is at
+	 * z = -1 (later). The answer is triangle 1, never 2. */
+	const double v[] = { -1, -1, -1, 2, -1, -1, -1, 2, -1, 0, 0, 0, 1, 0, 0, 0, 1, 0 };
+	const int32_t t[] = { 0, 1, 2, 3, 4, 5, 3, 4, 5 };
+	bcMeshDef def = { v, 6, t, 3, NULL, 0 };
+	bcMesh* mesh = bcMesh_Create(&def, NULL);
+	bcCastInput in = { { 0.2, 0.2, 1 }, { 0.2, 0.2, -3 }, 0.1 };
+	bcCastOptions brute = bcDefaultCastOptions();
+	brute.bruteForce = true;
+	bcCastOutput out = bcMesh_Cast(mesh, in, NULL);
+	bcCastOutput ref = bcMesh_Cast(mesh, in, &brute);
+	ck_assert_int_eq(out.triangle, 1);
+	ck_assert(sameOutput(&out, &ref));
+	bcAssertNear(out.alpha, 0.9 / 4.0, 1e-16);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
+static bool counted(bcVec3 n, bcVec3 d, bool twoSided)
+{
+	return twoSided || bcDot(n, d) <= 0.0;
+}
+
+/* The smallest distance from c to any counted triangle, and which. */
+static double meshDistance(const bcMesh* mesh, bcVec3 c, bcVec3 d, bool twoSided, int32_t* which)
+{
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	double best = INFINITY;
+	for (int32_t t = 0; t < info.triangleCount; ++t) {
+		bcTriangle tri = bcMesh_GetTriangle(mesh, t);
+		if (tri.degenerate || !counted(tri.normal, d, twoSided)) {
+			continue;
+		}
+		bcClosestPoint cp = bcClosestPointTriangle(c, bcMesh_GetVertex(mesh, tri.vertices[0]),
+												   bcMesh_GetVertex(mesh, tri.vertices[1]),
+												   bcMesh_GetVertex(mesh, tri.vertices[2]));
+		if (cp.distance < best) {
+			best = cp.distance;
+			*which = t;
+		}
+	}
+	return best;
+}
+
+/* Check one answer against the definition, with an independent closest point. */
+static void checkProperties(const bcMesh* mesh, bcCastInput in, const bcCastOutput* out, bool twoSided, double scale)
+{
+	bcVec3 d = bcSub(in.p1, in.p0);
+	double tol = CONTACT_TOLERANCE * scale;
+	int32_t which = -1;
+	ck_assert(out->alpha >= 0.0 && out->alpha <= 1.0);
+	if (out->state == bc_castHit) {
+		bcTriangle tri = bcMesh_GetTriangle(mesh, out->triangle);
+		bcClosestPoint cp = bcClosestPointTriangle(out->center, bcMesh_GetVertex(mesh, tri.vertices[0]),
+												   bcMesh_GetVertex(mesh, tri.vertices[1]),
+												   bcMesh_GetVertex(mesh, tri.vertices[2]));
+		ck_assert_msg(fabs(cp.distance - in.radius) <= tol, "contact distance %.17g, r %.17g", cp.distance, in.radius);
+		ck_assert_msg(bcDistance(cp.point, out->point) <= tol + 1e-7 * scale, "point off by %g",
+					  bcDistance(cp.point, out->point));
+		ck_assert(fabs(bcLength(out->normal) - 1.0) <= 1e-12);
+		ck_assert(counted(tri.normal, d, twoSided));
+	}
+	double until = out->state == bc_castMiss ? 1.0 : out->alpha;
+	if (out->state == bc_castInitialOverlap) {
+		double dist = meshDistance(mesh, in.p0, d, twoSided, &which);
+		ck_assert(dist < in.radius + tol);
+		return;
+	}
+	for (int k = 0; k <= EARLIER_SAMPLES; ++k) {
+		double a = until * k / EARLIER_SAMPLES;
+		if (out->state == bc_castHit && k == EARLIER_SAMPLES) {
+			a = until * (1.0 - 1e-7);
+		}
+		bcVec3 c = bcMulAdd(in.p0, a, d);
+		double dist = meshDistance(mesh, c, d, twoSided, &which);
+		ck_assert_msg(dist >= in.radius - tol, "at alpha %.17g (answer %.17g, state %d) triangle %d is %.17g < r %.17g",
+					  a, out->alpha, out->state, which, dist, in.radius);
+	}
+}
+
+/* Random throws at a mesh: BVH equals brute force bit for bit, and every
+ * answer satisfies the definition. */
+static void randomBatch(bcMesh* mesh, uint64_t seed, int count, double maxRadius)
+{
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	bcVec3 size = bcSub(info.upperBound, info.lowerBound);
+	double scale = bcLength(size);
+	bcVec3 lo = bcSub(info.lowerBound, bcScale(0.25, size)), hi = bcAdd(info.upperBound, bcScale(0.25, size));
+	bcRandom rng = { seed };
+	int hits = 0;
+	for (int i = 0; i < count; ++i) {
+		bcCastInput in;
+		in.p0 = bcRandom_InBox(&rng, lo, hi);
+		in.p1 = bcRandom_InBox(&rng, lo, hi);
+		int kind = i % 4;
+		in.radius = kind == 0 ? 0.0 : bcRandom_Uniform(&rng, 0, maxRadius * scale);
+		if (kind == 3) {
+			/* Short throws near the surface. */
+			bcTriangle tri = bcMesh_GetTriangle(mesh, (int32_t)(bcRandom_Next(&rng) % (uint64_t)info.triangleCount));
+			bcVec3 v = bcMesh_GetVertex(mesh, tri.vertices[0]);
+			in.p0 = bcMulAdd(v, 0.02 * scale, bcRandom_OnSphere(&rng));
+			in.p1 = bcMulAdd(in.p0, 0.04 * scale, bcRandom_OnSphere(&rng));
+			in.radius = bcRandom_Uniform(&rng, 0, 0.01 * scale);
+		}
+		bool twoSided = i % 5 == 0;
+		bcCastOptions fast = bcDefaultCastOptions(), brute = bcDefaultCastOptions();
+		fast.twoSided = brute.twoSided = twoSided;
+		brute.bruteForce = true;
+		bcCastOutput a = bcMesh_Cast(mesh, in, &fast);
+		bcCastOutput b = bcMesh_Cast(mesh, in, &brute);
+		ck_assert_msg(sameOutput(&a, &b), "throw %d: bvh and brute force differ (alpha %.17g vs %.17g, tri %d vs %d)", i,
+					  a.alpha, b.alpha, a.triangle, b.triangle);
+		checkProperties(mesh, in, &a, twoSided, scale);
+		hits += a.state != bc_castMiss;
+	}
+	ck_assert_int_gt(hits, count / 10);
+}
+
+START_TEST(random_icosphere)
+{
+	bcGenMesh g = { 0 };
+	bcGenIcosphere(&g, 2, bcMakeVec3(0.5, -0.25, 2), 1.5, 0);
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	randomBatch(mesh, 1, 400, 0.2);
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
+START_TEST(random_room)
+{
+	bcGenMesh g = { 0 };
+	bcGenBox(&g, bcMakeVec3(-2, -1, 0), bcMakeVec3(2, 1, 1.5), 4, 1);
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	randomBatch(mesh, 2, 400, 0.1);
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
+START_TEST(random_terrain)
+{
+	bcGenMesh g = { 0 };
+	bcGenTerrain(&g, 16, 10.0, 3);
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	randomBatch(mesh, 3, 400, 0.05);
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
+START_TEST(random_soup)
+{
+	bcGenMesh g = { 0 };
+	bcGenSoup(&g, 300, 10.0, 1.0, 4);
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	randomBatch(mesh, 4, 400, 0.05);
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
+START_TEST(real_mesh_bunny)
+{
+	const char* dir = getenv("BALLCAST_MESHES");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/stanford-bunny.obj", dir != NULL ? dir : "../shared/meshes");
+	bcError error;
+	bcMesh* mesh = bcMesh_LoadObj(path, &error);
+	ck_assert_msg(mesh != NULL, "%s: %s", path, error.message);
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	bcVec3 size = bcSub(info.upperBound, info.lowerBound);
+	bcRandom rng = { 5 };
+	/* BVH against brute force on many throws; the property check on a few
+	 * (each costs a full pass over 70k triangles per sample). */
+	for (int i = 0; i < 300; ++i) {
+		bcCastInput in;
+		in.p0 = bcRandom_InBox(&rng, bcSub(info.lowerBound, size), bcAdd(info.upperBound, size));
+		in.p1 = bcRandom_InBox(&rng, info.lowerBound, info.upperBound);
+		in.radius = i % 3 == 0 ? 0.0 : bcRandom_Uniform(&rng, 0, 0.02 * bcLength(size));
+		bcCastOptions brute = bcDefaultCastOptions();
+		brute.bruteForce = true;
+		bcCastOutput a = bcMesh_Cast(mesh, in, NULL);
+		bcCastOutput b = bcMesh_Cast(mesh, in, &brute);
+		ck_assert_msg(sameOutput(&a, &b), "throw %d differs", i);
+		if (i < 6) {
+			checkProperties(mesh, in, &a, false, bcLength(size));
+		}
+	}
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
+/* Every throw from inside a closed inward-facing mesh must hit. Targets:
+ * random points, vertices, edge midpoints, exactly; r = 0 and r > 0. */
+static void leakTest(bcMesh* mesh, bcVec3 lo, bcVec3 hi, uint64_t seed, int count, double beyond)
+{
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	bcRandom rng = { seed };
+	int escapes = 0;
+	for (int i = 0; i < count; ++i) {
+		bcCastInput in;
+		in.p0 = bcRandom_InBox(&rng, lo, hi);
+		bcTriangle tri = bcMesh_GetTriangle(mesh, (int32_t)(bcRandom_Next(&rng) % (uint64_t)info.triangleCount));
+		bcVec3 a = bcMesh_GetVertex(mesh, tri.vertices[0]), b = bcMesh_GetVertex(mesh, tri.vertices[1]),
+			   c = bcMesh_GetVertex(mesh, tri.vertices[2]);
+		bcVec3 target;
+		switch (i % 4) {
+		case 0:
+			target = a; /* a shared vertex */
+			break;
+		case 1:
+			target = bcScale(0.5, bcAdd(a, b)); /* a shared edge */
+			break;
+		case 2: {
+			double u = bcRandom_Uniform(&rng, 0, 1), v = bcRandom_Uniform(&rng, 0, 1 - u);
+			target = bcAdd(a, bcAdd(bcScale(u, bcSub(b, a)), bcScale(v, bcSub(c, a))));
+			break;
+		}
+		default:
+			/* Any direction, far beyond the mesh. */
+			target = bcMulAdd(in.p0, 100.0, bcRandom_OnSphere(&rng));
+			break;
+		}
+		in.p1 = bcAdd(in.p0, bcScale(beyond, bcSub(target, in.p0)));
+		in.radius = i % 2 == 0 ? 0.0 : bcRandom_Uniform(&rng, 0, 0.05);
+		bcCastOutput out = bcMesh_Cast(mesh, in, NULL);
+		if (out.state != bc_castHit && out.state != bc_castInitialOverlap) {
+			++escapes;
+			ck_assert_msg(0, "throw %d escaped: p0 (%.17g %.17g %.17g) p1 (%.17g %.17g %.17g) r %.17g", i, in.p0.x,
+						  in.p0.y, in.p0.z, in.p1.x, in.p1.y, in.p1.z, in.radius);
+		}
+	}
+	ck_assert_int_eq(escapes, 0);
+}
+
+START_TEST(closed_room_never_leaks)
+{
+	bcGenMesh g = { 0 };
+	bcGenBox(&g, bcMakeVec3(-1, -1, -1), bcMakeVec3(1, 1, 1), 7, 1);
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	leakTest(mesh, bcMakeVec3(-0.9, -0.9, -0.9), bcMakeVec3(0.9, 0.9, 0.9), 11, 20000, 2.0);
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
+START_TEST(inward_icosphere_never_leaks)
+{
+	bcGenMesh g = { 0 };
+	bcGenIcosphere(&g, 3, bcMakeVec3(0.1, 0.2, 0.3), 1.0, 1);
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	leakTest(mesh, bcMakeVec3(-0.4, -0.3, -0.2), bcMakeVec3(0.6, 0.7, 0.8), 12, 20000, 1.5);
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
+START_TEST(outward_icosphere_from_outside_always_hit)
+{
+	bcGenMesh g = { 0 };
+	bcGenIcosphere(&g, 3, bcMakeVec3(0, 0, 0), 1.0, 0);
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	bcRandom rng = { 13 };
+	for (int i = 0; i < 20000; ++i) {
+		bcTriangle tri = bcMesh_GetTriangle(mesh, (int32_t)(bcRandom_Next(&rng) % (uint64_t)info.triangleCount));
+		bcVec3 a = bcMesh_GetVertex(mesh, tri.vertices[0]), b = bcMesh_GetVertex(mesh, tri.vertices[1]);
+		bcVec3 c = bcMesh_GetVertex(mesh, tri.vertices[2]);
+		double u = bcRandom_Uniform(&rng, 0, 1), v = bcRandom_Uniform(&rng, 0, 1 - u);
+		bcVec3 inside = bcAdd(a, bcAdd(bcScale(u, bcSub(b, a)), bcScale(v, bcSub(c, a))));
+		bcVec3 target = i % 3 == 0 ? a : (i % 3 == 1 ? bcScale(0.5, bcAdd(a, b)) : inside);
+		bcCastInput in;
+		/* Come in within about 20 degrees of the radial direction, so the
+		 * path enters the sphere (every face around the target faces it)
+		 * rather than grazing a silhouette edge. */
+		bcVec3 in0 = bcAdd(bcNormalize(target), bcScale(0.35, bcRandom_OnSphere(&rng)));
+		in.p0 = bcMulAdd(target, bcRandom_Uniform(&rng, 0.5, 3), in0);
+		in.p1 = bcAdd(in.p0, bcScale(1.3, bcSub(target, in.p0)));
+		in.radius = i % 2 ? 0.0 : 0.01;
+		bcCastOutput out = bcMesh_Cast(mesh, in, NULL);
+		ck_assert_msg(out.state == bc_castHit, "throw %d missed: p0 (%.17g %.17g %.17g) p1 (%.17g %.17g %.17g) r %g", i,
+					  in.p0.x, in.p0.y, in.p0.z, in.p1.x, in.p1.y, in.p1.z, in.radius);
+		ck_assert(bcDot(out.triangleNormal, bcSub(in.p1, in.p0)) <= 0.0);
+	}
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
+START_TEST(offset_scenes_agree)
+{
+	bcGenMesh g0 = { 0 }, g1 = { 0 };
+	bcVec3 offset = { 1e6, -1e6, 1e6 };
+	bcGenIcosphere(&g0, 2, bcMakeVec3(0, 0, 0), 1.0, 0);
+	bcGenIcosphere(&g1, 2, offset, 1.0, 0);
+	bcMesh* m0 = bcGenMesh_Build(&g0);
+	bcMesh* m1 = bcGenMesh_Build(&g1);
+	bcRandom rng = { 14 };
+	int agreeing = 0;
+	for (int i = 0; i < 2000; ++i) {
+		bcCastInput in0;
+		in0.p0 = bcScale(3, bcRandom_OnSphere(&rng));
+		in0.p1 = bcScale(bcRandom_Uniform(&rng, 0, 0.5), bcRandom_OnSphere(&rng));
+		in0.radius = i % 2 ? 0 : 0.1;
+		bcCastInput in1 = in0;
+		in1.p0 = bcAdd(in0.p0, offset);
+		in1.p1 = bcAdd(in0.p1, offset);
+		bcCastOutput a = bcMesh_Cast(m0, in0, NULL);
+		bcCastOutput b = bcMesh_Cast(m1, in1, NULL);
+		ck_assert_int_eq(a.state, b.state);
+		/* Coordinates near 1e6 carry an absolute rounding of about 1e-10. */
+		ck_assert_msg(fabs(a.alpha - b.alpha) <= 1e-8, "throw %d: %.17g vs %.17g", i, a.alpha, b.alpha);
+		agreeing += a.triangle == b.triangle;
+	}
+	ck_assert_int_ge(agreeing, 1990);
+	bcMesh_Destroy(m0);
+	bcMesh_Destroy(m1);
+	bcGenMesh_Free(&g0);
+	bcGenMesh_Free(&g1);
+}
+END_TEST
+
+START_TEST(batch_is_thread_independent)
+{
+	bcGenMesh g = { 0 };
+	bcGenIcosphere(&g, 3, bcMakeVec3(0, 0, 0), 1.0, 0);
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	enum { n = 3000 };
+	static bcCastInput in[n];
+	static bcCastOutput one[n], many[n];
+	bcRandom rng = { 15 };
+	for (int i = 0; i < n; ++i) {
+		in[i].p0 = bcScale(3, bcRandom_OnSphere(&rng));
+		in[i].p1 = bcScale(3, bcRandom_OnSphere(&rng));
+		in[i].radius = bcRandom_Uniform(&rng, 0, 0.2);
+	}
+	in[7].radius = -1;
+	bcMesh_CastBatch(mesh, in, one, n, NULL, 1);
+	for (int threads = 2; threads <= 8; threads *= 2) {
+		bcMesh_CastBatch(mesh, in, many, n, NULL, threads);
+		for (int i = 0; i < n; ++i) {
+			ck_assert(sameOutput(one + i, many + i));
+		}
+	}
+	ck_assert_int_eq(one[7].state, bc_castInvalid);
+	for (int i = 0; i < n; i += 97) {
+		bcCastOutput single = bcMesh_Cast(mesh, in[i], NULL);
+		ck_assert(sameOutput(one + i, &single));
+	}
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
+START_TEST(create_from_arrays_errors)
+{
+	const double v[] = { 0, 0, 0, 1, 0, 0, 0, 1, 0 };
+	const int32_t bad[] = { 0, 1, 3 };
+	bcError error;
+	bcMeshDef def = { v, 3, bad, 1, NULL, 0 };
+	ck_assert_ptr_null(bcMesh_Create(&def, &error));
+	ck_assert_int_eq(error.code, bc_errorIndex);
+	const double nan[] = { 0, 0, 0, 1, NAN, 0, 0, 1, 0 };
+	const int32_t ok[] = { 0, 1, 2 };
+	bcMeshDef def2 = { nan, 3, ok, 1, NULL, 0 };
+	ck_assert_ptr_null(bcMesh_Create(&def2, &error));
+	ck_assert_int_eq(error.code, bc_errorValue);
+	bcMeshDef def3 = { v, 3, ok, 0, NULL, 0 };
+	ck_assert_ptr_null(bcMesh_Create(&def3, &error));
+	ck_assert_int_eq(error.code, bc_errorEmpty);
+	/* Degenerate triangles are counted and never hit. */
+	const double line[] = { 0, 0, 0, 1, 0, 0, 2, 0, 0 };
+	bcMeshDef def4 = { line, 3, ok, 1, NULL, 0 };
+	bcMesh* mesh = bcMesh_Create(&def4, &error);
+	ck_assert_ptr_nonnull(mesh);
+	ck_assert_int_eq(bcMesh_GetInfo(mesh).degenerateCount, 1);
+	bcCastInput in = { { 1, 0, 1 }, { 1, 0, -1 }, 0.5 };
+	ck_assert_int_eq(bcMesh_Cast(mesh, in, NULL).state, bc_castMiss);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
+static Suite* castSuite(void)
+{
+	Suite* s = suite_create("cast");
+	TCase* tc = tcase_create("mesh");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, shared_edge_tie_goes_to_lowest_triangle);
+	tcase_add_test(tc, lowest_triangle_among_same_alpha);
+	tcase_add_test(tc, random_icosphere);
+	tcase_add_test(tc, random_room);
+	tcase_add_test(tc, random_terrain);
+	tcase_add_test(tc, random_soup);
+	tcase_add_test(tc, real_mesh_bunny);
+	tcase_add_test(tc, closed_room_never_leaks);
+	tcase_add_test(tc, inward_icosphere_never_leaks);
+	tcase_add_test(tc, outward_icosphere_from_outside_always_hit);
+	tcase_add_test(tc, offset_scenes_agree);
+	tcase_add_test(tc, batch_is_thread_independent);
+	tcase_add_test(tc, create_from_arrays_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return bcRunSuite(castSuite());
+}

@@ -1,0 +1,37 @@
+/* harness.h - shared helpers for the Check unit tests. Each test file is one
+ * suite with its own main: int main(void) { return bcRunSuite(xSuite()); } */
+#ifndef BC_TEST_HARNESS_H
+#define BC_TEST_HARNESS_H
+
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "ballcast.h"
+
+static inline int bcRunSuite(Suite* suite)
+{
+	SRunner* runner = srunner_create(suite);
+	srunner_run_all(runner, CK_NORMAL);
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+/* |a - b| <= tol, with a message naming both values. */
+#define bcAssertNear(a, b, tol)                                                                                        \
+	do {                                                                                                               \
+		double bcA_ = (a), bcB_ = (b);                                                                                 \
+		ck_assert_msg(fabs(bcA_ - bcB_) <= (tol), "%s = %.17g, expected %.17g (tol %g)", #a, bcA_, bcB_,             \
+					  (double)(tol));                                                                                 \
+	} while (0)
+
+#define bcAssertVecNear(v, ex, ey, ez, tol)                                                                            \
+	do {                                                                                                               \
+		bcVec3 bcV_ = (v);                                                                                             \
+		bcAssertNear(bcV_.x, (ex), (tol));                                                                             \
+		bcAssertNear(bcV_.y, (ey), (tol));                                                                             \
+		bcAssertNear(bcV_.z, (ez), (tol));                                                                             \
+	} while (0)
+
+#endif

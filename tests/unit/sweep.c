@@ -1,0 +1,263 @@
+/* sweep.c tests: one ball against one triangle, hand-computed answers.
+ * The triangle is A(0,0,0) B(1,0,0) C(0,1,0), front normal +z. */
+#include "harness.h"
+
+static const bcVec3 A = { 0, 0, 0 }, B = { 1, 0, 0 }, C = { 0, 1, 0 };
+
+static bcCastInput ball(double x0, double y0, double z0, double x1, double y1, double z1, double r)
+{
+	bcCastInput in = { { x0, y0, z0 }, { x1, y1, z1 }, r };
+	return in;
+}
+
+static bcCastOutput castDefault(bcCastInput in)
+{
+	bcCastOptions o = bcDefaultCastOptions();
+	return bcCastTriangle(A, B, C, in, &o);
+}
+
+START_TEST(face_from_front)
+{
+	bcCastOutput out = castDefault(ball(0.25, 0.25, 2, 0.25, 0.25, -2, 0.5));
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, 0.375, 0);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+	ck_assert_int_eq(out.vertexCount, 3);
+	bcAssertVecNear(out.point, 0.25, 0.25, 0, 0);
+	bcAssertVecNear(out.center, 0.25, 0.25, 0.5, 0);
+	bcAssertVecNear(out.normal, 0, 0, 1, 0);
+	bcAssertVecNear(out.triangleNormal, 0, 0, 1, 0);
+}
+END_TEST
+
+START_TEST(face_from_behind_is_ignored_unless_two_sided)
+{
+	bcCastInput in = ball(0.25, 0.25, -2, 0.25, 0.25, 2, 0.5);
+	bcCastOutput out = castDefault(in);
+	ck_assert_int_eq(out.state, bc_castMiss);
+	bcAssertNear(out.alpha, 1, 0);
+	ck_assert_int_eq(out.triangle, -1);
+
+	bcCastOptions o = bcDefaultCastOptions();
+	o.twoSided = true;
+	out = bcCastTriangle(A, B, C, in, &o);
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, 0.375, 0);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+	bcAssertVecNear(out.center, 0.25, 0.25, -0.5, 0);
+	bcAssertVecNear(out.point, 0.25, 0.25, 0, 0);
+	bcAssertVecNear(out.normal, 0, 0, -1, 0);
+	bcAssertVecNear(out.triangleNormal, 0, 0, 1, 0);
+}
+END_TEST
+
+START_TEST(edge_at_an_angle)
+{
+	/* Distance to the x axis is sqrt(2) |1 - 2 alpha| = 0.5. */
+	bcCastOutput out = castDefault(ball(0.5, -1, 1, 0.5, 1, -1, 0.5));
+	double alpha = 0.5 - 0.25 / sqrt(2.0);
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, alpha, 1e-15);
+	ck_assert_int_eq(out.feature, bc_featureEdge);
+	ck_assert_int_eq(out.vertexCount, 2);
+	ck_assert_int_eq(out.vertices[0], 0);
+	ck_assert_int_eq(out.vertices[1], 1);
+	bcAssertVecNear(out.point, 0.5, 0, 0, 1e-15);
+	bcAssertVecNear(out.center, 0.5, -1 + 2 * alpha, 1 - 2 * alpha, 1e-15);
+	bcAssertVecNear(out.normal, 0, -sqrt(0.5), sqrt(0.5), 1e-15);
+}
+END_TEST
+
+START_TEST(edge_in_plane_and_approach_rule)
+{
+	/* Moving in the triangle's plane: dot(n, d) = 0 counts with le, not lt. */
+	bcCastInput in = ball(0.5, -2, 0, 0.5, 2, 0, 0.5);
+	bcCastOutput out = castDefault(in);
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, 0.375, 1e-15);
+	ck_assert_int_eq(out.feature, bc_featureEdge);
+	bcAssertVecNear(out.point, 0.5, 0, 0, 1e-15);
+	bcAssertVecNear(out.normal, 0, -1, 0, 1e-15);
+
+	bcCastOptions o = bcDefaultCastOptions();
+	o.approach = bc_approachLess;
+	out = bcCastTriangle(A, B, C, in, &o);
+	ck_assert_int_eq(out.state, bc_castMiss);
+}
+END_TEST
+
+START_TEST(vertex_hit)
+{
+	/* The centre runs through A; |p0 + alpha d - A| = sqrt(3) |1 - 2 alpha| = 0.5.
+	 * Edges AB and CA reach r earlier but beyond their segments. */
+	bcCastOutput out = castDefault(ball(-1, -1, 1, 1, 1, -1, 0.5));
+	double alpha = 0.5 - 0.25 / sqrt(3.0);
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, alpha, 1e-15);
+	ck_assert_int_eq(out.feature, bc_featureVertex);
+	ck_assert_int_eq(out.vertexCount, 1);
+	ck_assert_int_eq(out.vertices[0], 0);
+	bcAssertVecNear(out.point, 0, 0, 0, 0);
+	double s = 1.0 / sqrt(3.0);
+	bcAssertVecNear(out.normal, -s, -s, s, 1e-15);
+	bcAssertNear(sqrt(out.center.x * out.center.x + out.center.y * out.center.y + out.center.z * out.center.z), 0.5,
+				 1e-15);
+}
+END_TEST
+
+START_TEST(vertex_notes_smaller_root)
+{
+	/* Seed 000: the quadratic in alpha has two roots; the smaller one is the
+	 * contact. In-plane along y = 1.5, |centre - C| = sqrt(x^2 + 0.25) = 1 at
+	 * x = -sqrt(0.75) and +sqrt(0.75); edges BC and CA reach r only beyond C. */
+	bcCastOutput out = castDefault(ball(-3, 1.5, 0, 3, 1.5, 0, 1));
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, 0.5 - sqrt(0.75) / 6.0, 1e-15);
+	ck_assert_int_eq(out.feature, bc_featureVertex);
+	ck_assert_int_eq(out.vertices[0], 2);
+	bcAssertVecNear(out.point, 0, 1, 0, 0);
+}
+END_TEST
+
+START_TEST(point_r0_face_and_edge)
+{
+	bcCastOutput out = castDefault(ball(0.2, 0.3, 1, 0.2, 0.3, -1, 0));
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, 0.5, 0);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+	bcAssertVecNear(out.point, 0.2, 0.3, 0, 0);
+	bcAssertVecNear(out.normal, 0, 0, 1, 0);
+	/* Exactly through the edge AB: the boundary is inside; face wins the tie. */
+	out = castDefault(ball(0.5, 0, 1, 0.5, 0, -1, 0));
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, 0.5, 0);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+	ck_assert_int_gt(out.tieCount, 1);
+	/* Just beside it: a miss. */
+	out = castDefault(ball(0.5, -1e-12, 1, 0.5, -1e-12, -1, 0));
+	ck_assert_int_eq(out.state, bc_castMiss);
+	/* Exactly through vertex B. */
+	out = castDefault(ball(1, 0, 1, 1, 0, -3, 0));
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, 0.25, 0);
+}
+END_TEST
+
+START_TEST(parallel_motion)
+{
+	/* Above the face at height 0.5 = r, sliding parallel: touches edge CA
+	 * when its centre is above x = 0 (alpha = 1/3), a grazing contact. */
+	bcCastOutput out = castDefault(ball(-1, 0.25, 0.5, 2, 0.25, 0.5, 0.5));
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, 1.0 / 3.0, 1e-15);
+	ck_assert_int_eq(out.feature, bc_featureEdge);
+	ck_assert_int_eq(out.vertices[0], 2);
+	ck_assert_int_eq(out.vertices[1], 0);
+	/* Higher than r: nothing. */
+	out = castDefault(ball(-1, 0.25, 0.5000001, 2, 0.25, 0.5000001, 0.5));
+	ck_assert_int_eq(out.state, bc_castMiss);
+}
+END_TEST
+
+START_TEST(initial_overlap_and_ignore)
+{
+	bcCastInput in = ball(0.25, 0.25, 0.1, 0.25, 0.25, -1, 0.5);
+	bcCastOutput out = castDefault(in);
+	ck_assert_int_eq(out.state, bc_castInitialOverlap);
+	bcAssertNear(out.alpha, 0, 0);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+	bcAssertVecNear(out.point, 0.25, 0.25, 0, 1e-17);
+	bcAssertVecNear(out.center, 0.25, 0.25, 0.1, 0);
+	bcAssertVecNear(out.normal, 0, 0, 1, 0);
+
+	bcCastOptions o = bcDefaultCastOptions();
+	o.overlap = bc_overlapIgnore;
+	out = bcCastTriangle(A, B, C, in, &o);
+	ck_assert_int_eq(out.state, bc_castMiss);
+
+	/* Overlapping near vertex B: the feature comes from the closest point. */
+	out = castDefault(ball(1.2, -0.1, 0.1, 1.2, -0.1, -0.1, 0.5));
+	ck_assert_int_eq(out.state, bc_castInitialOverlap);
+	ck_assert_int_eq(out.feature, bc_featureVertex);
+	ck_assert_int_eq(out.vertices[0], 1);
+}
+END_TEST
+
+START_TEST(zero_length)
+{
+	bcCastOutput out = castDefault(ball(0.25, 0.25, 1, 0.25, 0.25, 1, 0.5));
+	ck_assert_int_eq(out.state, bc_castMiss);
+	bcAssertNear(out.alpha, 1, 0);
+	out = castDefault(ball(0.25, 0.25, 0.3, 0.25, 0.25, 0.3, 0.5));
+	ck_assert_int_eq(out.state, bc_castInitialOverlap);
+	/* Touching exactly at rest: a hit at 0, not an overlap. */
+	out = castDefault(ball(0.25, 0.25, 0.5, 0.25, 0.25, 0.5, 0.5));
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, 0, 0);
+}
+END_TEST
+
+START_TEST(starting_in_contact_moving_in_never_tunnels)
+{
+	/* Resting exactly on the face and pushed down: a hit at alpha 0. */
+	bcCastOutput out = castDefault(ball(0.3, 0.3, 0.1, 0.3, 0.3, -5, 0.1));
+	ck_assert(out.state == bc_castHit || out.state == bc_castInitialOverlap);
+	bcAssertNear(out.alpha, 0, 0);
+}
+END_TEST
+
+START_TEST(invalid_and_degenerate)
+{
+	bcCastOutput out = castDefault(ball(0, 0, 1, 0, 0, -1, -1));
+	ck_assert_int_eq(out.state, bc_castInvalid);
+	out = castDefault(ball(NAN, 0, 1, 0, 0, -1, 1));
+	ck_assert_int_eq(out.state, bc_castInvalid);
+	out = castDefault(ball(0, 0, 1, 0, 0, -1, INFINITY));
+	ck_assert_int_eq(out.state, bc_castInvalid);
+	out = castDefault(ball(-1e308, 0, 1, 1e308, 0, -1, 1));
+	ck_assert_int_eq(out.state, bc_castInvalid);
+	bcCastOptions o = bcDefaultCastOptions();
+	bcVec3 d = { 2, 0, 0 };
+	out = bcCastTriangle(A, B, d, ball(0.5, 0, 1, 0.5, 0, -1, 0.1), &o);
+	ck_assert_int_eq(out.state, bc_castMiss);
+}
+END_TEST
+
+START_TEST(far_from_origin)
+{
+	/* The same face hit 1e6 away: alpha agrees to rounding of 1e6 coordinates. */
+	double k = 1e6;
+	bcVec3 a = { k, k, k }, b = { k + 1, k, k }, c = { k, k + 1, k };
+	bcCastOptions o = bcDefaultCastOptions();
+	bcCastOutput out = bcCastTriangle(a, b, c, ball(k + 0.25, k + 0.25, k + 2, k + 0.25, k + 0.25, k - 2, 0.5), &o);
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.alpha, 0.375, 1e-15);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+}
+END_TEST
+
+static Suite* sweepSuite(void)
+{
+	Suite* s = suite_create("sweep");
+	TCase* tc = tcase_create("triangle");
+	tcase_add_test(tc, face_from_front);
+	tcase_add_test(tc, face_from_behind_is_ignored_unless_two_sided);
+	tcase_add_test(tc, edge_at_an_angle);
+	tcase_add_test(tc, edge_in_plane_and_approach_rule);
+	tcase_add_test(tc, vertex_hit);
+	tcase_add_test(tc, vertex_notes_smaller_root);
+	tcase_add_test(tc, point_r0_face_and_edge);
+	tcase_add_test(tc, parallel_motion);
+	tcase_add_test(tc, initial_overlap_and_ignore);
+	tcase_add_test(tc, zero_length);
+	tcase_add_test(tc, starting_in_contact_moving_in_never_tunnels);
+	tcase_add_test(tc, invalid_and_degenerate);
+	tcase_add_test(tc, far_from_origin);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return bcRunSuite(sweepSuite());
+}
