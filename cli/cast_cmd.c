@@ -246,7 +246,8 @@ static void processChunk(const cliCastConfig* cfg, const bcMesh* mesh, cliChunk*
 		if (chunk->problems[i] != NULL) {
 			chunk->slot[i] = -1;
 			if (!cfg->quiet) {
-				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", cfg->inputPath[0] == '-' ? "<stdin>" : cfg->inputPath,
+				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n",
+						strcmp(cfg->inputPath, "-") == 0 ? "<stdin>" : cfg->inputPath,
 						record->line, record->column, record->index, chunk->problems[i]);
 			}
 		} else {

@@ -22,7 +22,11 @@ static void printUsage(FILE* f)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i) {
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	}
-	fputs("\n'ballcast COMMAND --help' describes a command; man ballcast has it all.\n", f);
+	fputs("\nexamples:\n"
+		  "  ballcast cast samples/room.obj samples/throws.json\n"
+		  "  ballcast cast --format csv -r 0.1 room.obj throws.csv > hits.csv\n"
+		  "\n'ballcast COMMAND --help' describes a command; man ballcast has it all.\n",
+		  f);
 }
 
 int main(int argc, char** argv)

@@ -1,9 +1,12 @@
 /* output.c - the temporary-then-publish output file and shared writers. */
+/* realpath is XSI. */
+#define _XOPEN_SOURCE 700
 #include "output.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "numfmt.h"
@@ -11,10 +14,20 @@
 /* A large stdio buffer: output is many small writes. */
 #define CLI_OUTPUT_BUFFER (1 << 20)
 
+/* The mode a new output file gets: 0666 less the umask. */
+static mode_t newFileMode(void)
+{
+	mode_t mask = umask(0);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
 bool cliOutput_Open(cliOutput* out, const char* path)
 {
 	out->stream = NULL;
 	out->tempPath = NULL;
+	out->target = NULL;
+	out->direct = false;
 	out->path = (path != NULL && strcmp(path, "-") != 0) ? path : NULL;
 	if (out->path == NULL) {
 		out->stream = tmpfile();
@@ -22,26 +35,60 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 			fprintf(stderr, "ballcast: cannot create a temporary file: %s\n", strerror(errno));
 			return false;
 		}
-	} else {
-		size_t n = strlen(out->path);
-		out->tempPath = malloc(n + 16);
-		if (out->tempPath == NULL) {
-			fprintf(stderr, "ballcast: out of memory\n");
+		setvbuf(out->stream, NULL, _IOFBF, CLI_OUTPUT_BUFFER);
+		return true;
+	}
+	struct stat info;
+	bool exists = stat(out->path, &info) == 0;
+	if (exists && !S_ISREG(info.st_mode)) {
+		if (S_ISDIR(info.st_mode)) {
+			fprintf(stderr, "ballcast: %s: cannot write the output: Is a directory\n", out->path);
 			return false;
 		}
-		memcpy(out->tempPath, out->path, n);
-		memcpy(out->tempPath + n, ".tmp.XXXXXX", 12);
-		int fd = mkstemp(out->tempPath);
-		if (fd < 0 || (out->stream = fdopen(fd, "w")) == NULL) {
-			fprintf(stderr, "ballcast: %s: cannot create the output: %s\n", out->path, strerror(errno));
-			if (fd >= 0) {
-				close(fd);
-				unlink(out->tempPath);
-			}
-			free(out->tempPath);
-			out->tempPath = NULL;
+		out->direct = true;
+		out->stream = fopen(out->path, "w");
+		if (out->stream == NULL) {
+			fprintf(stderr, "ballcast: %s: cannot open the output: %s\n", out->path, strerror(errno));
 			return false;
 		}
+		setvbuf(out->stream, NULL, _IOFBF, CLI_OUTPUT_BUFFER);
+		return true;
+	}
+	struct stat link;
+	out->target = NULL;
+	if (lstat(out->path, &link) == 0 && S_ISLNK(link.st_mode)) {
+		out->target = realpath(out->path, NULL);
+	}
+	if (out->target == NULL) {
+		out->target = strdup(out->path);
+	}
+	size_t n = out->target != NULL ? strlen(out->target) : 0;
+	out->tempPath = out->target != NULL ? malloc(n + 16) : NULL;
+	if (out->tempPath == NULL) {
+		fprintf(stderr, "ballcast: out of memory\n");
+		free(out->target);
+		out->target = NULL;
+		return false;
+	}
+	memcpy(out->tempPath, out->target, n);
+	memcpy(out->tempPath + n, ".tmp.XXXXXX", 12);
+	int fd = mkstemp(out->tempPath);
+	if (fd >= 0 && fchmod(fd, exists ? (info.st_mode & 07777) : newFileMode()) != 0) {
+		close(fd);
+		unlink(out->tempPath);
+		fd = -1;
+	}
+	if (fd < 0 || (out->stream = fdopen(fd, "w")) == NULL) {
+		fprintf(stderr, "ballcast: %s: cannot create the output: %s\n", out->path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(out->tempPath);
+		}
+		free(out->tempPath);
+		free(out->target);
+		out->tempPath = NULL;
+		out->target = NULL;
+		return false;
 	}
 	setvbuf(out->stream, NULL, _IOFBF, CLI_OUTPUT_BUFFER);
 	return true;
@@ -58,6 +105,8 @@ void cliOutput_Abort(cliOutput* out)
 		free(out->tempPath);
 		out->tempPath = NULL;
 	}
+	free(out->target);
+	out->target = NULL;
 }
 
 /* Copy the finished temporary to stdout. */
@@ -91,6 +140,14 @@ bool cliOutput_Commit(cliOutput* out)
 		cliOutput_Abort(out);
 		return ok;
 	}
+	if (out->direct) {
+		ok = fclose(out->stream) == 0;
+		out->stream = NULL;
+		if (!ok) {
+			fprintf(stderr, "ballcast: %s: write error: %s\n", out->path, strerror(errno));
+		}
+		return ok;
+	}
 	if (fsync(fileno(out->stream)) != 0 && errno != EINVAL) {
 		fprintf(stderr, "ballcast: %s: write error: %s\n", out->path, strerror(errno));
 		cliOutput_Abort(out);
@@ -103,13 +160,15 @@ bool cliOutput_Commit(cliOutput* out)
 		return false;
 	}
 	out->stream = NULL;
-	if (rename(out->tempPath, out->path) != 0) {
+	if (rename(out->tempPath, out->target) != 0) {
 		fprintf(stderr, "ballcast: %s: cannot write the output: %s\n", out->path, strerror(errno));
 		cliOutput_Abort(out);
 		return false;
 	}
 	free(out->tempPath);
 	out->tempPath = NULL;
+	free(out->target);
+	out->target = NULL;
 	return true;
 }
 

@@ -17,10 +17,15 @@ typedef enum cliOutputFormat {
 typedef struct cliOutput {
 	FILE* stream;     /* write here */
 	const char* path; /* -o FILE, or NULL for stdout */
-	char* tempPath;   /* the temporary beside path (NULL for stdout) */
+	char* tempPath;   /* the temporary beside target (NULL for stdout or direct) */
+	char* target;     /* what is renamed over: path, or where its symlink points */
+	bool direct;      /* path is a FIFO or device: written in place */
 } cliOutput;
 
-/* Open the temporary output. path NULL or "-" means stdout. On failure
+/* Open the temporary output. path NULL or "-" means stdout. A symlink is
+ * followed (its target is replaced); a FIFO or device is written in place,
+ * since there is nothing to rename over. A new file gets mode 0666 less the
+ * umask; a replaced file keeps its mode. On failure
  * prints "ballcast: ..." on stderr and returns false. */
 bool cliOutput_Open(cliOutput* out, const char* path);
 

@@ -160,7 +160,7 @@ static void writeCsvResult(cliCastWriter* w, const cliRecord* record, const char
 	FILE* f = w->stream;
 	cliWriteRecordIdCsv(f, record);
 	if (error != NULL) {
-		fputs(",,,,,,,,,,,,,,,,,,,,,,,", f);
+		fputs(",,,,,,,,,,,,,,,,,,,,,,", f);
 		cliWriteCsvField(f, error);
 		fputs(w->ties ? ",\n" : "\n", f);
 		return;
@@ -169,7 +169,7 @@ static void writeCsvResult(cliCastWriter* w, const cliRecord* record, const char
 	fputs(hit ? ",true," : ",false,", f);
 	cliWriteNumber(f, out->alpha);
 	if (!hit) {
-		fputs(",,,,,,,,,,,,,,,,,,,,,", f);
+		fputs(",,,,,,,,,,,,,,,,,,,,", f);
 	} else {
 		fputs(out->state == bc_castInitialOverlap ? ",true," : ",false,", f);
 		fputs(bcFeatureName(out->feature), f);

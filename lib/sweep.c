@@ -182,8 +182,10 @@ bool bcSweepTriangle(const bcSweepQuery* q, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3
 				}
 				alpha = -bb / aa;
 			} else {
+				/* bb * bb grows as the 8th power of the scene's size: past about
+				 * 1e38 it overflows, and an infinite disc would fake alpha = 0. */
 				double disc = bb * bb - aa * cc;
-				if (!(disc >= 0.0)) {
+				if (!(disc >= 0.0) || !isfinite(disc)) {
 					continue;
 				}
 				alpha = cc / (sqrt(disc) - bb);
@@ -221,7 +223,7 @@ bool bcSweepTriangle(const bcSweepQuery* q, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3
 				alpha = -bb / dd;
 			} else {
 				double disc = bb * bb - dd * cc;
-				if (!(disc >= 0.0)) {
+				if (!(disc >= 0.0) || !isfinite(disc)) {
 					continue;
 				}
 				alpha = cc / (sqrt(disc) - bb);
@@ -300,7 +302,7 @@ void bcSweepContact(const bcSweepQuery* q, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 
 	output->alpha = alpha;
 	output->center = center;
 	output->point = point;
-	output->normal = normal;
+	output->normal = bcPositiveZeros(normal);
 	output->triangleNormal = n;
 }
 
@@ -338,7 +340,7 @@ bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput input, con
 	if (!bcIsValidCastInput(input)) {
 		return missOutput(bc_castInvalid);
 	}
-	bcVec3 n = bcNormalize(bcCross(bcSub(b, a), bcSub(c, a)));
+	bcVec3 n = bcPositiveZeros(bcNormalize(bcCross(bcSub(b, a), bcSub(c, a))));
 	bcCastOutput out = missOutput(bc_castMiss);
 	if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) {
 		return out;

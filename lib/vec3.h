@@ -33,9 +33,16 @@ static inline bcVec3 bcMulAdd(bcVec3 a, double s, bcVec3 b)
 	return bcMakeVec3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
 }
 
+/* -v, with +0 (not -0) for zero components, so printed normals read 0. */
 static inline bcVec3 bcNeg(bcVec3 v)
 {
-	return bcMakeVec3(-v.x, -v.y, -v.z);
+	return bcMakeVec3(0.0 - v.x, 0.0 - v.y, 0.0 - v.z);
+}
+
+/* v with any -0 component turned into +0 (x + 0.0 does that, and nothing else). */
+static inline bcVec3 bcPositiveZeros(bcVec3 v)
+{
+	return bcMakeVec3(v.x + 0.0, v.y + 0.0, v.z + 0.0);
 }
 
 static inline double bcDot(bcVec3 a, bcVec3 b)

@@ -1,0 +1,502 @@
+#!/usr/bin/env bats
+# `ballcast cast`: output formats, input formats, hand-computed answers on a
+# one-triangle mesh, ids, polygons, number text, determinism and the samples.
+# Failures and error handling are in errors.bats.
+
+load helpers
+
+setup() {
+	common_setup
+}
+
+JSON_HEADER_TRI() {
+	printf '{"ballcast":"%s","mesh":{"file":"tri.obj","vertices":3,"triangles":1,"faces":1,"degenerate":0},"settings":{"two_sided":false,"approach":"le","initial_overlap":"report","normal":"contact","tie_tolerance":1e-10},\n' "$VERSION"
+}
+
+CSV_HEADER='id,hit,alpha,initial_overlap,feature,triangle,face,vertex_0,vertex_1,vertex_2,point_x,point_y,point_z,center_x,center_y,center_z,normal_x,normal_y,normal_z,triangle_normal_x,triangle_normal_y,triangle_normal_z,error'
+
+# assert_stdout_eq_noeol : like assert_stdout_eq, for expected text without its final new line.
+assert_stdout_eq_noeol() {
+	{ cat; echo; } | assert_stdout_eq
+}
+
+# one_throw P0 P1 R [ID] : a one-record NDJSON input in t1.ndjson.
+one_throw() {
+	printf '{"id":"%s","p0":[%s],"p1":[%s],"r":%s}\n' "${4:-t}" "$1" "$2" "$3" >t1.ndjson
+}
+
+# ------------------------------------------------------------ output formats
+
+@test "json: the document is {ballcast,mesh,settings} then one result per line then summary" {
+	write_three_json t.json
+	bcast cast tri.obj t.json
+	assert_status 0
+	assert_no_stderr
+	{
+		JSON_HEADER_TRI
+		echo '"results":['
+		hit_front '"front"'; echo ','
+		miss '"back"'; echo ','
+		hit_edge_inplane '"inplane"'; echo
+		echo '],'
+		echo '"summary":{"records":3,"hits":2,"errors":0}}'
+	} | assert_stdout_eq
+}
+
+@test "json: settings echo --two-sided, --approach, --initial-overlap and --normal" {
+	write_three_json t.json
+	bcast cast --two-sided --approach lt --initial-overlap ignore --normal triangle tri.obj t.json
+	assert_status 0
+	assert_line 1 "{\"ballcast\":\"$VERSION\",\"mesh\":{\"file\":\"tri.obj\",\"vertices\":3,\"triangles\":1,\"faces\":1,\"degenerate\":0},\"settings\":{\"two_sided\":true,\"approach\":\"lt\",\"initial_overlap\":\"ignore\",\"normal\":\"triangle\",\"tie_tolerance\":1e-10},"
+}
+
+@test "json: an empty array gives an empty results list and a zero summary" {
+	echo '[]' >empty.json
+	bcast cast tri.obj empty.json
+	assert_status 0
+	{
+		JSON_HEADER_TRI
+		echo '"results":[],'
+		echo '"summary":{"records":0,"hits":0,"errors":0}}'
+	} | assert_stdout_eq
+}
+
+@test "ndjson: one result object per line, no wrapper, no summary" {
+	write_three_json t.json
+	bcast cast --format ndjson tri.obj t.json
+	assert_status 0
+	assert_no_stderr
+	three_ndjson_expected | assert_stdout_eq
+}
+
+@test "csv: the header row and the values of hit and miss rows" {
+	write_three_json t.json
+	bcast cast --format csv tri.obj t.json
+	assert_status 0
+	assert_line_count 4
+	assert_line 1 "$CSV_HEADER"
+	assert_line 2 'front,true,0.375,false,face,0,0,0,1,2,0.25,0.25,0,0.25,0.25,0.5,0,0,1,0,0,1,'
+	# an edge has two vertices: vertex_2 is empty
+	assert_line 4 'inplane,true,0.375,false,edge,0,0,0,1,,0.5,0,0,0.5,-0.5,0,0,-1,0,0,0,1,'
+	[ "$(csv_cell stdout 3 1)" = back ]
+	[ "$(csv_cell stdout 3 2)" = false ]
+	[ "$(csv_cell stdout 3 3)" = 1 ]
+}
+
+@test "csv: hit rows have exactly as many columns as the header" {
+	write_three_json t.json
+	bcast cast --format csv tri.obj t.json
+	assert_status 0
+	[ "$(csv_columns stdout | sed -n 1p)" -eq 23 ]
+	[ "$(csv_columns stdout | sed -n 2p)" -eq 23 ]
+	[ "$(csv_columns stdout | sed -n 4p)" -eq 23 ]
+}
+
+@test "csv: a miss row has as many columns as the header and an empty error cell" {
+	one_throw '0.25,0.25,-2' '0.25,0.25,2' 0.5 back
+	bcast cast --format csv tri.obj t1.ndjson
+	assert_status 0
+	assert_line 1 "$CSV_HEADER"
+	# id, hit=false, alpha=1, then 20 empty cells (initial_overlap .. error)
+	assert_line 2 'back,false,1,,,,,,,,,,,,,,,,,,,,'
+	[ "$(csv_columns stdout | sed -n 2p)" -eq 23 ]
+}
+
+@test "csv: an error row has as many columns as the header and the message in the error column" {
+	printf '{"id":"bad","p0":[0.25,0.25,2],"r":0.5}\n' >bad.ndjson
+	bcast cast --format csv tri.obj bad.ndjson
+	assert_status 1
+	assert_line 1 "$CSV_HEADER"
+	# id, 21 empty cells (hit .. triangle_normal_z), then error (column 23)
+	assert_line 2 'bad,,,,,,,,,,,,,,,,,,,,,,missing p1'
+	[ "$(csv_columns stdout | sed -n 2p)" -eq 23 ]
+	[ "$(csv_cell stdout 2 23)" = 'missing p1' ]
+}
+
+@test "csv --ties: the header gains a ties column and every row has its column count" {
+	cat >t.ndjson <<'EOF'
+{"id":"hit","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+{"id":"miss","p0":[0.25,0.25,-2],"p1":[0.25,0.25,2],"r":0.5}
+{"id":"err","p0":[0.25,0.25,2],"r":0.5}
+EOF
+	bcast cast --ties --format csv tri.obj t.ndjson
+	assert_status 1
+	assert_line 1 "$CSV_HEADER,ties"
+	assert_line 2 'hit,true,0.375,false,face,0,0,0,1,2,0.25,0.25,0,0.25,0.25,0.5,0,0,1,0,0,1,,0:face'
+	csv_columns stdout | awk 'NR > 1 && $1 != 24 { print "row " NR " has " $1 " columns, the header 24"; bad = 1 } END { exit bad }'
+}
+
+@test "csv: ids with a comma or a quote are quoted CSV cells" {
+	cat >t.ndjson <<'EOF'
+{"id":"x,y","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+{"id":"q\"q","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+EOF
+	bcast cast --format csv tri.obj t.ndjson
+	assert_status 0
+	assert_line 2 '"x,y",true,0.375,false,face,0,0,0,1,2,0.25,0.25,0,0.25,0.25,0.5,0,0,1,0,0,1,'
+	assert_line 3 '"q""q",true,0.375,false,face,0,0,0,1,2,0.25,0.25,0,0.25,0.25,0.5,0,0,1,0,0,1,'
+}
+
+@test "-o FILE: the format follows the extension .json .ndjson .jsonl .csv (json otherwise)" {
+	write_three_json t.json
+	bcast cast -o out.csv tri.obj t.json
+	assert_status 0
+	assert_no_stdout
+	[ "$(sed -n 1p out.csv)" = "$CSV_HEADER" ]
+	[ "$(wc -l <out.csv)" -eq 4 ]
+
+	bcast cast -o out.ndjson tri.obj t.json
+	assert_status 0
+	assert_no_stdout
+	three_ndjson_expected | assert_file_eq out.ndjson
+
+	bcast cast -o out.jsonl tri.obj t.json
+	assert_status 0
+	three_ndjson_expected | assert_file_eq out.jsonl
+
+	bcast cast -o out.json tri.obj t.json
+	assert_status 0
+	bcast cast tri.obj t.json
+	cmp stdout out.json
+
+	bcast cast -o out.txt tri.obj t.json
+	assert_status 0
+	cmp out.json out.txt
+}
+
+@test "-o FILE: --format wins over the extension" {
+	write_three_json t.json
+	bcast cast -o out.json --format csv tri.obj t.json
+	assert_status 0
+	[ "$(sed -n 1p out.json)" = "$CSV_HEADER" ]
+
+	bcast cast --format ndjson -o out.csv tri.obj t.json
+	assert_status 0
+	three_ndjson_expected | assert_file_eq out.csv
+}
+
+@test "-o -: writes to standard output" {
+	write_three_json t.json
+	bcast cast -o - --format ndjson tri.obj t.json
+	assert_status 0
+	three_ndjson_expected | assert_stdout_eq
+	[ ! -e ./- ]
+}
+
+# ------------------------------------------------------------- input formats
+
+@test "input: a JSON array, NDJSON and CSV give the same answers for the same throws" {
+	write_three_json t.json
+	write_three_ndjson t.ndjson
+	write_three_csv t.csv
+	for f in t.json t.ndjson t.csv; do
+		bcast cast --format ndjson tri.obj "$f"
+		assert_status 0
+		three_ndjson_expected | assert_stdout_eq
+	done
+}
+
+@test "input: CSV with a radius column, CRLF line ends and no id column" {
+	printf 'x0,y0,z0,x1,y1,z1,radius\r\n0.25,0.25,2,0.25,0.25,-2,0.5\r\n0.25,0.25,-2,0.25,0.25,2,0.5\r\n' >t.csv
+	bcast cast --format ndjson tri.obj t.csv
+	assert_status 0
+	{ hit_front 0; echo; miss 1; echo; } | assert_stdout_eq
+}
+
+@test "input: --input-format forces the reader (json on NDJSON fails at 1:1; ndjson, jsonl, csv, json accepted)" {
+	write_three_json t.json
+	write_three_ndjson t.ndjson
+	write_three_csv t.csv
+	bcast cast --input-format json tri.obj t.ndjson
+	assert_status 2
+	assert_no_stdout
+	assert_stderr_line_prefix "ballcast: t.ndjson:1:1: "
+
+	bcast cast -i csv tri.obj t.json
+	assert_status 2
+	assert_stderr_line_prefix "ballcast: t.json:1:1: "
+
+	for pair in json:t.json ndjson:t.ndjson jsonl:t.ndjson csv:t.csv auto:t.csv; do
+		bcast cast --format ndjson --input-format "${pair%%:*}" tri.obj "${pair#*:}"
+		assert_status 0
+		three_ndjson_expected | assert_stdout_eq
+	done
+}
+
+@test "input: '-' reads standard input" {
+	write_three_json t.json
+	bcast cast --format ndjson tri.obj - <t.json
+	assert_status 0
+	three_ndjson_expected | assert_stdout_eq
+}
+
+@test "input: no trajectory argument reads standard input (CSV too)" {
+	write_three_csv t.csv
+	bcast cast --format ndjson tri.obj <t.csv
+	assert_status 0
+	three_ndjson_expected | assert_stdout_eq
+}
+
+# ------------------------------------------------ hand-computed answers (CLI)
+
+@test "answer: face hit from the front, alpha 0.375, point, center and normal" {
+	one_throw '0.25,0.25,2' '0.25,0.25,-2' 0.5 front
+	bcast cast --format ndjson tri.obj t1.ndjson
+	assert_status 0
+	hit_front '"front"' | assert_stdout_eq_noeol
+}
+
+@test "answer: from behind is a miss (alpha 1) when one-sided" {
+	one_throw '0.25,0.25,-2' '0.25,0.25,2' 0.5 back
+	bcast cast --format ndjson tri.obj t1.ndjson
+	assert_status 0
+	miss '"back"' | assert_stdout_eq_noeol
+}
+
+@test "answer: --two-sided hits from behind at alpha 0.375 with normal [0,0,-1]" {
+	one_throw '0.25,0.25,-2' '0.25,0.25,2' 0.5 back
+	bcast cast --two-sided --format ndjson tri.obj t1.ndjson
+	assert_status 0
+	echo '{"id":"back","hit":true,"alpha":0.375,"initial_overlap":false,"feature":"face","triangle":0,"face":0,"vertices":[0,1,2],"point":[0.25,0.25,0],"center":[0.25,0.25,-0.5],"normal":[0,0,-1],"triangle_normal":[0,0,1]}' |
+		assert_stdout_eq
+}
+
+@test "answer: --normal triangle puts the triangle normal in \"normal\"" {
+	one_throw '0.5,-2,0' '0.5,2,0' 0.5 inplane
+	bcast cast --normal triangle --format ndjson tri.obj t1.ndjson
+	assert_status 0
+	echo '{"id":"inplane","hit":true,"alpha":0.375,"initial_overlap":false,"feature":"edge","triangle":0,"face":0,"vertices":[0,1],"point":[0.5,0,0],"center":[0.5,-0.5,0],"normal":[0,0,1],"triangle_normal":[0,0,1]}' |
+		assert_stdout_eq
+	one_throw '0.25,0.25,-2' '0.25,0.25,2' 0.5 back
+	bcast cast --two-sided --normal triangle --format ndjson tri.obj t1.ndjson
+	assert_status 0
+	assert_contains "$out" '"center":[0.25,0.25,-0.5],"normal":[0,0,1],"triangle_normal":[0,0,1]}'
+}
+
+@test "answer: in-plane motion is an edge hit (alpha 0.375, vertices [0,1]) with le and a miss with --approach lt" {
+	one_throw '0.5,-2,0' '0.5,2,0' 0.5 inplane
+	bcast cast --format ndjson tri.obj t1.ndjson
+	assert_status 0
+	hit_edge_inplane '"inplane"' | assert_stdout_eq_noeol
+	bcast cast --approach le --format ndjson tri.obj t1.ndjson
+	hit_edge_inplane '"inplane"' | assert_stdout_eq_noeol
+	bcast cast --approach lt --format ndjson tri.obj t1.ndjson
+	assert_status 0
+	miss '"inplane"' | assert_stdout_eq_noeol
+}
+
+@test "answer: a ball overlapping at the start is a hit at alpha 0 (report) or skipped (--initial-overlap ignore)" {
+	one_throw '0.25,0.25,0.25' '0.25,0.25,-2' 0.5 over
+	bcast cast --format ndjson tri.obj t1.ndjson
+	assert_status 0
+	echo '{"id":"over","hit":true,"alpha":0,"initial_overlap":true,"feature":"face","triangle":0,"face":0,"vertices":[0,1,2],"point":[0.25,0.25,0],"center":[0.25,0.25,0.25],"normal":[0,0,1],"triangle_normal":[0,0,1]}' |
+		assert_stdout_eq
+	bcast cast --initial-overlap ignore --format ndjson tri.obj t1.ndjson
+	assert_status 0
+	miss '"over"' | assert_stdout_eq_noeol
+}
+
+@test "answer: r = 0 is a point: hit at alpha 0.5, point = center, normal against the motion" {
+	one_throw '0.25,0.25,2' '0.25,0.25,-2' 0 point
+	bcast cast --format ndjson tri.obj t1.ndjson
+	assert_status 0
+	echo '{"id":"point","hit":true,"alpha":0.5,"initial_overlap":false,"feature":"face","triangle":0,"face":0,"vertices":[0,1,2],"point":[0.25,0.25,0],"center":[0.25,0.25,0],"normal":[0,0,1],"triangle_normal":[0,0,1]}' |
+		assert_stdout_eq
+}
+
+@test "answer: a zero-length trajectory misses when clear and is an initial overlap when touching" {
+	cat >t.ndjson <<'EOF'
+{"id":"clear","p0":[0.25,0.25,1],"p1":[0.25,0.25,1],"r":0.5}
+{"id":"touch","p0":[0.25,0.25,0.25],"p1":[0.25,0.25,0.25],"r":0.5}
+EOF
+	bcast cast --format ndjson tri.obj t.ndjson
+	assert_status 0
+	{
+		miss '"clear"'; echo
+		echo '{"id":"touch","hit":true,"alpha":0,"initial_overlap":true,"feature":"face","triangle":0,"face":0,"vertices":[0,1,2],"point":[0.25,0.25,0],"center":[0.25,0.25,0.25],"normal":[0,0,1],"triangle_normal":[0,0,1]}'
+	} | assert_stdout_eq
+}
+
+@test "answer: --radius is used only for records without r; a record's own r wins; \"radius\" is accepted" {
+	cat >t.ndjson <<'EOF'
+{"id":"none","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2]}
+{"id":"own","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+{"id":"radius","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"radius":1}
+EOF
+	bcast cast --radius 1.5 --format ndjson tri.obj t.ndjson
+	assert_status 0
+	assert_no_stderr
+	assert_line 1 '{"id":"none","hit":true,"alpha":0.125,"initial_overlap":false,"feature":"face","triangle":0,"face":0,"vertices":[0,1,2],"point":[0.25,0.25,0],"center":[0.25,0.25,1.5],"normal":[0,0,1],"triangle_normal":[0,0,1]}'
+	assert_line 2 "$(hit_front '"own"')"
+	assert_line 3 '{"id":"radius","hit":true,"alpha":0.25,"initial_overlap":false,"feature":"face","triangle":0,"face":0,"vertices":[0,1,2],"point":[0.25,0.25,0],"center":[0.25,0.25,1],"normal":[0,0,1],"triangle_normal":[0,0,1]}'
+	# -r is the short form
+	bcast cast -r 1.5 --format ndjson tri.obj t.ndjson
+	assert_line 1 '{"id":"none","hit":true,"alpha":0.125,"initial_overlap":false,"feature":"face","triangle":0,"face":0,"vertices":[0,1,2],"point":[0.25,0.25,0],"center":[0.25,0.25,1.5],"normal":[0,0,1],"triangle_normal":[0,0,1]}'
+}
+
+# ----------------------------------------------------------------------- ids
+
+@test "ids: string ids with escapes are echoed as JSON strings" {
+	cat >t.ndjson <<'EOF'
+{"id":"a\"b","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+{"id":"back\\slash\ttab\u00e9\u0001","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+{"id":"\/","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+EOF
+	bcast cast --format ndjson tri.obj t.ndjson
+	assert_status 0
+	assert_line 1 "$(hit_front '"a\"b"')"
+	assert_line 2 "$(hit_front '"back\\slash\ttab'$'\xc3\xa9''\u0001"')"
+	assert_line 3 "$(hit_front '"/"')"
+}
+
+@test "ids: a string id holding \\u0000 is a record error, never echoed cut short" {
+	cat >t.ndjson <<'EOF'
+{"id":"a\u0000b","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+{"id":"ok","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+EOF
+	bcast cast --format ndjson tri.obj t.ndjson
+	assert_status 1
+	assert_line 1 '{"id":0,"error":"id: contains \\u0000, which cannot be echoed"}'
+	assert_line 2 "$(hit_front '"ok"')"
+}
+
+@test "ids: numeric ids 7.50 and 12345678901234567890 are printed exactly as written" {
+	cat >t.json <<'EOF'
+[{"id":7.50,"p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5},
+ {"id":12345678901234567890,"p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5},
+ {"id":-0.0e+1,"p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}]
+EOF
+	bcast cast --format ndjson tri.obj t.json
+	assert_status 0
+	assert_line 1 "$(hit_front 7.50)"
+	assert_line 2 "$(hit_front 12345678901234567890)"
+	assert_line 3 "$(hit_front -0.0e+1)"
+	bcast cast --format csv tri.obj t.json
+	[ "$(csv_cell stdout 2 1)" = 7.50 ]
+	[ "$(csv_cell stdout 3 1)" = 12345678901234567890 ]
+}
+
+@test "ids: a record without an id gets its 0-based record number" {
+	cat >t.ndjson <<'EOF'
+{"id":"first","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+{"p0":[0.25,0.25,-2],"p1":[0.25,0.25,2],"r":0.5}
+{"p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+EOF
+	bcast cast --format ndjson tri.obj t.ndjson
+	assert_status 0
+	{ hit_front '"first"'; echo; miss 1; echo; hit_front 2; echo; } | assert_stdout_eq
+	bcast cast --format csv tri.obj t.ndjson
+	[ "$(csv_cell stdout 3 1)" = 1 ]
+	[ "$(csv_cell stdout 4 1)" = 2 ]
+}
+
+@test "ids: output order is input order across chunks and threads (20000 records, -j 4)" {
+	awk 'BEGIN { srand(3); for (i = 0; i < 20000; i++)
+		printf "{\"id\":%d,\"p0\":[%.5f,%.5f,%.5f],\"p1\":[%.5f,%.5f,%.5f],\"r\":%.3f}\n", 19999 - i,
+			rand() * 8, rand() * 6, rand() * 3, rand() * 8, rand() * 6, rand() * 3, rand() * 0.3 }' >many.ndjson
+	bcast cast -j 4 --format ndjson "$ROOM" many.ndjson
+	assert_status 0
+	assert_line_count 20000
+	sed -n 's/^{"id":\([0-9]*\),.*/\1/p' stdout |
+		awk '$1 != 20000 - NR { print "line " NR ": id " $1 ", expected " 20000 - NR; bad = 1; exit } END { if (NR != 20000) bad = 1; exit bad }'
+}
+
+# -------------------------------------------------- polygons, relative indices
+
+@test "polygons: a quad with relative indices gives two fan triangles; face is the f-line index" {
+	cat >quad.obj <<'EOF'
+# face 0: a small triangle far away; face 1: the unit square z = 0
+v -5 -5 5
+v -4 -5 5
+v -5 -4 5
+f 1 2 3
+v 0 0 0
+v 1 0 0
+v 1 1 0
+v 0 1 0
+f -4 -3 -2 -1
+EOF
+	cat >t.ndjson <<'EOF'
+{"id":"lower","p0":[0.75,0.25,1],"p1":[0.75,0.25,-1],"r":0}
+{"id":"upper","p0":[0.25,0.75,1],"p1":[0.25,0.75,-1],"r":0}
+EOF
+	bcast cast quad.obj t.ndjson
+	assert_status 0
+	{
+		printf '{"ballcast":"%s","mesh":{"file":"quad.obj","vertices":7,"triangles":3,"faces":2,"degenerate":0},"settings":{"two_sided":false,"approach":"le","initial_overlap":"report","normal":"contact","tie_tolerance":1e-10},\n' "$VERSION"
+		echo '"results":['
+		echo '{"id":"lower","hit":true,"alpha":0.5,"initial_overlap":false,"feature":"face","triangle":1,"face":1,"vertices":[3,4,5],"point":[0.75,0.25,0],"center":[0.75,0.25,0],"normal":[0,0,1],"triangle_normal":[0,0,1]},'
+		echo '{"id":"upper","hit":true,"alpha":0.5,"initial_overlap":false,"feature":"face","triangle":2,"face":1,"vertices":[3,5,6],"point":[0.25,0.75,0],"center":[0.25,0.75,0],"normal":[0,0,1],"triangle_normal":[0,0,1]}'
+		echo '],'
+		echo '"summary":{"records":2,"hits":2,"errors":0}}'
+	} | assert_stdout_eq
+}
+
+# ------------------------------------------------------------ number text
+
+@test "numbers: printed as the shortest text that reads back (0.375, 0.5833333333333334, 0.3333333333333333, 1e-07)" {
+	cat >t.ndjson <<'EOF'
+{"id":"a","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}
+{"id":"b","p0":[0.25,0.25,2],"p1":[0.25,0.25,-1],"r":0.25}
+{"id":"c","p0":[1e-7,0.25,1],"p1":[1e-7,0.25,-2],"r":0}
+EOF
+	bcast cast --format csv tri.obj t.ndjson
+	assert_status 0
+	assert_line 2 'a,true,0.375,false,face,0,0,0,1,2,0.25,0.25,0,0.25,0.25,0.5,0,0,1,0,0,1,'
+	assert_line 3 'b,true,0.5833333333333334,false,face,0,0,0,1,2,0.25,0.25,0,0.25,0.25,0.25,0,0,1,0,0,1,'
+	assert_line 4 'c,true,0.3333333333333333,false,face,0,0,0,1,2,1e-07,0.25,0,1e-07,0.25,0,0,0,1,0,0,1,'
+}
+
+# ---------------------------------------------------------------- determinism
+
+@test "determinism: -j 1, -j 4 and --brute give byte-identical output on 5000 random throws" {
+	gen_throws 5000 12345 >throws.json
+	bcast cast -j 1 "$ROOM" throws.json
+	assert_status 0
+	mv stdout j1.json
+	# the batch is not trivial: hits of every feature kind, and misses
+	grep -q '"feature":"face"' j1.json
+	grep -q '"feature":"edge"' j1.json
+	grep -q '"feature":"vertex"' j1.json
+	grep -q '"hit":false' j1.json
+	bcast cast -j 4 "$ROOM" throws.json
+	assert_status 0
+	cmp j1.json stdout
+	bcast cast --brute -j 3 "$ROOM" throws.json
+	assert_status 0
+	cmp j1.json stdout
+}
+
+@test "determinism: -j 1 and -j 4 --brute agree with --two-sided --ties in CSV" {
+	gen_throws 3000 777 >throws.json
+	bcast cast -j 1 --two-sided --ties --format csv "$ROOM" throws.json
+	assert_status 0
+	mv stdout j1.csv
+	bcast cast -j 4 --brute --two-sided --ties --format csv "$ROOM" throws.json
+	assert_status 0
+	cmp j1.csv stdout
+}
+
+# ----------------------------------------------------------------- samples
+
+@test "samples: cast room.obj throws.json equals samples/expected.json byte for byte" {
+	[ -f "$REPO/samples/expected.json" ] || {
+		echo "samples/expected.json is missing"
+		return 1
+	}
+	cd "$REPO"
+	"$BALLCAST" cast samples/room.obj samples/throws.json >"$BATS_TEST_TMPDIR/stdout" && status=0 || status=$?
+	assert_status 0
+	cmp samples/expected.json "$BATS_TEST_TMPDIR/stdout"
+}
+
+@test "samples: cast --format csv room.obj throws.json equals samples/expected.csv byte for byte" {
+	[ -f "$REPO/samples/expected.csv" ] || {
+		echo "samples/expected.csv is missing"
+		return 1
+	}
+	cd "$REPO"
+	"$BALLCAST" cast --format csv samples/room.obj samples/throws.json >"$BATS_TEST_TMPDIR/stdout" && status=0 || status=$?
+	assert_status 0
+	cmp samples/expected.csv "$BATS_TEST_TMPDIR/stdout"
+}

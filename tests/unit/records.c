@@ -1,0 +1,1241 @@
+/* records.c - unit tests for the streaming record readers (cli/records.h):
+ * JSON arrays, NDJSON, CSV, format detection, positions of records and of
+ * errors, and input larger than the reader's buffer. */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+#include "records.h"
+
+/* ------------------------------------------------------------- helpers */
+
+/* A reader over text written to a temporary file. */
+typedef struct testInput {
+	FILE* file;
+	cliReader* reader;
+} testInput;
+
+static testInput openBytes(const char* text, size_t length, cliInputFormat format)
+{
+	testInput input;
+	input.file = tmpfile();
+	ck_assert_ptr_nonnull(input.file);
+	ck_assert_uint_eq(fwrite(text, 1, length, input.file), length);
+	rewind(input.file);
+	input.reader = cliReader_Create(input.file, "test", format);
+	ck_assert_ptr_nonnull(input.reader);
+	return input;
+}
+
+static testInput openText(const char* text, cliInputFormat format)
+{
+	return openBytes(text, strlen(text), format);
+}
+
+/* A reader over a file the caller has written (rewound here). */
+static testInput openFile(FILE* file, cliInputFormat format)
+{
+	testInput input;
+	rewind(file);
+	input.file = file;
+	input.reader = cliReader_Create(file, "big", format);
+	ck_assert_ptr_nonnull(input.reader);
+	return input;
+}
+
+static void closeInput(testInput* input)
+{
+	cliReader_Destroy(input->reader);
+	fclose(input->file);
+}
+
+/* Same bits (so -0.0 differs from 0.0, and rounding shows). */
+#define assertSame(got, expected)                                                                                      \
+	do {                                                                                                               \
+		double g_ = (got), e_ = (expected);                                                                            \
+		ck_assert_msg(memcmp(&g_, &e_, sizeof g_) == 0, "%s = %.17g, expected %.17g", #got, g_, e_);                 \
+	} while (0)
+
+#define assertVec(v, ex, ey, ez)                                                                                       \
+	do {                                                                                                               \
+		assertSame((v).x, (ex));                                                                                       \
+		assertSame((v).y, (ey));                                                                                       \
+		assertSame((v).z, (ez));                                                                                       \
+	} while (0)
+
+/* The next record must come back (status 1). */
+#define nextRecord(input, record)                                                                                      \
+	do {                                                                                                               \
+		bcError e_;                                                                                                    \
+		int s_ = cliReader_Next((input).reader, (record), &e_);                                                        \
+		ck_assert_msg(s_ == 1, "Next returned %d (%ld:%ld %s)", s_, e_.line, e_.column, s_ < 0 ? e_.message : "");  \
+	} while (0)
+
+/* The input must end here (status 0), twice. */
+#define expectEnd(input)                                                                                               \
+	do {                                                                                                               \
+		cliRecord r_;                                                                                                  \
+		bcError e_;                                                                                                    \
+		for (int k_ = 0; k_ < 2; k_++) {                                                                               \
+			int s_ = cliReader_Next((input).reader, &r_, &e_);                                                         \
+			ck_assert_msg(s_ == 0, "Next returned %d (index %ld, %ld:%ld %s)", s_, r_.index, e_.line, e_.column,     \
+						  s_ < 0 ? e_.message : "");                                                                  \
+			cliRecord_Free(&r_);                                                                                       \
+		}                                                                                                              \
+	} while (0)
+
+/* Next must fail with a syntax (or other) error at line:column whose
+ * message contains text; and keep failing the same way. */
+#define expectError(input, expectedCode, expectedLine, expectedColumn, text)                                          \
+	do {                                                                                                               \
+		cliRecord r_;                                                                                                  \
+		bcError e_;                                                                                                    \
+		for (int k_ = 0; k_ < 2; k_++) {                                                                               \
+			int s_ = cliReader_Next((input).reader, &r_, &e_);                                                         \
+			ck_assert_msg(s_ == -1, "Next returned %d, expected an error", s_);                                       \
+			ck_assert_int_eq(e_.code, (expectedCode));                                                                 \
+			ck_assert_msg(e_.line == (expectedLine) && e_.column == (expectedColumn),                                  \
+						  "error at %ld:%ld, expected %d:%d (%s)", e_.line, e_.column, (int)(expectedLine),          \
+						  (int)(expectedColumn), e_.message);                                                         \
+			ck_assert_msg(strstr(e_.message, (text)) != NULL, "message '%s' lacks '%s'", e_.message, (text));         \
+			ck_assert_int_eq(e_.record, -1);                                                                           \
+			ck_assert_ptr_null(r_.id);                                                                                 \
+		}                                                                                                              \
+	} while (0)
+
+#define expectSyntax(input, line, column, text) expectError(input, bc_errorSyntax, line, column, text)
+
+/* Read one record of a one-record text and check its error message. */
+static void expectRecordError(const char* text, cliInputFormat format, const char* message)
+{
+	testInput in = openText(text, format);
+	cliRecord record;
+	nextRecord(in, &record);
+	ck_assert_msg(strcmp(record.error, message) == 0, "%s: error '%s', expected '%s'", text, record.error, message);
+	cliRecord_Free(&record);
+	expectEnd(in);
+	closeInput(&in);
+}
+
+/* ---------------------------------------------------------- JSON array */
+
+START_TEST(jsonArrayFields)
+{
+	testInput in = openText("[\n"
+							"  {\"id\": \"a\", \"p0\": [1, 2, 3], \"p1\": [4.5, -0.0, 1e-300], \"r\": 0.25},\n"
+							"  {\"id\": 7, \"p\": [0.1, 0.2, 0.3], \"v\": [-1,2e3,3.75], \"mass\": 2, \"extra\": {}},\n"
+							"  {}\n"
+							"]\n",
+							cli_inputAuto);
+	ck_assert_int_eq(cliReader_GetFormat(in.reader), cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_int_eq(cliReader_GetFormat(in.reader), cli_inputJson);
+	ck_assert_int_eq(r.index, 0);
+	ck_assert_int_eq(r.line, 2);
+	ck_assert_int_eq(r.column, 3);
+	ck_assert_int_eq(r.idKind, cli_idString);
+	ck_assert_str_eq(r.id, "a");
+	ck_assert_uint_eq(r.fields, cli_fieldP0 | cli_fieldP1 | cli_fieldRadius);
+	assertVec(r.p0, 1.0, 2.0, 3.0);
+	assertVec(r.p1, 4.5, -0.0, 1e-300);
+	assertSame(r.radius, 0.25);
+	ck_assert_str_eq(r.error, "");
+	cliRecord_Free(&r);
+	ck_assert_ptr_null(r.id);
+	ck_assert_uint_eq(r.fields, 0);
+
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 1);
+	ck_assert_int_eq(r.line, 3);
+	ck_assert_int_eq(r.column, 3);
+	ck_assert_int_eq(r.idKind, cli_idNumber);
+	ck_assert_str_eq(r.id, "7");
+	ck_assert_uint_eq(r.fields, cli_fieldP | cli_fieldVelocity | cli_fieldMass);
+	assertVec(r.p, 0.1, 0.2, 0.3);
+	assertVec(r.velocity, -1.0, 2000.0, 3.75);
+	assertSame(r.mass, 2.0);
+	assertVec(r.p0, 0.0, 0.0, 0.0);
+	assertSame(r.radius, 0.0);
+	cliRecord_Free(&r);
+
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 2);
+	ck_assert_int_eq(r.line, 4);
+	ck_assert_int_eq(r.idKind, cli_idIndex);
+	ck_assert_ptr_null(r.id);
+	ck_assert_uint_eq(r.fields, 0);
+	ck_assert_str_eq(r.error, "");
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(jsonEmptyArray)
+{
+	const char* texts[] = { "[]", "[ ]", "  \r\n[\n\t]\r\n  ", "\xEF\xBB\xBF[]" };
+	for (int k = 0; k < 4; k++) {
+		testInput in = openText(texts[k], cli_inputAuto);
+		expectEnd(in);
+		ck_assert_int_eq(cliReader_GetFormat(in.reader), cli_inputJson);
+		closeInput(&in);
+	}
+	testInput in = openText("[]", cli_inputJson);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(emptyInput)
+{
+	const char* texts[] = { "", " \n\t\r\n  ", "\xEF\xBB\xBF", "\xEF\xBB\xBF\n" };
+	cliInputFormat formats[] = { cli_inputAuto, cli_inputJson, cli_inputCsv };
+	for (int k = 0; k < 4; k++) {
+		for (int f = 0; f < 3; f++) {
+			testInput in = openText(texts[k], formats[f]);
+			expectSyntax(in, 1, 1, "empty input: no records");
+			closeInput(&in);
+		}
+		testInput in = openText(texts[k], cli_inputNdjson);
+		expectEnd(in);
+		ck_assert_int_eq(cliReader_GetFormat(in.reader), cli_inputNdjson);
+		closeInput(&in);
+	}
+}
+END_TEST
+
+START_TEST(numericIdsExact)
+{
+	testInput in = openText("[{\"id\": 12345678901234567890}, {\"id\":1.50}, {\"id\": -0},\n"
+							"{\"id\": 1E+2 , \"r\": 1}, {\"id\": 1e400}, {\"id\": -0.000e-0}]",
+							cli_inputAuto);
+	const char* expected[] = { "12345678901234567890", "1.50", "-0", "1E+2", "1e400", "-0.000e-0" };
+	for (int k = 0; k < 6; k++) {
+		cliRecord r;
+		nextRecord(in, &r);
+		ck_assert_int_eq(r.index, k);
+		ck_assert_int_eq(r.idKind, cli_idNumber);
+		ck_assert_str_eq(r.id, expected[k]);
+		ck_assert_str_eq(r.error, "");
+		cliRecord_Free(&r);
+	}
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(stringIdsDecoded)
+{
+	testInput in = openText("[{\"id\": \"a\\\"b\\\\c\\u00e9\\n\\ud83d\\ude00\\/\\t\"},"
+							" {\"id\": \"\"}, {\"id\": \"12\"}, {\"id\": \"caf\xc3\xa9\"}]",
+							cli_inputAuto);
+	const char* expected[] = { "a\"b\\c\xc3\xa9\n\xf0\x9f\x98\x80/\t", "", "12", "caf\xc3\xa9" };
+	for (int k = 0; k < 4; k++) {
+		cliRecord r;
+		nextRecord(in, &r);
+		ck_assert_int_eq(r.idKind, cli_idString);
+		ck_assert_str_eq(r.id, expected[k]);
+		cliRecord_Free(&r);
+	}
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+/* The raw text of a number id is found at the top level only, past nested
+ * objects and strings that mention "id", and through escaped keys. */
+START_TEST(numericIdFoundAtTopLevel)
+{
+	testInput in = openText("[{\"meta\": {\"id\": 5, \"x\": [{\"id\": 6}, \"id\"]}, \"note\": \"\\\"id\\\": 7, \\\"id\\\"\",\n"
+							" \"i\\u0064\": 42.0e0, \"id\": 9},\n"
+							" {\"idx\": 1, \"ID\": 2, \"id\" : -3.25E-2 }]",
+							cli_inputJson);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.idKind, cli_idNumber);
+	ck_assert_str_eq(r.id, "42.0e0");
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.idKind, cli_idNumber);
+	ck_assert_str_eq(r.id, "-3.25E-2");
+	ck_assert_int_eq(r.line, 3);
+	ck_assert_int_eq(r.column, 2);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(jsonFieldErrors)
+{
+	struct {
+		const char* text;
+		const char* message;
+	} cases[] = {
+		{ "[{\"id\": true}]", "id: expected a string or a number" },
+		{ "[{\"id\": null}]", "id: expected a string or a number" },
+		{ "[{\"id\": [1]}]", "id: expected a string or a number" },
+		{ "[{\"p0\": [1, 2]}]", "p0: expected an array of 3 numbers" },
+		{ "[{\"p0\": [1, 2, 3, 4]}]", "p0: expected an array of 3 numbers" },
+		{ "[{\"p1\": [1, \"2\", 3]}]", "p1: expected an array of 3 numbers" },
+		{ "[{\"p\": \"1,2,3\"}]", "p: expected an array of 3 numbers" },
+		{ "[{\"v\": []}]", "v: expected an array of 3 numbers" },
+		{ "[{\"p1\": [1, 1e400, 3]}]", "p1: not a finite number" },
+		{ "[{\"v\": [-1e999, 0, 0]}]", "v: not a finite number" },
+		{ "[{\"r\": -0.5}]", "r: must not be negative" },
+		{ "[{\"r\": 1e400}]", "r: not a finite number" },
+		{ "[{\"r\": \"1\"}]", "r: expected a number" },
+		{ "[{\"radius\": -2}]", "radius: must not be negative" },
+		{ "[{\"mass\": 0}]", "mass: must be positive" },
+		{ "[{\"mass\": -1}]", "mass: must be positive" },
+		{ "[{\"mass\": 1e400}]", "mass: not a finite number" },
+		{ "[{\"p0\": [1], \"r\": -1, \"id\": {}}]", "p0: expected an array of 3 numbers" },
+		{ "[{\"r\": -1, \"p0\": [1]}]", "r: must not be negative" },
+		{ "[1]", "record is not a JSON object" },
+		{ "[[{\"id\": 1}]]", "record is not a JSON object" },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		expectRecordError(cases[k].text, cli_inputAuto, cases[k].message);
+	}
+}
+END_TEST
+
+/* Non-objects and bad fields give records with errors; reading goes on and
+ * every record counts in index. */
+START_TEST(jsonBadRecordsCounted)
+{
+	testInput in = openText("[1, \"x\", [], null, true, {\"id\": 1, \"p0\": [1,2]}, {\"id\": \"ok\", \"r\": 3}]",
+							cli_inputAuto);
+	cliRecord r;
+	for (int k = 0; k < 5; k++) {
+		nextRecord(in, &r);
+		ck_assert_int_eq(r.index, k);
+		ck_assert_str_eq(r.error, "record is not a JSON object");
+		ck_assert_int_eq(r.idKind, cli_idIndex);
+		cliRecord_Free(&r);
+	}
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 5);
+	ck_assert_str_eq(r.id, "1");
+	ck_assert_str_eq(r.error, "p0: expected an array of 3 numbers");
+	ck_assert_uint_eq(r.fields, 0);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 6);
+	ck_assert_int_eq(r.column, 50);
+	ck_assert_str_eq(r.id, "ok");
+	assertSame(r.radius, 3.0);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(jsonRadiusAndDuplicates)
+{
+	testInput in = openText("[{\"radius\": -1, \"r\": 2}, {\"radius\": 3}, {\"r\": 1, \"r\": -1, \"radius\": 5},\n"
+							" {\"p0\": [1,2,3], \"p0\": \"bad\", \"id\": \"first\", \"id\": 2},"
+							" {\"P0\": [1,2,3], \"foo\": {\"r\": -1}, \"R\": -1}]",
+							cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	ck_assert_uint_eq(r.fields, cli_fieldRadius);
+	assertSame(r.radius, 2.0);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	assertSame(r.radius, 3.0);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	assertSame(r.radius, 1.0);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	assertVec(r.p0, 1.0, 2.0, 3.0);
+	ck_assert_str_eq(r.id, "first");
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	ck_assert_uint_eq(r.fields, 0);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(jsonNaNLiteral)
+{
+	testInput in = openText("[{\"r\": NaN}]", cli_inputAuto);
+	expectSyntax(in, 1, 8, "NaN and Infinity");
+	closeInput(&in);
+	in = openText("[{\"id\": 1},\n {\"p0\": [-Infinity, 0, 0]}]", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 2, 10, "NaN and Infinity");
+	closeInput(&in);
+	in = openText("{\"r\": Infinity}\n", cli_inputAuto);
+	expectSyntax(in, 1, 7, "NaN and Infinity");
+	closeInput(&in);
+	in = openText("[nan]", cli_inputAuto);
+	expectSyntax(in, 1, 2, "NaN and Infinity");
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(jsonTruncated)
+{
+	const char* text = "[{\"id\": 1, \"p0\": [1, 2";
+	testInput in = openText(text, cli_inputAuto);
+	expectSyntax(in, 1, (long)strlen(text) + 1, "unexpected end of input");
+	closeInput(&in);
+
+	in = openText("[\n{\"id\": 1}\n", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 3, 1, "unexpected end of input: expected ',' or ']'");
+	closeInput(&in);
+
+	in = openText("[{\"id\": 1},", cli_inputAuto);
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 1, 12, "expected an element after ','");
+	closeInput(&in);
+
+	in = openText("[", cli_inputAuto);
+	expectSyntax(in, 1, 2, "expected an element or ']'");
+	closeInput(&in);
+
+	in = openText("[{\"id\": \"abc", cli_inputAuto);
+	expectSyntax(in, 1, 9, "unterminated string");
+	closeInput(&in);
+
+	in = openText("[{\"id\": tr", cli_inputAuto);
+	expectSyntax(in, 1, 9, "unexpected 't'");
+	closeInput(&in);
+
+	in = openText("[{\"id\": 12", cli_inputAuto);
+	expectSyntax(in, 1, 11, "unexpected end of input");
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(jsonTrailingGarbage)
+{
+	testInput in = openText("[{\"id\": 1}] x", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 1, 13, "unexpected data after the closing ']'");
+	closeInput(&in);
+
+	in = openText("[]\n\n  []", cli_inputAuto);
+	expectSyntax(in, 3, 3, "unexpected data after the closing ']'");
+	closeInput(&in);
+
+	in = openText("[] \r\n\t \n", cli_inputAuto);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(jsonSeparators)
+{
+	/* missing comma: the first record comes back, then the error */
+	testInput in = openText("[{\"id\": 1}\n {\"id\": 2}]", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.id, "1");
+	cliRecord_Free(&r);
+	expectSyntax(in, 2, 2, "expected ',' or ']' after an element");
+	closeInput(&in);
+
+	in = openText("[{\"id\": 1},]", cli_inputAuto);
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 1, 12, "expected an element after ','");
+	closeInput(&in);
+
+	in = openText("[,{\"id\": 1}]", cli_inputAuto);
+	expectSyntax(in, 1, 2, "unexpected ','");
+	closeInput(&in);
+
+	in = openText("[{\"id\" 1}]", cli_inputAuto);
+	expectSyntax(in, 1, 8, "unexpected '1'");
+	closeInput(&in);
+
+	in = openText("[{\"a\": [1, 2}]", cli_inputAuto);
+	expectSyntax(in, 1, 13, "unexpected '}'");
+	closeInput(&in);
+
+	in = openText("[1 2]", cli_inputAuto);
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 1, 4, "expected ',' or ']'");
+	closeInput(&in);
+
+	in = openText("[12abc]", cli_inputAuto);
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 1, 4, "expected ',' or ']'");
+	closeInput(&in);
+}
+END_TEST
+
+static char* nested(const char* before, int depth, const char* after)
+{
+	size_t n = strlen(before) + 2 * (size_t)depth + strlen(after) + 1;
+	char* text = malloc(n);
+	ck_assert_ptr_nonnull(text);
+	char* p = text;
+	p += sprintf(p, "%s", before);
+	memset(p, '[', (size_t)depth);
+	p += depth;
+	memset(p, ']', (size_t)depth);
+	p += depth;
+	sprintf(p, "%s", after);
+	return text;
+}
+
+START_TEST(jsonDeepNesting)
+{
+	/* 2000 levels inside the array: the element's 1001st '[' fails */
+	char* text = nested("[", 2000, "]");
+	testInput in = openText(text, cli_inputAuto);
+	expectSyntax(in, 1, 1002, "nesting deeper than 1000 levels");
+	closeInput(&in);
+	free(text);
+
+	/* 1000 levels in one element is cJSON's limit and still fine */
+	text = nested("[{\"x\":", 999, "}]");
+	in = openText(text, cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+	free(text);
+
+	text = nested("[{\"x\":", 1000, "}]");
+	in = openText(text, cli_inputAuto);
+	expectSyntax(in, 1, 1006, "nesting deeper than 1000 levels");
+	closeInput(&in);
+	free(text);
+
+	text = nested("{\"x\":", 2000, "}\n");
+	in = openText(text, cli_inputAuto);
+	expectSyntax(in, 1, 1005, "nesting deeper than 1000 levels");
+	closeInput(&in);
+	free(text);
+}
+END_TEST
+
+START_TEST(jsonBadStrings)
+{
+	testInput in = openText("[{\"id\": \"ab\\qc\"}]", cli_inputAuto);
+	expectSyntax(in, 1, 12, "invalid escape sequence");
+	closeInput(&in);
+	in = openText("[{\"id\":\n  \"x\\u12G4\"}]", cli_inputAuto);
+	expectSyntax(in, 2, 5, "invalid escape sequence");
+	closeInput(&in);
+	in = openText("{\"id\": \"\\\\\\ud83d\\ude00\\\\u00zz\"}\n{\"p\": \"\\u00zz\"}", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.id, "\\\xf0\x9f\x98\x80\\u00zz");
+	cliRecord_Free(&r);
+	expectSyntax(in, 2, 8, "invalid escape sequence");
+	closeInput(&in);
+	in = openText("[{\"id\": \"\\udc00\"}]", cli_inputAuto);
+	expectSyntax(in, 1, 10, "invalid escape sequence");
+	closeInput(&in);
+	in = openText("{\"a\":1,\n\"k\\x\": 2}", cli_inputAuto);
+	expectSyntax(in, 2, 3, "invalid escape sequence");
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(jsonBadNumberId)
+{
+	testInput in = openText("[{\"id\": 007}]", cli_inputAuto);
+	expectSyntax(in, 1, 9, "invalid JSON number '007'");
+	closeInput(&in);
+	in = openText("{\"r\": 1,\n \"id\": 1.}", cli_inputAuto);
+	expectSyntax(in, 2, 8, "invalid JSON number '1.'");
+	closeInput(&in);
+	in = openText("{\"id\": -.5}", cli_inputAuto);
+	expectSyntax(in, 1, 8, "invalid JSON number");
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(jsonExplicitFormat)
+{
+	testInput in = openText("\n  {\"id\": 1}", cli_inputJson);
+	expectSyntax(in, 2, 3, "expected '[' at the start of a JSON array");
+	closeInput(&in);
+	in = openText("id\n1\n", cli_inputJson);
+	expectSyntax(in, 1, 1, "expected '['");
+	closeInput(&in);
+}
+END_TEST
+
+/* ------------------------------------------------------------- NDJSON */
+
+START_TEST(ndjsonLines)
+{
+	testInput in = openText("{\"id\": 1, \"p0\": [1,2,3]}\r\n"
+							"\r\n"
+							"  {\"id\": \"two\",\r\n"
+							"   \"r\": 2}\n"
+							"\n"
+							"{\"id\":3}",
+							cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_int_eq(cliReader_GetFormat(in.reader), cli_inputNdjson);
+	ck_assert_int_eq(r.index, 0);
+	ck_assert_int_eq(r.line, 1);
+	ck_assert_int_eq(r.column, 1);
+	ck_assert_str_eq(r.id, "1");
+	assertVec(r.p0, 1.0, 2.0, 3.0);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 1);
+	ck_assert_int_eq(r.line, 3);
+	ck_assert_int_eq(r.column, 3);
+	ck_assert_str_eq(r.id, "two");
+	assertSame(r.radius, 2.0);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 2);
+	ck_assert_int_eq(r.line, 6);
+	ck_assert_int_eq(r.column, 1);
+	ck_assert_str_eq(r.id, "3");
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(ndjsonErrors)
+{
+	testInput in = openText("{\"id\":1}{\"id\":2}\n", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 1, 9, "expected whitespace or a new line");
+	closeInput(&in);
+
+	in = openText("{\"id\": 1}\n[1, 2]\n\"x\"\n", cli_inputAuto);
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 1);
+	ck_assert_int_eq(r.line, 2);
+	ck_assert_str_eq(r.error, "record is not a JSON object");
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 2);
+	ck_assert_str_eq(r.error, "record is not a JSON object");
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+
+	in = openText("{\"id\": 1}\n{\"id\": 2", cli_inputAuto);
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 2, 9, "unexpected end of input");
+	closeInput(&in);
+
+	/* a missing '}' shows at the next record's '{' */
+	in = openText("{\"a\": 1\n{\"a\": 2}\n{\"a\": 3}\n", cli_inputAuto);
+	expectSyntax(in, 2, 1, "unexpected '{'");
+	closeInput(&in);
+
+	in = openText("{\"id\": 1}\nnope\n", cli_inputAuto);
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 2, 1, "unexpected 'n'");
+	closeInput(&in);
+
+	/* explicit NDJSON takes any values */
+	in = openText("[1]\n{}", cli_inputNdjson);
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "record is not a JSON object");
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(byteOrderMark)
+{
+	testInput in = openText("\xEF\xBB\xBF[{\"id\":1}]", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.line, 1);
+	ck_assert_int_eq(r.column, 2);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+
+	in = openText("\xEF\xBB\xBF{\"id\":1}\n{\"id\":2}", cli_inputAuto);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.column, 1);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.line, 2);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	ck_assert_int_eq(cliReader_GetFormat(in.reader), cli_inputNdjson);
+	closeInput(&in);
+
+	in = openText("\xEF\xBB\xBFid,r\r\n1,2\r\n", cli_inputAuto);
+	nextRecord(in, &r);
+	ck_assert_int_eq(cliReader_GetFormat(in.reader), cli_inputCsv);
+	ck_assert_str_eq(r.id, "1");
+	assertSame(r.radius, 2.0);
+	ck_assert_int_eq(r.line, 2);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+
+	in = openText("\xEF\xBB\xBF[x]", cli_inputAuto);
+	expectSyntax(in, 1, 2, "unexpected 'x'");
+	closeInput(&in);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- CSV */
+
+START_TEST(csvFields)
+{
+	testInput in = openText("id,x0,y0,z0,x1,y1,z1,r,extra,x,y,z,vx,vy,vz,mass\n"
+							"a,1,2,3,4,5,6,0.5,whatever,-1,-2,-3,0.1,0.2,0.3,7\n"
+							"\"b,\"\"c\"\"\",-1e-3, 2.5 ,3,,,,,,,,,,,,\n"
+							"12345678901234567890,1,2,3,4,5,6,1,,,,,,,,\n"
+							"\"1.50\",,,,,,,,\"x,\ny\",,,,,,,\n"
+							"  spaced id  ,,,,,,,,,,,,,,,\n"
+							"last,1e-300,-0,0,1,1,1,0,,,,,,,,",
+							cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_int_eq(cliReader_GetFormat(in.reader), cli_inputCsv);
+	ck_assert_int_eq(r.index, 0);
+	ck_assert_int_eq(r.line, 2);
+	ck_assert_int_eq(r.column, 1);
+	ck_assert_int_eq(r.idKind, cli_idString);
+	ck_assert_str_eq(r.id, "a");
+	ck_assert_uint_eq(r.fields, cli_fieldP0 | cli_fieldP1 | cli_fieldP | cli_fieldRadius | cli_fieldVelocity |
+									cli_fieldMass);
+	assertVec(r.p0, 1.0, 2.0, 3.0);
+	assertVec(r.p1, 4.0, 5.0, 6.0);
+	assertVec(r.p, -1.0, -2.0, -3.0);
+	assertVec(r.velocity, 0.1, 0.2, 0.3);
+	assertSame(r.radius, 0.5);
+	assertSame(r.mass, 7.0);
+	ck_assert_str_eq(r.error, "");
+	cliRecord_Free(&r);
+
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 1);
+	ck_assert_int_eq(r.line, 3);
+	ck_assert_str_eq(r.id, "b,\"c\"");
+	ck_assert_int_eq(r.idKind, cli_idString);
+	ck_assert_uint_eq(r.fields, cli_fieldP0);
+	assertVec(r.p0, -1e-3, 2.5, 3.0);
+	ck_assert_str_eq(r.error, "");
+	cliRecord_Free(&r);
+
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.idKind, cli_idNumber);
+	ck_assert_str_eq(r.id, "12345678901234567890");
+	cliRecord_Free(&r);
+
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.line, 5);
+	ck_assert_int_eq(r.idKind, cli_idNumber);
+	ck_assert_str_eq(r.id, "1.50");
+	ck_assert_uint_eq(r.fields, 0);
+	cliRecord_Free(&r);
+
+	/* the quoted cell above spans two lines */
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.line, 7);
+	ck_assert_int_eq(r.idKind, cli_idString);
+	ck_assert_str_eq(r.id, "spaced id");
+	cliRecord_Free(&r);
+
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 5);
+	ck_assert_int_eq(r.line, 8);
+	assertVec(r.p0, 1e-300, -0.0, 0.0);
+	assertSame(r.radius, 0.0);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(csvCrlfAndBlankLines)
+{
+	testInput in = openText("\r\n  \r\nid,r\r\n1,2\r\n\r\n\"q\",3\r\n   \r\n", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 0);
+	ck_assert_int_eq(r.line, 4);
+	ck_assert_int_eq(r.idKind, cli_idNumber);
+	ck_assert_str_eq(r.id, "1");
+	assertSame(r.radius, 2.0);
+	ck_assert_str_eq(r.error, "");
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 1);
+	ck_assert_int_eq(r.line, 6);
+	ck_assert_int_eq(r.idKind, cli_idString);
+	ck_assert_str_eq(r.id, "q");
+	assertSame(r.radius, 3.0);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+
+	in = openText("id,r\n", cli_inputCsv);
+	expectEnd(in);
+	closeInput(&in);
+	in = openText("r", cli_inputAuto);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(csvCellErrors)
+{
+	struct {
+		const char* text;
+		const char* message;
+	} cases[] = {
+		{ "id,x1,y1,z1\n7,abc,1,2\n", "x1: expected a number, found 'abc'" },
+		{ "x1,y1,z1\n1,2,3x\n", "z1: expected a number, found '3x'" },
+		{ "x,y,z\nnan,1,2\n", "x: not a finite number" },
+		{ "x,y,z\n1,1e400,2\n", "y: not a finite number" },
+		{ "x,y,z\n1,,2\n", "p: x, y and z must be all given or all empty" },
+		{ "r\n-1\n", "r: must not be negative" },
+		{ "radius\n-0.5\n", "radius: must not be negative" },
+		{ "mass\n0\n", "mass: must be positive" },
+		{ "id,x0,y0,z0,r,mass,vx,vy\n1,2,3\n", "expected 8 cells, found 3" },
+		{ "id,r\n1,2,3\n", "expected 2 cells, found 3" },
+		{ "r,mass,x,y,z\n-1,0,a,,\n", "r: must not be negative" },
+		{ "x,y,z,r\n1,,2,-1\n", "p: x, y and z must be all given or all empty" },
+		{ "r,x,y,z\n-1,1,,2\n", "r: must not be negative" },
+		{ "vx,vy,vz\n,,1\n", "v: vx, vy and vz must be all given or all empty" },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		expectRecordError(cases[k].text, cli_inputAuto, cases[k].message);
+	}
+
+	/* the id survives a bad cell; reading goes on */
+	testInput in = openText("id,x1,y1,z1\n7,abc,1,2\n8,1,2,3\n", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.id, "7");
+	ck_assert_uint_eq(r.fields, 0);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.index, 1);
+	ck_assert_str_eq(r.error, "");
+	assertVec(r.p1, 1.0, 2.0, 3.0);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(csvColumns)
+{
+	/* r wins over radius; empty cells are absent; partial groups ignored */
+	testInput in = openText("r,radius,x0,y0,id,\"mass\"\n,3,1,2,,\n1,-5,,,\"\",\"\"\n", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	ck_assert_uint_eq(r.fields, cli_fieldRadius);
+	assertSame(r.radius, 3.0);
+	ck_assert_int_eq(r.idKind, cli_idIndex);
+	ck_assert_ptr_null(r.id);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	assertSame(r.radius, 1.0);
+	ck_assert_uint_eq(r.fields, cli_fieldRadius);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+
+	in = openText("id,x0,r,x0\n", cli_inputAuto);
+	expectSyntax(in, 1, 9, "duplicate column 'x0'");
+	closeInput(&in);
+	in = openText("\n\nid, \"r\" ,r\n", cli_inputCsv);
+	expectSyntax(in, 3, 10, "duplicate column 'r'");
+	closeInput(&in);
+	in = openText("foo,bar\n1,2\n", cli_inputAuto);
+	expectSyntax(in, 1, 1, "no known column");
+	closeInput(&in);
+	in = openText("\n x0,y0,X\n1,2,3\n", cli_inputAuto);
+	expectSyntax(in, 2, 2, "no known column");
+	closeInput(&in);
+	in = openText("[1]", cli_inputCsv);
+	expectSyntax(in, 1, 1, "no known column");
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(csvQuoting)
+{
+	testInput in = openText("id,r\n\"a \"\"quoted\"\" id\",1\n\" x \",\"2\"\n\"\",3\n\"line\r\nbreak\",4\n", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.id, "a \"quoted\" id");
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.id, " x ");
+	assertSame(r.radius, 2.0);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.idKind, cli_idIndex);
+	assertSame(r.radius, 3.0);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.line, 5);
+	ck_assert_str_eq(r.id, "line\r\nbreak");
+	assertSame(r.radius, 4.0);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+
+	in = openText("id,r\n1,2\n\"abc,1\n2,3\n", cli_inputAuto);
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 3, 1, "unterminated quoted cell");
+	closeInput(&in);
+}
+END_TEST
+
+/* -------------------------------------------------------- other errors */
+
+START_TEST(readError)
+{
+	FILE* file = fopen("/dev/null", "w");
+	ck_assert_ptr_nonnull(file);
+	cliReader* reader = cliReader_Create(file, "/dev/null", cli_inputAuto);
+	cliRecord r;
+	bcError error;
+	ck_assert_int_eq(cliReader_Next(reader, &r, &error), -1);
+	ck_assert_int_eq(error.code, bc_errorIo);
+	ck_assert_ptr_nonnull(strstr(error.message, "read error"));
+	ck_assert_int_eq(cliReader_Next(reader, &r, NULL), -1);
+	cliReader_Destroy(reader);
+	fclose(file);
+}
+END_TEST
+
+START_TEST(recordFreeIsSafe)
+{
+	cliRecord r;
+	memset(&r, 0, sizeof r);
+	cliRecord_Free(&r);
+	cliRecord_Free(NULL);
+	cliReader_Destroy(NULL);
+}
+END_TEST
+
+/* ----------------------------------------------- input beyond the buffer */
+
+enum {
+	bigCount = 100000, /* records in the big files: ~25 MB, far beyond one read */
+	idPadding = 150    /* bytes added to every id, so records straddle chunk ends */
+};
+
+static const char* padding(void)
+{
+	static char text[idPadding + 1];
+	memset(text, 'x', idPadding);
+	text[idPadding] = '\0';
+	return text;
+}
+
+static void checkBig(testInput* in, bool stringIds)
+{
+	cliRecord r;
+	char expectedId[64 + idPadding];
+	for (int k = 0; k < bigCount; k++) {
+		nextRecord(*in, &r);
+		ck_assert_int_eq(r.index, k);
+		ck_assert_str_eq(r.error, "");
+		if (stringIds) {
+			snprintf(expectedId, sizeof expectedId, "rec-%06d-%s", k, padding());
+			ck_assert_int_eq(r.idKind, cli_idString);
+		} else {
+			snprintf(expectedId, sizeof expectedId, "%d12345678901234567890.%d", k, k % 97);
+			ck_assert_int_eq(r.idKind, cli_idNumber);
+		}
+		ck_assert_str_eq(r.id, expectedId);
+		ck_assert_uint_eq(r.fields, cli_fieldP0 | cli_fieldP1 | cli_fieldRadius);
+		assertVec(r.p0, (double)k, k + 0.5, -(double)k);
+		assertVec(r.p1, 0.1 * k, 1e-7, 123456.789);
+		assertSame(r.radius, 0.001 * (k % 1000));
+		cliRecord_Free(&r);
+	}
+	expectEnd(*in);
+}
+
+static void writeJsonRecord(FILE* file, int k, bool stringId)
+{
+	if (stringId) {
+		fprintf(file, "{\"id\": \"rec-%06d-%s\", ", k, padding());
+	} else {
+		fprintf(file, "{\"pad\": \"%s\", \"id\": %d12345678901234567890.%d, ", padding(), k, k % 97);
+	}
+	fprintf(file, "\"p0\": [%d, %d.5, -%d], \"p1\": [%.17g, 1e-7, 123456.789], \"r\": %.17g}", k, k, k, 0.1 * k,
+			0.001 * (k % 1000));
+}
+
+START_TEST(bigJsonArray)
+{
+	FILE* file = tmpfile();
+	ck_assert_ptr_nonnull(file);
+	fputs("[\n", file);
+	for (int k = 0; k < bigCount; k++) {
+		writeJsonRecord(file, k, k % 2 == 0);
+		fputs(k + 1 < bigCount ? (k % 3 == 0 ? ",\n" : " ,  ") : "\n]\n", file);
+	}
+	testInput in = openFile(file, cli_inputAuto);
+	cliRecord r;
+	char expectedId[64 + idPadding];
+	for (int k = 0; k < bigCount; k++) {
+		nextRecord(in, &r);
+		ck_assert_int_eq(r.index, k);
+		ck_assert_str_eq(r.error, "");
+		if (k % 2 == 0) {
+			snprintf(expectedId, sizeof expectedId, "rec-%06d-%s", k, padding());
+		} else {
+			snprintf(expectedId, sizeof expectedId, "%d12345678901234567890.%d", k, k % 97);
+		}
+		ck_assert_str_eq(r.id, expectedId);
+		assertVec(r.p0, (double)k, k + 0.5, -(double)k);
+		assertVec(r.p1, 0.1 * k, 1e-7, 123456.789);
+		assertSame(r.radius, 0.001 * (k % 1000));
+		if (k == 1) {
+			ck_assert_int_eq(r.line, 3);
+			ck_assert_int_eq(r.column, 1);
+		}
+		cliRecord_Free(&r);
+	}
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(bigNdjson)
+{
+	FILE* file = tmpfile();
+	ck_assert_ptr_nonnull(file);
+	for (int k = 0; k < bigCount; k++) {
+		writeJsonRecord(file, k, true);
+		fputs(k % 5 == 0 ? "\r\n\r\n" : "\n", file);
+	}
+	testInput in = openFile(file, cli_inputNdjson);
+	checkBig(&in, true);
+	closeInput(&in);
+}
+END_TEST
+
+START_TEST(bigCsv)
+{
+	FILE* file = tmpfile();
+	ck_assert_ptr_nonnull(file);
+	fputs("x0,y0,z0,id,x1,y1,z1,r\r\n", file);
+	for (int k = 0; k < bigCount; k++) {
+		fprintf(file, "%d,%d.5,-%d,\"rec-%06d-%s\",%.17g,1e-7,123456.789,%.17g\r\n", k, k, k, k, padding(), 0.1 * k,
+				0.001 * (k % 1000));
+	}
+	testInput in = openFile(file, cli_inputAuto);
+	checkBig(&in, true);
+	closeInput(&in);
+}
+END_TEST
+
+/* One record far larger than the initial buffer (which must grow), between
+ * ordinary ones; then one larger than the reader's limit. */
+START_TEST(hugeRecord)
+{
+	const size_t idLength = 3 * 1024 * 1024 + 17;
+	FILE* file = tmpfile();
+	ck_assert_ptr_nonnull(file);
+	fputs("[{\"id\": 1}, {\"r\": 2, \"id\": \"", file);
+	for (size_t k = 0; k < idLength; k++) {
+		fputc('a' + (int)(k % 26), file);
+	}
+	fputs("\", \"p0\": [1, 2, 3]}, {\"id\": 3}]", file);
+	testInput in = openFile(file, cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_uint_eq(strlen(r.id), idLength);
+	ck_assert_int_eq(r.id[idLength - 1], 'a' + (int)((idLength - 1) % 26));
+	assertVec(r.p0, 1.0, 2.0, 3.0);
+	assertSame(r.radius, 2.0);
+	ck_assert_int_eq(r.column, 13);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.id, "3");
+	ck_assert_int_eq(r.column, (long)idLength + 50);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+
+	/* an unclosed string in the middle of a big file stops at the limit */
+	file = tmpfile();
+	ck_assert_ptr_nonnull(file);
+	fputs("[{\"id\": 1},\n {\"id\": \"", file);
+	for (int k = 0; k < 20 * 1024 * 1024; k++) {
+		fputc(k % 100 == 99 ? '\n' : 'b', file);
+	}
+	fputs("\"}]", file);
+	in = openFile(file, cli_inputAuto);
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 2, 2, "record longer than");
+	closeInput(&in);
+}
+END_TEST
+
+/* Values that straddle the end of the first read at every offset: a
+ * top-level number must not be split in two, nor a string or an escape. */
+START_TEST(valuesStraddleReads)
+{
+	const size_t readSize = 64 * 1024; /* the reader's chunk; any size near it works */
+	const char* tail = "12345678901234567890\n{\"id\": 12345678901234567890.5, \"x\": \"a\\\"b\\u00e9\", "
+					   "\"p0\": [1.25, 2, 3]}\n";
+	size_t tailLength = strlen(tail);
+	char* text = malloc(readSize + tailLength + 1);
+	ck_assert_ptr_nonnull(text);
+	for (size_t shift = 0; shift < tailLength; shift++) {
+		size_t blank = readSize - tailLength + shift;
+		memset(text, ' ', blank);
+		text[blank / 2] = '\n';
+		memcpy(text + blank, tail, tailLength + 1);
+		testInput in = openText(text, cli_inputNdjson);
+		cliRecord r;
+		nextRecord(in, &r);
+		ck_assert_str_eq(r.error, "record is not a JSON object");
+		ck_assert_int_eq(r.line, 2);
+		ck_assert_int_eq(r.column, (long)(blank - blank / 2));
+		cliRecord_Free(&r);
+		nextRecord(in, &r);
+		ck_assert_int_eq(r.index, 1);
+		ck_assert_int_eq(r.line, 3);
+		ck_assert_str_eq(r.id, "12345678901234567890.5");
+		assertVec(r.p0, 1.25, 2.0, 3.0);
+		cliRecord_Free(&r);
+		expectEnd(in);
+		closeInput(&in);
+	}
+	free(text);
+}
+END_TEST
+
+START_TEST(jsonCrlfPositions)
+{
+	testInput in = openText("\r\n[\r\n {\"id\":1},\r\n\t{\"id\":\r\n2}\r\n]", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.line, 3);
+	ck_assert_int_eq(r.column, 2);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.line, 4);
+	ck_assert_int_eq(r.column, 2);
+	ck_assert_str_eq(r.id, "2");
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+
+	in = openText("[\r\n {\"id\":1}\r\n {\"id\":2}]", cli_inputAuto);
+	nextRecord(in, &r);
+	cliRecord_Free(&r);
+	expectSyntax(in, 3, 2, "expected ',' or ']'");
+	closeInput(&in);
+}
+END_TEST
+
+static Suite* recordsSuite(void)
+{
+	Suite* suite = suite_create("records");
+
+	TCase* json = tcase_create("json");
+	tcase_add_test(json, jsonArrayFields);
+	tcase_add_test(json, jsonEmptyArray);
+	tcase_add_test(json, emptyInput);
+	tcase_add_test(json, numericIdsExact);
+	tcase_add_test(json, stringIdsDecoded);
+	tcase_add_test(json, numericIdFoundAtTopLevel);
+	tcase_add_test(json, jsonFieldErrors);
+	tcase_add_test(json, jsonBadRecordsCounted);
+	tcase_add_test(json, jsonRadiusAndDuplicates);
+	tcase_add_test(json, jsonNaNLiteral);
+	tcase_add_test(json, jsonTruncated);
+	tcase_add_test(json, jsonTrailingGarbage);
+	tcase_add_test(json, jsonSeparators);
+	tcase_add_test(json, jsonDeepNesting);
+	tcase_add_test(json, jsonBadStrings);
+	tcase_add_test(json, jsonBadNumberId);
+	tcase_add_test(json, jsonExplicitFormat);
+	tcase_add_test(json, jsonCrlfPositions);
+	suite_add_tcase(suite, json);
+
+	TCase* ndjson = tcase_create("ndjson");
+	tcase_add_test(ndjson, ndjsonLines);
+	tcase_add_test(ndjson, ndjsonErrors);
+	tcase_add_test(ndjson, byteOrderMark);
+	suite_add_tcase(suite, ndjson);
+
+	TCase* csv = tcase_create("csv");
+	tcase_add_test(csv, csvFields);
+	tcase_add_test(csv, csvCrlfAndBlankLines);
+	tcase_add_test(csv, csvCellErrors);
+	tcase_add_test(csv, csvColumns);
+	tcase_add_test(csv, csvQuoting);
+	suite_add_tcase(suite, csv);
+
+	TCase* misc = tcase_create("misc");
+	tcase_add_test(misc, readError);
+	tcase_add_test(misc, recordFreeIsSafe);
+	suite_add_tcase(suite, misc);
+
+	/* Tens of megabytes each; generous under the sanitizers. */
+	TCase* big = tcase_create("big");
+	tcase_set_timeout(big, 300);
+	tcase_add_test(big, bigJsonArray);
+	tcase_add_test(big, bigNdjson);
+	tcase_add_test(big, bigCsv);
+	tcase_add_test(big, hugeRecord);
+	tcase_add_test(big, valuesStraddleReads);
+	suite_add_tcase(suite, big);
+
+	return suite;
+}
+
+int main(void)
+{
+	return bcRunSuite(recordsSuite());
+}
