@@ -21,10 +21,22 @@ void cliReportError(const char* file, const bcError* error);
  * triangles once on stderr unless quiet. */
 bcMesh* cliLoadMesh(const char* path, int quiet);
 
+/* Run fn(context, begin, end) over [0, count) split into contiguous ranges
+ * on up to threads threads (<= 0: one per core). Returns when all are done. */
+typedef void cliRangeFcn(void* context, int begin, int end);
+void cliParallelFor(int count, int threads, cliRangeFcn* fn, void* context);
+
+/* Seconds on a monotonic clock, for --stats. */
+double cliNow(void);
+
+/* Peak resident memory of this process in bytes (0 if unknown). */
+long long cliPeakMemory(void);
+
 /* Parse a whole-string number; false if text is not one. */
 int cliParseDouble(const char* text, double* value);
 int cliParseInt(const char* text, int* value);
 
 int cliCastMain(int argc, char** argv);
+/* @@command-declarations@@ */
 
 #endif

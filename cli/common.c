@@ -2,7 +2,13 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <stdbool.h>
 
 #include "cli.h"
 
@@ -58,4 +64,70 @@ int cliParseInt(const char* text, int* value)
 	}
 	*value = (int)v;
 	return 1;
+}
+
+/* Ranges smaller than this are not worth a thread. */
+#define CLI_MIN_ITEMS_PER_THREAD 32
+
+/* More threads than this are not started; a larger machine splits the batch. */
+#define CLI_MAX_THREADS 256
+
+typedef struct cliRange {
+	cliRangeFcn* fn;
+	void* context;
+	int begin, end;
+} cliRange;
+
+static void* runRange(void* arg)
+{
+	cliRange* range = arg;
+	range->fn(range->context, range->begin, range->end);
+	return NULL;
+}
+
+void cliParallelFor(int count, int threads, cliRangeFcn* fn, void* context)
+{
+	if (threads <= 0) {
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		threads = cores > 0 ? (int)cores : 1;
+	}
+	threads = threads > CLI_MAX_THREADS ? CLI_MAX_THREADS : threads;
+	int useful = count / CLI_MIN_ITEMS_PER_THREAD;
+	threads = threads > useful ? (useful > 1 ? useful : 1) : threads;
+	cliRange ranges[CLI_MAX_THREADS];
+	pthread_t ids[CLI_MAX_THREADS];
+	bool started[CLI_MAX_THREADS];
+	for (int i = 0; i < threads; ++i) {
+		ranges[i].fn = fn;
+		ranges[i].context = context;
+		ranges[i].begin = (int)((long long)count * i / threads);
+		ranges[i].end = (int)((long long)count * (i + 1) / threads);
+		started[i] = i > 0 && pthread_create(&ids[i], NULL, runRange, &ranges[i]) == 0;
+	}
+	for (int i = 0; i < threads; ++i) {
+		if (!started[i]) {
+			runRange(&ranges[i]);
+		}
+	}
+	for (int i = 1; i < threads; ++i) {
+		if (started[i]) {
+			pthread_join(ids[i], NULL);
+		}
+	}
+}
+
+double cliNow(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+long long cliPeakMemory(void)
+{
+	struct rusage usage;
+	if (getrusage(RUSAGE_SELF, &usage) != 0) {
+		return 0;
+	}
+	return (long long)usage.ru_maxrss * 1024;
 }

@@ -105,6 +105,7 @@ typedef struct bcMeshInfo {
 	int32_t faceCount;
 	int32_t degenerateCount;
 	bcVec3 lowerBound, upperBound; /* axis-aligned bounds of all vertices */
+	double buildSeconds;           /* wall time spent building the BVH */
 } bcMeshInfo;
 
 bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh);
@@ -248,6 +249,14 @@ bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c);
 
 /* Human readable name: "face", "edge", "vertex" or "none". */
 const char* bcFeatureName(bcFeature feature);
+
+/* @@closest-api@@ */
+
+/* @@balls-api@@ */
+
+/* @@simulate-api@@ */
+
+/* @@intersect-api@@ */
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bvh.h"
 #include "vec3.h"
@@ -89,7 +90,11 @@ bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, 
 		normals[i] = n;
 	}
 
+	struct timespec start, stop;
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	mesh->bvh = bcBvh_Create(mesh);
+	clock_gettime(CLOCK_MONOTONIC, &stop);
+	mesh->buildSeconds = (double)(stop.tv_sec - start.tv_sec) + 1e-9 * (double)(stop.tv_nsec - start.tv_nsec);
 	if (mesh->bvh == NULL && triangleCount > 0) {
 		bcMesh_Destroy(mesh);
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory building the bounding volume hierarchy");
@@ -174,6 +179,7 @@ bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh)
 	info.degenerateCount = mesh->degenerateCount;
 	info.lowerBound = mesh->lowerBound;
 	info.upperBound = mesh->upperBound;
+	info.buildSeconds = mesh->buildSeconds;
 	return info;
 }
 

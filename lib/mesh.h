@@ -15,6 +15,7 @@ struct bcMesh {
 	int32_t* faceIds;    /* triangleCount source polygons */
 	bcVec3* normals;     /* triangleCount unit front normals, (0,0,0) if degenerate */
 	bcVec3 lowerBound, upperBound;
+	double buildSeconds;
 	struct bcBvh* bvh;   /* acceleration structure, NULL until built */
 };
 
