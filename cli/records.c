@@ -7,7 +7,9 @@
  * bracket matching), reading more input while the value is cut off by the end
  * of the buffer; cJSON then parses exactly that value. The scanner is needed
  * because cJSON cannot tell "cut off" from "malformed": a string cut off by
- * the end of the buffer is reported at its opening quote, not at the end. */
+ * the end of the buffer is reported at its opening quote, not at the end.
+ * On its way the scanner also checks every number against JSON's grammar,
+ * which cJSON leaves to strtod (it takes 01, 1. and -.5). */
 #include "records.h"
 
 #include <cJSON.h>
@@ -167,15 +169,16 @@ static bool isDigit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* -?digits[.digits][(e|E)[+-]digits] without leading zeros: RFC 8259. */
-static bool isJsonNumber(const char* s, size_t n)
+/* The length of the longest prefix of s[0 .. n) that is a JSON number
+ * (RFC 8259: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?), or 0. */
+static size_t jsonNumberPrefix(const char* s, size_t n)
 {
 	size_t i = 0;
 	if (i < n && s[i] == '-') {
 		i++;
 	}
 	if (i >= n || !isDigit(s[i])) {
-		return false;
+		return 0;
 	}
 	if (s[i] == '0') {
 		i++;
@@ -184,28 +187,31 @@ static bool isJsonNumber(const char* s, size_t n)
 			i++;
 		}
 	}
-	if (i < n && s[i] == '.') {
-		i++;
-		if (i >= n || !isDigit(s[i])) {
-			return false;
-		}
+	if (i + 1 < n && s[i] == '.' && isDigit(s[i + 1])) {
+		i += 2;
 		while (i < n && isDigit(s[i])) {
 			i++;
 		}
 	}
 	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		i++;
-		if (i < n && (s[i] == '+' || s[i] == '-')) {
-			i++;
+		size_t j = i + 1;
+		if (j < n && (s[j] == '+' || s[j] == '-')) {
+			j++;
 		}
-		if (i >= n || !isDigit(s[i])) {
-			return false;
-		}
-		while (i < n && isDigit(s[i])) {
-			i++;
+		if (j < n && isDigit(s[j])) {
+			i = j + 1;
+			while (i < n && isDigit(s[i])) {
+				i++;
+			}
 		}
 	}
-	return i == n;
+	return i;
+}
+
+/* Is s[0 .. n) exactly a JSON number? */
+static bool isJsonNumber(const char* s, size_t n)
+{
+	return n > 0 && jsonNumberPrefix(s, n) == n;
 }
 
 static char* copyText(const char* s, size_t n)
@@ -374,6 +380,7 @@ typedef enum cliScanResult {
 typedef struct cliScan {
 	size_t length;
 	size_t openQuote; /* incomplete: offset of an unterminated string's quote, or SIZE_MAX */
+	size_t badNumber; /* offset of the first number that is not JSON, or SIZE_MAX */
 	bool tooDeep;     /* stopped at a bracket beyond cJSON's nesting limit */
 } cliScan;
 
@@ -383,19 +390,72 @@ static bool endsScalar(char c)
 	return isSpace(c) || c == ',' || c == ']' || c == '}' || c == '[' || c == '{' || c == '"' || c == ':';
 }
 
+/* Is the token at s[0 ..) NaN or Infinity, in any case, signed or not (the
+ * usual ways non-finite numbers leak into JSON)? */
+static bool isNonNumber(const char* s, size_t n)
+{
+	static const char* const names[] = { "nan", "inf", "infinity" };
+	size_t i = n > 0 && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+	size_t end = i;
+	while (end < n && !endsScalar(s[end])) {
+		end++;
+	}
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+		size_t length = strlen(names[k]);
+		bool same = end - i == length;
+		for (size_t c = 0; same && c < length; c++) {
+			char lower = s[i + c] >= 'A' && s[i + c] <= 'Z' ? (char)(s[i + c] - 'A' + 'a') : s[i + c];
+			same = lower == names[k][c];
+		}
+		if (same) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Bytes cJSON reads as part of a number. */
+static bool isNumberByte(char c)
+{
+	return isDigit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+/* Walk the scalar token (number or literal) at s[at] to its end, the
+ * first byte that ends a scalar, and return that. A token that starts like
+ * a number (a digit, a sign or a point) but breaks JSON's grammar, whatever
+ * cJSON's strtod makes of it (01, 1., -.5, 1e), is noted in scan->badNumber
+ * unless it spells NaN or Infinity (which get their own message). A token
+ * running to s[n] is judged only when atEnd says nothing can follow it. One
+ * pass: the number's bytes are walked by the grammar itself. */
+static size_t scanScalar(const char* s, size_t n, size_t at, bool atEnd, cliScan* scan)
+{
+	char c = s[at];
+	bool number = isDigit(c) || c == '-' || c == '+' || c == '.';
+	size_t valid = number ? at + jsonNumberPrefix(s + at, n - at) : at;
+	size_t i = number ? valid : at + 1;
+	while (i < n && !endsScalar(s[i])) {
+		i++;
+	}
+	if (number && scan->badNumber == SIZE_MAX && (i < n || atEnd) &&
+		(valid == at || (valid < i && isNumberByte(s[valid]))) && !isNonNumber(s + at, i - at)) {
+		scan->badNumber = at;
+	}
+	return i;
+}
+
 /* Find the end of the JSON value starting at s[0] (not whitespace) within
- * s[0 .. n). Only strings and brackets are followed; cJSON checks the rest.
- * eof says no bytes follow s[n - 1]. */
+ * s[0 .. n). Strings and brackets are followed, and every scalar token is
+ * walked over whole so that numbers breaking JSON's grammar are noted in
+ * scan->badNumber (inside a container, not one cut off by the end of the
+ * bytes); cJSON checks the rest. eof says no bytes follow s[n - 1]. */
 static cliScanResult scanValue(const char* s, size_t n, bool eof, cliScan* scan)
 {
 	scan->length = 0;
 	scan->openQuote = SIZE_MAX;
+	scan->badNumber = SIZE_MAX;
 	scan->tooDeep = false;
 	if (s[0] != '{' && s[0] != '[' && s[0] != '"') {
-		size_t i = 1;
-		while (i < n && !endsScalar(s[i])) {
-			i++;
-		}
+		size_t i = scanScalar(s, n, 0, eof, scan);
 		if (i == n && !eof) {
 			return cli_scanIncomplete;
 		}
@@ -443,6 +503,9 @@ static cliScanResult scanValue(const char* s, size_t n, bool eof, cliScan* scan)
 				scan->length = i + 1;
 				return cli_scanComplete;
 			}
+		} else if (!isSpace(c) && c != ',' && c != ':') {
+			i = scanScalar(s, n, i, false, scan);
+			continue;
 		}
 		i++;
 	}
@@ -591,36 +654,72 @@ static size_t acceptedBadEscape(const char* s, size_t n)
 	}
 }
 
-/* Is the token at s[0 ..) NaN or Infinity, in any case, signed or not (the
- * usual ways non-finite numbers leak into JSON)? */
-static bool isNonNumber(const char* s, size_t n)
+/* A syntax error for the number that is not JSON at offset at of the value
+ * s[0 .. n) (scan->badNumber). */
+static int invalidNumber(cliReader* reader, bcError* error, size_t at, size_t n)
 {
-	static const char* const names[] = { "nan", "inf", "infinity" };
-	size_t i = n > 0 && (s[0] == '-' || s[0] == '+') ? 1 : 0;
-	size_t end = i;
-	while (end < n && !endsScalar(s[end])) {
-		end++;
+	const char* s = reader->buffer + reader->start + at;
+	size_t length = 1;
+	while (length < n - at && isNumberByte(s[length])) {
+		length++;
 	}
-	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-		size_t length = strlen(names[k]);
-		bool same = end - i == length;
-		for (size_t c = 0; same && c < length; c++) {
-			char lower = s[i + c] >= 'A' && s[i + c] <= 'Z' ? (char)(s[i + c] - 'A' + 'a') : s[i + c];
-			same = lower == names[k][c];
+	int shown = length > CLI_QUOTE_MAX ? CLI_QUOTE_MAX : (int)length;
+	return syntaxAt(reader, error, at, "invalid JSON number '%.*s'", shown, s);
+}
+
+/* Is s[at] (outside strings) where an object key belongs: after the '{' or
+ * a ',' of an object, whitespace aside? */
+static bool expectsKey(const char* s, size_t at)
+{
+	char stack[CJSON_NESTING_LIMIT + 1];
+	size_t depth = 0;
+	char last = '\0'; /* the last byte outside strings and whitespace */
+	bool inString = false;
+	for (size_t i = 0; i < at; i++) {
+		char c = s[i];
+		if (inString) {
+			if (c == '\\') {
+				i++;
+			} else if (c == '"') {
+				inString = false;
+				last = c;
+			}
+			continue;
 		}
-		if (same) {
-			return true;
+		if (c == '"') {
+			inString = true;
+		} else if (c == '{' || c == '[') {
+			if (depth == sizeof stack) {
+				return false;
+			}
+			stack[depth++] = c;
+		} else if ((c == '}' || c == ']') && depth > 0) {
+			depth--;
+		}
+		if (!isSpace(c)) {
+			last = c;
 		}
 	}
-	return false;
+	return !inString && depth > 0 && stack[depth - 1] == '{' && (last == '{' || last == ',');
 }
 
 /* Turn a cJSON failure at offset at of the value s[0 .. n) into a message.
  * cut: the value was cut off (by the end of the input when atEnd, else by
- * CLI_MAX_RECORD_BYTES); openQuote: the scanner's unterminated string. */
+ * CLI_MAX_RECORD_BYTES); openQuote: the scanner's unterminated string;
+ * badNumber: the scanner's first number that is not JSON, reported when it
+ * comes no later than the failure. */
 static int jsonError(cliReader* reader, bcError* error, size_t at, size_t n, const cliScan* scan, bool cut, bool atEnd)
 {
 	const char* s = reader->buffer + reader->start;
+	/* A key that is not a string: cJSON reports the byte after it (the key
+	 * is never blank, as cJSON skips whitespace before it). */
+	bool key = at > 0 && at - 1 < n && !isSpace(s[at - 1]) && s[at - 1] != '"' && expectsKey(s, at - 1);
+	if (key) {
+		at--;
+	}
+	if (scan->badNumber != SIZE_MAX && scan->badNumber <= at) {
+		return invalidNumber(reader, error, scan->badNumber, n);
+	}
 	if (scan->tooDeep && at + 1 >= scan->length) {
 		return syntaxAt(reader, error, scan->length - 1, "nesting deeper than %d levels", CJSON_NESTING_LIMIT);
 	}
@@ -644,7 +743,7 @@ static int jsonError(cliReader* reader, bcError* error, size_t at, size_t n, con
 	if (at >= n) {
 		return syntaxAt(reader, error, n, "unexpected end of input inside a JSON value");
 	}
-	if (isNonNumber(s + at, n - at)) {
+	if (!key && isNonNumber(s + at, n - at)) {
 		return syntaxAt(reader, error, at, "NaN and Infinity are not JSON numbers");
 	}
 	char what[16];
@@ -689,6 +788,10 @@ static int parseValue(cliReader* reader, bcError* error, cJSON** item, size_t* l
 	if (value != NULL && !cut) {
 		*length = (size_t)(end - s);
 		size_t bad = acceptedBadEscape(s, *length);
+		if (scan.badNumber < bad) {
+			cJSON_Delete(value);
+			return invalidNumber(reader, error, scan.badNumber, n);
+		}
 		if (bad != SIZE_MAX) {
 			cJSON_Delete(value);
 			return syntaxAt(reader, error, bad, "invalid escape sequence in a string");
@@ -842,10 +945,7 @@ static int jsonId(cliReader* reader, bcError* error, const cJSON* member, size_t
 		/* cannot happen for a value cJSON accepted */
 		return syntaxAt(reader, error, 0, "cannot locate the id in the record");
 	}
-	if (!isJsonNumber(s + begin, end - begin)) {
-		int shown = end - begin > CLI_QUOTE_MAX ? CLI_QUOTE_MAX : (int)(end - begin);
-		return syntaxAt(reader, error, begin, "invalid JSON number '%.*s'", shown, s + begin);
-	}
+	/* parseValue has rejected numbers that are not JSON (01, 1., -.5) */
 	record->id = copyText(s + begin, end - begin);
 	if (record->id == NULL) {
 		return outOfMemory(reader, error);

@@ -574,6 +574,113 @@ START_TEST(jsonBadNumberId)
 }
 END_TEST
 
+/* cJSON reads a key that is not a string one byte too far: the error is
+ * at the key itself, and only in an object's key position. */
+START_TEST(jsonNonStringKey)
+{
+	testInput in = openText("[{\"id\":1,,\"p0\":[0,0,1],\"p1\":[0,0,0],\"r\":1}]", cli_inputAuto);
+	expectSyntax(in, 1, 10, "unexpected ','");
+	closeInput(&in);
+	in = openText("[{1:2}]", cli_inputAuto);
+	expectSyntax(in, 1, 3, "unexpected '1'");
+	closeInput(&in);
+	in = openText("[{\"a\": 1,\n  }]", cli_inputAuto);
+	expectSyntax(in, 2, 3, "unexpected '}'");
+	closeInput(&in);
+	in = openText("{\"a\": {\"b\": [1, 2], \r\n\t true: 1}}\n", cli_inputAuto);
+	expectSyntax(in, 2, 3, "unexpected 't'");
+	closeInput(&in);
+	in = openText("[{\"a\": {,}}]", cli_inputAuto);
+	expectSyntax(in, 1, 9, "unexpected ','");
+	closeInput(&in);
+	in = openText("[{ NaN: 1}]", cli_inputAuto);
+	expectSyntax(in, 1, 4, "unexpected 'N'");
+	closeInput(&in);
+	/* not a key: after ',' in an array, and after a value in an object */
+	in = openText("[{\"a\": [1,,2]}]", cli_inputAuto);
+	expectSyntax(in, 1, 11, "unexpected ','");
+	closeInput(&in);
+	in = openText("[{\"a\": [1,2x]}]", cli_inputAuto);
+	expectSyntax(in, 1, 12, "unexpected 'x'");
+	closeInput(&in);
+	in = openText("[{\"a\": 1 2}]", cli_inputAuto);
+	expectSyntax(in, 1, 10, "unexpected '2'");
+	closeInput(&in);
+	in = openText("[{\"a,\": \"{,\" ,}]", cli_inputAuto);
+	expectSyntax(in, 1, 15, "unexpected '}'");
+	closeInput(&in);
+}
+END_TEST
+
+/* Numbers outside JSON's grammar, which cJSON takes (strtod), are syntax
+ * errors at their first byte, wherever they are in a record. */
+START_TEST(jsonBadNumbers)
+{
+	static const struct {
+		const char* text;
+		int line, column;
+		const char* message;
+	} cases[] = {
+		{ "[{\"id\":1,\"p0\":[0.25,0.25,2],\"p1\":[0.25,0.25,-2],\"r\":01}]", 1, 53, "invalid JSON number '01'" },
+		{ "[{\"p0\": [0, 1., 2]}]", 1, 13, "invalid JSON number '1.'" },
+		{ "[{\"p1\": [0, 0,\n -.5]}]", 2, 2, "invalid JSON number '-.5'" },
+		{ "[{\"mass\": .5}]", 1, 11, "invalid JSON number '.5'" },
+		{ "[{\"r\": +1}]", 1, 8, "invalid JSON number '+1'" },
+		{ "[{\"r\": 1e}]", 1, 8, "invalid JSON number '1e'" },
+		{ "[{\"r\": 2E+}]", 1, 8, "invalid JSON number '2E+'" },
+		{ "[{\"r\": 1.e5}]", 1, 8, "invalid JSON number '1.e5'" },
+		{ "[{\"r\": 1.5.3}]", 1, 8, "invalid JSON number '1.5.3'" },
+		{ "[{\"r\": -01.5}]", 1, 8, "invalid JSON number '-01.5'" },
+		{ "[{\"x\": {\"y\": [1, [2, 00]]}}]", 1, 22, "invalid JSON number '00'" },
+		{ "[{\"v\": [0,0,0]}, {\"r\": 1, \"id\": 0}, 01]", 1, 37, "invalid JSON number '01'" },
+		{ "{\"r\": 1}\n\n  {\"r\": 1.}\n", 3, 9, "invalid JSON number '1.'" },
+		{ "{\"r\": 1}\n007\n", 2, 1, "invalid JSON number '007'" },
+		{ "{01: 1}\n", 1, 2, "invalid JSON number '01'" },
+		/* cJSON rejects these itself, at the byte after the number */
+		{ "[{\"r\": 0x10}]", 1, 9, "unexpected 'x'" },
+		{ "[{\"r\": 1, \"p\": [1, 2, 3]} 01]", 1, 27, "expected ',' or ']'" },
+		/* the first error wins */
+		{ "[{\"s\": \"\\q\", \"r\": 01}]", 1, 9, "invalid escape sequence" },
+		{ "[{\"r\": 01, \"s\": \"\\q\"}]", 1, 8, "invalid JSON number '01'" },
+		{ "[{\"r\": 01, \"s\": \"\\u12G4\"}]", 1, 8, "invalid JSON number '01'" },
+		{ "[{\"p0\": [-Infinity, 01, 0]}]", 1, 10, "NaN and Infinity" },
+		{ "[{\"p0\": [01, -Infinity, 0]}]", 1, 10, "invalid JSON number '01'" },
+		{ "[{\"a\": 1,, \"r\": 01}]", 1, 10, "unexpected ','" },
+		/* a number cut off by the end of the input is a truncation */
+		{ "[{\"r\": 1.", 1, 10, "unexpected end of input" },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		testInput in = openText(cases[k].text, cli_inputAuto);
+		cliRecord r;
+		bcError e;
+		int status;
+		while ((status = cliReader_Next(in.reader, &r, &e)) == 1) {
+			cliRecord_Free(&r);
+		}
+		ck_assert_msg(status == -1 && e.code == bc_errorSyntax && e.line == cases[k].line &&
+						  e.column == cases[k].column && strstr(e.message, cases[k].message) != NULL,
+					  "%s: %d at %ld:%ld '%s', expected %d:%d '%s'", cases[k].text, status, e.line, e.column,
+					  e.message, cases[k].line, cases[k].column, cases[k].message);
+		closeInput(&in);
+	}
+
+	/* valid numbers of every shape still read */
+	testInput in = openText("[{\"id\": -0.0e-0, \"p0\": [0, -0, 1E+2], \"p1\": [10.25, 1e-300, -7E3],"
+							" \"r\": 0.5e1, \"x\": [[-1.5e10, {\"y\": 100}]]}]",
+							cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	ck_assert_str_eq(r.id, "-0.0e-0");
+	assertVec(r.p0, 0.0, -0.0, 100.0);
+	assertVec(r.p1, 10.25, 1e-300, -7000.0);
+	assertSame(r.radius, 5.0);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
 START_TEST(jsonExplicitFormat)
 {
 	testInput in = openText("\n  {\"id\": 1}", cli_inputJson);
@@ -1199,6 +1306,8 @@ static Suite* recordsSuite(void)
 	tcase_add_test(json, jsonDeepNesting);
 	tcase_add_test(json, jsonBadStrings);
 	tcase_add_test(json, jsonBadNumberId);
+	tcase_add_test(json, jsonNonStringKey);
+	tcase_add_test(json, jsonBadNumbers);
 	tcase_add_test(json, jsonExplicitFormat);
 	tcase_add_test(json, jsonCrlfPositions);
 	suite_add_tcase(suite, json);
