@@ -41,8 +41,11 @@ LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
 CLI_LIB_OBJS := $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJS))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+# Scale tests: millions of queries; run in the optimised build only.
+SCALE_SRCS := $(wildcard tests/scale/*.c)
+SCALE_BINS := $(SCALE_SRCS:tests/scale/%.c=$(BUILD)/tests/scale_%)
 
-.PHONY: all demo deps check check-unit check-cli check-asan bench install uninstall clean lint-man
+.PHONY: all demo deps check check-unit check-cli install uninstall clean lint-man
 
 all: $(BUILD)/ballcast $(BUILD)/libballcast.a $(BUILD)/libballcast.so ballcast
 
@@ -68,6 +71,11 @@ $(BUILD)/tests/%: tests/unit/%.c $(SUPPORT_SRCS) $(CLI_LIB_OBJS) $(BUILD)/libbal
 	$(CC) $(ALL_CPPFLAGS) -Itests/unit -Itests/support $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(SUPPORT_SRCS) $(CLI_LIB_OBJS) \
 		$(BUILD)/libballcast.a $(ALL_LDFLAGS) $(CJSON_LIBS) $(CHECK_LIBS) -lm
 
+$(BUILD)/tests/scale_%: tests/scale/%.c $(SUPPORT_SRCS) $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) -Itests/unit -Itests/support $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(SUPPORT_SRCS) \
+		$(BUILD)/libballcast.a $(ALL_LDFLAGS) $(CHECK_LIBS) -lm
+
 deps:
 	@sh scripts/install-deps
 
@@ -78,7 +86,7 @@ demo: deps
 # Every suite, then one line that sums them all: "N passed, N failed".
 check: deps
 	$(MAKE) all
-	$(MAKE) $(UNIT_BINS)
+	$(MAKE) $(UNIT_BINS) $(SCALE_BINS)
 	$(MAKE) BUILD=build/asan SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
 		$(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
 	sh tests/run-suites.sh $(BUILD) build/asan
@@ -88,9 +96,6 @@ check-unit: $(UNIT_BINS)
 
 check-cli: all
 	bats tests/cli
-
-bench: all
-	sh tests/bench/run.sh
 
 lint-man:
 	mandoc -Tlint -W warning man/ballcast.1
@@ -114,5 +119,9 @@ uninstall:
 
 clean:
 	rm -rf build ballcast
+
+# Benchmarks and fuzzing keep their rules beside their sources.
+-include tests/bench/bench.mk
+-include tests/fuzz/fuzz.mk
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
