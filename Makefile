@@ -47,10 +47,12 @@ SCALE_BINS := $(SCALE_SRCS:tests/scale/%.c=$(BUILD)/tests/scale_%)
 
 .PHONY: all demo deps check check-unit check-cli install uninstall clean lint-man
 
-all: $(BUILD)/ballcast $(BUILD)/libballcast.a $(BUILD)/libballcast.so ballcast
+# ./ballcast points at the default build only; a build elsewhere (BUILD=...)
+# leaves it alone.
+all: $(BUILD)/ballcast $(BUILD)/libballcast.a $(BUILD)/libballcast.so $(if $(filter build,$(BUILD)),ballcast)
 
-ballcast: $(BUILD)/ballcast
-	ln -sf $(BUILD)/ballcast ballcast
+ballcast: build/ballcast
+	ln -sf build/ballcast ballcast
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -1,0 +1,1446 @@
+/* bvh.c - bounding volume hierarchy over a mesh's triangles.
+ *
+ * Layout. A binary tree in a flat array of 64-byte nodes, one cache line
+ * each (the array is 64-byte aligned). A node holds the records of its two
+ * children: a float box, rounded outward from the double coordinates so it
+ * always contains the exact box, and a reference, either to the child's node
+ * or to a run of the triangle order array (a leaf of 1 to BC_BVH_MAX_LEAF
+ * triangles). Keeping both child boxes in the parent means one cache line
+ * tells the traversal whether and in which order to visit both children,
+ * where nodes carrying only their own box cost a second miss per step (the
+ * far child's line) for the same 64 bytes per leaf: leaves need no node of
+ * their own. Float boxes are what make two children fit one line (double
+ * boxes would take 112 bytes); the outward rounding keeps them conservative
+ * and the queries pad them for the rounding of their own double arithmetic.
+ * Binary rather than 4-wide: front-to-back order is one comparison and the
+ * build stays simple; a 4-wide node (two lines) saves levels, but in plain
+ * C11, without SIMD, it tests its four boxes one by one anyway.
+ *
+ * Node 0 is a header whose first child is the root (a leaf for tiny meshes,
+ * empty when every triangle is degenerate) and whose second is empty. A
+ * parent always precedes its children; each build task's nodes are one
+ * depth-first block.
+ *
+ * Build. Binned SAH (BC_BVH_BIN_COUNT bins along the widest axis) down to
+ * BC_BVH_SWEEP_SIZE triangles, then an exact SAH sweep over sorted
+ * centroids. One pass over the triangles per level: partitioning a region
+ * also bins its halves. Regions larger than BC_BVH_TASK_SIZE become tasks
+ * that a pool of threads builds independently into their own node buffers;
+ * the buffers are then concatenated in an order that depends only on the
+ * tree. Every region is split by exactly one thread with the same
+ * arithmetic, and the parallel passes over fixed chunks merge exactly (sums
+ * of counts, minima and maxima), so the tree and its layout are identical
+ * byte for byte whatever the thread count.
+ */
+#include "bvh.h"
+
+#include <float.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mesh.h"
+#include "vec3.h"
+
+/* Bins along the split axis. 32 bins lower the SAH cost of the tree by
+ * under 1% on random and terrain meshes and take longer to clear and sweep;
+ * 8 raise it by about 1%. */
+#define BC_BVH_BIN_COUNT 16
+
+/* Regions of at most this many triangles get an exact SAH sweep over their
+ * sorted centroids instead of bins: at this size sorting costs no more than
+ * clearing and sweeping the bins, and most regions of a tree are this small. */
+#define BC_BVH_SWEEP_SIZE 16
+
+/* The most triangles in a leaf. Regions this small become leaves when the
+ * SAH says a split does not pay; larger ones are always split. */
+#define BC_BVH_MAX_LEAF 4
+
+/* SAH costs, relative: one node (a pair of child-box tests) against one
+ * triangle callback, which fetches three vertices and tests a swept ball.
+ * With these, random triangles end in leaves of one and terrain in leaves of
+ * two (the halves of a quad share a box). Forcing leaves of up to 4 made
+ * sweeps through a million random triangles ~1.8x slower (5x the callbacks)
+ * for a third of the memory. */
+#define BC_BVH_COST_NODE 1.0
+#define BC_BVH_COST_TRIANGLE 2.0
+
+/* Below this depth the SAH chooses the split; from here on regions are cut
+ * at their median, so a pathological distribution (exponentially spaced
+ * triangles make the SAH peel one triangle off per level) cannot make the
+ * tree deeper than BC_BVH_MAX_DEPTH: 2^31 triangles halve to 4 in 29 levels. */
+#define BC_BVH_SAH_DEPTH 64
+
+/* Regions with more triangles than this are built as separate tasks. Fixed,
+ * not derived from the thread count, so the layout never depends on it; small
+ * enough that a million triangles make ~250 tasks to balance. */
+#define BC_BVH_TASK_SIZE 8192
+
+/* Triangles per chunk of the parallel first and last passes: large enough
+ * to amortise a chunk's bookkeeping, small enough to balance. Fixed, so the
+ * chunks (and so the ref order) never depend on the thread count. */
+#define BC_BVH_CHUNK_SIZE 65536
+
+/* Upper bound on build threads. */
+#define BC_BVH_MAX_THREADS 64
+
+/* Stack for the build threads: the recursive build takes about 1 KB per
+ * level, ~100 KB at BC_BVH_MAX_DEPTH, more than some platforms' default
+ * thread stacks (musl's is 128 KB) leave in comfort. */
+#define BC_BVH_THREAD_STACK (1 << 20)
+
+/* Query padding. Boxes are grown by
+ *   BC_BVH_PAD_RELATIVE * (|p0|max + largest |coordinate| of the tree + r) + BC_BVH_PAD_ABSOLUTE
+ * on every side before the slab or distance test. The test's own double
+ * arithmetic (p0 + r, box - that, times 1/d, or the squares of a distance)
+ * rounds by a few ulps of those magnitudes, i.e. ~1e-15 of them; a thousand
+ * times that margin guarantees the padded test accepts everything the exact
+ * test would, while staying below any detail a mesh can meaningfully hold
+ * (a micrometre on a 1000 km model). The absolute term covers results in the
+ * subnormal range, where the rounding error is absolute rather than relative. */
+#define BC_BVH_PAD_RELATIVE 1e-12
+#define BC_BVH_PAD_ABSOLUTE 1e-290
+
+/* Child reference kinds (the count field); counts >= 0 are leaves. */
+#define BC_BVH_INNER (-1)
+#define BC_BVH_EXTERNAL (-2) /* build only: index is a task id */
+
+/* Stack for the queries: at most one pending sibling per level. */
+#define BC_BVH_STACK_SIZE BC_BVH_MAX_DEPTH
+
+/* One child of a node: its box and where to find it. 32 bytes. */
+typedef struct bcBvhChild {
+	float lower[3];
+	int32_t index; /* inner: node index; leaf: first entry of the triangle order */
+	float upper[3];
+	int32_t count; /* leaf: number of triangles (0: empty); BC_BVH_INNER for a node */
+} bcBvhChild;
+
+typedef struct bcBvhNode {
+	bcBvhChild children[2];
+} bcBvhNode;
+
+_Static_assert(sizeof(bcBvhNode) == 64, "a node is meant to fill one cache line");
+
+struct bcBvh {
+	bcBvhNode* nodes; /* nodeCount, node 0 the header */
+	int32_t nodeCount;
+	int32_t* order;   /* triangle indices, leaves refer to runs of it */
+	int32_t orderCount;
+	double magnitude; /* largest |coordinate| of the root box, scales the padding */
+	bcBvhInfo info;
+};
+
+/* ------------------------------------------------------------ rounding */
+
+/* f moved one float away from zero (grow) or towards it. The rounding
+ * direction of a conversion is a coin toss, so this is done on the bits
+ * without a branch. */
+static inline float bcFloatNudge(float f, bool nudge, bool grow)
+{
+	uint32_t bits;
+	memcpy(&bits, &f, sizeof bits);
+	bits += nudge ? (grow ? 1u : UINT32_MAX) : 0u;
+	memcpy(&f, &bits, sizeof f);
+	return f;
+}
+
+/* The largest float <= x. A conversion that rounded up is stepped one float
+ * down: away from zero for a negative or -0 result (the sign bit is set; -0
+ * comes from a tiny negative x and becomes -FLT_TRUE_MIN), towards zero for
+ * a positive one. */
+static inline float bcFloatDown(double x)
+{
+	if (x > FLT_MAX) {
+		return FLT_MAX;
+	}
+	if (x < -FLT_MAX) {
+		return -INFINITY;
+	}
+	float f = (float)x;
+	return bcFloatNudge(f, (double)f > x, signbit(f) != 0);
+}
+
+/* The smallest float >= x; the mirror image of bcFloatDown. */
+static inline float bcFloatUp(double x)
+{
+	if (x < -FLT_MAX) {
+		return -FLT_MAX;
+	}
+	if (x > FLT_MAX) {
+		return INFINITY;
+	}
+	float f = (float)x;
+	return bcFloatNudge(f, (double)f < x, signbit(f) == 0);
+}
+
+/* --------------------------------------------------------------- build */
+
+/* A triangle during the build: its outward-rounded box. */
+typedef struct bcBuildRef {
+	float lower[3];
+	int32_t triangle;
+	float upper[3];
+	int32_t bin; /* scratch: the ref's bin in its region's binning */
+} bcBuildRef;
+
+typedef struct bcBin {
+	float lower[3], upper[3];
+	int32_t count;
+} bcBin;
+
+/* Bins along one axis: the doubled centroids' range [origin, origin +
+ * BC_BVH_BIN_COUNT / scale] cut into equal parts. */
+typedef struct bcBinning {
+	int axis;
+	float origin;
+	float scale; /* 0: everything falls in bin 0 */
+	bcBin bins[BC_BVH_BIN_COUNT];
+} bcBinning;
+
+/* A run of refs and its box. When binned, the binning already holds the
+ * refs (the parent filled it while partitioning) and each ref's bin is set. */
+typedef struct bcRegion {
+	int32_t begin, end;
+	float lower[3], upper[3];
+	bool binned;
+	bcBinning binning;
+} bcRegion;
+
+/* A region built by one thread into its own node buffer. */
+typedef struct bcTask {
+	bcRegion region;
+	int32_t depth;
+	bcBvhChild root; /* the region's record, index local to nodes */
+	bcBvhNode* nodes;
+	int32_t nodeCount, nodeCapacity;
+	int32_t leafCount, maxDepth;
+} bcTask;
+
+typedef struct bcBuilder {
+	bcBuildRef* refs;
+	pthread_mutex_t mutex;
+	pthread_cond_t wake;
+	bcTask** tasks;
+	int32_t taskCount, taskCapacity;
+	int32_t* pending; /* taskCapacity */
+	int32_t pendingCount;
+	int32_t activeCount;
+	bool failed;
+} bcBuilder;
+
+/* Twice the centroid: lower + upper, no halving needed for binning. */
+static inline float bcCentroid2(const bcBuildRef* ref, int axis)
+{
+	return ref->lower[axis] + ref->upper[axis];
+}
+
+static void bcEmptyBounds(float lower[3], float upper[3])
+{
+	for (int k = 0; k < 3; ++k) {
+		lower[k] = INFINITY;
+		upper[k] = -INFINITY;
+	}
+}
+
+/* Min and max in the form compilers turn into single instructions: when
+ * either is NaN they return b. */
+static inline float bcMinFloat(float a, float b)
+{
+	return a < b ? a : b;
+}
+
+static inline float bcMaxFloat(float a, float b)
+{
+	return a > b ? a : b;
+}
+
+/* Written out per axis: these run for every triangle at every level. */
+static inline void bcGrowBounds(float lower[3], float upper[3], const float addLower[3], const float addUpper[3])
+{
+	lower[0] = bcMinFloat(addLower[0], lower[0]);
+	lower[1] = bcMinFloat(addLower[1], lower[1]);
+	lower[2] = bcMinFloat(addLower[2], lower[2]);
+	upper[0] = bcMaxFloat(addUpper[0], upper[0]);
+	upper[1] = bcMaxFloat(addUpper[1], upper[1]);
+	upper[2] = bcMaxFloat(addUpper[2], upper[2]);
+}
+
+static double bcHalfArea(const float lower[3], const float upper[3])
+{
+	double dx = (double)upper[0] - (double)lower[0];
+	double dy = (double)upper[1] - (double)lower[1];
+	double dz = (double)upper[2] - (double)lower[2];
+	return dx * dy + dy * dz + dz * dx;
+}
+
+/* The axis of largest upper - lower (the first of equals). */
+static int bcWidestAxis(const float lower[3], const float upper[3])
+{
+	int axis = 0;
+	for (int k = 1; k < 3; ++k) {
+		if (upper[k] - lower[k] > upper[axis] - lower[axis]) {
+			axis = k;
+		}
+	}
+	return axis;
+}
+
+/* Box of refs[begin, end). */
+static void bcMeasureBox(const bcBuildRef* refs, bcRegion* region)
+{
+	bcEmptyBounds(region->lower, region->upper);
+	for (int32_t i = region->begin; i < region->end; ++i) {
+		bcGrowBounds(region->lower, region->upper, refs[i].lower, refs[i].upper);
+	}
+}
+
+/* Bounds of the doubled centroids of refs[begin, end). */
+static void bcMeasureCentroids(const bcBuildRef* refs, int32_t begin, int32_t end, float lower[3], float upper[3])
+{
+	bcEmptyBounds(lower, upper);
+	for (int32_t i = begin; i < end; ++i) {
+		for (int k = 0; k < 3; ++k) {
+			float c = bcCentroid2(refs + i, k);
+			lower[k] = bcMinFloat(c, lower[k]);
+			upper[k] = bcMaxFloat(c, upper[k]);
+		}
+	}
+}
+
+/* Empty bins over the doubled-centroid range [lower, upper] of an axis. A
+ * zero, infinite or NaN extent, or one so small the scale overflows, gives
+ * scale 0: one bin, no split. */
+static void bcInitBinning(bcBinning* binning, int axis, float lower, float upper)
+{
+	float extent = upper - lower;
+	float scale = extent > 0.0f && extent <= FLT_MAX ? (float)BC_BVH_BIN_COUNT / extent : 0.0f;
+	binning->axis = axis;
+	binning->origin = lower;
+	binning->scale = scale <= FLT_MAX ? scale : 0.0f;
+	for (int b = 0; b < BC_BVH_BIN_COUNT; ++b) {
+		bcEmptyBounds(binning->bins[b].lower, binning->bins[b].upper);
+		binning->bins[b].count = 0;
+	}
+}
+
+/* Bins over a box's widest axis. Every doubled centroid lo + hi of a triangle
+ * inside the box lies in [2 lower, 2 upper]; using the box rather than the
+ * centroids' bounds lets a parent fill its children's bins while it
+ * partitions, one pass per level instead of two, at the price of bins a
+ * triangle's half-size wider at the edges. */
+static void bcInitBoxBinning(bcBinning* binning, const float lower[3], const float upper[3])
+{
+	int axis = bcWidestAxis(lower, upper);
+	bcInitBinning(binning, axis, lower[axis] + lower[axis], upper[axis] + upper[axis]);
+}
+
+/* Clamped to the bins in float before the conversion (max and min compile to
+ * branch-free instructions); NaN, from a box infinite both ways, gives 0. */
+static inline void bcBinRef(bcBinning* binning, bcBuildRef* ref)
+{
+	float f = bcMaxFloat((bcCentroid2(ref, binning->axis) - binning->origin) * binning->scale, 0.0f);
+	int b = (int)bcMinFloat(f, (float)(BC_BVH_BIN_COUNT - 1));
+	ref->bin = b;
+	bcBin* bin = binning->bins + b;
+	bin->count += 1;
+	bcGrowBounds(bin->lower, bin->upper, ref->lower, ref->upper);
+}
+
+static void bcBinRefs(bcBuildRef* refs, int32_t begin, int32_t end, bcBinning* binning)
+{
+	for (int32_t i = begin; i < end; ++i) {
+		bcBinRef(binning, refs + i);
+	}
+}
+
+/* The best SAH split of the bins: refs in bins below the returned index go
+ * left. -1 when all refs share one bin. cost: counts times half areas. */
+static int bcFindBinSplit(const bcBinning* binning, double* cost)
+{
+	const bcBin* bins = binning->bins;
+	double rightCost[BC_BVH_BIN_COUNT];
+	int32_t rightCount[BC_BVH_BIN_COUNT];
+	float lower[3], upper[3];
+	bcEmptyBounds(lower, upper);
+	int32_t n = 0;
+	for (int b = BC_BVH_BIN_COUNT - 1; b > 0; --b) {
+		n += bins[b].count;
+		if (bins[b].count > 0) {
+			bcGrowBounds(lower, upper, bins[b].lower, bins[b].upper);
+		}
+		rightCount[b] = n;
+		rightCost[b] = n > 0 ? (double)n * bcHalfArea(lower, upper) : 0.0;
+	}
+	double bestCost = INFINITY;
+	int bestSplit = -1;
+	bcEmptyBounds(lower, upper);
+	n = 0;
+	for (int b = 1; b < BC_BVH_BIN_COUNT; ++b) {
+		n += bins[b - 1].count;
+		if (bins[b - 1].count > 0) {
+			bcGrowBounds(lower, upper, bins[b - 1].lower, bins[b - 1].upper);
+		}
+		if (n == 0 || rightCount[b] == 0) {
+			continue;
+		}
+		double c = (double)n * bcHalfArea(lower, upper) + rightCost[b];
+		if (c < bestCost) {
+			bestCost = c;
+			bestSplit = b;
+		}
+	}
+	/* An infinite cost everywhere (boxes beyond float range) is no guide. */
+	*cost = bestCost;
+	return bestCost < INFINITY ? bestSplit : -1;
+}
+
+/* Heap sort refs[0, count) by (doubled centroid on axis, triangle): a total
+ * order, so the result does not depend on the input order. */
+static bool bcRefLess(const bcBuildRef* a, const bcBuildRef* b, int axis)
+{
+	float ca = bcCentroid2(a, axis), cb = bcCentroid2(b, axis);
+	if (ca != cb) {
+		return ca < cb;
+	}
+	return a->triangle < b->triangle;
+}
+
+static void bcSiftDown(bcBuildRef* refs, int32_t root, int32_t count, int axis)
+{
+	for (;;) {
+		int32_t child = 2 * root + 1;
+		if (child >= count) {
+			return;
+		}
+		if (child + 1 < count && bcRefLess(refs + child, refs + child + 1, axis)) {
+			child += 1;
+		}
+		if (!bcRefLess(refs + root, refs + child, axis)) {
+			return;
+		}
+		bcBuildRef t = refs[root];
+		refs[root] = refs[child];
+		refs[child] = t;
+		root = child;
+	}
+}
+
+static void bcSortRefs(bcBuildRef* refs, int32_t count, int axis)
+{
+	for (int32_t i = count / 2 - 1; i >= 0; --i) {
+		bcSiftDown(refs, i, count, axis);
+	}
+	for (int32_t end = count - 1; end > 0; --end) {
+		bcBuildRef t = refs[0];
+		refs[0] = refs[end];
+		refs[end] = t;
+		bcSiftDown(refs, 0, end, axis);
+	}
+}
+
+/* Halves of a region cut at position middle, boxes measured, not binned. */
+static void bcCutRegion(const bcBuildRef* refs, const bcRegion* region, int32_t middle, bcRegion* left,
+						bcRegion* right)
+{
+	left->begin = region->begin;
+	left->end = middle;
+	left->binned = false;
+	right->begin = middle;
+	right->end = region->end;
+	right->binned = false;
+	bcMeasureBox(refs, left);
+	bcMeasureBox(refs, right);
+}
+
+/* Cut a region at its median: sorted along the widest centroid axis, or
+ * simply halved when all centroids coincide. */
+static void bcSplitMedian(bcBuildRef* refs, const bcRegion* region, bcRegion* left, bcRegion* right)
+{
+	float lower[3], upper[3];
+	bcMeasureCentroids(refs, region->begin, region->end, lower, upper);
+	int axis = bcWidestAxis(lower, upper);
+	int32_t count = region->end - region->begin;
+	if (upper[axis] > lower[axis]) {
+		bcSortRefs(refs + region->begin, count, axis);
+	}
+	bcCutRegion(refs, region, region->begin + count / 2, left, right);
+}
+
+/* Whether a region of count triangles should rather be a leaf, given the
+ * best split's sum of counts times half areas. */
+static bool bcPreferLeaf(const bcRegion* region, int32_t count, double bestCost)
+{
+	if (count > BC_BVH_MAX_LEAF) {
+		return false;
+	}
+	double area = bcHalfArea(region->lower, region->upper);
+	double leafCost = BC_BVH_COST_TRIANGLE * (double)count;
+	double splitCost = BC_BVH_COST_NODE + BC_BVH_COST_TRIANGLE * bestCost / area;
+	return !(area > 0.0) || !(splitCost < leafCost);
+}
+
+/* Exact SAH for a small region: sort by centroid along the widest centroid
+ * axis (a stable insertion sort, so ties keep their order) and sweep every
+ * split. One axis, like the bins: sweeping all three costs three times as
+ * much for a tree ~1% better by the SAH. */
+static bool bcSplitSmall(bcBuildRef* refs, const bcRegion* region, bcRegion* left, bcRegion* right)
+{
+	int32_t count = region->end - region->begin;
+	bcBuildRef* base = refs + region->begin;
+	if (count == 2) {
+		/* Half the small regions: the only split is one triangle each. */
+		double cost = bcHalfArea(base[0].lower, base[0].upper) + bcHalfArea(base[1].lower, base[1].upper);
+		if (bcPreferLeaf(region, count, cost)) {
+			return false;
+		}
+		bcCutRegion(refs, region, region->begin + 1, left, right);
+		return true;
+	}
+	float centroidLower[3], centroidUpper[3];
+	bcMeasureCentroids(refs, region->begin, region->end, centroidLower, centroidUpper);
+	int axis = bcWidestAxis(centroidLower, centroidUpper);
+	if (!(centroidUpper[axis] > centroidLower[axis])) {
+		/* All centroids coincide: no split separates anything. */
+		if (count <= BC_BVH_MAX_LEAF) {
+			return false;
+		}
+		bcCutRegion(refs, region, region->begin + count / 2, left, right);
+		return true;
+	}
+
+	uint8_t order[BC_BVH_SWEEP_SIZE];
+	float keys[BC_BVH_SWEEP_SIZE];
+	for (int32_t i = 0; i < count; ++i) {
+		float c = bcCentroid2(base + i, axis);
+		int32_t j = i;
+		while (j > 0 && keys[j - 1] > c) {
+			keys[j] = keys[j - 1];
+			order[j] = order[j - 1];
+			--j;
+		}
+		keys[j] = c;
+		order[j] = (uint8_t)i;
+	}
+	double rightCost[BC_BVH_SWEEP_SIZE];
+	float lower[3], upper[3];
+	bcEmptyBounds(lower, upper);
+	for (int32_t i = count - 1; i > 0; --i) {
+		bcGrowBounds(lower, upper, base[order[i]].lower, base[order[i]].upper);
+		rightCost[i] = (double)(count - i) * bcHalfArea(lower, upper);
+	}
+	double bestCost = INFINITY;
+	int32_t bestSplit = count / 2;
+	bcEmptyBounds(lower, upper);
+	for (int32_t i = 1; i < count; ++i) {
+		bcGrowBounds(lower, upper, base[order[i - 1]].lower, base[order[i - 1]].upper);
+		double cost = (double)i * bcHalfArea(lower, upper) + rightCost[i];
+		if (cost < bestCost) {
+			bestCost = cost;
+			bestSplit = i;
+		}
+	}
+	if (bcPreferLeaf(region, count, bestCost)) {
+		return false;
+	}
+	bcBuildRef sorted[BC_BVH_SWEEP_SIZE];
+	for (int32_t i = 0; i < count; ++i) {
+		sorted[i] = base[order[i]];
+	}
+	memcpy(base, sorted, (size_t)count * sizeof *base);
+	bcCutRegion(refs, region, region->begin + bestSplit, left, right);
+	return true;
+}
+
+/* Set up a half of a binned split: its box from the bins on its side, and
+ * bins of its own when it is large enough to be split by bins as well. */
+static void bcInitHalf(const bcBinning* binning, int first, int last, int32_t begin, int32_t end, int32_t depth,
+					   bcRegion* half)
+{
+	half->begin = begin;
+	half->end = end;
+	bcEmptyBounds(half->lower, half->upper);
+	for (int b = first; b < last; ++b) {
+		if (binning->bins[b].count > 0) {
+			bcGrowBounds(half->lower, half->upper, binning->bins[b].lower, binning->bins[b].upper);
+		}
+	}
+	half->binned = end - begin > BC_BVH_SWEEP_SIZE && depth < BC_BVH_SAH_DEPTH;
+	if (half->binned) {
+		bcInitBoxBinning(&half->binning, half->lower, half->upper);
+	}
+}
+
+/* Decide how to split a region. Returns false if it should be a leaf;
+ * otherwise partitions its refs and fills the two halves. */
+static bool bcSplitRegion(bcBuildRef* refs, const bcRegion* region, int32_t depth, bcRegion* left, bcRegion* right)
+{
+	int32_t count = region->end - region->begin;
+	if (count <= 1) {
+		return false;
+	}
+	if (depth >= BC_BVH_SAH_DEPTH) {
+		if (count <= BC_BVH_MAX_LEAF) {
+			return false;
+		}
+		bcSplitMedian(refs, region, left, right);
+		return true;
+	}
+	if (count <= BC_BVH_SWEEP_SIZE) {
+		return bcSplitSmall(refs, region, left, right);
+	}
+
+	bcBinning local;
+	const bcBinning* binning = &region->binning;
+	if (!region->binned) {
+		bcInitBoxBinning(&local, region->lower, region->upper);
+		bcBinRefs(refs, region->begin, region->end, &local);
+		binning = &local;
+	}
+	double cost = 0.0;
+	int split = bcFindBinSplit(binning, &cost);
+	if (split < 0) {
+		/* Every centroid in one box-wide bin: bin the centroids' own range. */
+		float lower[3], upper[3];
+		bcMeasureCentroids(refs, region->begin, region->end, lower, upper);
+		int axis = bcWidestAxis(lower, upper);
+		bcInitBinning(&local, axis, lower[axis], upper[axis]);
+		bcBinRefs(refs, region->begin, region->end, &local);
+		binning = &local;
+		split = bcFindBinSplit(binning, &cost);
+	}
+	if (split < 0) {
+		/* Centroids coincide (or boxes are beyond float range). */
+		bcSplitMedian(refs, region, left, right);
+		return true;
+	}
+	/* count > BC_BVH_SWEEP_SIZE > BC_BVH_MAX_LEAF: always split. */
+
+	int32_t leftCount = 0;
+	for (int b = 0; b < split; ++b) {
+		leftCount += binning->bins[b].count;
+	}
+	int32_t middle = region->begin + leftCount;
+	bcInitHalf(binning, 0, split, region->begin, middle, depth + 1, left);
+	bcInitHalf(binning, split, BC_BVH_BIN_COUNT, middle, region->end, depth + 1, right);
+
+	/* Partition by bin, filling the halves' bins on the way. */
+	int32_t i = region->begin, j = region->end - 1;
+	for (;;) {
+		while (i <= j && refs[i].bin < split) {
+			if (left->binned) {
+				bcBinRef(&left->binning, refs + i);
+			}
+			++i;
+		}
+		while (i <= j && refs[j].bin >= split) {
+			if (right->binned) {
+				bcBinRef(&right->binning, refs + j);
+			}
+			--j;
+		}
+		if (i > j) {
+			break;
+		}
+		bcBuildRef t = refs[i];
+		refs[i] = refs[j];
+		refs[j] = t;
+	}
+	return true;
+}
+
+static void bcSetRecordBox(bcBvhChild* record, const bcRegion* region)
+{
+	memcpy(record->lower, region->lower, sizeof record->lower);
+	memcpy(record->upper, region->upper, sizeof record->upper);
+}
+
+static bool bcPushTask(bcBuilder* builder, const bcRegion* region, int32_t depth, int32_t* id)
+{
+	bcTask* task = calloc(1, sizeof *task);
+	if (task == NULL) {
+		pthread_mutex_lock(&builder->mutex);
+		builder->failed = true;
+		pthread_mutex_unlock(&builder->mutex);
+		return false;
+	}
+	task->region = *region;
+	task->depth = depth;
+	bool ok = true;
+	pthread_mutex_lock(&builder->mutex);
+	if (builder->taskCount == builder->taskCapacity) {
+		int32_t capacity = builder->taskCapacity > 0 ? 2 * builder->taskCapacity : 64;
+		bcTask** tasks = realloc(builder->tasks, (size_t)capacity * sizeof *tasks);
+		int32_t* pending = realloc(builder->pending, (size_t)capacity * sizeof *pending);
+		if (tasks != NULL) {
+			builder->tasks = tasks;
+		}
+		if (pending != NULL) {
+			builder->pending = pending;
+		}
+		if (tasks == NULL || pending == NULL) {
+			ok = false;
+		} else {
+			builder->taskCapacity = capacity;
+		}
+	}
+	if (ok) {
+		*id = builder->taskCount;
+		builder->tasks[builder->taskCount++] = task;
+		builder->pending[builder->pendingCount++] = *id;
+		pthread_cond_signal(&builder->wake);
+	} else {
+		builder->failed = true;
+	}
+	pthread_mutex_unlock(&builder->mutex);
+	if (!ok) {
+		free(task);
+	}
+	return ok;
+}
+
+static int32_t bcAddNode(bcBuilder* builder, bcTask* task)
+{
+	if (task->nodeCount == task->nodeCapacity) {
+		int32_t capacity = task->nodeCapacity > 0 ? 2 * task->nodeCapacity : 256;
+		bcBvhNode* nodes = realloc(task->nodes, (size_t)capacity * sizeof *nodes);
+		if (nodes == NULL) {
+			pthread_mutex_lock(&builder->mutex);
+			builder->failed = true;
+			pthread_mutex_unlock(&builder->mutex);
+			return -1;
+		}
+		task->nodes = nodes;
+		task->nodeCapacity = capacity;
+	}
+	return task->nodeCount++;
+}
+
+/* Build a region depth-first into the task's buffer and return its record.
+ * Regions above BC_BVH_TASK_SIZE (other than the task's own) become tasks. */
+static bcBvhChild bcBuildRegion(bcBuilder* builder, bcTask* task, const bcRegion* region, int32_t depth,
+								bool taskRoot)
+{
+	bcBvhChild record;
+	bcSetRecordBox(&record, region);
+	int32_t count = region->end - region->begin;
+	if (!taskRoot && count > BC_BVH_TASK_SIZE) {
+		int32_t id = 0;
+		bcPushTask(builder, region, depth, &id);
+		record.index = id;
+		record.count = BC_BVH_EXTERNAL;
+		return record;
+	}
+	bcRegion left, right;
+	int32_t node = -1;
+	if (bcSplitRegion(builder->refs, region, depth, &left, &right)) {
+		node = bcAddNode(builder, task);
+	}
+	if (node < 0) {
+		record.index = region->begin;
+		record.count = count;
+		task->leafCount += 1;
+		task->maxDepth = depth > task->maxDepth ? depth : task->maxDepth;
+		return record;
+	}
+	bcBvhChild first = bcBuildRegion(builder, task, &left, depth + 1, false);
+	bcBvhChild second = bcBuildRegion(builder, task, &right, depth + 1, false);
+	task->nodes[node].children[0] = first;
+	task->nodes[node].children[1] = second;
+	record.index = node;
+	record.count = BC_BVH_INNER;
+	return record;
+}
+
+/* Run tasks until none is pending or running. */
+static void bcRunTasks(bcBuilder* builder)
+{
+	pthread_mutex_lock(&builder->mutex);
+	for (;;) {
+		while (builder->pendingCount == 0 && builder->activeCount > 0) {
+			pthread_cond_wait(&builder->wake, &builder->mutex);
+		}
+		if (builder->pendingCount == 0) {
+			break;
+		}
+		bcTask* task = builder->tasks[builder->pending[--builder->pendingCount]];
+		builder->activeCount += 1;
+		pthread_mutex_unlock(&builder->mutex);
+		task->root = bcBuildRegion(builder, task, &task->region, task->depth, true);
+		pthread_mutex_lock(&builder->mutex);
+		builder->activeCount -= 1;
+		if (builder->pendingCount == 0 && builder->activeCount == 0) {
+			pthread_cond_broadcast(&builder->wake);
+		}
+	}
+	pthread_mutex_unlock(&builder->mutex);
+}
+
+static void* bcWorkerMain(void* argument)
+{
+	bcRunTasks(argument);
+	return NULL;
+}
+
+/* The record a parent keeps for a task's region, in final indices. */
+static bcBvhChild bcResolveExternal(const bcBuilder* builder, const int32_t* base, bcBvhChild record)
+{
+	const bcTask* task = builder->tasks[record.index];
+	record.count = task->root.count;
+	record.index = task->root.count == BC_BVH_INNER ? task->root.index + base[record.index] : task->root.index;
+	return record;
+}
+
+/* Place the task buffers: the root task first, then each external region in
+ * the order its reference is met, so the layout depends only on the tree.
+ * Allocates the node array, writes the header and the counts; the caller
+ * copies the nodes (bcFinishChunk). *base receives each task's first node. */
+static bool bcPlaceTasks(const bcBuilder* builder, bcBvh* bvh, int32_t** base)
+{
+	int32_t taskCount = builder->taskCount;
+	int32_t* first = malloc((size_t)(taskCount > 0 ? taskCount : 1) * sizeof *first);
+	int32_t* queue = malloc((size_t)(taskCount > 0 ? taskCount : 1) * sizeof *queue);
+	*base = first;
+	if (first == NULL || queue == NULL) {
+		free(queue);
+		return false;
+	}
+	int64_t next = 1;
+	int32_t queueCount = 0;
+	if (taskCount > 0) {
+		queue[queueCount++] = 0;
+		first[0] = 1;
+		next += builder->tasks[0]->nodeCount;
+	}
+	for (int32_t q = 0; q < queueCount; ++q) {
+		const bcTask* task = builder->tasks[queue[q]];
+		for (int32_t n = 0; n < task->nodeCount; ++n) {
+			for (int c = 0; c < 2; ++c) {
+				const bcBvhChild* child = &task->nodes[n].children[c];
+				if (child->count == BC_BVH_EXTERNAL) {
+					queue[queueCount++] = child->index;
+					first[child->index] = (int32_t)next;
+					next += builder->tasks[child->index]->nodeCount;
+				}
+			}
+		}
+	}
+	free(queue);
+
+	bvh->nodeCount = (int32_t)next;
+	/* aligned_alloc wants a size that is a multiple of the alignment: 64. */
+	bvh->nodes = aligned_alloc(sizeof(bcBvhNode), (size_t)next * sizeof(bcBvhNode));
+	if (bvh->nodes == NULL) {
+		return false;
+	}
+	bcBvhNode* header = bvh->nodes;
+	memset(header, 0, sizeof *header);
+	bcBvhChild* empty = &header->children[1];
+	bcEmptyBounds(empty->lower, empty->upper);
+	empty->index = 0;
+	empty->count = 0;
+	bcBvhChild* root = &header->children[0];
+	if (taskCount > 0) {
+		*root = builder->tasks[0]->root;
+		if (root->count == BC_BVH_INNER) {
+			root->index += first[0];
+		}
+	} else {
+		*root = *empty;
+	}
+	for (int32_t t = 0; t < taskCount; ++t) {
+		const bcTask* task = builder->tasks[t];
+		bvh->info.nodeCount += task->nodeCount;
+		bvh->info.leafCount += task->leafCount;
+		bvh->info.maxDepth = task->maxDepth > bvh->info.maxDepth ? task->maxDepth : bvh->info.maxDepth;
+	}
+	/* nodeCount counts tree nodes, inner and leaf, not the header. */
+	bvh->info.nodeCount += bvh->info.leafCount;
+	return true;
+}
+
+static int bcBuildThreadCount(int requested, int32_t triangleCount)
+{
+	long count = requested;
+	if (count <= 0) {
+		count = sysconf(_SC_NPROCESSORS_ONLN);
+		long useful = 1 + triangleCount / BC_BVH_TASK_SIZE;
+		count = count < useful ? count : useful;
+	}
+	if (count < 1) {
+		count = 1;
+	}
+	return count < BC_BVH_MAX_THREADS ? (int)count : BC_BVH_MAX_THREADS;
+}
+
+/* Run fcn(context, chunk) for every chunk in [0, chunkCount) on up to
+ * threadCount threads (the caller's included). Chunks write disjoint
+ * outputs, so the result does not depend on which thread ran which. */
+typedef void bcChunkFcn(void* context, int32_t chunk);
+
+typedef struct bcParallelFor {
+	bcChunkFcn* fcn;
+	void* context;
+	int32_t chunkCount;
+	atomic_int next;
+} bcParallelFor;
+
+static void* bcParallelMain(void* argument)
+{
+	bcParallelFor* job = argument;
+	for (;;) {
+		int32_t chunk = atomic_fetch_add(&job->next, 1);
+		if (chunk >= job->chunkCount) {
+			return NULL;
+		}
+		job->fcn(job->context, chunk);
+	}
+}
+
+/* Start up to count - 1 threads running start(argument); returns how many
+ * started (fewer threads only make the build slower). */
+static int bcStartThreads(pthread_t* threads, int count, void* (*start)(void*), void* argument)
+{
+	pthread_attr_t attributes;
+	bool sized = pthread_attr_init(&attributes) == 0;
+	if (sized) {
+		pthread_attr_setstacksize(&attributes, BC_BVH_THREAD_STACK);
+	}
+	int started = 0;
+	for (int t = 1; t < count; ++t) {
+		if (pthread_create(threads + started, sized ? &attributes : NULL, start, argument) == 0) {
+			started += 1;
+		}
+	}
+	if (sized) {
+		pthread_attr_destroy(&attributes);
+	}
+	return started;
+}
+
+static void bcJoinThreads(pthread_t* threads, int count)
+{
+	for (int t = 0; t < count; ++t) {
+		pthread_join(threads[t], NULL);
+	}
+}
+
+static void bcRunParallel(bcChunkFcn* fcn, void* context, int32_t chunkCount, int threadCount)
+{
+	bcParallelFor job = { fcn, context, chunkCount, 0 };
+	atomic_init(&job.next, 0);
+	pthread_t threads[BC_BVH_MAX_THREADS];
+	int started = bcStartThreads(threads, threadCount < chunkCount ? threadCount : chunkCount, bcParallelMain, &job);
+	bcParallelMain(&job);
+	bcJoinThreads(threads, started);
+}
+
+/* The first pass, over fixed chunks of BC_BVH_CHUNK_SIZE triangles: count
+ * the non-degenerate ones, then write their refs at the chunk's offset (so
+ * refs keep triangle order) and box them, then bin the refs for the root. */
+typedef struct bcPrepare {
+	const struct bcMesh* mesh;
+	bcBuildRef* refs;
+	int32_t* offsets; /* per chunk: count, then first ref */
+	float (*lower)[3], (*upper)[3]; /* per chunk box */
+	bcBinning* binnings;            /* per chunk, then merged into the root's */
+	int32_t refCount;
+} bcPrepare;
+
+static bool bcIsDegenerate(bcVec3 normal)
+{
+	return normal.x == 0.0 && normal.y == 0.0 && normal.z == 0.0;
+}
+
+static void bcCountChunk(void* context, int32_t chunk)
+{
+	bcPrepare* prepare = context;
+	const struct bcMesh* mesh = prepare->mesh;
+	int32_t begin = chunk * BC_BVH_CHUNK_SIZE;
+	int32_t end = mesh->triangleCount - begin > BC_BVH_CHUNK_SIZE ? begin + BC_BVH_CHUNK_SIZE : mesh->triangleCount;
+	int32_t count = 0;
+	for (int32_t i = begin; i < end; ++i) {
+		count += bcIsDegenerate(mesh->normals[i]) ? 0 : 1;
+	}
+	prepare->offsets[chunk] = count;
+}
+
+static void bcFillChunk(void* context, int32_t chunk)
+{
+	bcPrepare* prepare = context;
+	const struct bcMesh* mesh = prepare->mesh;
+	int32_t begin = chunk * BC_BVH_CHUNK_SIZE;
+	int32_t end = mesh->triangleCount - begin > BC_BVH_CHUNK_SIZE ? begin + BC_BVH_CHUNK_SIZE : mesh->triangleCount;
+	bcBuildRef* ref = prepare->refs + prepare->offsets[chunk];
+	float* lower = prepare->lower[chunk];
+	float* upper = prepare->upper[chunk];
+	bcEmptyBounds(lower, upper);
+	for (int32_t i = begin; i < end; ++i) {
+		if (bcIsDegenerate(mesh->normals[i])) {
+			continue;
+		}
+		bcVec3 a = mesh->vertices[mesh->triangles[3 * i + 0]];
+		bcVec3 b = mesh->vertices[mesh->triangles[3 * i + 1]];
+		bcVec3 c = mesh->vertices[mesh->triangles[3 * i + 2]];
+		bcVec3 low = bcMin(a, bcMin(b, c));
+		bcVec3 high = bcMax(a, bcMax(b, c));
+		ref->lower[0] = bcFloatDown(low.x);
+		ref->lower[1] = bcFloatDown(low.y);
+		ref->lower[2] = bcFloatDown(low.z);
+		ref->upper[0] = bcFloatUp(high.x);
+		ref->upper[1] = bcFloatUp(high.y);
+		ref->upper[2] = bcFloatUp(high.z);
+		ref->triangle = i;
+		ref->bin = 0;
+		bcGrowBounds(lower, upper, ref->lower, ref->upper);
+		ref += 1;
+	}
+}
+
+static void bcBinChunk(void* context, int32_t chunk)
+{
+	bcPrepare* prepare = context;
+	int32_t begin = chunk * BC_BVH_CHUNK_SIZE;
+	int32_t end = prepare->refCount - begin > BC_BVH_CHUNK_SIZE ? begin + BC_BVH_CHUNK_SIZE : prepare->refCount;
+	bcBinRefs(prepare->refs, begin, end, prepare->binnings + chunk);
+}
+
+/* Refs for the non-degenerate triangles and the root region, binned.
+ * Returns the ref count, or -1 when out of memory. */
+static int32_t bcPrepareRefs(const struct bcMesh* mesh, bcBuildRef* refs, int threadCount, bcRegion* root)
+{
+	int32_t chunkCount = (int32_t)(((int64_t)mesh->triangleCount + BC_BVH_CHUNK_SIZE - 1) / BC_BVH_CHUNK_SIZE);
+	bcPrepare prepare = { mesh, refs, NULL, NULL, NULL, NULL, 0 };
+	prepare.offsets = malloc((size_t)chunkCount * sizeof *prepare.offsets);
+	prepare.lower = malloc((size_t)chunkCount * sizeof *prepare.lower);
+	prepare.upper = malloc((size_t)chunkCount * sizeof *prepare.upper);
+	prepare.binnings = malloc((size_t)chunkCount * sizeof *prepare.binnings);
+	if (prepare.offsets == NULL || prepare.lower == NULL || prepare.upper == NULL || prepare.binnings == NULL) {
+		free(prepare.offsets);
+		free(prepare.lower);
+		free(prepare.upper);
+		free(prepare.binnings);
+		return -1;
+	}
+	bcRunParallel(bcCountChunk, &prepare, chunkCount, threadCount);
+	int32_t refCount = 0;
+	for (int32_t c = 0; c < chunkCount; ++c) {
+		int32_t count = prepare.offsets[c];
+		prepare.offsets[c] = refCount;
+		refCount += count;
+	}
+	prepare.refCount = refCount;
+	bcRunParallel(bcFillChunk, &prepare, chunkCount, threadCount);
+
+	root->begin = 0;
+	root->end = refCount;
+	bcEmptyBounds(root->lower, root->upper);
+	for (int32_t c = 0; c < chunkCount; ++c) {
+		bcGrowBounds(root->lower, root->upper, prepare.lower[c], prepare.upper[c]);
+	}
+
+	/* Bin the root in parallel: counts add and boxes merge exactly, in any
+	 * order. Regions this small are split by sorting, not bins. */
+	root->binned = refCount > BC_BVH_SWEEP_SIZE;
+	if (root->binned) {
+		bcInitBoxBinning(&root->binning, root->lower, root->upper);
+		int32_t binChunks = (refCount + BC_BVH_CHUNK_SIZE - 1) / BC_BVH_CHUNK_SIZE;
+		for (int32_t c = 0; c < binChunks; ++c) {
+			prepare.binnings[c] = root->binning;
+		}
+		bcRunParallel(bcBinChunk, &prepare, binChunks, threadCount);
+		for (int32_t c = 0; c < binChunks; ++c) {
+			for (int b = 0; b < BC_BVH_BIN_COUNT; ++b) {
+				const bcBin* from = prepare.binnings[c].bins + b;
+				bcBin* to = root->binning.bins + b;
+				to->count += from->count;
+				bcGrowBounds(to->lower, to->upper, from->lower, from->upper);
+			}
+		}
+	}
+	free(prepare.offsets);
+	free(prepare.lower);
+	free(prepare.upper);
+	free(prepare.binnings);
+	return refCount;
+}
+
+/* Copy each task's nodes to its place, and the triangle order. */
+typedef struct bcFinish {
+	const bcBuilder* builder;
+	const int32_t* base;
+	bcBvh* bvh;
+	int32_t taskCount;
+} bcFinish;
+
+static void bcFinishChunk(void* context, int32_t chunk)
+{
+	bcFinish* finish = context;
+	const bcBuilder* builder = finish->builder;
+	if (chunk < finish->taskCount) {
+		const bcTask* task = builder->tasks[chunk];
+		int32_t base = finish->base[chunk];
+		bcBvhNode* out = finish->bvh->nodes + base;
+		for (int32_t n = 0; n < task->nodeCount; ++n) {
+			for (int c = 0; c < 2; ++c) {
+				bcBvhChild child = task->nodes[n].children[c];
+				if (child.count == BC_BVH_INNER) {
+					child.index += base;
+				} else if (child.count == BC_BVH_EXTERNAL) {
+					child = bcResolveExternal(builder, finish->base, child);
+				}
+				out[n].children[c] = child;
+			}
+		}
+		return;
+	}
+	int32_t begin = (chunk - finish->taskCount) * BC_BVH_CHUNK_SIZE;
+	int32_t count = finish->bvh->orderCount - begin;
+	count = count < BC_BVH_CHUNK_SIZE ? count : BC_BVH_CHUNK_SIZE;
+	for (int32_t i = begin; i < begin + count; ++i) {
+		finish->bvh->order[i] = builder->refs[i].triangle;
+	}
+}
+
+bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount)
+{
+	if (mesh == NULL || mesh->triangleCount <= 0) {
+		return NULL;
+	}
+	int threads = bcBuildThreadCount(threadCount, mesh->triangleCount);
+	bcBvh* bvh = calloc(1, sizeof *bvh);
+	bcBuildRef* refs = malloc((size_t)mesh->triangleCount * sizeof *refs);
+	bcRegion* root = malloc(sizeof *root);
+	int32_t refCount = bvh != NULL && refs != NULL && root != NULL ? bcPrepareRefs(mesh, refs, threads, root) : -1;
+	if (refCount >= 0) {
+		bvh->order = malloc((size_t)(refCount > 0 ? refCount : 1) * sizeof *bvh->order);
+		bvh->orderCount = refCount;
+	}
+	if (refCount < 0 || bvh->order == NULL) {
+		bcBvh_Destroy(bvh);
+		free(refs);
+		free(root);
+		return NULL;
+	}
+
+	bcBuilder builder = { 0 };
+	builder.refs = refs;
+	pthread_mutex_init(&builder.mutex, NULL);
+	pthread_cond_init(&builder.wake, NULL);
+	if (refCount > 0) {
+		int32_t rootId = 0;
+		bcPushTask(&builder, root, 1, &rootId);
+		pthread_t workers[BC_BVH_MAX_THREADS];
+		int started = bcStartThreads(workers, threads, bcWorkerMain, &builder);
+		bcRunTasks(&builder);
+		bcJoinThreads(workers, started);
+	}
+
+	int32_t* base = NULL;
+	bool ok = !builder.failed && bcPlaceTasks(&builder, bvh, &base);
+	if (ok) {
+		bcFinish finish = { &builder, base, bvh, builder.taskCount };
+		int32_t orderChunks = (refCount + BC_BVH_CHUNK_SIZE - 1) / BC_BVH_CHUNK_SIZE;
+		bcRunParallel(bcFinishChunk, &finish, builder.taskCount + orderChunks, threads);
+		bvh->info.triangleCount = refCount;
+		double magnitude = 0.0;
+		for (int k = 0; k < 3 && refCount > 0; ++k) {
+			magnitude = fmax(magnitude, fabs((double)root->lower[k]));
+			magnitude = fmax(magnitude, fabs((double)root->upper[k]));
+		}
+		bvh->magnitude = magnitude;
+	}
+
+	free(base);
+	for (int32_t t = 0; t < builder.taskCount; ++t) {
+		free(builder.tasks[t]->nodes);
+		free(builder.tasks[t]);
+	}
+	free(builder.tasks);
+	free(builder.pending);
+	pthread_mutex_destroy(&builder.mutex);
+	pthread_cond_destroy(&builder.wake);
+	free(refs);
+	free(root);
+	if (!ok) {
+		bcBvh_Destroy(bvh);
+		return NULL;
+	}
+	return bvh;
+}
+
+bcBvh* bcBvh_Create(const struct bcMesh* mesh)
+{
+	return bcBvh_CreateWithThreads(mesh, 0);
+}
+
+void bcBvh_Destroy(bcBvh* bvh)
+{
+	if (bvh == NULL) {
+		return;
+	}
+	free(bvh->nodes);
+	free(bvh->order);
+	free(bvh);
+}
+
+bcBvhInfo bcBvh_GetInfo(const bcBvh* bvh)
+{
+	bcBvhInfo info = { 0 };
+	if (bvh != NULL) {
+		info = bvh->info;
+	}
+	return info;
+}
+
+bcBvhData bcBvh_GetData(const bcBvh* bvh)
+{
+	bcBvhData data = { 0 };
+	if (bvh != NULL) {
+		data.nodes = bvh->nodes;
+		data.nodeBytes = (size_t)bvh->nodeCount * sizeof(bcBvhNode);
+		data.triangles = bvh->order;
+		data.triangleCount = bvh->orderCount;
+	}
+	return data;
+}
+
+/* --------------------------------------------------------------- query */
+
+/* The padding margin for a query at p with radius r (see BC_BVH_PAD_RELATIVE). */
+static double bcQueryPad(const bcBvh* bvh, bcVec3 p, double radius)
+{
+	double pMax = fmax(fabs(p.x), fmax(fabs(p.y), fabs(p.z)));
+	return BC_BVH_PAD_RELATIVE * (pMax + bvh->magnitude + radius) + BC_BVH_PAD_ABSOLUTE;
+}
+
+typedef struct bcStackEntry {
+	const bcBvhChild* child;
+	double key; /* entry alpha or box distance */
+} bcStackEntry;
+
+/* The segment, prepared for slab tests against boxes grown by r + pad. */
+typedef struct bcSweep {
+	double near[3];     /* slab axes: p + g or p - g, whichever bound is met first */
+	double far[3];      /* the other */
+	double inverse[3];  /* 1 / d */
+	bool slab[3];       /* false: d is 0 (or so small 1/d overflows) on this axis */
+	bool moving;        /* some non-slab axis has d != 0, its extent depends on maxAlpha */
+	double segLower[3]; /* non-slab axes: extent of the segment grown by g */
+	double segUpper[3];
+	bcVec3 p, d;
+	double grow;
+} bcSweep;
+
+static void bcSweepLimit(bcSweep* s, double maxAlpha)
+{
+	for (int k = 0; k < 3; ++k) {
+		if (s->slab[k]) {
+			continue;
+		}
+		double p = bcComponent(s->p, k);
+		double d = bcComponent(s->d, k);
+		double q = d == 0.0 ? p : p + d * maxAlpha;
+		s->segLower[k] = fmin(p, q) - s->grow;
+		s->segUpper[k] = fmax(p, q) + s->grow;
+	}
+}
+
+/* Entry alpha of the child's grown box, or false when the segment misses it
+ * for alpha in [0, maxAlpha]. NaN from a degenerate product keeps the
+ * previous bound (the comparisons are written so), which only widens. */
+static inline bool bcSweepChild(const bcSweep* s, const bcBvhChild* child, double maxAlpha, double* entry)
+{
+	double tNear = 0.0, tFar = maxAlpha;
+	for (int k = 0; k < 3; ++k) {
+		double lower = (double)child->lower[k];
+		double upper = (double)child->upper[k];
+		if (s->slab[k]) {
+			bool negative = s->inverse[k] < 0.0;
+			double t0 = ((negative ? upper : lower) - s->near[k]) * s->inverse[k];
+			double t1 = ((negative ? lower : upper) - s->far[k]) * s->inverse[k];
+			tNear = t0 > tNear ? t0 : tNear;
+			tFar = t1 < tFar ? t1 : tFar;
+		} else if (lower > s->segUpper[k] || upper < s->segLower[k]) {
+			return false;
+		}
+	}
+	*entry = tNear;
+	return tNear <= tFar;
+}
+
+void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
+					  bcBvhVisitFcn* visit, void* context)
+{
+	if (bvh == NULL || maxAlpha == NULL || visit == NULL) {
+		return;
+	}
+	double r = radius > 0.0 ? radius : 0.0;
+	bcSweep s;
+	s.p = p0;
+	s.d = d;
+	s.grow = r + bcQueryPad(bvh, p0, r);
+	s.moving = false;
+	for (int k = 0; k < 3; ++k) {
+		double p = bcComponent(p0, k);
+		double dk = bcComponent(d, k);
+		double inverse = dk != 0.0 ? 1.0 / dk : 0.0;
+		s.slab[k] = dk != 0.0 && isfinite(inverse);
+		s.moving = s.moving || (!s.slab[k] && dk != 0.0);
+		s.inverse[k] = inverse;
+		/* The near plane is the lower one (lower - g) when moving up. */
+		s.near[k] = inverse < 0.0 ? p - s.grow : p + s.grow;
+		s.far[k] = inverse < 0.0 ? p + s.grow : p - s.grow;
+	}
+	bcSweepLimit(&s, *maxAlpha);
+
+	bcStackEntry stack[BC_BVH_STACK_SIZE];
+	int top = 0;
+	const bcBvhNode* nodes = bvh->nodes;
+	const bcBvhChild* current = &nodes[0].children[0];
+	double entry = 0.0;
+	if (current->count == 0 || !bcSweepChild(&s, current, *maxAlpha, &entry)) {
+		return;
+	}
+	for (;;) {
+		if (current->count == BC_BVH_INNER) {
+			const bcBvhNode* node = nodes + current->index;
+			const bcBvhChild* a = &node->children[0];
+			const bcBvhChild* b = &node->children[1];
+			double limit = *maxAlpha, ea = 0.0, eb = 0.0;
+			bool hitA = bcSweepChild(&s, a, limit, &ea);
+			bool hitB = bcSweepChild(&s, b, limit, &eb);
+			if (hitA && hitB) {
+				if (eb < ea) {
+					stack[top].child = a;
+					stack[top].key = ea;
+					current = b;
+					entry = eb;
+				} else {
+					stack[top].child = b;
+					stack[top].key = eb;
+					current = a;
+					entry = ea;
+				}
+				top += 1;
+				continue;
+			}
+			if (hitA || hitB) {
+				current = hitA ? a : b;
+				entry = hitA ? ea : eb;
+				continue;
+			}
+		} else {
+			for (int32_t i = 0; i < current->count; ++i) {
+				visit(context, bvh->order[current->index + i], maxAlpha);
+				if (!(entry <= *maxAlpha)) {
+					break;
+				}
+			}
+			if (s.moving) {
+				bcSweepLimit(&s, *maxAlpha);
+			}
+		}
+		/* Pop the nearest pending sibling still in reach. */
+		for (;;) {
+			if (top == 0) {
+				return;
+			}
+			top -= 1;
+			if (stack[top].key <= *maxAlpha) {
+				current = stack[top].child;
+				entry = stack[top].key;
+				break;
+			}
+		}
+	}
+}
+
+/* Distance from p to the child's box grown by pad (a lower bound of the
+ * distance to the box itself even after rounding). */
+static inline double bcPointDistance(bcVec3 p, double pad, const bcBvhChild* child)
+{
+	double gap[3];
+	for (int k = 0; k < 3; ++k) {
+		double c = bcComponent(p, k);
+		double below = ((double)child->lower[k] - pad) - c;
+		double above = c - ((double)child->upper[k] + pad);
+		double g = below > above ? below : above;
+		gap[k] = g > 0.0 ? g : 0.0;
+	}
+	double distance = sqrt(gap[0] * gap[0] + gap[1] * gap[1] + gap[2] * gap[2]);
+	if (!(distance <= DBL_MAX)) {
+		/* The squares overflowed: the largest gap still bounds from below. */
+		distance = fmax(gap[0], fmax(gap[1], gap[2]));
+	}
+	return distance;
+}
+
+void bcBvh_QueryPoint(const bcBvh* bvh, bcVec3 p, double* maxDistance, bcBvhPointFcn* visit, void* context)
+{
+	if (bvh == NULL || maxDistance == NULL || visit == NULL) {
+		return;
+	}
+	double pad = bcQueryPad(bvh, p, 0.0);
+	bcStackEntry stack[BC_BVH_STACK_SIZE];
+	int top = 0;
+	const bcBvhNode* nodes = bvh->nodes;
+	const bcBvhChild* current = &nodes[0].children[0];
+	double entry = current->count != 0 ? bcPointDistance(p, pad, current) : INFINITY;
+	if (current->count == 0 || !(entry <= *maxDistance)) {
+		return;
+	}
+	for (;;) {
+		if (current->count == BC_BVH_INNER) {
+			const bcBvhNode* node = nodes + current->index;
+			const bcBvhChild* a = &node->children[0];
+			const bcBvhChild* b = &node->children[1];
+			double da = bcPointDistance(p, pad, a);
+			double db = bcPointDistance(p, pad, b);
+			bool hitA = da <= *maxDistance;
+			bool hitB = db <= *maxDistance;
+			if (hitA && hitB) {
+				if (db < da) {
+					stack[top].child = a;
+					stack[top].key = da;
+					current = b;
+					entry = db;
+				} else {
+					stack[top].child = b;
+					stack[top].key = db;
+					current = a;
+					entry = da;
+				}
+				top += 1;
+				continue;
+			}
+			if (hitA || hitB) {
+				current = hitA ? a : b;
+				entry = hitA ? da : db;
+				continue;
+			}
+		} else {
+			for (int32_t i = 0; i < current->count; ++i) {
+				visit(context, bvh->order[current->index + i], maxDistance);
+				if (!(entry <= *maxDistance)) {
+					break;
+				}
+			}
+		}
+		for (;;) {
+			if (top == 0) {
+				return;
+			}
+			top -= 1;
+			if (stack[top].key <= *maxDistance) {
+				current = stack[top].child;
+				entry = stack[top].key;
+				break;
+			}
+		}
+	}
+}
