@@ -37,6 +37,14 @@ int cliParseDouble(const char* text, double* value);
 int cliParseInt(const char* text, int* value);
 
 int cliCastMain(int argc, char** argv);
+/* `ballcast render MESH [RESULTS|TRAJECTORIES]`: an SVG picture (render_cmd.c). */
+int cliRenderMain(int argc, char** argv);
+/* `ballcast compare EXPECTED ACTUAL...`: cast results against expected ones (compare_cmd.c). */
+int cliCompareMain(int argc, char** argv);
+/* `ballcast balls [TRAJECTORIES]`: when moving balls first meet each other (balls_cmd.c). */
+int cliBallsMain(int argc, char** argv);
+/* `ballcast closest MESH [BALLS]`: the closest point of a mesh to each ball (closest_cmd.c). */
+int cliClosestMain(int argc, char** argv);
 /* @@command-declarations@@ */
 
 #endif

@@ -12,6 +12,11 @@ typedef struct cliCommand {
 
 static const cliCommand commands[] = {
 	{ "cast", cliCastMain, "where each moving ball first touches a mesh" },
+	{ "render", cliRenderMain, "draw a mesh and throws as SVG" },
+	{ "compare", cliCompareMain, "compare cast results against expected ones" },
+	{ "balls", cliBallsMain, "when moving balls first meet each other" },
+	{ "closest", cliClosestMain, "the closest point of a mesh to each ball" },
+	/* @@commands@@ */
 };
 
 static void printUsage(FILE* f)

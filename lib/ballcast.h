@@ -250,7 +250,204 @@ bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c);
 /* Human readable name: "face", "edge", "vertex" or "none". */
 const char* bcFeatureName(bcFeature feature);
 
+/* ------------------------------------------------ closest point of a mesh */
+
+/* Two triangles' distances from a point p tie when they differ by at most
+ * BC_DISTANCE_TIE_TOLERANCE * (d + L): d the smaller distance, L the largest
+ * absolute coordinate of p and of the mesh's vertices. A distance carries
+ * rounding of about one ulp of d + L (the magnitudes it is computed from):
+ * the two neighbours of an edge p lies on give distances under 1e-16 (d + L)
+ * apart in the tests. 1e-14 leaves a factor of 45 over the double's
+ * precision (2.2e-16) for harder triangles, and no more: a wider window
+ * would report a tied triangle's distance that much above the smallest. A
+ * distance of at most BC_DISTANCE_TIE_TOLERANCE * L is zero to within
+ * rounding: p is on the mesh. */
+#define BC_DISTANCE_TIE_TOLERANCE 1e-14
+
+typedef struct bcClosestOptions {
+	bool bruteForce; /* test every triangle (reference path); same answers */
+} bcClosestOptions;
+
+/* The default options: the bounding volume hierarchy. */
+bcClosestOptions bcDefaultClosestOptions(void);
+
+typedef enum bcClosestState {
+	bc_closestNone = 0, /* the mesh has no non-degenerate triangle */
+	bc_closestFound,    /* the closest point is in the output */
+	bc_closestInvalid   /* p is not finite, or radius is negative or not finite */
+} bcClosestState;
+
+/* A ball at rest: centre p, radius r >= 0 (r = 0 is a point). */
+typedef struct bcClosestInput {
+	bcVec3 p;
+	double radius;
+} bcClosestInput;
+
+/* The closest point of a mesh to p. Degenerate triangles are never chosen;
+ * front and back do not matter. When several triangles are equally close
+ * (within BC_DISTANCE_TIE_TOLERANCE: p at a shared edge or vertex) the
+ * lowest triangle index wins; on one triangle the closest point is unique.
+ * On bc_closestFound:
+ *  - distance: from p to point (>= 0); for a face, the distance from p to
+ *    the triangle's plane;
+ *  - point: the closest point on the mesh;
+ *  - triangle: 0-based index; face: the OBJ face it came from;
+ *  - feature and vertices[0 .. vertexCount-1]: the part of that triangle
+ *    point lies on, by Ericson's Voronoi regions, whose boundaries go to the
+ *    vertex, then the edge: a vertex (1 mesh vertex index), an edge between
+ *    its ends (2, in the triangle's order AB, BC, CA) or the face's interior
+ *    (3, A B C). So p exactly on an edge gives that edge, exactly on a
+ *    vertex that vertex;
+ *  - normal: unit, from point towards p; a face gives the front normal or
+ *    its opposite. When p is on the mesh (distance at most
+ *    BC_DISTANCE_TIE_TOLERANCE * L) it is the triangle's front normal;
+ *  - overlap: distance < radius; depth: radius - distance when
+ *    overlapping, else 0;
+ *  - tieCount: how many triangles tie for the closest (1 when none do).
+ * Otherwise distance and depth are 0, triangle = face = -1, feature none. */
+typedef struct bcClosestOutput {
+	bcClosestState state;
+	double distance;
+	bcVec3 point;
+	int32_t triangle;
+	int32_t face;
+	bcFeature feature;
+	int vertexCount;
+	int32_t vertices[3];
+	bcVec3 normal;
+	bool overlap;
+	double depth;
+	int tieCount;
+} bcClosestOutput;
+
+/* True when p is finite and radius is finite and >= 0. */
+bool bcIsValidClosestInput(bcClosestInput input);
+
+/* The closest point of mesh to p, and whether a ball of radius r there
+ * overlaps the mesh. options may be NULL (defaults). The answer does not
+ * depend on options->bruteForce. */
+bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, const bcClosestOptions* options);
+
+/* count queries; outputs[i] answers inputs[i]. threadCount <= 0 means one
+ * thread per core. The outputs do not depend on threadCount. */
+void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClosestOutput* outputs, int count,
+						 const bcClosestOptions* options, int threadCount);
+
 /* @@closest-api@@ */
+
+/* ---------------------------------------------------- balls against balls */
+
+/* Partners whose alpha differ by at most this meet a ball at the same time
+ * (a tie; the lowest partner index wins). The same dimensionless tolerance
+ * as BC_ALPHA_TIE_TOLERANCE, so `cast` and `balls` agree on what a tie is:
+ * two exactly simultaneous contacts computed from different pairs differ by
+ * a few ulps times their quadratics' conditioning, far below 1e-10 except
+ * in grazing contacts. */
+#define BC_BALL_TIE_TOLERANCE BC_ALPHA_TIE_TOLERANCE
+
+typedef enum bcBallState {
+	bc_ballMiss = 0,       /* the balls do not meet for alpha in [0, 1] */
+	bc_ballHit,            /* they first touch at alpha */
+	bc_ballInitialOverlap, /* closer than r1 + r2 already at alpha = 0 */
+	bc_ballInvalid         /* a non-finite input, a negative radius or mass */
+} bcBallState;
+
+/* When two moving balls first meet. On a miss alpha is 1 and point and
+ * normal are (0,0,0); on an initial overlap alpha is 0. normal is the unit
+ * vector from ball 1's centre towards ball 2's at alpha; if the centres
+ * coincide, the direction of d2 - d1 (where ball 2 is heading from ball 1),
+ * and (0,0,0) if that is zero too. point = ball 1's centre at alpha +
+ * r1 * normal: on the line of centres, where the balls touch (on an
+ * overlap it may lie inside ball 2). */
+typedef struct bcBallHit {
+	bcBallState state;
+	double alpha;
+	bcVec3 point;
+	bcVec3 normal;
+} bcBallHit;
+
+/* Ball i, of radius ri >= 0, has its centre at ci + alpha * di for alpha in
+ * [0, 1] (di is its velocity per unit alpha; coordinates in any one frame).
+ * Answers the earliest alpha at which the centres are r1 + r2 apart: the
+ * smaller root of |(c2 - c1) + alpha (d2 - d1)|^2 = (r1 + r2)^2 (seed 002:
+ * ball 2's motion relative to ball 1, ball 1 grown by r2). Balls closer
+ * than r1 + r2 at alpha 0 are an initial overlap. Balls exactly r1 + r2
+ * apart at alpha 0 hit at alpha 0 only if they approach
+ * (dot(c2 - c1, d2 - d1) < 0); touching while separating or at relative
+ * rest is a miss (we want when they first meet). Swapping the balls gives
+ * the same state and alpha bit for bit and the opposite normal. Invalid
+ * (bc_ballInvalid): ci, di or ci + di not finite, ri negative or not finite. */
+bcBallHit bcCollideBalls(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, double r2);
+
+/* The velocities after two balls of masses m1, m2 collide along the unit
+ * normal n (either direction; bcBallHit's from ball 1 to ball 2). With
+ * s = dot(v1, n), t = dot(v2, n) and e = restitution (1: elastic, seed
+ * 002's formulas (8)):
+ *     s' = s + (1 + e) m2 (t - s) / (m1 + m2)
+ *     t' = t + (1 + e) m1 (s - t) / (m1 + m2)
+ * and the tangential components are kept: v1After = v1 + (s' - s) n.
+ * Equal masses with e = 1 exchange normal components. m2 = INFINITY is a
+ * fixed ball: s' = 2t - s (ball 1's normal component reversed if ball 2 is
+ * at rest) and ball 2 keeps v2; likewise m1 = INFINITY. No NaN arises from
+ * finite velocities. Masses must be > 0 (INFINITY allowed, not both) and e
+ * in [0, 1]; otherwise both velocities come back unchanged. The formula is
+ * applied whatever the motion: call it for balls that approach
+ * (dot(v2 - v1, n) < 0 with n from 1 to 2). Either output may be NULL. */
+void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal, double restitution,
+					   bcVec3* v1After, bcVec3* v2After);
+
+/* One ball of a set: its centre moves from p0 (alpha 0) to p1 (alpha 1),
+ * radius >= 0, mass > 0 (INFINITY: a ball nothing pushes; 0 stands for the
+ * default 1, so a zero-initialised mass is a unit mass). A ball is invalid
+ * (bc_ballInvalid, no part in the set) when p0, p1, p1 - p0 or the radius is
+ * not finite, the radius negative, or the mass negative or NaN. */
+typedef struct bcBallInput {
+	bcVec3 p0, p1;
+	double radius;
+	double mass;
+} bcBallInput;
+
+typedef struct bcBallsOptions {
+	double restitution; /* for velocityAfter: 1 elastic (default), in [0, 1] */
+	bool bruteForce;    /* test every pair (reference path) instead of the grid */
+} bcBallsOptions;
+
+/* The default options: elastic, the grid. */
+bcBallsOptions bcDefaultBallsOptions(void);
+
+/* What one ball of a set meets first. state, alpha, point and normal are
+ * bcCollideBalls(p0, p1 - p0, radius) of this ball against its partner's,
+ * bit for bit (normal from this ball towards the partner); other is the
+ * partner's index (-1 on a miss or invalid input); tieCount is how many
+ * partners meet it within BC_BALL_TIE_TOLERANCE of alpha (0 on a miss);
+ * velocityBefore is p1 - p0; velocityAfter is bcElasticResponse with the
+ * partner (velocities p1 - p0, the options' restitution) if the two
+ * approach along normal, else velocityBefore (so also on a miss).
+ * Invalid inputs leave the velocities (0,0,0). */
+typedef struct bcBallResult {
+	bcBallState state;
+	double alpha;
+	int32_t other;
+	int tieCount;
+	bcVec3 point;
+	bcVec3 normal;
+	bcVec3 velocityBefore;
+	bcVec3 velocityAfter;
+} bcBallResult;
+
+/* All count balls move at once over alpha in [0, 1]; results[i] (caller
+ * owned, count of them) answers balls[i]: the earliest alpha at which it
+ * touches any other ball, each pair judged on its straight trajectories
+ * (a collision does not change the paths used for other pairs). Initial
+ * overlaps rank before any contact at alpha 0; among partners within
+ * BC_BALL_TIE_TOLERANCE of the earliest the lowest index wins. Invalid
+ * balls get bc_ballInvalid and take no part. options may be NULL
+ * (defaults). The broad phase (a uniform grid, coarser levels for long
+ * paths) and bruteForce give the same bits. Returns bc_errorNone,
+ * bc_errorValue (count < 0, NULL arrays, restitution outside [0, 1]) or
+ * bc_errorNoMemory (results then unspecified). */
+bcErrorCode bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions* options,
+							 bcBallResult* results);
 
 /* @@balls-api@@ */
 

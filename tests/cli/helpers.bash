@@ -29,7 +29,9 @@ common_setup() {
 # them (without trailing new lines). Standard input is inherited: redirect it
 # at the call site when it matters (bcast cast tri.obj - <t.json).
 bcast() {
-	"$BALLCAST" "$@" >"$BATS_TEST_TMPDIR/stdout" 2>"$BATS_TEST_TMPDIR/stderr" && status=0 || status=$?
+	# BALLCAST_WRAPPER: a command put in front, split on blanks (make check-valgrind)
+	# shellcheck disable=SC2086
+	${BALLCAST_WRAPPER:-} "$BALLCAST" "$@" >"$BATS_TEST_TMPDIR/stdout" 2>"$BATS_TEST_TMPDIR/stderr" && status=0 || status=$?
 	out="$(cat "$BATS_TEST_TMPDIR/stdout")"
 	err="$(cat "$BATS_TEST_TMPDIR/stderr")"
 }

@@ -1,0 +1,493 @@
+/* balls_cmd.c - `ballcast balls [TRAJECTORIES]`: when moving balls first
+ * meet each other. Every ball can meet every other, so unlike `cast` the
+ * whole input is read into memory before anything is answered; results
+ * then come in input order, in the same formats as `cast`. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "output.h"
+#include "records.h"
+#include "results.h"
+
+/* Records the arrays hold before they first grow (then doubling). */
+#define CLI_BALLS_INITIAL_CAPACITY 1024
+
+static const char* const ballsUsage =
+	"usage: ballcast balls [OPTIONS] [TRAJECTORIES]\n"
+	"\n"
+	"All balls move at once, each from p0 (alpha 0) to p1 (alpha 1). For each\n"
+	"ball, the earliest alpha in [0,1] at which it touches another ball, which\n"
+	"one, where, and its velocity (p1 - p0) after an elastic collision with it.\n"
+	"TRAJECTORIES is a JSON array, NDJSON or CSV (p0, p1, r, optional mass > 0,\n"
+	"default 1); '-' or none reads standard input. The whole input is read\n"
+	"before the first answer.\n"
+	"\n"
+	"options:\n"
+	"  -o, --output FILE         write here (format from the extension: .json,\n"
+	"                            .ndjson, .csv) instead of standard output\n"
+	"  -f, --format FMT          json (default), ndjson or csv\n"
+	"  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
+	"  -r, --radius R            radius for records without \"r\"\n"
+	"      --brute               test every pair (reference path, slow)\n"
+	"  -q, --quiet               no notes on standard error\n"
+	"  -h, --help                this help\n"
+	"\n"
+	"examples:\n"
+	"  ballcast balls billiards.json\n"
+	"  ballcast balls --format csv -r 0.1 balls.csv > meetings.csv\n"
+	"  ballcast balls --format ndjson balls.ndjson | grep '\"hit\":true'\n";
+
+typedef struct cliBallsConfig {
+	const char* inputPath;
+	const char* outputPath;
+	cliOutputFormat format;
+	bool formatGiven;
+	cliInputFormat inputFormat;
+	bool haveRadius;
+	double radius;
+	bcBallsOptions options;
+	bool quiet;
+} cliBallsConfig;
+
+/* What is kept of one record until its answer is written. */
+typedef struct cliBallEntry {
+	long index;       /* 0-based record number */
+	long line;        /* where the record starts */
+	long column;
+	cliIdKind idKind;
+	char* id;         /* owned (taken from the record); NULL for cli_idIndex */
+	char* problem;    /* owned: why the record cannot be answered, or NULL */
+	int ball;         /* index into the balls, -1 for a bad record */
+} cliBallEntry;
+
+/* The whole input: entries in input order, the balls of the good ones, and
+ * for each ball the entry it came from (for the partner's id). */
+typedef struct cliBallSet {
+	cliBallEntry* entries;
+	int entryCount;
+	int entryCapacity;
+	bcBallInput* balls;
+	int* entryOfBall;
+	int ballCount;
+	int ballCapacity;
+} cliBallSet;
+
+static int usageError(const char* message, const char* arg)
+{
+	fprintf(stderr, "ballcast balls: %s%s%s%s\n", message, arg != NULL ? " '" : "", arg != NULL ? arg : "",
+			arg != NULL ? "'" : "");
+	fputs("usage: ballcast balls [OPTIONS] [TRAJECTORIES]   (ballcast balls --help)\n", stderr);
+	return cli_exitTrouble;
+}
+
+/* Parse arguments; returns -1 to go on, or an exit status. */
+static int parseArguments(int argc, char** argv, cliBallsConfig* cfg)
+{
+	enum { optBrute = 256 };
+	static const struct option longOptions[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "input-format", required_argument, NULL, 'i' },
+		{ "radius", required_argument, NULL, 'r' },
+		{ "brute", no_argument, NULL, optBrute },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	memset(cfg, 0, sizeof *cfg);
+	cfg->options = bcDefaultBallsOptions();
+	cfg->format = cli_outputJson;
+	cfg->inputFormat = cli_inputAuto;
+	optind = 1;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, ":o:f:i:r:qh", longOptions, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			cfg->outputPath = optarg;
+			break;
+		case 'f':
+			if (!cliParseOutputFormat(optarg, &cfg->format)) {
+				return usageError("unknown output format", optarg);
+			}
+			cfg->formatGiven = true;
+			break;
+		case 'i':
+			if (strcmp(optarg, "auto") == 0) {
+				cfg->inputFormat = cli_inputAuto;
+			} else if (strcmp(optarg, "json") == 0) {
+				cfg->inputFormat = cli_inputJson;
+			} else if (strcmp(optarg, "ndjson") == 0 || strcmp(optarg, "jsonl") == 0) {
+				cfg->inputFormat = cli_inputNdjson;
+			} else if (strcmp(optarg, "csv") == 0) {
+				cfg->inputFormat = cli_inputCsv;
+			} else {
+				return usageError("unknown input format", optarg);
+			}
+			break;
+		case 'r':
+			if (!cliParseDouble(optarg, &cfg->radius) || cfg->radius < 0.0) {
+				return usageError("--radius needs a finite number >= 0, not", optarg);
+			}
+			cfg->haveRadius = true;
+			break;
+		case optBrute:
+			cfg->options.bruteForce = true;
+			break;
+		case 'q':
+			cfg->quiet = true;
+			break;
+		case 'h':
+			fputs(ballsUsage, stdout);
+			return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+		case ':':
+			return usageError("missing value for", argv[optind - 1]);
+		default:
+			return usageError("unknown option", argv[optind - 1]);
+		}
+	}
+	int rest = argc - optind;
+	if (rest > 1) {
+		return usageError("too many arguments, starting at", argv[optind + 1]);
+	}
+	cfg->inputPath = rest == 1 ? argv[optind] : "-";
+	if (!cfg->formatGiven) {
+		cfg->format = cliFormatFromPath(cfg->outputPath, cli_outputJson);
+	}
+	return -1;
+}
+
+/* Check one record; returns the problem or NULL, and fills ball. */
+static const char* checkRecord(const cliBallsConfig* cfg, const cliRecord* record, bcBallInput* ball)
+{
+	if (record->error[0] != 0) {
+		return record->error;
+	}
+	if (!(record->fields & cli_fieldP0)) {
+		return "missing p0";
+	}
+	if (!(record->fields & cli_fieldP1)) {
+		return "missing p1";
+	}
+	ball->p0 = record->p0;
+	ball->p1 = record->p1;
+	if (record->fields & cli_fieldRadius) {
+		ball->radius = record->radius;
+	} else if (cfg->haveRadius) {
+		ball->radius = cfg->radius;
+	} else {
+		return "missing r (give it per record or with --radius)";
+	}
+	ball->mass = (record->fields & cli_fieldMass) ? record->mass : 1.0;
+	bcVec3 d = { ball->p1.x - ball->p0.x, ball->p1.y - ball->p0.y, ball->p1.z - ball->p0.z };
+	if (!isfinite(d.x) || !isfinite(d.y) || !isfinite(d.z)) {
+		return "p1 - p0 is not finite";
+	}
+	return NULL;
+}
+
+static void freeSet(cliBallSet* set)
+{
+	for (int i = 0; i < set->entryCount; ++i) {
+		free(set->entries[i].id);
+		free(set->entries[i].problem);
+	}
+	free(set->entries);
+	free(set->balls);
+	free(set->entryOfBall);
+	memset(set, 0, sizeof *set);
+}
+
+/* Room for one more entry and one more ball; false when out of memory or
+ * past the int range the library counts in. */
+static bool reserve(cliBallSet* set)
+{
+	if (set->entryCount == INT_MAX) {
+		return false;
+	}
+	if (set->entryCount == set->entryCapacity) {
+		int capacity = set->entryCapacity == 0 ? CLI_BALLS_INITIAL_CAPACITY
+						: (set->entryCapacity > INT_MAX / 2 ? INT_MAX : 2 * set->entryCapacity);
+		cliBallEntry* entries = realloc(set->entries, (size_t)capacity * sizeof *entries);
+		if (entries == NULL) {
+			return false;
+		}
+		set->entries = entries;
+		set->entryCapacity = capacity;
+	}
+	if (set->ballCount == set->ballCapacity) {
+		int capacity = set->ballCapacity == 0 ? CLI_BALLS_INITIAL_CAPACITY
+					   : (set->ballCapacity > INT_MAX / 2 ? INT_MAX : 2 * set->ballCapacity);
+		bcBallInput* balls = realloc(set->balls, (size_t)capacity * sizeof *balls);
+		if (balls == NULL) {
+			return false;
+		}
+		set->balls = balls;
+		int* entryOfBall = realloc(set->entryOfBall, (size_t)capacity * sizeof *entryOfBall);
+		if (entryOfBall == NULL) {
+			return false;
+		}
+		set->entryOfBall = entryOfBall;
+		set->ballCapacity = capacity;
+	}
+	return true;
+}
+
+/* Read every record. Returns 1 when done, 0 when out of memory, -1 on a
+ * syntax or read error (error filled). */
+static int readAll(const cliBallsConfig* cfg, cliReader* reader, cliBallSet* set, bcError* error)
+{
+	cliRecord record;
+	memset(&record, 0, sizeof record);
+	int got;
+	while ((got = cliReader_Next(reader, &record, error)) == 1) {
+		if (!reserve(set)) {
+			cliRecord_Free(&record);
+			return 0;
+		}
+		cliBallEntry* entry = set->entries + set->entryCount;
+		entry->index = record.index;
+		entry->line = record.line;
+		entry->column = record.column;
+		entry->idKind = record.idKind;
+		entry->id = record.id; /* taken over */
+		record.id = NULL;
+		entry->ball = -1;
+		bcBallInput* ball = set->balls + set->ballCount;
+		const char* problem = checkRecord(cfg, &record, ball);
+		/* problem may point into the record: copy it before the record goes. */
+		entry->problem = problem != NULL ? strdup(problem) : NULL;
+		cliRecord_Free(&record);
+		if (problem != NULL && entry->problem == NULL) {
+			free(entry->id);
+			return 0;
+		}
+		if (problem == NULL) {
+			entry->ball = set->ballCount;
+			set->entryOfBall[set->ballCount++] = set->entryCount;
+		}
+		set->entryCount += 1;
+	}
+	return got < 0 ? -1 : 1;
+}
+
+/* A record standing in for an entry, for the id writers. */
+static cliRecord idRecord(const cliBallEntry* entry)
+{
+	cliRecord record;
+	memset(&record, 0, sizeof record);
+	record.index = entry->index;
+	record.idKind = entry->idKind;
+	record.id = entry->id;
+	return record;
+}
+
+/* ---------------------------------------------------------------- output */
+
+static const char* const csvHeader =
+	"id,hit,alpha,other,initial_overlap,point_x,point_y,point_z,normal_x,normal_y,normal_z,"
+	"velocity_before_x,velocity_before_y,velocity_before_z,velocity_after_x,velocity_after_y,velocity_after_z,"
+	"error\n";
+
+static void writeVec(FILE* f, const char* key, bcVec3 v)
+{
+	fputs(key, f);
+	cliWriteJsonVec3(f, v.x, v.y, v.z);
+}
+
+static void csvVec(FILE* f, bcVec3 v)
+{
+	putc(',', f);
+	cliWriteNumber(f, v.x);
+	putc(',', f);
+	cliWriteNumber(f, v.y);
+	putc(',', f);
+	cliWriteNumber(f, v.z);
+}
+
+static bool isHit(const bcBallResult* result)
+{
+	return result->state == bc_ballHit || result->state == bc_ballInitialOverlap;
+}
+
+static void writeJsonResult(FILE* f, const cliBallSet* set, const cliBallEntry* entry, const bcBallResult* result)
+{
+	cliRecord self = idRecord(entry);
+	fputs("{\"id\":", f);
+	cliWriteRecordIdJson(f, &self);
+	if (entry->problem != NULL) {
+		fputs(",\"error\":", f);
+		cliWriteJsonString(f, entry->problem);
+		putc('}', f);
+		return;
+	}
+	if (!isHit(result)) {
+		fputs(",\"hit\":false,\"alpha\":", f);
+		cliWriteNumber(f, result->alpha);
+		putc('}', f);
+		return;
+	}
+	cliRecord other = idRecord(set->entries + set->entryOfBall[result->other]);
+	fputs(",\"hit\":true,\"alpha\":", f);
+	cliWriteNumber(f, result->alpha);
+	fputs(",\"other\":", f);
+	cliWriteRecordIdJson(f, &other);
+	fputs(result->state == bc_ballInitialOverlap ? ",\"initial_overlap\":true" : ",\"initial_overlap\":false", f);
+	writeVec(f, ",\"point\":", result->point);
+	writeVec(f, ",\"normal\":", result->normal);
+	writeVec(f, ",\"velocity_before\":", result->velocityBefore);
+	writeVec(f, ",\"velocity_after\":", result->velocityAfter);
+	putc('}', f);
+}
+
+static void writeCsvResult(FILE* f, const cliBallSet* set, const cliBallEntry* entry, const bcBallResult* result)
+{
+	cliRecord self = idRecord(entry);
+	cliWriteRecordIdCsv(f, &self);
+	if (entry->problem != NULL) {
+		/* hit .. velocity_after_z empty, then the error. */
+		fputs(",,,,,,,,,,,,,,,,,", f);
+		cliWriteCsvField(f, entry->problem);
+		putc('\n', f);
+		return;
+	}
+	if (!isHit(result)) {
+		fputs(",false,", f);
+		cliWriteNumber(f, result->alpha);
+		fputs(",,,,,,,,,,,,,,,\n", f);
+		return;
+	}
+	cliRecord other = idRecord(set->entries + set->entryOfBall[result->other]);
+	fputs(",true,", f);
+	cliWriteNumber(f, result->alpha);
+	putc(',', f);
+	cliWriteRecordIdCsv(f, &other);
+	fputs(result->state == bc_ballInitialOverlap ? ",true" : ",false", f);
+	csvVec(f, result->point);
+	csvVec(f, result->normal);
+	csvVec(f, result->velocityBefore);
+	csvVec(f, result->velocityAfter);
+	fputs(",\n", f);
+}
+
+/* Write every answer in input order. */
+static void writeResults(FILE* f, cliOutputFormat format, const cliBallSet* set, const bcBallResult* results)
+{
+	long hits = 0;
+	if (format == cli_outputCsv) {
+		fputs(csvHeader, f);
+	} else if (format == cli_outputJson) {
+		fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"settings\":{\"tie_tolerance\":", f);
+		cliWriteNumber(f, BC_BALL_TIE_TOLERANCE);
+		fputs("},\n\"results\":[", f);
+	}
+	for (int i = 0; i < set->entryCount; ++i) {
+		const cliBallEntry* entry = set->entries + i;
+		const bcBallResult* result = entry->ball >= 0 ? results + entry->ball : NULL;
+		hits += result != NULL && isHit(result);
+		switch (format) {
+		case cli_outputJson:
+			fputs(i > 0 ? ",\n" : "\n", f);
+			writeJsonResult(f, set, entry, result);
+			break;
+		case cli_outputNdjson:
+			writeJsonResult(f, set, entry, result);
+			putc('\n', f);
+			break;
+		case cli_outputCsv:
+			writeCsvResult(f, set, entry, result);
+			break;
+		}
+	}
+	if (format == cli_outputJson) {
+		fputs(set->entryCount > 0 ? "\n],\n\"summary\":{\"records\":" : "],\n\"summary\":{\"records\":", f);
+		cliWriteInt(f, set->entryCount);
+		fputs(",\"hits\":", f);
+		cliWriteInt(f, hits);
+		fputs(",\"errors\":", f);
+		cliWriteInt(f, set->entryCount - set->ballCount);
+		fputs("}}\n", f);
+	}
+}
+
+int cliBallsMain(int argc, char** argv)
+{
+	cliBallsConfig cfg;
+	int status = parseArguments(argc, argv, &cfg);
+	if (status >= 0) {
+		return status;
+	}
+	/* A closed pipe is a write error to report, not a silent death. */
+	signal(SIGPIPE, SIG_IGN);
+
+	const bool fromStdin = strcmp(cfg.inputPath, "-") == 0;
+	const char* inputName = fromStdin ? "<stdin>" : cfg.inputPath;
+	FILE* input = fromStdin ? stdin : fopen(cfg.inputPath, "rb");
+	if (input == NULL) {
+		bcError error = { 0 };
+		snprintf(error.message, sizeof error.message, "cannot open: %s", strerror(errno));
+		cliReportError(inputName, &error);
+		return cli_exitTrouble;
+	}
+	cliReader* reader = cliReader_Create(input, inputName, cfg.inputFormat);
+	cliOutput output;
+	if (reader == NULL || !cliOutput_Open(&output, cfg.outputPath)) {
+		if (reader == NULL) {
+			fputs("ballcast: out of memory\n", stderr);
+		}
+		cliReader_Destroy(reader);
+		if (!fromStdin) {
+			fclose(input);
+		}
+		return cli_exitTrouble;
+	}
+
+	cliBallSet set;
+	memset(&set, 0, sizeof set);
+	bcError error = { 0 };
+	int got = readAll(&cfg, reader, &set, &error);
+	cliReader_Destroy(reader);
+	if (!fromStdin) {
+		fclose(input);
+	}
+	bcBallResult* results = NULL;
+	if (got == 1) {
+		results = malloc((size_t)(set.ballCount > 0 ? set.ballCount : 1) * sizeof *results);
+	}
+	if (got < 0) {
+		cliReportError(inputName, &error);
+	} else if (got == 0 || results == NULL) {
+		fputs(set.entryCount == INT_MAX ? "ballcast: too many balls\n" : "ballcast: out of memory\n", stderr);
+	} else {
+		/* Notes on bad records, in input order, before the long part. */
+		for (int i = 0; i < set.entryCount && !cfg.quiet; ++i) {
+			const cliBallEntry* entry = set.entries + i;
+			if (entry->problem != NULL) {
+				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", inputName, entry->line, entry->column,
+						entry->index, entry->problem);
+			}
+		}
+		bcErrorCode code = bcCollideBallSet(set.balls, set.ballCount, &cfg.options, results);
+		if (code != bc_errorNone) {
+			fputs("ballcast: out of memory\n", stderr);
+			got = 0;
+		}
+	}
+	if (got != 1) {
+		cliOutput_Abort(&output);
+		status = cli_exitTrouble;
+	} else {
+		writeResults(output.stream, cfg.format, &set, results);
+		bool bad = set.entryCount > set.ballCount;
+		status = cliOutput_Commit(&output) ? (bad ? cli_exitRecords : cli_exitOk) : cli_exitTrouble;
+	}
+	free(results);
+	freeSet(&set);
+	return status;
+}

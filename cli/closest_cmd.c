@@ -1,0 +1,454 @@
+/* closest_cmd.c - `ballcast closest MESH [BALLS]`: for each ball at rest,
+ * the closest point of the mesh to its centre, and whether it overlaps.
+ * Balls are read in chunks, answered on several threads, and written in
+ * input order. */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "output.h"
+#include "records.h"
+#include "results.h"
+
+/* Records read, answered and written together: large enough to keep every
+ * thread busy, small enough that memory does not grow with the input. */
+#define CLI_CLOSEST_CHUNK 8192
+
+/* Seconds between progress lines on a terminal. */
+#define CLI_CLOSEST_PROGRESS_INTERVAL 0.5
+
+static const char* const closestUsage =
+	"usage: ballcast closest [OPTIONS] MESH.obj [BALLS]\n"
+	"\n"
+	"For each ball at rest (centre p, radius r), the closest point of the mesh to\n"
+	"p, its distance, triangle and feature, and whether the ball overlaps the\n"
+	"mesh. BALLS is a JSON array, NDJSON or CSV (columns x,y,z and r); '-' or\n"
+	"none reads standard input.\n"
+	"\n"
+	"options:\n"
+	"  -o, --output FILE         write here (format from the extension: .json,\n"
+	"                            .ndjson, .csv) instead of standard output\n"
+	"  -f, --format FMT          json (default), ndjson or csv\n"
+	"  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
+	"  -r, --radius R            radius for records without \"r\" (default 0)\n"
+	"      --brute               test every triangle (reference path, slow)\n"
+	"  -j, --threads N           threads (default: one per core)\n"
+	"  -q, --quiet               no notes or progress on standard error\n"
+	"  -h, --help                this help\n"
+	"\n"
+	"examples:\n"
+	"  ballcast closest room.obj balls.json | jq '.results[] | .distance'\n"
+	"  ballcast closest --format csv -r 0.1 room.obj points.csv > closest.csv\n"
+	"  cat balls.ndjson | ballcast closest room.obj - --format ndjson\n";
+
+static const char* const closestCsvHeader =
+	"id,distance,point_x,point_y,point_z,triangle,face,feature,vertex_0,vertex_1,vertex_2,"
+	"normal_x,normal_y,normal_z,overlap,depth,error\n";
+
+typedef struct cliClosestConfig {
+	const char* meshPath;
+	const char* inputPath;
+	const char* outputPath;
+	cliOutputFormat format;
+	bool formatGiven;
+	cliInputFormat inputFormat;
+	double radius;
+	bcClosestOptions options;
+	int threads;
+	bool quiet;
+} cliClosestConfig;
+
+typedef struct cliClosestSummary {
+	long records;
+	long overlaps;
+	long errors;
+} cliClosestSummary;
+
+static int usageError(const char* message, const char* arg)
+{
+	fprintf(stderr, "ballcast closest: %s%s%s%s\n", message, arg != NULL ? " '" : "", arg != NULL ? arg : "",
+			arg != NULL ? "'" : "");
+	fputs("usage: ballcast closest [OPTIONS] MESH.obj [BALLS]   (ballcast closest --help)\n", stderr);
+	return cli_exitTrouble;
+}
+
+/* Parse arguments; returns -1 to go on, or an exit status. */
+static int parseArguments(int argc, char** argv, cliClosestConfig* cfg)
+{
+	enum { optBrute = 256 };
+	static const struct option longOptions[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "input-format", required_argument, NULL, 'i' },
+		{ "radius", required_argument, NULL, 'r' },
+		{ "brute", no_argument, NULL, optBrute },
+		{ "threads", required_argument, NULL, 'j' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	memset(cfg, 0, sizeof *cfg);
+	cfg->options = bcDefaultClosestOptions();
+	cfg->format = cli_outputJson;
+	cfg->inputFormat = cli_inputAuto;
+	optind = 1;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, ":o:f:i:r:j:qh", longOptions, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			cfg->outputPath = optarg;
+			break;
+		case 'f':
+			if (!cliParseOutputFormat(optarg, &cfg->format)) {
+				return usageError("unknown output format", optarg);
+			}
+			cfg->formatGiven = true;
+			break;
+		case 'i':
+			if (strcmp(optarg, "auto") == 0) {
+				cfg->inputFormat = cli_inputAuto;
+			} else if (strcmp(optarg, "json") == 0) {
+				cfg->inputFormat = cli_inputJson;
+			} else if (strcmp(optarg, "ndjson") == 0 || strcmp(optarg, "jsonl") == 0) {
+				cfg->inputFormat = cli_inputNdjson;
+			} else if (strcmp(optarg, "csv") == 0) {
+				cfg->inputFormat = cli_inputCsv;
+			} else {
+				return usageError("unknown input format", optarg);
+			}
+			break;
+		case 'r':
+			if (!cliParseDouble(optarg, &cfg->radius) || cfg->radius < 0.0) {
+				return usageError("--radius needs a finite number >= 0, not", optarg);
+			}
+			break;
+		case optBrute:
+			cfg->options.bruteForce = true;
+			break;
+		case 'j':
+			if (!cliParseInt(optarg, &cfg->threads) || cfg->threads < 1) {
+				return usageError("--threads needs a whole number >= 1, not", optarg);
+			}
+			break;
+		case 'q':
+			cfg->quiet = true;
+			break;
+		case 'h':
+			fputs(closestUsage, stdout);
+			return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+		case ':':
+			return usageError("missing value for", argv[optind - 1]);
+		default:
+			return usageError("unknown option", argv[optind - 1]);
+		}
+	}
+	int rest = argc - optind;
+	if (rest < 1) {
+		return usageError("missing MESH", NULL);
+	}
+	if (rest > 2) {
+		return usageError("too many arguments, starting at", argv[optind + 2]);
+	}
+	cfg->meshPath = argv[optind];
+	cfg->inputPath = rest == 2 ? argv[optind + 1] : "-";
+	if (!cfg->formatGiven) {
+		cfg->format = cliFormatFromPath(cfg->outputPath, cli_outputJson);
+	}
+	return -1;
+}
+
+/* Check one record; returns the problem or NULL, and fills input. */
+static const char* checkRecord(const cliClosestConfig* cfg, const cliRecord* record, bcClosestInput* input)
+{
+	if (record->error[0] != 0) {
+		return record->error;
+	}
+	if (!(record->fields & cli_fieldP)) {
+		return "missing p";
+	}
+	input->p = record->p;
+	input->radius = (record->fields & cli_fieldRadius) ? record->radius : cfg->radius;
+	if (!bcIsValidClosestInput(*input)) {
+		return "p or r is not a finite number";
+	}
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- output */
+
+static void writeHeader(FILE* f, cliOutputFormat format, const char* meshPath, const bcMeshInfo* info)
+{
+	if (format == cli_outputCsv) {
+		fputs(closestCsvHeader, f);
+		return;
+	}
+	if (format != cli_outputJson) {
+		return;
+	}
+	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"mesh\":{\"file\":", f);
+	cliWriteJsonString(f, meshPath);
+	fputs(",\"vertices\":", f);
+	cliWriteInt(f, info->vertexCount);
+	fputs(",\"triangles\":", f);
+	cliWriteInt(f, info->triangleCount);
+	fputs(",\"faces\":", f);
+	cliWriteInt(f, info->faceCount);
+	fputs(",\"degenerate\":", f);
+	cliWriteInt(f, info->degenerateCount);
+	fputs("},\"settings\":{\"tie_tolerance\":", f);
+	cliWriteNumber(f, BC_DISTANCE_TIE_TOLERANCE);
+	fputs("},\n\"results\":[", f);
+}
+
+/* One result object: the answer, or the record's problem. */
+static void writeJson(FILE* f, const cliRecord* record, const char* error, const bcClosestOutput* out)
+{
+	fputs("{\"id\":", f);
+	cliWriteRecordIdJson(f, record);
+	if (error != NULL) {
+		fputs(",\"error\":", f);
+		cliWriteJsonString(f, error);
+		putc('}', f);
+		return;
+	}
+	fputs(",\"distance\":", f);
+	cliWriteNumber(f, out->distance);
+	fputs(",\"point\":", f);
+	cliWriteJsonVec3(f, out->point.x, out->point.y, out->point.z);
+	fputs(",\"triangle\":", f);
+	cliWriteInt(f, out->triangle);
+	fputs(",\"face\":", f);
+	cliWriteInt(f, out->face);
+	fputs(",\"feature\":\"", f);
+	fputs(bcFeatureName(out->feature), f);
+	fputs("\",\"vertices\":[", f);
+	for (int k = 0; k < out->vertexCount; ++k) {
+		if (k > 0) {
+			putc(',', f);
+		}
+		cliWriteInt(f, out->vertices[k]);
+	}
+	fputs("],\"normal\":", f);
+	cliWriteJsonVec3(f, out->normal.x, out->normal.y, out->normal.z);
+	fputs(out->overlap ? ",\"overlap\":true,\"depth\":" : ",\"overlap\":false,\"depth\":", f);
+	cliWriteNumber(f, out->depth);
+	putc('}', f);
+}
+
+static void csvVec(FILE* f, bcVec3 v)
+{
+	putc(',', f);
+	cliWriteNumber(f, v.x);
+	putc(',', f);
+	cliWriteNumber(f, v.y);
+	putc(',', f);
+	cliWriteNumber(f, v.z);
+}
+
+/* One CSV row of the 17 columns of closestCsvHeader. */
+static void writeCsv(FILE* f, const cliRecord* record, const char* error, const bcClosestOutput* out)
+{
+	cliWriteRecordIdCsv(f, record);
+	if (error != NULL) {
+		/* 15 empty cells, distance .. depth, then the error */
+		fputs(",,,,,,,,,,,,,,,,", f);
+		cliWriteCsvField(f, error);
+		putc('\n', f);
+		return;
+	}
+	putc(',', f);
+	cliWriteNumber(f, out->distance);
+	csvVec(f, out->point);
+	putc(',', f);
+	cliWriteInt(f, out->triangle);
+	putc(',', f);
+	cliWriteInt(f, out->face);
+	putc(',', f);
+	fputs(bcFeatureName(out->feature), f);
+	for (int k = 0; k < 3; ++k) {
+		putc(',', f);
+		if (k < out->vertexCount) {
+			cliWriteInt(f, out->vertices[k]);
+		}
+	}
+	csvVec(f, out->normal);
+	fputs(out->overlap ? ",true," : ",false,", f);
+	cliWriteNumber(f, out->depth);
+	fputs(",\n", f);
+}
+
+static void writeResult(FILE* f, cliOutputFormat format, long written, const cliRecord* record, const char* error,
+						const bcClosestOutput* out)
+{
+	switch (format) {
+	case cli_outputJson:
+		fputs(written > 0 ? ",\n" : "\n", f);
+		writeJson(f, record, error, out);
+		break;
+	case cli_outputNdjson:
+		writeJson(f, record, error, out);
+		putc('\n', f);
+		break;
+	case cli_outputCsv:
+		writeCsv(f, record, error, out);
+		break;
+	}
+}
+
+static void writeFooter(FILE* f, cliOutputFormat format, const cliClosestSummary* summary)
+{
+	if (format != cli_outputJson) {
+		return;
+	}
+	fputs(summary->records > 0 ? "\n],\n\"summary\":{\"records\":" : "],\n\"summary\":{\"records\":", f);
+	cliWriteInt(f, summary->records);
+	fputs(",\"overlaps\":", f);
+	cliWriteInt(f, summary->overlaps);
+	fputs(",\"errors\":", f);
+	cliWriteInt(f, summary->errors);
+	fputs("}}\n", f);
+}
+
+/* ----------------------------------------------------------------- chunks */
+
+typedef struct cliClosestChunk {
+	cliRecord records[CLI_CLOSEST_CHUNK];
+	const char* problems[CLI_CLOSEST_CHUNK];
+	int slot[CLI_CLOSEST_CHUNK]; /* record -> index into inputs, -1 if bad */
+	bcClosestInput inputs[CLI_CLOSEST_CHUNK];
+	bcClosestOutput outputs[CLI_CLOSEST_CHUNK];
+} cliClosestChunk;
+
+/* Check, answer and write the count records of a chunk. */
+static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, const char* inputName,
+						 cliClosestChunk* chunk, int count, FILE* f, cliClosestSummary* summary)
+{
+	int valid = 0;
+	for (int i = 0; i < count; ++i) {
+		const cliRecord* record = chunk->records + i;
+		chunk->problems[i] = checkRecord(cfg, record, chunk->inputs + valid);
+		chunk->slot[i] = chunk->problems[i] == NULL ? valid++ : -1;
+	}
+	bcMesh_ClosestBatch(mesh, chunk->inputs, chunk->outputs, valid, &cfg->options, cfg->threads);
+	for (int i = 0; i < count; ++i) {
+		const cliRecord* record = chunk->records + i;
+		const bcClosestOutput* out = chunk->slot[i] >= 0 ? chunk->outputs + chunk->slot[i] : NULL;
+		if (out != NULL && out->state != bc_closestFound) {
+			/* only a centre so far out that its distance overflows a double */
+			chunk->problems[i] = "p is too far from the mesh: the distance overflows";
+		}
+		if (chunk->problems[i] != NULL) {
+			if (!cfg->quiet) {
+				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", inputName, record->line, record->column,
+						record->index, chunk->problems[i]);
+			}
+			summary->errors += 1;
+			out = NULL;
+		} else if (out->overlap) {
+			summary->overlaps += 1;
+		}
+		writeResult(f, cfg->format, summary->records, record, chunk->problems[i], out);
+		summary->records += 1;
+	}
+}
+
+int cliClosestMain(int argc, char** argv)
+{
+	cliClosestConfig cfg;
+	int status = parseArguments(argc, argv, &cfg);
+	if (status >= 0) {
+		return status;
+	}
+	/* A closed pipe is a write error to report, not a silent death. */
+	signal(SIGPIPE, SIG_IGN);
+
+	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.quiet);
+	if (mesh == NULL) {
+		return cli_exitTrouble;
+	}
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	if (info.degenerateCount == info.triangleCount) {
+		fprintf(stderr, "ballcast: %s: every triangle is degenerate (zero area): no point is closest\n",
+				cfg.meshPath);
+		bcMesh_Destroy(mesh);
+		return cli_exitTrouble;
+	}
+	const bool fromStdin = strcmp(cfg.inputPath, "-") == 0;
+	const char* inputName = fromStdin ? "<stdin>" : cfg.inputPath;
+	FILE* input = fromStdin ? stdin : fopen(cfg.inputPath, "rb");
+	if (input == NULL) {
+		bcError error = { 0 };
+		snprintf(error.message, sizeof error.message, "cannot open: %s", strerror(errno));
+		cliReportError(inputName, &error);
+		bcMesh_Destroy(mesh);
+		return cli_exitTrouble;
+	}
+	cliReader* reader = cliReader_Create(input, inputName, cfg.inputFormat);
+	cliClosestChunk* chunk = calloc(1, sizeof *chunk);
+	cliOutput output;
+	bool ready = reader != NULL && chunk != NULL;
+	if (!ready || !cliOutput_Open(&output, cfg.outputPath)) {
+		if (!ready) {
+			fputs("ballcast: out of memory\n", stderr);
+		}
+		cliReader_Destroy(reader);
+		free(chunk);
+		if (!fromStdin) {
+			fclose(input);
+		}
+		bcMesh_Destroy(mesh);
+		return cli_exitTrouble;
+	}
+
+	cliClosestSummary summary = { 0, 0, 0 };
+	writeHeader(output.stream, cfg.format, cfg.meshPath, &info);
+
+	/* Progress on a terminal only, never into a pipe or a log. */
+	bool progress = !cfg.quiet && isatty(STDERR_FILENO);
+	double lastProgress = cliNow();
+	bool progressShown = false;
+
+	bcError error = { 0 };
+	int got = 1;
+	while (got == 1) {
+		int count = 0;
+		while (count < CLI_CLOSEST_CHUNK && (got = cliReader_Next(reader, chunk->records + count, &error)) == 1) {
+			++count;
+		}
+		if (got >= 0) {
+			processChunk(&cfg, mesh, inputName, chunk, count, output.stream, &summary);
+		}
+		for (int i = 0; i < count; ++i) {
+			cliRecord_Free(chunk->records + i);
+		}
+		if (progress && cliNow() - lastProgress >= CLI_CLOSEST_PROGRESS_INTERVAL) {
+			fprintf(stderr, "\rballcast: %ld balls, %ld overlapping", summary.records, summary.overlaps);
+			lastProgress = cliNow();
+			progressShown = true;
+		}
+	}
+	if (progressShown) {
+		fputs("\r\033[K", stderr);
+	}
+
+	if (got < 0) {
+		cliReportError(inputName, &error);
+		cliOutput_Abort(&output);
+		status = cli_exitTrouble;
+	} else {
+		writeFooter(output.stream, cfg.format, &summary);
+		status = cliOutput_Commit(&output) ? (summary.errors > 0 ? cli_exitRecords : cli_exitOk) : cli_exitTrouble;
+	}
+	cliReader_Destroy(reader);
+	free(chunk);
+	if (!fromStdin) {
+		fclose(input);
+	}
+	bcMesh_Destroy(mesh);
+	return status;
+}

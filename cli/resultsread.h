@@ -1,0 +1,116 @@
+/* resultsread.h - reading `ballcast cast` results back: the JSON document
+ * (its "results" array), NDJSON, a bare JSON array of result objects, or CSV
+ * with cast's header, whichever the content is. Made for comparing answers
+ * (`ballcast compare`), so it is lenient about what is absent and strict
+ * about what is malformed: any field but id may be missing (a student's file
+ * may hold only id, hit, alpha, feature and normal), unknown keys and
+ * columns are ignored, null is the same as absent; a wrong type, a value
+ * out of range or a syntax error stops the read with its line and column. */
+#ifndef BC_RESULTSREAD_H
+#define BC_RESULTSREAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ballcast.h"
+#include "records.h"
+
+/* Which fields a result (or a tie) carried: bits of cliResult.fields and
+ * cliTie.fields. JSON key, then CSV column(s). */
+enum {
+	cli_resultHit = 1 << 0,            /* "hit": true|false            hit */
+	cli_resultAlpha = 1 << 1,          /* "alpha": number              alpha */
+	cli_resultInitialOverlap = 1 << 2, /* "initial_overlap": bool      initial_overlap */
+	cli_resultFeature = 1 << 3,        /* "feature": "face"|"edge"|"vertex"|"none"  feature */
+	cli_resultTriangle = 1 << 4,       /* "triangle": whole number     triangle */
+	cli_resultFace = 1 << 5,           /* "face": whole number         face */
+	cli_resultVertices = 1 << 6,       /* "vertices": 1 to 3 whole numbers  vertex_0..vertex_2 */
+	cli_resultPoint = 1 << 7,          /* "point": [x,y,z]             point_x,point_y,point_z */
+	cli_resultCenter = 1 << 8,         /* "center": [x,y,z]            center_x,... */
+	cli_resultNormal = 1 << 9,         /* "normal": [x,y,z]            normal_x,... */
+	cli_resultTriangleNormal = 1 << 10, /* "triangle_normal": [x,y,z]  triangle_normal_x,... */
+	cli_resultError = 1 << 11,         /* "error": string              error (a non-empty cell) */
+	cli_resultTies = 1 << 12           /* "ties": [...]                ties ("3:edge 4:vertex") */
+};
+
+/* One contact tied at the earliest alpha (cast --ties). From JSON it has the
+ * keys given (triangle, feature, vertices, alpha, normal and, if present,
+ * triangle_normal); from CSV only triangle and feature. */
+typedef struct cliTie {
+	unsigned fields; /* cli_resultTriangle, Feature, Vertices, Alpha, Normal, TriangleNormal */
+	int32_t triangle;
+	bcFeature feature;
+	int vertexCount;
+	int32_t vertices[3];
+	double alpha;
+	bcVec3 normal;
+	bcVec3 triangleNormal;
+} cliTie;
+
+/* One result. Fields not in .fields are zero. */
+typedef struct cliResult {
+	long index;  /* 0-based position in the file */
+	long line;   /* 1-based line and byte column where the result starts */
+	long column;
+	cliIdKind idKind; /* cli_idIndex when the result has no id: index stands in */
+	char* id;         /* owned: the number's text as written, or the decoded string; NULL for cli_idIndex */
+	unsigned fields;
+	bool hit;
+	double alpha;
+	bool initialOverlap;
+	bcFeature feature;
+	int32_t triangle;
+	int32_t face;
+	int vertexCount;
+	int32_t vertices[3]; /* as written, not sorted */
+	bcVec3 point, center, normal, triangleNormal;
+	char* error;   /* owned; NULL unless cli_resultError */
+	int tieCount;  /* with cli_resultTies: ties[0 .. tieCount-1], owned (NULL when 0) */
+	cliTie* ties;
+} cliResult;
+
+/* Every result of one file, in file order. */
+typedef struct cliResultSet {
+	cliInputFormat format; /* what was detected: cli_inputJson (document or array), Ndjson or Csv */
+	bool document;         /* JSON: a cast document ({"results": [...]}) rather than an array */
+	long count;
+	cliResult* results;    /* owned */
+} cliResultSet;
+
+/* Read a whole stream of results (not closed here). The format comes from
+ * the content: after an optional UTF-8 byte order mark and white space, '['
+ * is a JSON array of result objects; '{' is either a document (a top-level
+ * object with a "results" array; its other keys are ignored, and nothing
+ * but white space may follow it) or the first of a sequence of result
+ * objects (NDJSON: separated by white space); anything else is CSV whose
+ * header names the columns (cli/results.c); empty input is no results.
+ * The input is read in chunks, so memory is what the results take, not the
+ * text. On success fills *set (free it with cliResultSet_Free) and returns
+ * true. On failure returns false with *set empty and error holding the code
+ * (bc_errorSyntax for malformed text or a field of the wrong type or range,
+ * bc_errorIo, bc_errorNoMemory), the 1-based line and byte column, and a
+ * message without the file name, e.g. "alpha: expected a number". */
+bool cliReadResults(FILE* stream, cliResultSet* set, bcError* error);
+
+/* The same over text in memory (need not be NUL terminated). */
+bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError* error);
+
+/* Free what the set owns and zero it. */
+void cliResultSet_Free(cliResultSet* set);
+
+/* The key two results' ids are matched by, as a new string the caller
+ * frees (NULL when out of memory). Ids are JSON values, compared as such,
+ * except that a string (or CSV cell) that reads as a JSON number is that
+ * number: CSV cannot tell 3 from "3", and cast writes both as 3. Numbers are
+ * equal when their decimal values are: 3, 3.0, 30e-1 and "3" are one id;
+ * 9007199254740993 and 9007199254740992 are two (no rounding to double).
+ * Other strings are equal when their bytes are. A result without an id has
+ * its index as a number, as cast writes it. */
+char* cliResultIdKey(const cliResult* result);
+
+/* The id as a JSON value for messages: the number's text as written, the
+ * string quoted and escaped, or the index. */
+void cliWriteResultIdJson(FILE* f, const cliResult* result);
+
+#endif

@@ -1,0 +1,498 @@
+#!/usr/bin/env bats
+# `ballcast render`: usage, a well-formed and self-contained SVG, byte-identical
+# runs, the same picture from every results format, hand-computed pixel
+# positions (--probe) checked in the rasterised picture, --compare, and
+# record and syntax errors.
+#
+# Needs xmllint (libxml2-utils), rsvg-convert (librsvg2-bin) and pngtopnm
+# (netpbm): scripts/install-deps installs them. Pixels are read from the PNG
+# through netpbm's plain PPM, which is text awk can read.
+
+load helpers
+
+setup() {
+	common_setup
+	for tool in xmllint rsvg-convert pngtopnm; do
+		command -v "$tool" >/dev/null || {
+			echo "$tool is missing: run scripts/install-deps" >&2
+			return 1
+		}
+	done
+	# A 4 x 4 floor in z = 0 facing up, and a ball of r = 0.5 dropped on
+	# (1, 3): contact point (1, 3, 0), centre (1, 3, 0.5).
+	printf 'v 0 0 0\nv 4 0 0\nv 4 4 0\nv 0 4 0\nf 1 2 3 4\n' >floor.obj
+	echo '[{"id":"drop","p0":[1,3,2],"p1":[1,3,-1],"r":0.5}]' >drop.json
+	cp "$ROOM" room.obj
+	cp "$REPO/samples/throws.json" throws.json
+}
+
+# Colours the picture uses (cli/render_cmd.c).
+CONTACT='255 127 14'
+DIFFER='214 39 40'
+EXPECTED='44 160 44'
+WHITE='255 255 255'
+# The floor seen from straight above, flat-shaded: brightness 0.35 + 0.65 *
+# dot(n, light) with light = (-0.4, 0.5, 0.77) normalised in camera terms and
+# n = toEye: 0.35 + 0.65 * 0.77 / sqrt(1.0029) = 0.849776; times the stone
+# colour (214, 206, 188) and rounded.
+FLOOR_FROM_ABOVE='182 175 160'
+
+# pixel PNG X Y : "R G B" of pixel column X, row Y (0-based) of PNG.
+pixel() {
+	pngtopnm -plain "$1" | awk -v x="$2" -v y="$3" '
+		{ sub(/#.*/, "") }
+		{
+			for (i = 1; i <= NF; i++) {
+				n++
+				# tokens: P3, width, height, maxval, then R G B per pixel
+				if (n == 2) want = 5 + 3 * (y * $i + x)
+				if (want && n >= want) {
+					out = out (n > want ? " " : "") $i
+					if (n == want + 2) { print out; exit }
+				}
+			}
+		}'
+}
+
+# probe_pixel X,Y,Z : the pixel column and row where --probe X,Y,Z landed
+# (the "stderr" of the last bcast).
+probe_pixel() {
+	sed -n "s/^ballcast render: probe $1: \\([-0-9.]*\\),\\([-0-9.]*\\)\$/\\1 \\2/p" "$BATS_TEST_TMPDIR/stderr" |
+		awk '{ printf "%d %d\n", int($1), int($2) }'
+}
+
+# assert_pixel PNG X Y RGB
+assert_pixel() {
+	local got
+	got="$(pixel "$1" "$2" "$3")"
+	if [ "$got" != "$4" ]; then
+		echo "pixel ($2, $3) of $1 is '$got', expected '$4'"
+		return 1
+	fi
+}
+
+# assert_not_pixel PNG X Y RGB
+assert_not_pixel() {
+	local got
+	got="$(pixel "$1" "$2" "$3")"
+	if [ -z "$got" ] || [ "$got" = "$4" ]; then
+		echo "pixel ($2, $3) of $1 is '$got', expected anything else"
+		return 1
+	fi
+}
+
+assert_well_formed() {
+	xmllint --noout "$1" || {
+		echo "$1 is not well-formed XML"
+		return 1
+	}
+}
+
+# count_class FILE CLASS : elements of that class
+count_class() {
+	grep -c "class=\"$2\"" "$1" || true
+}
+
+# ------------------------------------------------------------------ usage
+
+@test "render --help: usage and examples on stdout, exit 0" {
+	bcast render --help
+	assert_status 0
+	assert_no_stderr
+	assert_line 1 'usage: ballcast render [OPTIONS] MESH.obj [RESULTS|TRAJECTORIES]'
+	assert_contains "$out" 'examples:'
+	assert_contains "$out" 'ballcast render samples/room.obj samples/throws.json -o room.svg'
+}
+
+@test "render: usage errors exit 2 with a message and nothing on stdout" {
+	local usage='usage: ballcast render [OPTIONS] MESH.obj [RESULTS|TRAJECTORIES]   (ballcast render --help)'
+	bcast render
+	assert_status 2
+	assert_no_stdout
+	printf '%s\n%s\n' 'ballcast render: missing MESH' "$usage" | assert_stderr_eq
+
+	bcast render --view 10 tri.obj
+	assert_status 2
+	assert_no_stdout
+	printf '%s\n%s\n' "ballcast render: --view needs AZ,EL in degrees with -90 <= EL <= 90, not '10'" "$usage" |
+		assert_stderr_eq
+
+	bcast render --view 0,91 tri.obj
+	assert_status 2
+	assert_stderr_line_prefix_2 "ballcast render: --view needs AZ,EL in degrees with -90 <= EL <= 90, not '0,91'"
+
+	bcast render --size 63x100 tri.obj
+	assert_status 2
+	assert_stderr_line_prefix_2 "ballcast render: --size needs WxH, whole numbers from 64 to 100000, not '63x100'"
+
+	bcast render --size 800 tri.obj
+	assert_status 2
+	assert_stderr_line_prefix_2 "ballcast render: --size needs WxH, whole numbers from 64 to 100000, not '800'"
+
+	bcast render --eye 1,2 tri.obj
+	assert_status 2
+	assert_stderr_line_prefix_2 "ballcast render: --eye needs X,Y,Z, not '1,2'"
+
+	bcast render --view 0,0 --eye 1,1,1 tri.obj
+	assert_status 2
+	assert_stderr_line_prefix_2 'ballcast render: --view and --eye are alternatives: give one'
+
+	bcast render --compare e.json tri.obj
+	assert_status 2
+	assert_stderr_line_prefix_2 'ballcast render: --compare needs results to compare: give RESULTS after MESH'
+
+	bcast render tri.obj a b
+	assert_status 2
+	assert_stderr_line_prefix_2 "ballcast render: too many arguments, starting at 'b'"
+
+	bcast render --frobnicate tri.obj
+	assert_status 2
+	assert_stderr_line_prefix_2 "ballcast render: unknown option '--frobnicate'"
+}
+
+# assert_stderr_line_prefix_2 LINE : stderr is LINE then the short usage line.
+assert_stderr_line_prefix_2() {
+	printf '%s\n%s\n' "$1" 'usage: ballcast render [OPTIONS] MESH.obj [RESULTS|TRAJECTORIES]   (ballcast render --help)' |
+		assert_stderr_eq
+}
+
+@test "render: an eye at the centre of the mesh's bounds has no direction" {
+	# tri.obj spans (0,0,0)-(1,1,0): its centre is (0.5, 0.5, 0)
+	bcast render --eye 0.5,0.5,0 tri.obj
+	assert_status 2
+	assert_no_stdout
+	assert_stderr_line_prefix_2 "ballcast render: --eye is at the centre of the mesh's bounds: no direction to look in"
+}
+
+@test "render: a mesh that does not load is reported as cast reports it, exit 2" {
+	printf 'v 0 0 0\nf 1 2 3\n' >bad.obj
+	bcast render bad.obj -o out.svg
+	assert_status 2
+	assert_no_stdout
+	assert_stderr_line_prefix 'ballcast: bad.obj:2:'
+	[ ! -e out.svg ]
+}
+
+# ------------------------------------------------- the document itself
+
+@test "render: the samples picture is well-formed, self-contained and up to date" {
+	bcast render room.obj throws.json -o room.svg
+	assert_status 0
+	assert_no_stdout
+	assert_no_stderr
+	assert_well_formed room.svg
+	# no scripts, no links, no images, no external anything
+	[ "$(grep -c -i -e '<script' -e 'href' -e '<image' -e 'url(' -e '<foreignObject' -e '@import' room.svg)" -eq 0 ]
+	# the only namespace is SVG's (an identifier, never fetched)
+	[ "$(grep -o 'http[^"]*' room.svg | sort -u)" = 'http://www.w3.org/2000/svg' ]
+	grep -F -q '<text class="legend" x="16" y="17" font-size="13" fill="#000000">room.obj: 33 triangles; 13 throws: 10 hits, 3 misses, 0 errors</text>' room.svg
+	# one contact dot per hit, one path start per trajectory
+	[ "$(count_class room.svg contact)" -eq 10 ]
+	[ "$(count_class room.svg start)" -eq 13 ]
+	# samples/room.svg is what this command makes from the samples (it was made
+	# with the repository-relative names: put them back before comparing)
+	(cd "$REPO" && "$BALLCAST" render samples/room.obj samples/throws.json) >fresh.svg
+	cmp fresh.svg "$REPO/samples/room.svg"
+}
+
+@test "render: two runs give byte-identical pictures, on stdout and with -o" {
+	bcast render room.obj throws.json
+	assert_status 0
+	cp stdout one.svg
+	bcast render room.obj throws.json -o two.svg
+	assert_status 0
+	assert_no_stdout
+	cmp one.svg two.svg
+	bcast render room.obj throws.json
+	cmp one.svg stdout
+}
+
+@test "render: back faces are dimmed in a translucent group drawn over the front faces" {
+	bcast render room.obj -o room.svg
+	assert_status 0
+	assert_well_formed room.svg
+	grep -q '^<g class="front" stroke-width="0.5" stroke-linejoin="round">$' room.svg
+	grep -q '^<g class="back" opacity="0.3" stroke-width="0.5" stroke-linejoin="round">$' room.svg
+	# the front group comes first, then the back group, then the throws
+	[ "$(grep -n '^<g class="front"' room.svg | cut -d: -f1)" -lt "$(grep -n '^<g class="back"' room.svg | cut -d: -f1)" ]
+	# from az 35, el 25 the floor (normal +z) is a front face and the ceiling a
+	# back face: seen from straight below (el -90) it is the other way round,
+	# so the picture changes
+	bcast render --view 35,-90 room.obj -o below.svg
+	assert_status 0
+	! cmp -s room.svg below.svg
+}
+
+# ------------------------------------------- trajectories and results
+
+@test "render: results as JSON, NDJSON and CSV draw the same picture" {
+	"$BALLCAST" cast room.obj throws.json >r.json
+	"$BALLCAST" cast room.obj throws.json --format ndjson >r.ndjson
+	"$BALLCAST" cast room.obj throws.json --format csv >r.csv
+	bcast render room.obj r.json -o a.svg
+	assert_status 0
+	assert_no_stderr
+	bcast render room.obj r.ndjson -o b.svg
+	assert_status 0
+	bcast render room.obj r.csv -o c.svg
+	assert_status 0
+	cmp a.svg b.svg
+	cmp a.svg c.svg
+	# a header with quoted cells is still a results header
+	sed '1s/\([a-z_0-9]*\)/"\1"/g' r.csv >q.csv
+	head -c 12 q.csv | grep -q '^"id","hit",'
+	bcast render room.obj q.csv -o q.svg
+	assert_status 0
+	cmp a.svg q.svg
+	assert_well_formed a.svg
+	# results carry no p0/p1: contacts but no paths
+	[ "$(count_class a.svg contact)" -eq 10 ]
+	[ "$(count_class a.svg path)" -eq 0 ]
+	[ "$(count_class a.svg start)" -eq 0 ]
+	grep -F -q '13 throws: 10 hits, 3 misses, 0 errors' a.svg
+}
+
+@test "render: the contacts drawn from results are those render casts from the trajectories" {
+	"$BALLCAST" cast room.obj throws.json >r.json
+	bcast render room.obj throws.json -o t.svg
+	bcast render room.obj r.json -o r.svg
+	grep 'class="contact"' t.svg >t.contacts
+	grep 'class="contact"' r.svg >r.contacts
+	[ -s t.contacts ]
+	cmp t.contacts r.contacts
+	cmp <(grep 'class="normal"' t.svg) <(grep 'class="normal"' r.svg)
+	# Results give r as |center - point|, except where the ball starts
+	# overlapping (7.50 here): then r is unknown and no ball is drawn.
+	[ "$(count_class t.svg ball)" -eq 8 ] # 10 hits, 2 of them with r = 0
+	[ "$(count_class r.svg ball)" -eq 7 ]
+	grep -v '"id": 7.50' throws.json >fewer.json
+	"$BALLCAST" cast room.obj fewer.json >fewer-r.json
+	bcast render room.obj fewer.json -o ft.svg
+	bcast render room.obj fewer-r.json -o fr.svg
+	cmp <(grep 'class="ball"' ft.svg) <(grep 'class="ball"' fr.svg)
+	[ "$(count_class fr.svg ball)" -eq 7 ]
+}
+
+@test "render: trajectories are cast with --two-sided and --radius as cast casts them" {
+	bcast render --two-sided room.obj throws.json -o two.svg
+	assert_status 0
+	grep -F -q '13 throws: 11 hits, 2 misses, 0 errors' two.svg
+	printf '{"id":"a","p0":[1,1,2],"p1":[1,1,-1]}\n' >nor.ndjson
+	bcast render -r 0.25 room.obj nor.ndjson -o r.svg
+	assert_status 0
+	grep -F -q '1 throw: 1 hit, 0 misses, 0 errors' r.svg
+}
+
+@test "render: a results file with p0 and p1 gets its path drawn" {
+	printf 'id,hit,alpha,feature,point_x,point_y,point_z,center_x,center_y,center_z,x0,y0,z0,x1,y1,z1\n' >p.csv
+	printf 'a,true,0.5,face,1,3,0,1,3,0.5,1,3,1.5,1,3,-0.5\n' >>p.csv
+	bcast render floor.obj p.csv -o p.svg
+	assert_status 0
+	assert_no_stderr
+	[ "$(count_class p.svg path)" -eq 1 ]
+	[ "$(count_class p.svg after)" -eq 1 ]
+	[ "$(count_class p.svg contact)" -eq 1 ]
+}
+
+@test "render: the mesh alone, with a file name XML must escape" {
+	cp tri.obj 'a&b<c>.obj'
+	bcast render 'a&b<c>.obj' -o m.svg
+	assert_status 0
+	assert_well_formed m.svg
+	grep -F -q '>a&amp;b&lt;c&gt;.obj: 1 triangle; 0 throws: 0 hits, 0 misses, 0 errors</text>' m.svg
+	[ "$(grep -c '<polygon' m.svg)" -ge 1 ]
+	[ "$(count_class m.svg throw)" -eq 0 ]
+}
+
+@test "render: --eye along a view direction draws what --view draws" {
+	# tri.obj's bounds centre is (0.5, 0.5, 0); from (0.5, -9.5, 0) the eye
+	# looks along +y, as --view 0,0 does
+	bcast render --view 0,0 tri.obj -o view.svg
+	assert_status 0
+	bcast render --eye 0.5,-9.5,0 tri.obj -o eye.svg
+	assert_status 0
+	cmp view.svg eye.svg
+	bcast render --view 90,0 tri.obj -o side.svg
+	! cmp -s view.svg side.svg
+}
+
+# ------------------------------------------------------------- pixels
+
+@test "render: from straight above, the contact lands on its hand-computed pixel" {
+	# --view 0,90: x to the right, y up. 200 x 200 with a 22 px title band and
+	# 16 px margins leaves [16, 184] x [38, 184]; the floor's 4 x 4 fits at
+	# scale min(168, 146) / 4 = 36.5, its centre (2, 2) at (100, 111). So
+	# (1, 3, 0) lands at (100 - 36.5, 111 - 36.5) = (63.5, 74.5).
+	bcast render --view 0,90 --size 200x200 --probe 1,3,0 --probe 3,1,0 floor.obj drop.json -o top.svg
+	assert_status 0
+	assert_no_stdout
+	printf '%s\n%s\n' 'ballcast render: probe 1,3,0: 63.5,74.5' 'ballcast render: probe 3,1,0: 136.5,147.5' |
+		assert_stderr_eq
+	assert_well_formed top.svg
+	# the ball of r = 0.5 is a circle of 0.5 * 36.5 px around the contact
+	grep -F -q '<circle class="ball" cx="63.5" cy="74.5" r="18.25" fill="none" stroke="#1f5fbf" stroke-width="1.5"/>' top.svg
+	rsvg-convert -w 200 -h 200 top.svg -o top.png
+	assert_pixel top.png 63 74 "$CONTACT"
+	# elsewhere on the floor: its flat shade, not the dot
+	assert_pixel top.png 136 147 "$FLOOR_FROM_ABOVE"
+	# where the contact would land with y pointing down (a mirrored view)
+	assert_pixel top.png 63 147 "$FLOOR_FROM_ABOVE"
+	# outside the floor: the white background
+	assert_pixel top.png 5 195 "$WHITE"
+}
+
+@test "render: in the default view of the samples, the contact dot is where --probe says" {
+	# drop-on-floor touches at (1, 1, 0); crate-top at (2.75, 2.5, 1)
+	bcast render --probe 1,1,0 --probe 2.75,2.5,1 --probe 7,5,0 room.obj throws.json -o room.svg
+	assert_status 0
+	rsvg-convert -w 800 -h 600 room.svg -o room.png
+	read -r x y <<<"$(probe_pixel 1,1,0)"
+	assert_pixel room.png "$x" "$y" "$CONTACT"
+	read -r x y <<<"$(probe_pixel 2.75,2.5,1)"
+	assert_pixel room.png "$x" "$y" "$CONTACT"
+	# a bare spot of the floor is not a contact
+	read -r x y <<<"$(probe_pixel 7,5,0)"
+	assert_not_pixel room.png "$x" "$y" "$CONTACT"
+	# and the picture without throws has no dot where the contact was
+	bcast render --probe 1,1,0 room.obj -o bare.svg
+	rsvg-convert -w 800 -h 600 bare.svg -o bare.png
+	read -r x y <<<"$(probe_pixel 1,1,0)"
+	assert_not_pixel bare.png "$x" "$y" "$CONTACT"
+}
+
+# ------------------------------------------------------------ --compare
+
+@test "render --compare: differing results in red, the expected contact in green" {
+	# expected: a at (1, 3), b at (3, 1); the student has b at (3, 3)
+	cat >expected.ndjson <<'EOF'
+{"id":"a","hit":true,"alpha":0.5,"feature":"face","point":[1,3,0],"center":[1,3,0.5],"normal":[0,0,1]}
+{"id":"b","hit":true,"alpha":0.5,"feature":"face","point":[3,1,0],"center":[3,1,0.5],"normal":[0,0,1]}
+EOF
+	cat >student.ndjson <<'EOF'
+{"id":"a","hit":true,"alpha":0.5,"feature":"face","point":[1,3,0],"center":[1,3,0.5],"normal":[0,0,1]}
+{"id":"b","hit":true,"alpha":0.5,"feature":"face","point":[3,3,0],"center":[3,3,0.5],"normal":[0,0,1]}
+EOF
+	# two legend lines: a 40 px band, so [16, 184] x [56, 184], scale 32,
+	# centre (2, 2) at (100, 120): (1,3) -> (68, 88), (3,3) -> (132, 88),
+	# (3,1) -> (132, 152)
+	bcast render --compare expected.ndjson --view 0,90 --size 200x200 --probe 1,3,0 --probe 3,3,0 --probe 3,1,0 \
+		floor.obj student.ndjson -o cmp.svg
+	assert_status 0
+	assert_no_stdout
+	{
+		echo 'ballcast render: probe 1,3,0: 68,88'
+		echo 'ballcast render: probe 3,3,0: 132,88'
+		echo 'ballcast render: probe 3,1,0: 132,152'
+	} | assert_stderr_eq
+	assert_well_formed cmp.svg
+	grep -F -q '>compared with expected.ndjson: 1 of 2 differ, 0 missing (red: these results, green: expected)</text>' cmp.svg
+	[ "$(count_class cmp.svg differs)" -eq 1 ]
+	[ "$(count_class cmp.svg expected)" -eq 1 ]
+	grep -F -q '<text class="label" x="142" y="78" font-size="11" fill="#d62728">b</text>' cmp.svg
+	rsvg-convert -w 200 -h 200 cmp.svg -o cmp.png
+	assert_pixel cmp.png 68 88 "$CONTACT"
+	assert_pixel cmp.png 132 88 "$DIFFER"
+	assert_pixel cmp.png 132 152 "$EXPECTED"
+}
+
+@test "render --compare: alpha within 1e-9 matches, beyond it differs; so do feature and hit" {
+	printf '{"id":"a","hit":true,"alpha":0.5,"feature":"face","point":[1,3,0],"center":[1,3,0.5]}\n' >e.ndjson
+	printf '{"id":"a","hit":true,"alpha":0.5000000009,"feature":"face","point":[1,3,0.0000000009],"center":[1,3,0.5]}\n' >near.ndjson
+	printf '{"id":"a","hit":true,"alpha":0.500000002,"feature":"face","point":[1,3,0],"center":[1,3,0.5]}\n' >far.ndjson
+	printf '{"id":"a","hit":true,"alpha":0.5,"feature":"edge","point":[1,3,0],"center":[1,3,0.5]}\n' >edge.ndjson
+	printf '{"id":"a","hit":true,"alpha":0.5,"feature":"face","point":[1,3,0.000000002],"center":[1,3,0.5]}\n' >point.ndjson
+	printf '{"id":"a","hit":false,"alpha":1}\n' >miss.ndjson
+	for f in near far edge point miss; do
+		bcast render --compare e.ndjson floor.obj $f.ndjson -o $f.svg
+		assert_status 0
+	done
+	grep -F -q ': 0 of 1 differ,' near.svg
+	grep -F -q ': 1 of 1 differ,' far.svg
+	grep -F -q ': 1 of 1 differ,' edge.svg
+	grep -F -q ': 1 of 1 differ,' point.svg
+	grep -F -q ': 1 of 1 differ,' miss.svg
+}
+
+@test "render --compare: ids match by value across formats, in order when repeated, and missing ones count" {
+	"$BALLCAST" cast room.obj throws.json >expected.json
+	# the CSV echoes the id 7.50 as written; the JSON reads it as 7.5
+	"$BALLCAST" cast room.obj throws.json --format csv >student.csv
+	bcast render --compare expected.json room.obj student.csv -o same.svg
+	assert_status 0
+	grep -F -q ': 0 of 13 differ, 0 missing' same.svg
+	[ "$(count_class same.svg differs)" -eq 0 ]
+	# a student who answered only the first two, and the first one twice
+	head -n 2 student.csv >short.csv
+	sed -n 2p student.csv >>short.csv
+	bcast render --compare expected.json room.obj short.csv -o short.svg
+	assert_status 0
+	grep -F -q ': 1 of 2 differ, 12 missing' short.svg
+}
+
+@test "render --compare: the expected file must hold results" {
+	"$BALLCAST" cast room.obj throws.json >r.json
+	bcast render --compare throws.json room.obj r.json -o out.svg
+	assert_status 2
+	assert_no_stdout
+	assert_stderr_line_prefix 'ballcast: throws.json: holds trajectories, not results'
+	[ ! -e out.svg ]
+}
+
+# ------------------------------------------------------------- errors
+
+@test "render: a bad trajectory is reported in place, the rest drawn, exit 1" {
+	cat >t.json <<'EOF'
+[{"id":"ok","p0":[1,3,2],"p1":[1,3,-1],"r":0.5},
+ {"id":"bad","p0":[1,1,2],"r":0.5}]
+EOF
+	bcast render floor.obj t.json -o out.svg
+	assert_status 1
+	assert_no_stdout
+	echo 'ballcast: t.json:2:2: record 1: missing p1' | assert_stderr_eq
+	assert_well_formed out.svg
+	grep -F -q '2 throws: 1 hit, 0 misses, 1 error' out.svg
+	[ "$(count_class out.svg contact)" -eq 1 ]
+}
+
+@test "render: a bad result record is reported with its position, exit 1" {
+	printf '{"id":"a","hit":true,"alpha":0.5,"point":[1,3,0],"center":[1,3,0.5]}\n   {"id":"b","alpha":0.5}\n' >r.ndjson
+	bcast render floor.obj r.ndjson -o out.svg
+	assert_status 1
+	echo 'ballcast: r.ndjson:2:4: record 1: missing hit' | assert_stderr_eq
+	grep -F -q '2 throws: 1 hit, 0 misses, 1 error' out.svg
+	printf 'id,hit,alpha,point_x,point_y,point_z,center_x,center_y,center_z\na,true,0.5,1,3,,1,3,0.5\n' >r.csv
+	bcast render floor.obj r.csv -o out.svg
+	assert_status 1
+	echo 'ballcast: r.csv:2:1: record 0: point: expected 3 numbers' | assert_stderr_eq
+	# an error result (a record cast could not answer) is not a bad record
+	printf '{"id":"a","error":"missing p1"}\n' >e.ndjson
+	bcast render floor.obj e.ndjson -o out.svg
+	assert_status 0
+	assert_no_stderr
+	grep -F -q '1 throw: 0 hits, 0 misses, 1 error' out.svg
+}
+
+@test "render: a syntax error stops with its position, exit 2, an existing -o file untouched" {
+	"$BALLCAST" cast room.obj throws.json >r.json
+	# break the document inside its third result
+	sed '5s/"alpha":/"alpha" /' r.json >broken.json
+	echo 'keep me' >out.svg
+	bcast render room.obj broken.json -o out.svg
+	assert_status 2
+	assert_no_stdout
+	assert_stderr_line_prefix 'ballcast: broken.json:5:'
+	[ "$(cat out.svg)" = 'keep me' ]
+	# trajectories: cast's reader reports it
+	printf '[{"p0":[0,0,1],"p1":[0,0,-1],"r":0.1},\n {"p0":[0,0,1] "p1":[0,0,-1]}]\n' >t.json
+	bcast render tri.obj t.json -o out.svg
+	assert_status 2
+	assert_stderr_line_prefix 'ballcast: t.json:2:'
+	[ "$(cat out.svg)" = 'keep me' ]
+}
+
+@test "render: trajectories from standard input" {
+	bcast render floor.obj - -o in.svg <drop.json
+	assert_status 0
+	bcast render floor.obj drop.json -o file.svg
+	cmp in.svg file.svg
+}

@@ -1,0 +1,547 @@
+/* resultsread.c - unit tests for reading cast results back
+ * (cli/resultsread.h): the JSON document, JSON arrays, NDJSON and CSV with
+ * exact values, what may be absent, positions of syntax and type errors,
+ * input spanning many read chunks, and id keys. */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+#include "resultsread.h"
+
+/* ------------------------------------------------------------- helpers */
+
+/* Same bits (so -0.0 differs from 0.0, and rounding shows). */
+#define assertSame(got, expected)                                                                                      \
+	do {                                                                                                               \
+		double g_ = (got), e_ = (expected);                                                                            \
+		ck_assert_msg(memcmp(&g_, &e_, sizeof g_) == 0, "%s = %.17g, expected %.17g", #got, g_, e_);                 \
+	} while (0)
+
+#define assertVec(v, ex, ey, ez)                                                                                       \
+	do {                                                                                                               \
+		bcVec3 v_ = (v);                                                                                               \
+		assertSame(v_.x, ex);                                                                                          \
+		assertSame(v_.y, ey);                                                                                          \
+		assertSame(v_.z, ez);                                                                                          \
+	} while (0)
+
+/* Parse text that must be valid, both from memory and through a stream
+ * (one read chunk here), and check both give the same count. */
+static cliResultSet parseOk(const char* text)
+{
+	cliResultSet set;
+	bcError error;
+	bool ok = cliParseResults(text, strlen(text), &set, &error);
+	ck_assert_msg(ok, "%ld:%ld: %s", error.line, error.column, error.message);
+
+	FILE* f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	rewind(f);
+	cliResultSet streamed;
+	ck_assert(cliReadResults(f, &streamed, &error));
+	fclose(f);
+	ck_assert_int_eq(streamed.count, set.count);
+	ck_assert_int_eq(streamed.format, set.format);
+	cliResultSet_Free(&streamed);
+	return set;
+}
+
+/* Parse text that must fail at line:column with exactly message. */
+static void assertError(const char* text, long line, long column, const char* message)
+{
+	cliResultSet set;
+	bcError error;
+	ck_assert_msg(!cliParseResults(text, strlen(text), &set, &error), "parsed: %s", text);
+	ck_assert_int_eq(error.code, bc_errorSyntax);
+	ck_assert_msg(error.line == line && error.column == column, "%s\nerror at %ld:%ld (%s), expected %ld:%ld", text,
+				  error.line, error.column, error.message, line, column);
+	ck_assert_str_eq(error.message, message);
+	ck_assert_int_eq(set.count, 0);
+	ck_assert_ptr_null(set.results);
+}
+
+static void assertKeysEqual(const char* a, const char* b, bool equal)
+{
+	cliResultSet sa = parseOk(a);
+	cliResultSet sb = parseOk(b);
+	char* ka = cliResultIdKey(sa.results);
+	char* kb = cliResultIdKey(sb.results);
+	ck_assert_msg((strcmp(ka, kb) == 0) == equal, "%s -> %s, %s -> %s", a, ka, b, kb);
+	free(ka);
+	free(kb);
+	cliResultSet_Free(&sa);
+	cliResultSet_Free(&sb);
+}
+
+/* ------------------------------------------------------------- JSON */
+
+/* What `ballcast cast --ties` writes, abridged header. */
+static const char* const castDocument =
+	"{\"ballcast\":\"0.1.0\",\"mesh\":{\"file\":\"room.obj\",\"vertices\":29},"
+	"\"settings\":{\"two_sided\":false,\"tie_tolerance\":1e-10},\n"
+	"\"results\":[\n"
+	"{\"id\":\"crate-edge\",\"hit\":true,\"alpha\":0.4292893218813452,\"initial_overlap\":false,\"feature\":\"edge\","
+	"\"triangle\":12,\"face\":6,\"vertices\":[12,13],\"point\":[2.75,2,1],"
+	"\"center\":[2.75,1.8585786437626903,1.1414213562373097],\"normal\":[0,-0.7071067811865475,0.7071067811865475],"
+	"\"triangle_normal\":[0,0,1],\"ties\":[{\"triangle\":12,\"feature\":\"edge\",\"vertices\":[12,13],"
+	"\"alpha\":0.4292893218813452,\"normal\":[0,-0.7071067811865475,0.7071067811865475]},"
+	"{\"triangle\":15,\"feature\":\"edge\",\"vertices\":[13,12],\"alpha\":0.4292893218813452,"
+	"\"normal\":[0,-0.7071067811865475,0.7071067811865475]}]},\n"
+	"{\"id\":42,\"hit\":false,\"alpha\":1,\"ties\":[]},\n"
+	"{\"id\":7.50,\"error\":\"missing r\"}\n"
+	"],\n"
+	"\"summary\":{\"records\":3,\"hits\":1,\"errors\":1}}\n";
+
+START_TEST(jsonDocument)
+{
+	cliResultSet set = parseOk(castDocument);
+	ck_assert_int_eq(set.format, cli_inputJson);
+	ck_assert(set.document);
+	ck_assert_int_eq(set.count, 3);
+
+	const cliResult* r = set.results;
+	ck_assert_int_eq(r->index, 0);
+	ck_assert_int_eq(r->line, 3);
+	ck_assert_int_eq(r->column, 1);
+	ck_assert_int_eq(r->idKind, cli_idString);
+	ck_assert_str_eq(r->id, "crate-edge");
+	ck_assert_uint_eq(r->fields, cli_resultHit | cli_resultAlpha | cli_resultInitialOverlap | cli_resultFeature |
+									 cli_resultTriangle | cli_resultFace | cli_resultVertices | cli_resultPoint |
+									 cli_resultCenter | cli_resultNormal | cli_resultTriangleNormal | cli_resultTies);
+	ck_assert(r->hit);
+	assertSame(r->alpha, 0.4292893218813452);
+	ck_assert(!r->initialOverlap);
+	ck_assert_int_eq(r->feature, bc_featureEdge);
+	ck_assert_int_eq(r->triangle, 12);
+	ck_assert_int_eq(r->face, 6);
+	ck_assert_int_eq(r->vertexCount, 2);
+	ck_assert_int_eq(r->vertices[0], 12);
+	ck_assert_int_eq(r->vertices[1], 13);
+	assertVec(r->point, 2.75, 2.0, 1.0);
+	assertVec(r->center, 2.75, 1.8585786437626903, 1.1414213562373097);
+	assertVec(r->normal, 0.0, -0.7071067811865475, 0.7071067811865475);
+	assertVec(r->triangleNormal, 0.0, 0.0, 1.0);
+	ck_assert_ptr_null(r->error);
+	ck_assert_int_eq(r->tieCount, 2);
+	const cliTie* t = r->ties + 1;
+	ck_assert_uint_eq(t->fields,
+					  cli_resultTriangle | cli_resultFeature | cli_resultVertices | cli_resultAlpha | cli_resultNormal);
+	ck_assert_int_eq(t->triangle, 15);
+	ck_assert_int_eq(t->feature, bc_featureEdge);
+	ck_assert_int_eq(t->vertexCount, 2);
+	ck_assert_int_eq(t->vertices[0], 13);
+	ck_assert_int_eq(t->vertices[1], 12);
+	assertSame(t->alpha, 0.4292893218813452);
+	assertVec(t->normal, 0.0, -0.7071067811865475, 0.7071067811865475);
+	ck_assert_int_eq(r->ties[0].triangle, 12);
+
+	r = set.results + 1;
+	ck_assert_int_eq(r->line, 4);
+	ck_assert_int_eq(r->idKind, cli_idNumber);
+	ck_assert_str_eq(r->id, "42");
+	ck_assert_uint_eq(r->fields, cli_resultHit | cli_resultAlpha | cli_resultTies);
+	ck_assert(!r->hit);
+	assertSame(r->alpha, 1.0);
+	ck_assert_int_eq(r->tieCount, 0);
+	ck_assert_ptr_null(r->ties);
+
+	r = set.results + 2;
+	ck_assert_int_eq(r->line, 5);
+	ck_assert_int_eq(r->idKind, cli_idNumber);
+	ck_assert_str_eq(r->id, "7.50"); /* as written */
+	ck_assert_uint_eq(r->fields, cli_resultError);
+	ck_assert_str_eq(r->error, "missing r");
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+START_TEST(jsonArrayAndDocumentDetection)
+{
+	cliResultSet set = parseOk(" [{\"id\":1,\"hit\":true,\"alpha\":0},\n{\"id\":\"x\",\"hit\":false,\"alpha\":1}]\n");
+	ck_assert_int_eq(set.format, cli_inputJson);
+	ck_assert(!set.document);
+	ck_assert_int_eq(set.count, 2);
+	ck_assert_int_eq(set.results[0].column, 3);
+	ck_assert_int_eq(set.results[1].line, 2);
+	assertSame(set.results[0].alpha, 0.0);
+	cliResultSet_Free(&set);
+
+	/* "results" that is not an array is just an unknown key of a record */
+	set = parseOk("{\"id\":5,\"results\":3,\"hit\":false,\"alpha\":1}");
+	ck_assert_int_eq(set.format, cli_inputNdjson);
+	ck_assert_int_eq(set.count, 1);
+	ck_assert_str_eq(set.results[0].id, "5");
+	cliResultSet_Free(&set);
+
+	/* a document with no results; its other keys are ignored */
+	set = parseOk("{\"hit\":true,\"results\":[],\"x\":{\"results\":[1]}}");
+	ck_assert(set.document);
+	ck_assert_int_eq(set.count, 0);
+	cliResultSet_Free(&set);
+
+	/* empty input: no results */
+	set = parseOk(" \n\t");
+	ck_assert_int_eq(set.count, 0);
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+START_TEST(ndjsonLenient)
+{
+	/* A student's file: few fields, nulls, unknown keys at any depth, a
+	 * repeated key (the first counts), blank lines, no id (the index). */
+	cliResultSet set = parseOk("{\"id\":\"a\",\"hit\":true,\"alpha\":0.375,\"feature\":\"face\",\"normal\":[0,0,1]}\n"
+							   "\n"
+							   "  {\"hit\":false,\"alpha\":1,\"extra\":{\"nested\":[1,{\"x\":[]}],\"s\":\"\\u00e9\\\"q\"},"
+							   "\"triangle\":null,\"normal\":null}\r\n"
+							   "{\"id\":\"dup\",\"alpha\":0.5,\"alpha\":\"not read\",\"hit\":true,\"vertices\":[3]}");
+	ck_assert_int_eq(set.format, cli_inputNdjson);
+	ck_assert(!set.document);
+	ck_assert_int_eq(set.count, 3);
+	const cliResult* r = set.results;
+	ck_assert_uint_eq(r->fields, cli_resultHit | cli_resultAlpha | cli_resultFeature | cli_resultNormal);
+	ck_assert_int_eq(r->feature, bc_featureFace);
+	assertSame(r->alpha, 0.375);
+	assertVec(r->normal, 0.0, 0.0, 1.0);
+
+	r = set.results + 1;
+	ck_assert_int_eq(r->idKind, cli_idIndex);
+	ck_assert_ptr_null(r->id);
+	ck_assert_int_eq(r->index, 1);
+	ck_assert_int_eq(r->line, 3);
+	ck_assert_int_eq(r->column, 3);
+	ck_assert_uint_eq(r->fields, cli_resultHit | cli_resultAlpha);
+
+	r = set.results + 2;
+	assertSame(r->alpha, 0.5);
+	ck_assert_int_eq(r->vertexCount, 1);
+	ck_assert_int_eq(r->vertices[0], 3);
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+START_TEST(jsonStringsAndNumbers)
+{
+	cliResultSet set = parseOk("{\"id\":\"\\u00e9\\ud83d\\ude00\\n\\/\",\"hit\":true,\"alpha\":-0,\"triangle\":3.0e0,"
+							   "\"point\":[1e-320,-2.5E+2,0.1]}");
+	const cliResult* r = set.results;
+	ck_assert_str_eq(r->id, "\xC3\xA9\xF0\x9F\x98\x80\n/");
+	assertSame(r->alpha, -0.0);
+	ck_assert_int_eq(r->triangle, 3);
+	assertVec(r->point, 1e-320, -250.0, 0.1);
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+START_TEST(jsonSyntaxErrors)
+{
+	assertError("[{\"id\":1,\"hit\":true,\"alpha\":0}\n {\"id\":2}]", 2, 2, "expected ',' or ']' after an array element");
+	assertError("[{\"id\":1,\"hit\":true,\"alpha\":0},]", 1, 32, "expected a value after ',' (no trailing commas in JSON)");
+	assertError("{\"id\":1,\"hit\":true,}", 1, 20, "expected a key after ',' (no trailing commas in JSON)");
+	assertError("{\"id\":1 \"hit\":true}", 1, 9, "expected ',' or '}' after an object member");
+	assertError("{\"id\":1,\"hit\" true}", 1, 15, "expected ':' after a key");
+	assertError("{\"id\":1,\n  \"error\":\"abc}", 2, 11, "unterminated string");
+	assertError("{\"error\":\"abc\n\"}", 1, 14, "control character 0x0A in a string (write it as an escape)");
+	assertError("{\"id\":01}", 1, 7, "invalid JSON number '01'");
+	assertError("{\"alpha\":NaN}", 1, 10, "NaN and Infinity are not JSON numbers");
+	assertError("{\"alpha\":tru}", 1, 10, "invalid JSON value 'tru'");
+	assertError("{\"x\":\"a\\qb\"}", 1, 8, "invalid escape sequence in a string");
+	assertError("{\"x\":\"\\ud800x\"}", 1, 7, "invalid \\u escape: a high surrogate without a low one");
+	assertError("{\"x\":\"a\tb\"}", 1, 8, "control character 0x09 in a string (write it as an escape)");
+	assertError("{\"id\":1,\"hit\":true", 1, 19, "unexpected end of input: expected ',' or '}'");
+	assertError("{\"id\":1}{\"id\":2}", 1, 9, "expected white space or a new line after a JSON value");
+	assertError("{\"id\":1}\n[1]", 2, 1, "expected a result object (one JSON object per line)");
+	assertError("[{\"id\":1}] x", 1, 12, "unexpected data after the closing ']'");
+	assertError("{\"results\":[]}\n{\"id\":1}", 2, 1, "unexpected data after the results document");
+	assertError("{\"id\":1}\n{\"results\":[]}", 2, 1, "a results document after result objects");
+	assertError("{\"results\":[{\"id\":1},\n 2]}", 2, 2, "expected a result object");
+	assertError("{\"x\":]}", 1, 6, "unexpected ']': expected a value");
+}
+END_TEST
+
+START_TEST(jsonTypeErrors)
+{
+	/* at the start of the offending value */
+	assertError("{\"id\":1,\n \"alpha\":\"0.5\"}", 2, 10, "alpha: expected a number");
+	assertError("{\"hit\":1}", 1, 8, "hit: expected true or false");
+	assertError("{\"id\":[1]}", 1, 7, "id: expected a string or a number");
+	assertError("{\"feature\":\"corner\"}", 1, 12, "feature: expected \"face\", \"edge\", \"vertex\" or \"none\"");
+	assertError("{\"triangle\":1.5}", 1, 13, "triangle: expected a whole number (a 32-bit integer)");
+	assertError("{\"face\":2147483648}", 1, 9, "face: expected a whole number (a 32-bit integer)");
+	assertError("{\"normal\":[0,1]}", 1, 11, "normal: expected an array of 3 numbers");
+	assertError("{\"point\":[0,1,2,3]}", 1, 10, "point: expected an array of 3 numbers");
+	assertError("{\"center\":[0,\"1\",2]}", 1, 11, "center: expected an array of 3 numbers");
+	assertError("{\"point\":[0,1e999,2]}", 1, 13, "point: not a finite number");
+	assertError("{\"vertices\":[]}", 1, 13, "vertices: expected an array of 1 to 3 whole numbers");
+	assertError("{\"vertices\":[1,2,3,4]}", 1, 13, "vertices: expected an array of 1 to 3 whole numbers");
+	assertError("{\"error\":5}", 1, 10, "error: expected a string");
+	assertError("{\"id\":\"a\\u0000b\"}", 1, 7, "id: contains \\u0000, which cannot be echoed");
+	assertError("{\"ties\":{}}", 1, 9, "ties: expected an array of objects");
+	assertError("{\"ties\":[{\"triangle\":1},\n  3]}", 2, 3, "ties: expected an object");
+	assertError("{\"ties\":[{\"feature\":\"side\"}]}", 1, 21,
+				"ties: feature: expected \"face\", \"edge\", \"vertex\" or \"none\"");
+}
+END_TEST
+
+/* ------------------------------------------------------------- CSV */
+
+static const char* const castCsv =
+	"id,hit,alpha,initial_overlap,feature,triangle,face,vertex_0,vertex_1,vertex_2,point_x,point_y,point_z,center_x,"
+	"center_y,center_z,normal_x,normal_y,normal_z,triangle_normal_x,triangle_normal_y,triangle_normal_z,error,ties\n"
+	"crate-edge,true,0.4292893218813452,false,edge,12,6,12,13,,2.75,2,1,2.75,1.8585786437626903,1.1414213562373097,"
+	"0,-0.7071067811865475,0.7071067811865475,0,0,1,,12:edge 15:edge\n"
+	"42,false,1,,,,,,,,,,,,,,,,,,,,,\n"
+	"7.50,,,,,,,,,,,,,,,,,,,,,,missing r (give it per record or with --radius),\n"
+	"\"x,\"\"y\",true,0.5833333333333334,false,face,1,0,0,2,3,1,1,0,1,1,0.25,0,0,1,0,0,1,,1:face\n";
+
+START_TEST(csvCast)
+{
+	cliResultSet set = parseOk(castCsv);
+	ck_assert_int_eq(set.format, cli_inputCsv);
+	ck_assert_int_eq(set.count, 4);
+
+	const cliResult* r = set.results;
+	ck_assert_int_eq(r->line, 2);
+	ck_assert_int_eq(r->column, 1);
+	ck_assert_int_eq(r->idKind, cli_idString);
+	ck_assert_str_eq(r->id, "crate-edge");
+	ck_assert_uint_eq(r->fields, cli_resultHit | cli_resultAlpha | cli_resultInitialOverlap | cli_resultFeature |
+									 cli_resultTriangle | cli_resultFace | cli_resultVertices | cli_resultPoint |
+									 cli_resultCenter | cli_resultNormal | cli_resultTriangleNormal | cli_resultTies);
+	assertSame(r->alpha, 0.4292893218813452);
+	ck_assert_int_eq(r->feature, bc_featureEdge);
+	ck_assert_int_eq(r->triangle, 12);
+	ck_assert_int_eq(r->face, 6);
+	ck_assert_int_eq(r->vertexCount, 2);
+	ck_assert_int_eq(r->vertices[1], 13);
+	assertVec(r->center, 2.75, 1.8585786437626903, 1.1414213562373097);
+	assertVec(r->normal, 0.0, -0.7071067811865475, 0.7071067811865475);
+	assertVec(r->triangleNormal, 0.0, 0.0, 1.0);
+	ck_assert_int_eq(r->tieCount, 2);
+	ck_assert_uint_eq(r->ties[1].fields, cli_resultTriangle | cli_resultFeature);
+	ck_assert_int_eq(r->ties[1].triangle, 15);
+	ck_assert_int_eq(r->ties[1].feature, bc_featureEdge);
+
+	r = set.results + 1;
+	ck_assert_int_eq(r->idKind, cli_idNumber);
+	ck_assert_uint_eq(r->fields, cli_resultHit | cli_resultAlpha);
+	ck_assert(!r->hit);
+
+	r = set.results + 2;
+	ck_assert_str_eq(r->id, "7.50");
+	ck_assert_uint_eq(r->fields, cli_resultError);
+	ck_assert_str_eq(r->error, "missing r (give it per record or with --radius)");
+
+	r = set.results + 3;
+	ck_assert_int_eq(r->idKind, cli_idString);
+	ck_assert_str_eq(r->id, "x,\"y");
+	ck_assert_int_eq(r->vertexCount, 3);
+	ck_assert_int_eq(r->tieCount, 1);
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+START_TEST(csvLenient)
+{
+	/* Columns in any order, unknown ones ignored, CRLF, blank lines, a
+	 * partial vector group ignored, True/False/1/0, blanks around cells. */
+	cliResultSet set = parseOk("\xEF\xBB\xBF"
+							   "name, id ,alpha,hit,feature,normal_x,normal_y,normal_z,point_x\r\n"
+							   "\r\n"
+							   "Ann,a, 0.375 ,True,vertex,0,0,1,oops\r\n"
+							   "Bob,b,1,0,,,,,\r\n");
+	ck_assert_int_eq(set.format, cli_inputCsv);
+	ck_assert_int_eq(set.count, 2);
+	const cliResult* r = set.results;
+	ck_assert_int_eq(r->line, 3);
+	ck_assert_str_eq(r->id, "a");
+	ck_assert_uint_eq(r->fields, cli_resultHit | cli_resultAlpha | cli_resultFeature | cli_resultNormal);
+	ck_assert(r->hit);
+	assertSame(r->alpha, 0.375);
+	ck_assert_int_eq(r->feature, bc_featureVertex);
+	r = set.results + 1;
+	ck_assert_uint_eq(r->fields, cli_resultHit | cli_resultAlpha);
+	ck_assert(!r->hit);
+	cliResultSet_Free(&set);
+
+	/* no id column: the index */
+	set = parseOk("hit,alpha\nfalse,1\ntrue,0.5\n");
+	ck_assert_int_eq(set.results[1].idKind, cli_idIndex);
+	ck_assert_int_eq(set.results[1].index, 1);
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+START_TEST(csvErrors)
+{
+	assertError("id,hit,alpha\na,true\n", 2, 1, "expected 3 cells as in the header, found 2");
+	assertError("id,hit,alpha\na,true,x1\n", 2, 8, "alpha: expected a number, found 'x1'");
+	assertError("id,hit,alpha\na, yes ,1\n", 2, 4, "hit: expected true or false, found 'yes'");
+	assertError("id,alpha,feature\na,1,Edge\n", 2, 5, "feature: expected face, edge, vertex or none, found 'Edge'");
+	assertError("id,triangle\na,-1.5\n", 2, 3, "triangle: expected a whole number (a 32-bit integer), found '-1.5'");
+	assertError("id,alpha\n\"a,1\n", 2, 1, "unterminated quoted cell");
+	assertError("id,alpha\n\"a\"b,1\n", 2, 4, "unexpected 'b' after a quoted cell");
+	assertError("id,normal_x,normal_y,normal_z\na,1,,0\n", 2, 1, "normal: normal_x, normal_y and normal_z must be all given or all empty");
+	assertError("id,ties\na,1:edge 2-vertex\n", 2, 3, "ties: expected triangle:feature pairs separated by spaces, found '1:edge 2-vertex'");
+	assertError("id,alpha,id\n", 1, 10, "duplicate column 'id' in the CSV header");
+	assertError("\nname,score\n", 2, 1, "not a results file: no known column in the CSV header (expected id, hit, alpha, ...)");
+	assertError("id,vertex_0,vertex_1,vertex_2\na,1,,3\n", 2, 6, "vertex_2: given after an empty or missing vertex column");
+	assertError("id,alpha\na,1e999\n", 2, 3, "alpha: not a finite number");
+}
+END_TEST
+
+/* ------------------------------------------------------------- streams */
+
+/* Thousands of results through the chunked reader: every value lands where
+ * it should whichever chunk boundary it straddles, and an error after them
+ * knows its line. */
+START_TEST(manyChunks)
+{
+	enum { count = 20000 };
+	for (int format = 0; format < 3; ++format) {
+		FILE* f = tmpfile();
+		ck_assert_ptr_nonnull(f);
+		if (format == 0) {
+			fputs("{\"ballcast\":\"0.1.0\",\n\"results\":[\n", f);
+		} else if (format == 2) {
+			fputs("id,hit,alpha,feature,normal_x,normal_y,normal_z\n", f);
+		}
+		for (int i = 0; i < count; ++i) {
+			if (format == 2) {
+				fprintf(f, "r%d,true,%d.25,edge,0,%d,1\n", i, i, i % 7);
+			} else {
+				fprintf(f, "%s{\"id\":\"r%d\",\"hit\":true,\"alpha\":%d.25,\"feature\":\"edge\",\"normal\":[0,%d,1]}\n",
+						format == 0 && i > 0 ? "," : "", i, i, i % 7);
+			}
+		}
+		if (format == 0) {
+			fputs("]}\n", f);
+		}
+		rewind(f);
+		cliResultSet set;
+		bcError error;
+		ck_assert_msg(cliReadResults(f, &set, &error), "%ld:%ld: %s", error.line, error.column, error.message);
+		ck_assert_int_eq(set.count, count);
+		ck_assert(set.document == (format == 0));
+		for (int i = 0; i < count; ++i) {
+			const cliResult* r = set.results + i;
+			char id[16];
+			snprintf(id, sizeof id, "r%d", i);
+			ck_assert_str_eq(r->id, id);
+			assertSame(r->alpha, i + 0.25);
+			assertSame(r->normal.y, (double)(i % 7));
+			ck_assert_int_eq(r->line, i + (format == 1 ? 1 : 2) + (format == 0 ? 1 : 0));
+		}
+		cliResultSet_Free(&set);
+
+		/* an error past the end of the data */
+		fseek(f, 0, SEEK_END);
+		fputs(format == 2 ? "x,maybe,1,edge,0,0,1\n" : "{\"id\":\"x\",\"hit\":maybe}\n", f);
+		rewind(f);
+		ck_assert(!cliReadResults(f, &set, &error));
+		if (format == 0) {
+			ck_assert_int_eq(error.line, count + 4);
+			ck_assert_int_eq(error.column, 1);
+			ck_assert_str_eq(error.message, "unexpected data after the results document");
+		} else {
+			ck_assert_int_eq(error.line, count + (format == 2 ? 2 : 1));
+			ck_assert_int_eq(error.column, format == 2 ? 3 : 17);
+		}
+		fclose(f);
+	}
+}
+END_TEST
+
+START_TEST(readError)
+{
+	FILE* f = fopen("/dev/null", "w");
+	ck_assert_ptr_nonnull(f);
+	cliResultSet set;
+	bcError error;
+	ck_assert(!cliReadResults(f, &set, &error));
+	ck_assert_int_eq(error.code, bc_errorIo);
+	ck_assert_ptr_nonnull(strstr(error.message, "read error"));
+	ck_assert_int_eq(set.count, 0);
+	fclose(f);
+	cliResultSet_Free(NULL);
+}
+END_TEST
+
+/* ------------------------------------------------------------- ids */
+
+START_TEST(idKeys)
+{
+	/* numbers by decimal value; a string that reads as a number is one */
+	assertKeysEqual("{\"id\":3}", "{\"id\":3.0}", true);
+	assertKeysEqual("{\"id\":3}", "{\"id\":30e-1}", true);
+	assertKeysEqual("{\"id\":3}", "{\"id\":0.3E+1}", true);
+	assertKeysEqual("{\"id\":3}", "{\"id\":\"3\"}", true);
+	assertKeysEqual("{\"id\":7.50}", "id\n7.5\n", true);
+	assertKeysEqual("{\"id\":-0}", "{\"id\":0.000}", true);
+	assertKeysEqual("{\"id\":-3}", "{\"id\":3}", false);
+	assertKeysEqual("{\"id\":9007199254740993}", "{\"id\":9007199254740992}", false);
+	assertKeysEqual("{\"id\":1e400}", "{\"id\":10e399}", true);
+	assertKeysEqual("{\"id\":1e400}", "{\"id\":1e401}", false);
+	/* other strings by their bytes */
+	assertKeysEqual("{\"id\":\"007\"}", "{\"id\":7}", false);
+	assertKeysEqual("{\"id\":\"a\"}", "{\"id\":\"A\"}", false);
+	assertKeysEqual("{\"id\":\"a b\"}", "id\n\"a b\"\n", true);
+	/* no id: the index, as cast writes it */
+	assertKeysEqual("{\"hit\":false}", "{\"id\":0}", true);
+
+	cliResultSet set = parseOk("{\"id\":12.50}\n{\"id\":\"a\\\"b\"}\n{\"hit\":true}");
+	char* key = cliResultIdKey(set.results);
+	ck_assert_str_eq(key, "n125e-1");
+	free(key);
+	char* text = NULL;
+	size_t size = 0;
+	FILE* f = open_memstream(&text, &size);
+	for (int i = 0; i < 3; ++i) {
+		cliWriteResultIdJson(f, set.results + i);
+		putc(' ', f);
+	}
+	fclose(f);
+	ck_assert_str_eq(text, "12.50 \"a\\\"b\" 2 ");
+	free(text);
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+static Suite* resultsreadSuite(void)
+{
+	Suite* suite = suite_create("resultsread");
+
+	TCase* json = tcase_create("json");
+	tcase_add_test(json, jsonDocument);
+	tcase_add_test(json, jsonArrayAndDocumentDetection);
+	tcase_add_test(json, ndjsonLenient);
+	tcase_add_test(json, jsonStringsAndNumbers);
+	tcase_add_test(json, jsonSyntaxErrors);
+	tcase_add_test(json, jsonTypeErrors);
+	suite_add_tcase(suite, json);
+
+	TCase* csv = tcase_create("csv");
+	tcase_add_test(csv, csvCast);
+	tcase_add_test(csv, csvLenient);
+	tcase_add_test(csv, csvErrors);
+	suite_add_tcase(suite, csv);
+
+	TCase* streams = tcase_create("streams");
+	tcase_set_timeout(streams, 60);
+	tcase_add_test(streams, manyChunks);
+	tcase_add_test(streams, readError);
+	suite_add_tcase(suite, streams);
+
+	TCase* ids = tcase_create("ids");
+	tcase_add_test(ids, idKeys);
+	suite_add_tcase(suite, ids);
+
+	return suite;
+}
+
+int main(void)
+{
+	return bcRunSuite(resultsreadSuite());
+}
