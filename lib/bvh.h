@@ -13,7 +13,9 @@ typedef struct bcBvh bcBvh;
 
 /* Build a hierarchy over mesh->triangles (degenerate triangles left out).
  * Reads mesh->vertices, triangles, triangleCount, normals. Returns NULL on
- * out-of-memory or an empty mesh. The caller owns the result. */
+ * out-of-memory or an empty mesh. The caller owns the result. (A mesh whose
+ * triangles are all degenerate gets an empty hierarchy, not NULL: queries
+ * on it visit nothing.) */
 bcBvh* bcBvh_Create(const struct bcMesh* mesh);
 
 /* As bcBvh_Create with threadCount build threads (<= 0: one per online core,
