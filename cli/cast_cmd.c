@@ -280,7 +280,7 @@ static const char* checkRecord(const cliCastConfig* cfg, const cliRecord* record
 		return "missing r (give it per record or with --radius)";
 	}
 	if (!bcIsValidCastInput(*input)) {
-		return "p1 - p0 is not finite";
+		return "a coordinate or the radius is beyond the supported range of 1e50";
 	}
 	return NULL;
 }

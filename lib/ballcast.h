@@ -39,6 +39,19 @@ typedef struct bcVec3 {
  * int32_t). Larger inputs are refused with bc_errorTooLarge. */
 #define BC_MAX_ELEMENTS INT32_MAX
 
+/* The largest coordinate or radius magnitude a cast works with. The edge
+ * test multiplies up to six lengths (a triple product squared); 1e50^6 =
+ * 1e300 stays finite, so no contact is lost to overflow. Casts beyond it
+ * answer bc_castInvalid, and a triangle with a vertex beyond it is never
+ * hit by a cast (other queries take any finite coordinates). */
+#define BC_MAX_COORDINATE 1e50
+
+/* A triangle whose smallest angle has a sine below this is a sliver and is
+ * treated as degenerate: its normal, from a cross product of two edges, is
+ * then known to fewer than about 10 digits (64 ulp of relative error per
+ * unit of sine), too few to decide sides and face contacts reliably. */
+#define BC_SLIVER_SINE (64.0 * 2.220446049250313e-16)
+
 /* ---------------------------------------------------------------- errors */
 
 typedef enum bcErrorCode {
@@ -97,8 +110,8 @@ bcMesh* bcMesh_ParseObj(const char* text, size_t length, bcError* error);
 /* Free a mesh. NULL is allowed. */
 void bcMesh_Destroy(bcMesh* mesh);
 
-/* Counts. Degenerate (zero-area or non-finite normal) triangles keep their
- * index but are never hit. */
+/* Counts. Degenerate triangles (zero area, or slivers whose smallest angle
+ * has a sine below BC_SLIVER_SINE) keep their index but are never hit. */
 typedef struct bcMeshInfo {
 	int32_t vertexCount;
 	int32_t triangleCount;
@@ -198,8 +211,9 @@ typedef struct bcCastOutput {
 	int tieCount;
 } bcCastOutput;
 
-/* True when p0, p1, p1 - p0 and radius are finite and radius >= 0. The
- * cast functions answer bc_castInvalid otherwise. */
+/* True when p0, p1, p1 - p0 and radius are finite, within
+ * BC_MAX_COORDINATE in magnitude, and radius >= 0. The cast functions answer
+ * bc_castInvalid otherwise. */
 bool bcIsValidCastInput(bcCastInput input);
 
 /* Cast one ball against one triangle A, B, C (front normal (B-A)x(C-A)).
@@ -451,7 +465,319 @@ bcErrorCode bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsO
 
 /* @@balls-api@@ */
 
+/* ------------------------------------------------------------ simulation */
+
+/* Balls bouncing around a mesh and off each other under a uniform gravity,
+ * event by event (lib/simulate.c; seed 002 for the balls). Times are in
+ * seconds, lengths in the mesh's units, all in the mesh's frame. Each ball's
+ * "reach" is its radius r (for r = 0, BC_SIM_POINT_REACH times the mesh's
+ * bounding-box diagonal); the tolerances below are fractions of it. */
+
+/* The run stops after this many events when the definition gives none. */
+#define BC_SIM_DEFAULT_MAX_EVENTS 100000
+
+/* Under gravity a ball's path is a parabola; it is searched by chords of
+ * sub-steps of length h whose sagitta |a| h^2 / 8 (the most the arc strays
+ * from its chord) is at most this fraction of the reach, cast with the
+ * radius grown by the sagitta, so that no contact on the arc is missed. A
+ * hundredth keeps the chord well within the ball. */
+#define BC_SIM_SAGITTA_FRACTION 1e-2
+
+/* A candidate contact is refined (shorter chords, the sagitta quartered
+ * each time) until the sagitta is at most this fraction of the reach: a
+ * contact under gravity is then reported when the ball is between r and
+ * r (1 + 2e-12) from the mesh, never closer. Without gravity chords are
+ * exact and contacts are those of bcMesh_Cast. */
+#define BC_SIM_GAP_FRACTION 1e-12
+
+/* Rest guard: after a bounce off a face, edge or vertex with unit normal N,
+ * a ball whose acceleration a pushes it back (a.N < 0) and whose speed
+ * u = v.N away from it would rise at most this fraction of its reach
+ * (u^2 / (2 |a.N|) <= BC_SIM_REST_FRACTION * reach) rests instead: an event
+ * of kind rest. On a face its normal velocity is zeroed and it slides
+ * without friction on the face's plane; on an edge or a vertex it stops.
+ * A thousandth of a radius is far below anything a bounce shows and far
+ * above the refinement's gap, and it ends the infinitely many ever
+ * smaller bounces (a Zeno series) of a ball with e < 1 after
+ * log(fraction * reach / height) / (2 log e) bounces. */
+#define BC_SIM_REST_FRACTION 1e-3
+
+/* A ball touching a triangle (or another ball) whose velocity and chord
+ * point away from it or along it, to within this fraction of their length,
+ * ignores it until it no longer touches: the rounding of a bounce
+ * (v.N about 1e-16 |v|) never reads as a new contact. A path entering at a
+ * slant below 1e-12 radians can thus sink 1e-12 of its length into the
+ * surface. */
+#define BC_SIM_TANGENT_TOLERANCE 1e-12
+
+/* The reach of a point ball (r = 0), as a fraction of the mesh's bounding
+ * box diagonal. */
+#define BC_SIM_POINT_REACH 1e-3
+
+/* A simulation. Opaque; not to be used from two threads at once. */
+typedef struct bcSimulation bcSimulation;
+
+/* One ball at time 0: centre and velocity (units per second), radius >= 0,
+ * mass > 0 (INFINITY: a ball no collision pushes; 0 stands for 1, so a
+ * zero-initialised mass is a unit mass). */
+typedef struct bcSimBallDef {
+	bcVec3 position;
+	bcVec3 velocity;
+	double radius;
+	double mass;
+} bcSimBallDef;
+
+typedef struct bcSimulationDef {
+	const bcSimBallDef* balls; /* ballCount balls, copied: the caller keeps them */
+	int ballCount;
+	bcVec3 gravity;            /* the acceleration of a free ball, units per second^2 */
+	double restitution;        /* e in [0, 1]: the normal speed kept by a bounce (1: elastic) */
+	double horizon;            /* the run ends at this time (seconds, finite, > 0) */
+	long long maxEvents;       /* events before the run stops; <= 0: BC_SIM_DEFAULT_MAX_EVENTS */
+	bool twoSided;             /* triangles stop balls from behind too (default: front only) */
+	bool bruteForce;           /* test every triangle (reference path); the same answers */
+} bcSimulationDef;
+
+/* No balls, no gravity, e = 1, horizon 1, the default event limit, one-sided. */
+bcSimulationDef bcDefaultSimulationDef(void);
+
+typedef enum bcSimEventKind {
+	bc_simKindMesh = 0, /* a ball bounced off the mesh */
+	bc_simKindBall,     /* two balls bounced off each other */
+	bc_simKindRest,     /* a ball came to rest on the mesh (see BC_SIM_REST_FRACTION) */
+	bc_simKindLeave,    /* a sliding ball ran off the face it slid on */
+	bc_simKindHorizon   /* the horizon: one per ball, its final state */
+} bcSimEventKind;
+
+/* How a ball moves: free under gravity; sliding without friction on one
+ * face's plane (or along the crease of two); stopped until a ball hits it. */
+typedef enum bcSimMotion {
+	bc_simFlying = 0,
+	bc_simSliding,
+	bc_simStopped
+} bcSimMotion;
+
+typedef enum bcSimState {
+	bc_simEvent = 0,     /* the event is in the output */
+	bc_simReached,       /* Advance: no event up to the time asked; the balls are there */
+	bc_simFinished,      /* every horizon event has been returned */
+	bc_simTooManyEvents  /* maxEvents events came before the horizon: the run stopped */
+} bcSimState;
+
+/* What Step and Advance return. Unless state is bc_simEvent only state and
+ * time are set (the current time). For an event:
+ *  - time: when it happened; ball: 0-based index of the ball;
+ *  - other: ball events: the other ball (else -1);
+ *  - triangle, face, feature, vertices[0 .. vertexCount-1]: mesh and rest
+ *    events: what was touched, as in bcCastOutput; leave events: the
+ *    triangle last under the ball (feature none); else -1 and none;
+ *  - point: where the ball touches the mesh or the other ball;
+ *  - normal: unit; mesh and rest: from point towards the ball's centre;
+ *    ball: from the ball's centre towards the other's; leave: the normal
+ *    of the face left; (0,0,0) for horizon events;
+ *  - position, velocityBefore, velocityAfter: the ball's centre and its
+ *    velocity just before and after (equal for leave and horizon events);
+ *  - otherPosition, otherVelocityBefore, otherVelocityAfter: the same for
+ *    the other ball (ball events; else zero);
+ *  - motion, otherMotion: how the ball (the other ball) moves from then on;
+ *  - index: the event's 0-based number (horizon events included). */
+typedef struct bcSimEvent {
+	bcSimState state;
+	bcSimEventKind kind;
+	long long index;
+	double time;
+	int32_t ball;
+	int32_t other;
+	int32_t triangle;
+	int32_t face;
+	bcFeature feature;
+	int vertexCount;
+	int32_t vertices[3];
+	bcVec3 point;
+	bcVec3 normal;
+	bcVec3 position;
+	bcVec3 velocityBefore;
+	bcVec3 velocityAfter;
+	bcVec3 otherPosition;
+	bcVec3 otherVelocityBefore;
+	bcVec3 otherVelocityAfter;
+	bcSimMotion motion;
+	bcSimMotion otherMotion;
+} bcSimEvent;
+
+/* Start a simulation at time 0. The mesh is borrowed: it must outlive the
+ * simulation. Fails (NULL, error filled, error->record the ball's index
+ * where one is to blame) on a non-finite value, a negative radius, a mass
+ * that is not > 0, e outside [0, 1], a horizon that is not finite and > 0,
+ * a path leaving the range of doubles before the horizon, a ball
+ * overlapping the mesh or another ball at time 0 (deeper than 1e-9 times
+ * its reach plus the mesh's largest coordinate: touching is fine), or out
+ * of memory. The caller owns the result and frees it with bcSimulation_Destroy. */
+bcSimulation* bcSimulation_Create(const bcMesh* mesh, const bcSimulationDef* def, bcError* error);
+
+/* Free a simulation. NULL is allowed. */
+void bcSimulation_Destroy(bcSimulation* simulation);
+
+/* Process and return the next event: the earliest mesh contact, ball
+ * contact, rest or leave of any ball (ties: the lowest ball index, a mesh
+ * contact before a ball contact), then at the horizon one horizon event per
+ * ball in index order, then bc_simFinished. Once maxEvents events other
+ * than horizon events have been returned, the next one is not processed:
+ * bc_simTooManyEvents, from then on. */
+bcSimEvent bcSimulation_Step(bcSimulation* simulation);
+
+/* Like Step, but only up to time: the next event if it happens at or before
+ * time, else every ball is moved to time (or the horizon, if earlier) and
+ * the state is bc_simReached. Sampling positions every dt: call it with
+ * k dt until it answers bc_simReached, then read the balls. A time before
+ * the current one reaches nothing new. */
+bcSimEvent bcSimulation_Advance(bcSimulation* simulation, double time);
+
+/* A ball at the simulation's current time. */
+typedef struct bcSimBallState {
+	bcVec3 position;
+	bcVec3 velocity;
+	bcVec3 acceleration;
+	bcSimMotion motion;
+	int supportCount;       /* faces it slides on (0, 1 or 2) */
+	int32_t supports[2];    /* their triangles */
+} bcSimBallState;
+
+/* index in [0, ballCount); anything else gives a zeroed state. */
+bcSimBallState bcSimulation_GetBall(const bcSimulation* simulation, int index);
+
+/* Counts, for --stats and tests. */
+typedef struct bcSimulationInfo {
+	double time;          /* the current time */
+	long long events;     /* events returned, horizon events included */
+	long long casts;      /* chord casts against the mesh */
+	long long pairTests;  /* pair contact tests (bcCollideBalls calls) */
+	long long chainEvents; /* collisions made elastic in contact chains (lib/simulate.c) */
+	long long jams;       /* balls stopped after too many events at one instant */
+	int ballCount;
+} bcSimulationInfo;
+
+bcSimulationInfo bcSimulation_GetInfo(const bcSimulation* simulation);
+
+/* "mesh", "ball", "rest", "leave" or "horizon". */
+const char* bcSimEventKindName(bcSimEventKind kind);
+
+/* "flying", "sliding" or "stopped". */
+const char* bcSimMotionName(bcSimMotion motion);
+
 /* @@simulate-api@@ */
+
+/* ------------------------------------- triangles against triangles */
+
+/* How two triangles meet. "Interior" is the relative interior: inside the
+ * triangle and off its edges. */
+typedef enum bcTriTriState {
+	bc_triTriDisjoint = 0, /* no common point */
+	bc_triTriTouching,     /* common points, none interior to both: a vertex or an edge
+							* of one on the other, edges meeting, or coplanar triangles
+							* meeting along their boundaries only; segment is the common
+							* point (twice) or segment */
+	bc_triTriCrossing,     /* not coplanar, with a common point interior to both: they
+							* pass through each other along segment (positive length) */
+	bc_triTriCoplanar,     /* in one plane with overlapping interiors (a common area);
+							* no segment: it is (0,0,0) twice */
+	bc_triTriDegenerate,   /* a triangle has collinear vertices (zero area, decided
+							* exactly) or a non-finite coordinate: not tested */
+	bc_triTriProbable      /* bcIntersectTrianglesApprox only: probably meeting */
+} bcTriTriState;
+
+/* The answer for one pair. segment[0] to segment[1] is the common part of
+ * the two triangles when state is touching or crossing. For triangles that
+ * are not coplanar it runs along nA x nB, with nA = (a1-a0)x(a2-a0) and nB
+ * likewise (so swapping the triangles reverses it); for coplanar touching
+ * triangles its ends are vertices, the smaller (by x, then y, then z)
+ * first. A single common point is given twice. Otherwise both are 0. */
+typedef struct bcTriTriOutput {
+	bcTriTriState state;
+	bcVec3 segment[2];
+} bcTriTriOutput;
+
+/* Exact triangle-triangle intersection (seed 001's two stages, seed 002's
+ * 2D test for coplanar triangles; lib/tritri.c has the details). Every
+ * decision -- which side of a plane, coplanar or not, disjoint, touching,
+ * crossing -- follows exact orientation signs (a floating-point filter,
+ * then exact expansion arithmetic), so there is no tolerance: a vertex
+ * 1e-40 off the plane of a unit triangle is off it. Exact while every
+ * nonzero coordinate of the six vertices is at least 1e-80 times the
+ * largest (else a product of three may underflow). Only the segment's ends
+ * are rounded: a vertex is returned as is, an edge crossing a plane within
+ * a few ulps of the coordinates, computed from the edge's two ends in a
+ * fixed order, so the triangles sharing that edge give the same bits. */
+bcTriTriOutput bcIntersectTriangles(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
+
+/* A ball enclosing a triangle: seed 002's, centred at the middle of the
+ * triangle's bounding box, with radius the largest distance from there to
+ * a vertex (as computed, so every vertex is within it to the last bit). */
+typedef struct bcSphere {
+	bcVec3 center;
+	double radius;
+} bcSphere;
+
+bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
+
+/* Seed 001's hybrid test, APPROXIMATE: bc_triTriProbable when the two
+ * bounding spheres (bcTriangleBoundingSphere) meet and an edge of one
+ * triangle pierces the other's plane (not all three vertices strictly on
+ * one side, in floating point), else bc_triTriDisjoint (bc_triTriDegenerate
+ * for a zero normal). No segment. It reports pairs that do not meet (false
+ * positives: spheres overlap far more than triangles) and, only through
+ * rounding when a vertex is within an ulp of the other plane, misses pairs
+ * that touch; tests/unit/tritri.c measures both rates. */
+bcTriTriOutput bcIntersectTrianglesApprox(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
+
+/* "disjoint", "touching", "crossing", "coplanar", "degenerate", "probable". */
+const char* bcTriTriStateName(bcTriTriState state);
+
+/* ------------------------------------------------ meshes against meshes */
+
+typedef struct bcIntersectOptions {
+	bool approximate;  /* bcIntersectTrianglesApprox instead of the exact test */
+	bool bruteForce;   /* test every pair (reference path); the same pairs */
+	bool skipTouching; /* leave out touching pairs (keep crossing, coplanar) */
+	int threadCount;   /* <= 0: one per core; the answer does not depend on it */
+} bcIntersectOptions;
+
+/* Exact, the bounding volume hierarchy, touching pairs kept, all cores. */
+bcIntersectOptions bcDefaultIntersectOptions(void);
+
+/* One pair of triangles that meet: a indexes mesh A, b mesh B (for a
+ * self-intersection both index A, a < b); state and segment as from
+ * bcIntersectTriangles(A's a, B's b) (or the approximate test). */
+typedef struct bcIntersectPair {
+	int32_t a, b;
+	bcTriTriState state;
+	bcVec3 segment[2];
+} bcIntersectPair;
+
+/* Every pair found, sorted by (a, b): the same list whatever the threads
+ * and with or without bruteForce. Owned by the caller (bcIntersectList_Destroy). */
+typedef struct bcIntersectList {
+	bcIntersectPair* pairs;
+	size_t count;
+	size_t candidateCount; /* pairs given to the triangle test, for statistics */
+} bcIntersectList;
+
+/* Every pair of a triangle of a and a triangle of b that meet (state
+ * touching, crossing or coplanar; probable with options->approximate).
+ * b NULL: a against itself, pairs a < b that share no vertex index (so
+ * neighbours sharing an edge or a vertex never count, even if they also
+ * cross elsewhere). Degenerate triangles (bcTriangle.degenerate, or
+ * collinear to the exact test) are skipped. For each triangle of a the
+ * hierarchy of the other mesh is searched within its bounding sphere, so
+ * every pair whose boxes could meet is tested (approximate: within twice
+ * the larger sphere of the pair, searching from both meshes, so every pair
+ * whose spheres meet is). options may be NULL (defaults).
+ * Returns NULL and fills error (if not NULL) when out of memory. */
+bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcIntersectOptions* options,
+								  bcError* error);
+
+/* Free a list. NULL is allowed. */
+void bcIntersectList_Destroy(bcIntersectList* list);
 
 /* @@intersect-api@@ */
 

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "bvh.h"
+#include "sweep.h"
 #include "vec3.h"
 
 void bcSetError(bcError* error, bcErrorCode code, long line, long column, const char* format, ...)
@@ -83,7 +84,7 @@ bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, 
 		bcVec3 a = vertices[triangles[3 * i + 0]];
 		bcVec3 b = vertices[triangles[3 * i + 1]];
 		bcVec3 c = vertices[triangles[3 * i + 2]];
-		bcVec3 n = bcPositiveZeros(bcNormalize(bcCross(bcSub(b, a), bcSub(c, a))));
+		bcVec3 n = bcTriangleNormal(a, b, c);
 		if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) {
 			mesh->degenerateCount += 1;
 		}

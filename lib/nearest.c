@@ -203,11 +203,11 @@ static bool isDegenerate(const bcMesh* mesh, int32_t t)
 	return n.x == 0.0 && n.y == 0.0 && n.z == 0.0;
 }
 
+/* Measure a non-degenerate triangle (the hierarchy holds no others; the
+ * brute-force loop skips them first, which also spares the hierarchy a
+ * cache miss on the normal) and keep it if it ties. */
 static void testTriangle(bcNearestSearch* search, int32_t t)
 {
-	if (isDegenerate(search->mesh, t)) {
-		return;
-	}
 	bcClosestPoint cp;
 	double side;
 	double limit = tieLimit(search, search->best);
@@ -242,12 +242,10 @@ static void visitTriangle(void* context, int32_t triangle, double* maxDistance)
 	*maxDistance = tieLimit(search, search->best);
 }
 
-/* Second pass: the lowest tied triangle and how many tie. */
+/* Second pass: the lowest tied triangle and how many tie (t is not
+ * degenerate). */
 static void countTriangle(bcNearestSearch* search, int32_t t)
 {
-	if (isDegenerate(search->mesh, t)) {
-		return;
-	}
 	bcClosestPoint cp;
 	double side;
 	if (measureTriangle(search->mesh, t, search->p, search->limit, &cp, &side) <= search->limit) {
@@ -298,7 +296,9 @@ bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, cons
 	bool brute = (options != NULL && options->bruteForce) || mesh->bvh == NULL;
 	if (brute) {
 		for (int32_t t = 0; t < mesh->triangleCount; ++t) {
-			testTriangle(&search, t);
+			if (!isDegenerate(mesh, t)) {
+				testTriangle(&search, t);
+			}
 		}
 	} else {
 		double maxDistance = INFINITY;
@@ -316,7 +316,9 @@ bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, cons
 		search.tieCount = 0;
 		if (brute) {
 			for (int32_t t = 0; t < mesh->triangleCount; ++t) {
-				countTriangle(&search, t);
+				if (!isDegenerate(mesh, t)) {
+					countTriangle(&search, t);
+				}
 			}
 		} else {
 			double maxDistance = search.limit;

@@ -58,6 +58,41 @@ bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options)
 	return q;
 }
 
+bcVec3 bcTriangleNormal(bcVec3 a, bcVec3 b, bcVec3 c)
+{
+	const bcVec3 zero = { 0.0, 0.0, 0.0 };
+	bcVec3 ab = bcSub(b, a), bc = bcSub(c, b), ca = bcSub(a, c);
+	double lab = bcSafeLength(ab), lbc = bcSafeLength(bc), lca = bcSafeLength(ca);
+	/* Cross the two edges meeting opposite the longest one; every cyclic
+	 * choice has the orientation of (b - a) x (c - a). */
+	bcVec3 n;
+	double longest, product;
+	if (lab >= lbc && lab >= lca) {
+		n = bcCross(bc, ca);
+		longest = lab;
+		product = lab * (lbc > lca ? lbc : lca);
+	} else if (lbc >= lca) {
+		n = bcCross(ca, ab);
+		longest = lbc;
+		product = lbc * (lab > lca ? lab : lca);
+	} else {
+		n = bcCross(ab, bc);
+		longest = lca;
+		product = lca * (lab > lbc ? lab : lbc);
+	}
+	double area2 = bcSafeLength(n);
+	if (!(area2 > 0.0) || !isfinite(area2) || !(longest > 0.0) || area2 <= BC_SLIVER_SINE * product) {
+		return zero;
+	}
+	return bcPositiveZeros(bcNormalize(n));
+}
+
+/* Within BC_MAX_COORDINATE on every axis (false for NaN). */
+static bool withinRange(bcVec3 v)
+{
+	return fabs(v.x) <= BC_MAX_COORDINATE && fabs(v.y) <= BC_MAX_COORDINATE && fabs(v.z) <= BC_MAX_COORDINATE;
+}
+
 /* Does the triangle count for a motion with dot(n, d) = nd? */
 static bool isCounted(const bcCastOptions* options, double nd)
 {
@@ -82,10 +117,24 @@ static bool crossesTriangle(const bcSweepQuery* q, bcVec3 o, bcVec3 a, bcVec3 b,
 	double u = cx * by - cy * bx;
 	double v = ax * cy - ay * cx;
 	double w = bx * ay - by * ax;
-	if ((u < 0.0 || v < 0.0 || w < 0.0) && (u > 0.0 || v > 0.0 || w > 0.0)) {
-		return false;
-	}
-	return u + v + w != 0.0;
+	/* Written so that a NaN (from overflow) is never inside. */
+	bool inside = (u >= 0.0 && v >= 0.0 && w >= 0.0) || (u <= 0.0 && v <= 0.0 && w <= 0.0);
+	double det = u + v + w;
+	return inside && det != 0.0 && isfinite(det);
+}
+
+/* How far off the triangle a face contact may lie, relative to the
+ * triangle's size and its distance from the start: rounding puts a true
+ * contact within about 1e-15 of that; a motion nearly parallel to the plane
+ * can fool the line test by far more, and is then left to the edges. */
+#define BC_FACE_SLACK 1e-9
+
+/* Is x (a point of the triangle's plane) on the triangle, up to slack? */
+static bool onTriangle(bcVec3 x, bcVec3 a, bcVec3 b, bcVec3 c)
+{
+	bcClosestPoint cp = bcClosestPointTriangle(x, a, b, c);
+	double scale = bcDistance(x, a) + bcDistance(b, a) + bcDistance(c, a);
+	return cp.distance <= BC_FACE_SLACK * scale;
 }
 
 static int slotOfClosest(const bcClosestPoint* cp)
@@ -104,7 +153,7 @@ bool bcSweepTriangle(const bcSweepQuery* q, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3
 					 bcSweepResult* result)
 {
 	double nd = bcDot(n, q->d);
-	if (!isCounted(&q->options, nd)) {
+	if (!isCounted(&q->options, nd) || !withinRange(a) || !withinRange(b) || !withinRange(c)) {
 		return false;
 	}
 	for (int i = 0; i < bc_slotCount; ++i) {
@@ -146,7 +195,7 @@ bool bcSweepTriangle(const bcSweepQuery* q, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3
 		double alpha = (sigma * r - s0) / nd;
 		if (alpha >= 0.0 && alpha <= maxAlpha) {
 			bcVec3 o = r > 0.0 ? bcMulAdd(q->p0, -sigma * r, n) : q->p0;
-			if (crossesTriangle(q, o, a, b, c)) {
+			if (crossesTriangle(q, o, a, b, c) && onTriangle(bcMulAdd(o, alpha, q->d), a, b, c)) {
 				result->alpha[bc_slotFace] = alpha;
 				found = true;
 			}
@@ -173,23 +222,18 @@ bool bcSweepTriangle(const bcSweepQuery* q, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3
 			if (!(aa > 0.0) || !(bb < 0.0)) {
 				continue;
 			}
-			if (r == 0.0) {
-				/* A point meets a line only when its path is coplanar with it:
-				 * decided by the triple product itself, since the squared form
-				 * cannot tell a miss by 1e-8 |m| from a touch. */
-				if (bcDot(bcCross(m, q->d), e) != 0.0) {
-					continue;
-				}
-				alpha = -bb / aa;
-			} else {
-				/* bb * bb grows as the 8th power of the scene's size: past about
-				 * 1e38 it overflows, and an infinite disc would fake alpha = 0. */
-				double disc = bb * bb - aa * cc;
-				if (!(disc >= 0.0) || !isfinite(disc)) {
-					continue;
-				}
-				alpha = cc / (sqrt(disc) - bb);
+			/* bb^2 - aa cc, rewritten by Lagrange's identity as
+			 * ee (aa r^2 - tau^2) with tau = m . (d x e) the triple product
+			 * (the factor ee kept outside the square root against overflow):
+			 * the textbook form cancels all its digits when the path starts
+			 * far from the edge compared with r, and for r = 0 this is >= 0
+			 * exactly when the path is coplanar with the edge. */
+			double tau = bcDot(m, de);
+			double disc = aa * rr - tau * tau;
+			if (!(disc >= 0.0) || !isfinite(disc)) {
+				continue;
 			}
+			alpha = cc / (sqrt(ee) * sqrt(disc) - bb);
 		}
 		if (!(alpha <= maxAlpha)) {
 			continue;
@@ -214,20 +258,15 @@ bool bcSweepTriangle(const bcSweepQuery* q, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3
 			if (!(bb < 0.0)) {
 				continue;
 			}
-			if (r == 0.0) {
-				/* A point meets a vertex only on a path through it exactly. */
-				bcVec3 md = bcCross(m, q->d);
-				if (md.x != 0.0 || md.y != 0.0 || md.z != 0.0) {
-					continue;
-				}
-				alpha = -bb / dd;
-			} else {
-				double disc = bb * bb - dd * cc;
-				if (!(disc >= 0.0) || !isfinite(disc)) {
-					continue;
-				}
-				alpha = cc / (sqrt(disc) - bb);
+			/* bb^2 - dd cc = dd r^2 - |m x d|^2 (Lagrange's identity), free of
+			 * the cancellation of the textbook form; for r = 0 it is >= 0 only
+			 * on a path through the vertex exactly. */
+			bcVec3 md = bcCross(m, q->d);
+			double disc = dd * rr - bcDot(md, md);
+			if (!(disc >= 0.0) || !isfinite(disc)) {
+				continue;
 			}
+			alpha = cc / (sqrt(disc) - bb);
 		}
 		if (alpha <= maxAlpha) {
 			result->alpha[bc_slotVertex0 + k] = alpha;
@@ -331,8 +370,9 @@ static bcCastOutput missOutput(bcCastState state)
 
 bool bcIsValidCastInput(bcCastInput input)
 {
-	return bcIsFinite(input.p0) && bcIsFinite(input.p1) && isfinite(input.radius) && input.radius >= 0.0 &&
-		   bcIsFinite(bcSub(input.p1, input.p0));
+	/* The comparisons are false for NaN, so NaN is refused too. */
+	return withinRange(input.p0) && withinRange(input.p1) && input.radius >= 0.0 &&
+		   input.radius <= BC_MAX_COORDINATE;
 }
 
 bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput input, const bcCastOptions* options)
@@ -340,7 +380,7 @@ bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput input, con
 	if (!bcIsValidCastInput(input)) {
 		return missOutput(bc_castInvalid);
 	}
-	bcVec3 n = bcPositiveZeros(bcNormalize(bcCross(bcSub(b, a), bcSub(c, a))));
+	bcVec3 n = bcTriangleNormal(a, b, c);
 	bcCastOutput out = missOutput(bc_castMiss);
 	if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) {
 		return out;

@@ -31,6 +31,12 @@ typedef struct bcSweepResult {
 
 bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options);
 
+/* The unit front normal of triangle (a, b, c), the direction of
+ * (b - a) x (c - a), computed from its two shortest edges (the best
+ * conditioned cross product); (0,0,0) for a degenerate triangle: zero area,
+ * or a sliver whose smallest angle has a sine below BC_SLIVER_SINE. */
+bcVec3 bcTriangleNormal(bcVec3 a, bcVec3 b, bcVec3 c);
+
 /* Test triangle (a, b, c) with unit front normal n. Returns false when the
  * triangle offers no counted contact with alpha <= maxAlpha. */
 bool bcSweepTriangle(const bcSweepQuery* query, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 n, double maxAlpha,

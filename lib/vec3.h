@@ -65,15 +65,39 @@ static inline double bcLength(bcVec3 v)
 	return sqrt(bcDot(v, v));
 }
 
-/* v / |v|, or (0,0,0) when |v| is 0 or not finite. */
+static inline int bcIsFinite(bcVec3 v)
+{
+	return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+/* v / |v|, or (0,0,0) when |v| is 0 or not finite. v is first scaled by
+ * its largest component, so tiny (subnormal) and huge vectors come out
+ * unit length too. */
 static inline bcVec3 bcNormalize(bcVec3 v)
 {
-	double length = bcLength(v);
-	if (length > 0.0 && isfinite(length)) {
-		double inv = 1.0 / length;
-		return bcScale(inv, v);
+	double m = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+	if (!(m > 0.0) || !isfinite(m)) {
+		return bcMakeVec3(0.0, 0.0, 0.0);
 	}
-	return bcMakeVec3(0.0, 0.0, 0.0);
+	if (m < 0x1p-900) {
+		/* Subnormal range: an exact power-of-two scale first, so 1 / m is finite. */
+		v = bcScale(0x1p600, v);
+		m *= 0x1p600;
+	}
+	v = bcScale(1.0 / m, v);
+	double length = sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+	return bcScale(1.0 / length, v);
+}
+
+/* |v| without overflow or underflow in the squares (slower than bcLength). */
+static inline double bcSafeLength(bcVec3 v)
+{
+	double m = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+	if (!(m > 0.0) || !isfinite(m)) {
+		return m;
+	}
+	double x = v.x / m, y = v.y / m, z = v.z / m;
+	return m * sqrt(x * x + y * y + z * z);
 }
 
 static inline double bcDistance(bcVec3 a, bcVec3 b)
@@ -91,10 +115,6 @@ static inline bcVec3 bcMax(bcVec3 a, bcVec3 b)
 	return bcMakeVec3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z);
 }
 
-static inline int bcIsFinite(bcVec3 v)
-{
-	return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
-}
 
 static inline double bcComponent(bcVec3 v, int axis)
 {

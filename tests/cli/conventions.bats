@@ -15,7 +15,7 @@ setup() {
 	assert_contains "$out" '"hit":true,"alpha":0.375,"initial_overlap":false,"feature":"edge"'
 	bcast cast --convention cs121 --format ndjson tri.obj t.ndjson
 	assert_status 0
-	echo '{"id":"slide","hit":false,"alpha":1}' | assert_stdout_eq
+	echo '{"id":"slide","hit":false,"alpha":1,"ties":[]}' | assert_stdout_eq
 	bcast cast --convention cs121 --approach le --format ndjson tri.obj t.ndjson
 	assert_contains "$out" '"feature":"edge"'
 }
@@ -40,7 +40,7 @@ setup() {
 	bcast cast --format ndjson tri.obj t.ndjson
 	assert_contains "$out" '"hit":true,"alpha":0,"initial_overlap":true,"feature":"face"'
 	bcast cast --convention cs121 --format ndjson tri.obj t.ndjson
-	echo '{"id":"inside","hit":false,"alpha":1}' | assert_stdout_eq
+	echo '{"id":"inside","hit":false,"alpha":1,"ties":[]}' | assert_stdout_eq
 	grep -q '"settings":{"two_sided":false,"approach":"lt","initial_overlap":"ignore","normal":"average"' <(
 		"$BALLCAST" cast --convention cs121 tri.obj t.ndjson)
 }

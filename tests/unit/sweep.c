@@ -10,6 +10,11 @@ static bcCastInput ball(double x0, double y0, double z0, double x1, double y1, d
 	return in;
 }
 
+static double bcDotTest(bcVec3 v)
+{
+	return v.x * v.x + v.y * v.y + v.z * v.z;
+}
+
 static bcCastOutput castDefault(bcCastInput in)
 {
 	bcCastOptions o = bcDefaultCastOptions();
@@ -236,6 +241,75 @@ START_TEST(far_from_origin)
 }
 END_TEST
 
+START_TEST(far_start_keeps_its_digits)
+{
+	/* Found by fuzzing: a path starting 1e6 away from a ball of r = 2.56e-6.
+	 * The textbook discriminant b^2 - ac cancelled every digit and reported
+	 * a vertex 1000 r away; the contact is on edge BC. */
+	bcVec3 a = { 0, 0, 0 }, b = { 1, 0, 0 }, c = { 1, 1, 0 };
+	bcCastInput in = { { 1e6, 1e6, 0 }, { -999999.99215686275, -1e6, 0 }, 2.56e-6 };
+	bcCastOptions o = bcDefaultCastOptions();
+	bcCastOutput out = bcCastTriangle(a, b, c, in, &o);
+	ck_assert_int_eq(out.state, bc_castHit);
+	ck_assert_int_eq(out.feature, bc_featureEdge);
+	ck_assert_int_eq(out.vertices[0], 1);
+	ck_assert_int_eq(out.vertices[1], 2);
+	bcAssertNear(out.alpha, 0.49999950195950232, 1e-16);
+	/* The centre at contact is r from the edge x = 1, to the 1e-10 that
+	 * coordinates near 1e6 can carry. */
+	bcAssertNear(out.center.x - 1.0, 2.56e-6, 2e-10);
+}
+END_TEST
+
+START_TEST(slivers_are_degenerate)
+{
+	/* Corners nearly collinear: the normal would be known to a few digits. */
+	bcVec3 a = { 0, 0, 0 }, b = { 1, 0, 0 }, c = { 2, 1e-15, 0 };
+	bcCastInput in = { { 1, 0, 1 }, { 1, 0, -1 }, 0.5 };
+	bcCastOptions o = bcDefaultCastOptions();
+	ck_assert_int_eq(bcCastTriangle(a, b, c, in, &o).state, bc_castMiss);
+	/* A thin but sound triangle (sine 1e-6) still works. */
+	bcVec3 d = { 2, 2e-6, 0 };
+	bcCastOutput out = bcCastTriangle(a, b, d, in, &o);
+	ck_assert_int_eq(out.state, bc_castHit);
+}
+END_TEST
+
+START_TEST(path_starting_in_the_plane_beside_the_triangle)
+{
+	/* Found by fuzzing: r = 0, p0 exactly in the plane 6.5 away, moving nearly
+	 * in the plane: the line test alone said "inside" at alpha -0. */
+	bcVec3 a = { 0, 0, 0 }, b = { 0, 0, 1 }, c = { 15.25, 1e-6, 0 };
+	bcCastInput in = { { -6.5, 0, 0.5 }, { 10, 1e-9, 0.5 }, 0 };
+	bcCastOptions o = bcDefaultCastOptions();
+	o.twoSided = true;
+	bcCastOutput out = bcCastTriangle(a, b, c, in, &o);
+	if (out.state != bc_castMiss) {
+		/* Whatever it reports must be on the triangle. */
+		bcClosestPoint cp = bcClosestPointTriangle(out.point, a, b, c);
+		ck_assert_msg(cp.distance <= 1e-9, "contact %g off the triangle", cp.distance);
+	}
+}
+END_TEST
+
+START_TEST(unit_normals_at_any_scale)
+{
+	/* Tiny and huge triangles still give unit normals. */
+	const double scales[] = { 1e-100, 1e-30, 1e-6, 1e6, 1e40 };
+	for (int i = 0; i < 5; ++i) {
+		double k = scales[i];
+		bcVec3 a = { 0, 0, 0 }, b = { k, 0, 0 }, c = { 0, k, k };
+		bcCastInput in = { { 0.25 * k, 0.25 * k, 3 * k }, { 0.25 * k, 0.25 * k, -3 * k }, 0 };
+		bcCastOptions o = bcDefaultCastOptions();
+		o.twoSided = true;
+		bcCastOutput out = bcCastTriangle(a, b, c, in, &o);
+		double length = sqrt(bcDotTest(out.triangleNormal));
+		ck_assert_msg(out.state == bc_castHit, "scale %g: state %d", k, out.state);
+		ck_assert_msg(fabs(length - 1.0) <= 1e-15, "scale %g: |n| = %.17g", k, length);
+	}
+}
+END_TEST
+
 static Suite* sweepSuite(void)
 {
 	Suite* s = suite_create("sweep");
@@ -253,6 +327,10 @@ static Suite* sweepSuite(void)
 	tcase_add_test(tc, starting_in_contact_moving_in_never_tunnels);
 	tcase_add_test(tc, invalid_and_degenerate);
 	tcase_add_test(tc, far_from_origin);
+	tcase_add_test(tc, far_start_keeps_its_digits);
+	tcase_add_test(tc, slivers_are_degenerate);
+	tcase_add_test(tc, path_starting_in_the_plane_beside_the_triangle);
+	tcase_add_test(tc, unit_normals_at_any_scale);
 	suite_add_tcase(s, tc);
 	return s;
 }
