@@ -145,7 +145,7 @@ static int parseArguments(int argc, char** argv, cliBallsConfig* cfg)
 			break;
 		case 'h':
 			fputs(ballsUsage, stdout);
-			return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+			return cliFinishStdout();
 		case ':':
 			return usageError("missing value for", argv[optind - 1]);
 		default:

@@ -216,7 +216,7 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 			break;
 		case 'h':
 			fputs(castUsage, stdout);
-			return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+			return cliFinishStdout();
 		case ':':
 			return usageError("missing value for", argv[optind - 1]);
 		default:

@@ -140,7 +140,7 @@ static int parseArguments(int argc, char** argv, cliClosestConfig* cfg)
 			break;
 		case 'h':
 			fputs(closestUsage, stdout);
-			return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+			return cliFinishStdout();
 		case ':':
 			return usageError("missing value for", argv[optind - 1]);
 		default:

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,6 +20,16 @@ void cliReportError(const char* file, const bcError* error)
 	} else {
 		fprintf(stderr, "ballcast: %s: %s\n", file, error->message);
 	}
+}
+
+int cliFinishStdout(void)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout)) {
+		return cli_exitOk;
+	}
+	fprintf(stderr, "ballcast: standard output: write error: %s\n", strerror(errno != 0 ? errno : EIO));
+	return cli_exitTrouble;
 }
 
 bcMesh* cliLoadMesh(const char* path, int quiet)

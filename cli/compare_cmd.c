@@ -172,7 +172,7 @@ static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
 			break;
 		case 'h':
 			fputs(compareUsage, stdout);
-			return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+			return cliFinishStdout();
 		case ':':
 			return usageError("missing value for", argv[optind - 1]);
 		default:

@@ -1,4 +1,5 @@
 /* main.c - the ballcast command: global options and the subcommand table. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +17,8 @@ static const cliCommand commands[] = {
 	{ "compare", cliCompareMain, "compare cast results against expected ones" },
 	{ "balls", cliBallsMain, "when moving balls first meet each other" },
 	{ "closest", cliClosestMain, "the closest point of a mesh to each ball" },
+	{ "intersect", cliIntersectMain, "every pair of intersecting triangles" },
+	{ "simulate", cliSimulateMain, "bounce balls around a mesh, event by event" },
 	/* @@commands@@ */
 };
 
@@ -36,17 +39,20 @@ static void printUsage(FILE* f)
 
 int main(int argc, char** argv)
 {
+	/* A closed pipe is a write error with a message (cliFinishStdout,
+	 * cliOutput), not a silent death by SIGPIPE, whatever the command. */
+	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2) {
 		printUsage(stderr);
 		return cli_exitTrouble;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
 		printUsage(stdout);
-		return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+		return cliFinishStdout();
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		puts("ballcast " BC_VERSION_STRING);
-		return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+		return cliFinishStdout();
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i) {
 		if (strcmp(argv[1], commands[i].name) == 0) {

@@ -9,7 +9,9 @@
  * because cJSON cannot tell "cut off" from "malformed": a string cut off by
  * the end of the buffer is reported at its opening quote, not at the end.
  * On its way the scanner also checks every number against JSON's grammar,
- * which cJSON leaves to strtod (it takes 01, 1. and -.5). */
+ * which cJSON leaves to strtod (it takes 01, 1. and -.5), and stops at any
+ * byte below 0x20 but tab, LF and CR, which cJSON skips as white space even
+ * inside a value (and keeps inside strings). */
 #include "records.h"
 
 #include <cJSON.h>
@@ -162,6 +164,13 @@ struct cliReader {
 static bool isSpace(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* A byte below 0x20 that is not JSON white space: allowed nowhere in JSON,
+ * not even inside strings, yet skipped as white space by cJSON. */
+static bool isControlByte(char c)
+{
+	return (unsigned char)c < 0x20 && !isSpace(c);
 }
 
 static bool isDigit(char c)
@@ -381,13 +390,15 @@ typedef struct cliScan {
 	size_t length;
 	size_t openQuote; /* incomplete: offset of an unterminated string's quote, or SIZE_MAX */
 	size_t badNumber; /* offset of the first number that is not JSON, or SIZE_MAX */
+	size_t badByte;   /* offset of the control byte that stopped the scan (= length), or SIZE_MAX */
 	bool tooDeep;     /* stopped at a bracket beyond cJSON's nesting limit */
 } cliScan;
 
 /* Bytes that end a number or literal. */
 static bool endsScalar(char c)
 {
-	return isSpace(c) || c == ',' || c == ']' || c == '}' || c == '[' || c == '{' || c == '"' || c == ':';
+	return isSpace(c) || c == ',' || c == ']' || c == '}' || c == '[' || c == '{' || c == '"' || c == ':' ||
+		   isControlByte(c);
 }
 
 /* Is the token at s[0 ..) NaN or Infinity, in any case, signed or not (the
@@ -443,17 +454,31 @@ static size_t scanScalar(const char* s, size_t n, size_t at, bool atEnd, cliScan
 	return i;
 }
 
+/* Stop the scan at the control byte s[at]: the value is taken to end just
+ * before it (cJSON, which skips the byte as white space, then fails at it). */
+static cliScanResult stopAtControl(size_t at, cliScan* scan)
+{
+	scan->length = at;
+	scan->badByte = at;
+	return cli_scanStopped;
+}
+
 /* Find the end of the JSON value starting at s[0] (not whitespace) within
  * s[0 .. n). Strings and brackets are followed, and every scalar token is
  * walked over whole so that numbers breaking JSON's grammar are noted in
  * scan->badNumber (inside a container, not one cut off by the end of the
- * bytes); cJSON checks the rest. eof says no bytes follow s[n - 1]. */
+ * bytes); cJSON checks the rest. The first control byte, in a string or
+ * out, stops the scan (scan->badByte). eof says no bytes follow s[n - 1]. */
 static cliScanResult scanValue(const char* s, size_t n, bool eof, cliScan* scan)
 {
 	scan->length = 0;
 	scan->openQuote = SIZE_MAX;
 	scan->badNumber = SIZE_MAX;
+	scan->badByte = SIZE_MAX;
 	scan->tooDeep = false;
+	if (isControlByte(s[0])) {
+		return stopAtControl(0, scan);
+	}
 	if (s[0] != '{' && s[0] != '[' && s[0] != '"') {
 		size_t i = scanScalar(s, n, 0, eof, scan);
 		if (i == n && !eof) {
@@ -475,7 +500,14 @@ static cliScanResult scanValue(const char* s, size_t n, bool eof, cliScan* scan)
 					scan->openQuote = quote;
 					return cli_scanIncomplete;
 				}
+				if (isControlByte(s[i])) {
+					return stopAtControl(i, scan);
+				}
 				if (s[i] == '\\') {
+					/* i += 2 skips the escaped byte: check it here */
+					if (i + 1 < n && isControlByte(s[i + 1])) {
+						return stopAtControl(i + 1, scan);
+					}
 					i += 2;
 				} else if (s[i++] == '"') {
 					break;
@@ -503,6 +535,8 @@ static cliScanResult scanValue(const char* s, size_t n, bool eof, cliScan* scan)
 				scan->length = i + 1;
 				return cli_scanComplete;
 			}
+		} else if (isControlByte(c)) {
+			return stopAtControl(i, scan);
 		} else if (!isSpace(c) && c != ',' && c != ':') {
 			i = scanScalar(s, n, i, false, scan);
 			continue;
@@ -703,11 +737,21 @@ static bool expectsKey(const char* s, size_t at)
 	return !inString && depth > 0 && stack[depth - 1] == '{' && (last == '{' || last == ',');
 }
 
+/* A syntax error for the byte at offset: "invalid JSON: unexpected 'x'" or
+ * "... unexpected byte 0x01". */
+static int unexpectedByte(cliReader* reader, bcError* error, size_t offset)
+{
+	char what[16];
+	describeByte((unsigned char)reader->buffer[reader->start + offset], what, sizeof what);
+	return syntaxAt(reader, error, offset, "invalid JSON: unexpected %s", what);
+}
+
 /* Turn a cJSON failure at offset at of the value s[0 .. n) into a message.
  * cut: the value was cut off (by the end of the input when atEnd, else by
  * CLI_MAX_RECORD_BYTES); openQuote: the scanner's unterminated string;
  * badNumber: the scanner's first number that is not JSON, reported when it
- * comes no later than the failure. */
+ * comes no later than the failure; badByte: the control byte that ends the
+ * value (n), reported where the value would be cut off. */
 static int jsonError(cliReader* reader, bcError* error, size_t at, size_t n, const cliScan* scan, bool cut, bool atEnd)
 {
 	const char* s = reader->buffer + reader->start;
@@ -733,6 +777,9 @@ static int jsonError(cliReader* reader, bcError* error, size_t at, size_t n, con
 	}
 	if (at > 0 && at <= n && opensString(s, at - 1)) {
 		size_t bad = badEscape(s, n, at);
+		if (bad == n && scan->badByte == n) {
+			return unexpectedByte(reader, error, n);
+		}
 		if (bad == n) {
 			return syntaxAt(reader, error, at - 1, "unterminated string");
 		}
@@ -741,14 +788,15 @@ static int jsonError(cliReader* reader, bcError* error, size_t at, size_t n, con
 		}
 	}
 	if (at >= n) {
+		if (scan->badByte == n) {
+			return unexpectedByte(reader, error, n);
+		}
 		return syntaxAt(reader, error, n, "unexpected end of input inside a JSON value");
 	}
 	if (!key && isNonNumber(s + at, n - at)) {
 		return syntaxAt(reader, error, at, "NaN and Infinity are not JSON numbers");
 	}
-	char what[16];
-	describeByte((unsigned char)s[at], what, sizeof what);
-	return syntaxAt(reader, error, at, "invalid JSON: unexpected %s", what);
+	return unexpectedByte(reader, error, at);
 }
 
 /* Parse the JSON value at the unread input (which starts with a non-blank
@@ -782,10 +830,14 @@ static int parseValue(cliReader* reader, bcError* error, cJSON** item, size_t* l
 		 * of the input then fails at the end, not at its last byte. */
 		s[n] = '\x01';
 		parseLength = n + 1;
+	} else if (scan.badByte != SIZE_MAX) {
+		/* The control byte that stopped the scan is such a byte already:
+		 * cJSON fails at it unless it fails earlier. */
+		parseLength = n + 1;
 	}
 	const char* end = NULL;
 	cJSON* value = cJSON_ParseWithLengthOpts(s, parseLength, &end, 0);
-	if (value != NULL && !cut) {
+	if (value != NULL && !cut && scan.badByte == SIZE_MAX) {
 		*length = (size_t)(end - s);
 		size_t bad = acceptedBadEscape(s, *length);
 		if (scan.badNumber < bad) {
@@ -1336,13 +1388,33 @@ static int cellNumber(const char* name, const char* text, cliRecord* record, dou
 	return 1;
 }
 
+/* The record's id from the decoded cell j (none when it is empty).
+ * Returns 1, or -1 on out of memory. */
+static int csvId(cliReader* reader, bcError* error, int j, cliRecord* record)
+{
+	const cliCell* cell = reader->cells + j;
+	const char* text = reader->scratch + cell->text;
+	if (cell->length == 0) {
+		return 1;
+	}
+	record->id = copyText(text, cell->length);
+	if (record->id == NULL) {
+		return outOfMemory(reader, error);
+	}
+	record->idKind = isJsonNumber(text, cell->length) ? cli_idNumber : cli_idString;
+	return 1;
+}
+
 /* Fill record from the decoded row. Cells are checked left to right, so
- * the first error kept is the leftmost. Returns 1, or -1 on error. */
+ * the first error kept is the leftmost. A row with too few or too many
+ * cells is an error, but keeps its id when it has the id's cell (cells are
+ * taken by position). Returns 1, or -1 on error. */
 static int csvRecord(cliReader* reader, bcError* error, cliRecord* record)
 {
 	if (reader->cellCount != reader->headerCount) {
 		recordError(record, "expected %d cells, found %d", reader->headerCount, reader->cellCount);
-		return 1;
+		int idColumn = reader->columnOf[cli_columnId];
+		return idColumn >= 0 && idColumn < reader->cellCount ? csvId(reader, error, idColumn, record) : 1;
 	}
 	double values[cli_columnCount] = { 0 };
 	int present[cli_columnCount] = { 0 };
@@ -1357,12 +1429,8 @@ static int csvRecord(cliReader* reader, bcError* error, cliRecord* record)
 			continue;
 		}
 		if (kind == cli_columnId) {
-			if (cell->length > 0) {
-				record->id = copyText(text, cell->length);
-				if (record->id == NULL) {
-					return outOfMemory(reader, error);
-				}
-				record->idKind = isJsonNumber(text, cell->length) ? cli_idNumber : cli_idString;
+			if (csvId(reader, error, j, record) < 0) {
+				return -1;
 			}
 			continue;
 		}
@@ -1574,6 +1642,9 @@ int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error)
 				break;
 			}
 			if (reader->state == cli_readArrayNext) {
+				if (isControlByte(reader->buffer[reader->start])) {
+					return unexpectedByte(reader, error, 0);
+				}
 				if (reader->buffer[reader->start] != ',') {
 					return syntaxAt(reader, error, 0, "expected ',' or ']' after an element");
 				}
@@ -1600,6 +1671,9 @@ int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error)
 			if (status < 0) {
 				return -1;
 			}
+			if (status > 0 && isControlByte(reader->buffer[reader->start])) {
+				return unexpectedByte(reader, error, 0);
+			}
 			if (status > 0) {
 				return syntaxAt(reader, error, 0, "unexpected data after the closing ']'");
 			}
@@ -1610,6 +1684,9 @@ int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error)
 			if (reader->needSeparator) {
 				if (reader->start == reader->length && fill(reader, error) < 0) {
 					return -1;
+				}
+				if (reader->start < reader->length && isControlByte(reader->buffer[reader->start])) {
+					return unexpectedByte(reader, error, 0);
 				}
 				if (reader->start < reader->length && !isSpace(reader->buffer[reader->start])) {
 					return syntaxAt(reader, error, 0, "expected whitespace or a new line after a JSON value");

@@ -1527,7 +1527,7 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 			break;
 		case 'h':
 			fputs(renderUsage, stdout);
-			return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+			return cliFinishStdout();
 		case ':':
 			return usageError("missing value for", argv[optind - 1]);
 		default:

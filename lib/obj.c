@@ -776,14 +776,16 @@ bcMesh* bcMesh_ParseObj(const char* text, size_t length, bcError* error)
 	return adoptParsed(&parser, error);
 }
 
-/* Fill error with an I/O failure: what was being done and strerror's text. */
+/* Fill error with an I/O failure: what failed and strerror's text, as in
+ * "cannot open: No such file or directory" (no file name, no errno number). */
 static void ioError(bcError* error, const char* doing, int code)
 {
 	char reason[128];
 	if (strerror_r(code, reason, sizeof reason) != 0) {
-		reason[0] = '\0';
+		bcSetError(error, bc_errorIo, 0, 0, "%s: error %d", doing, code);
+		return;
 	}
-	bcSetError(error, bc_errorIo, 0, 0, "%s: %s (errno %d)", doing, reason, code);
+	bcSetError(error, bc_errorIo, 0, 0, "%s: %s", doing, reason);
 }
 
 /* A file's bytes: mapped (regular files) or read into a malloc'd buffer. */
@@ -814,7 +816,7 @@ static bool readAll(int fd, size_t capacity, bcObjFile* file, bcError* error)
 			if (errno == EINTR) {
 				continue;
 			}
-			ioError(error, "cannot read the file", errno);
+			ioError(error, "cannot read", errno);
 			free(buffer);
 			return false;
 		}
@@ -840,17 +842,17 @@ static bool openFile(const char* path, bcObjFile* file, bcError* error)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		ioError(error, "cannot open the file", errno);
+		ioError(error, "cannot open", errno);
 		return false;
 	}
 	struct stat status;
 	if (fstat(fd, &status) != 0) {
-		ioError(error, "cannot read the file", errno);
+		ioError(error, "cannot read", errno);
 		close(fd);
 		return false;
 	}
 	if (S_ISDIR(status.st_mode)) {
-		ioError(error, "cannot read the file", EISDIR);
+		ioError(error, "cannot read", EISDIR);
 		close(fd);
 		return false;
 	}

@@ -422,7 +422,7 @@ make_class() {
 	replace_line crate-corner '{"id":"crate-corner","hit":true,"feature":"edge","point":[2,2.5,1]}' exp.json s.json
 	bcast compare --report json exp.json s.json
 	assert_status 1
-	assert_contains "$out" '"failures":[{"id":"crate-corner","line":7,"differences":[{"field":"alpha","actual":null,"expected":0.47113248654051904,"message":"alpha missing (expected 0.47113248654051904)"},{"field":"feature","actual":"edge","expected":"vertex","message":"feature edge vs expected vertex"},{"field":"point","actual":[2,2.5,1],"expected":[2,2,1],"difference":0.5,"tolerance":1e-09,"message":"point [2,2.5,1] vs expected [2,2,1] (distance 0.5 > tol 1e-09)"}]}]'
+	assert_contains "$out" '"failures":[{"id":"crate-corner","line":7,"differences":[{"field":"alpha","actual":null,"expected":0.47113248654051876,"message":"alpha missing (expected 0.47113248654051876)"},{"field":"feature","actual":"edge","expected":"vertex","message":"feature edge vs expected vertex"},{"field":"point","actual":[2,2.5,1],"expected":[2,2,1],"difference":0.5,"tolerance":1e-09,"message":"point [2,2.5,1] vs expected [2,2,1] (distance 0.5 > tol 1e-09)"}]}]'
 }
 
 # ---------------------------------------------------- quiet and exit codes

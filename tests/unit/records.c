@@ -681,6 +681,93 @@ START_TEST(jsonBadNumbers)
 }
 END_TEST
 
+/* Bytes below 0x20 but tab, LF and CR are allowed nowhere in JSON (cJSON
+ * skips them as white space and keeps them in strings): a syntax error at
+ * the byte, in a value or between values, in an array or in NDJSON. (A
+ * hex escape takes every hex digit after it: "\x01" "7" is two bytes.) */
+START_TEST(jsonControlBytes)
+{
+#define CONTROL_CASE(text, line, column, message) { text, sizeof text - 1, line, column, message }
+	static const struct {
+		const char* text;
+		size_t length;
+		int line, column;
+		const char* message;
+	} cases[] = {
+		/* before a number id, whose text was echoed raw (the fuzzer's finds) */
+		CONTROL_CASE("{\"id\":\x01" "7,\"p0\":[0.25,0.25,2],\"r\":0.5}\n", 1, 7, "invalid JSON: unexpected byte 0x01"),
+		CONTROL_CASE("{\"id\":\0" "7}\n", 1, 7, "invalid JSON: unexpected byte 0x00"),
+		/* inside values: between tokens, in a key, in a number, in a string */
+		CONTROL_CASE("[{\"r\": 1,\x10\"id\": 2}]", 1, 10, "invalid JSON: unexpected byte 0x10"),
+		CONTROL_CASE("{\"i\x01" "d\": 1}\n", 1, 4, "invalid JSON: unexpected byte 0x01"),
+		CONTROL_CASE("[{\"r\": 1\x01" "5}]", 1, 9, "invalid JSON: unexpected byte 0x01"),
+		CONTROL_CASE("[{\"id\": 1},\n {\"id\": \"a\x1f" "b\"}]", 2, 11, "invalid JSON: unexpected byte 0x1F"),
+		CONTROL_CASE("[{\"id\": \"a\\\x02\"}]", 1, 12, "invalid JSON: unexpected byte 0x02"),
+		CONTROL_CASE("{\"a\": [1, {\"b\":\x0b[]}]}\n", 1, 16, "invalid JSON: unexpected byte 0x0B"),
+		/* between values: NDJSON records, array elements, after the array */
+		CONTROL_CASE("{\"id\": 1}\x0b{\"id\": 2}\n", 1, 10, "invalid JSON: unexpected byte 0x0B"),
+		CONTROL_CASE("{\"id\": 1}\n\x0c{\"id\": 2}\n", 2, 1, "invalid JSON: unexpected byte 0x0C"),
+		CONTROL_CASE("{\"id\": 1} \0\n", 1, 11, "invalid JSON: unexpected byte 0x00"),
+		CONTROL_CASE("[{\"id\": 1}\x1b, {\"id\": 2}]", 1, 11, "invalid JSON: unexpected byte 0x1B"),
+		CONTROL_CASE("[{\"id\": 1},\r\n\t\x07{\"id\": 2}]", 2, 2, "invalid JSON: unexpected byte 0x07"),
+		CONTROL_CASE("[\x01]", 1, 2, "invalid JSON: unexpected byte 0x01"),
+		CONTROL_CASE("[{\"id\": 1}]\n \x01", 2, 2, "invalid JSON: unexpected byte 0x01"),
+		/* the first error wins */
+		CONTROL_CASE("[{\"r\": 01,\x01}]", 1, 8, "invalid JSON number '01'"),
+		CONTROL_CASE("[{\"s\": \"\\q\x01\"}]", 1, 9, "invalid escape sequence"),
+		CONTROL_CASE("[{\"a\": 1,, \x01}]", 1, 10, "unexpected ','"),
+		CONTROL_CASE("[{\"a\": 1, x\x01}]", 1, 11, "unexpected 'x'"),
+	};
+#undef CONTROL_CASE
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		testInput in = openBytes(cases[k].text, cases[k].length, cli_inputAuto);
+		cliRecord r;
+		bcError e;
+		int status;
+		while ((status = cliReader_Next(in.reader, &r, &e)) == 1) {
+			cliRecord_Free(&r);
+		}
+		ck_assert_msg(status == -1 && e.code == bc_errorSyntax && e.line == cases[k].line &&
+						  e.column == cases[k].column && strstr(e.message, cases[k].message) != NULL,
+					  "case %zu: %d at %ld:%ld '%s', expected %d:%d '%s'", k, status, e.line, e.column, e.message,
+					  cases[k].line, cases[k].column, cases[k].message);
+		closeInput(&in);
+	}
+
+	/* a value that is only a control byte, in explicit NDJSON */
+	testInput in = openBytes("\x01\n", 2, cli_inputNdjson);
+	expectSyntax(in, 1, 1, "invalid JSON: unexpected byte 0x01");
+	closeInput(&in);
+
+	/* far beyond the first read: the record is read again after more input */
+	enum { longId = 100000 };
+	char* text = malloc(longId + 16);
+	ck_assert_ptr_nonnull(text);
+	memcpy(text, "{\"id\":\"", 7);
+	memset(text + 7, 'a', longId);
+	memcpy(text + 7 + longId, "\x1f\"}\n", 3);
+	in = openBytes(text, 7 + longId + 3, cli_inputAuto);
+	expectSyntax(in, 1, 7 + longId + 1, "invalid JSON: unexpected byte 0x1F");
+	closeInput(&in);
+	free(text);
+
+	/* tab, LF and CR are white space between tokens (and tab stays allowed
+	 * in strings); DEL (0x7F) is no control byte to JSON */
+	in = openText("{\"id\":\t7,\r\n\"r\":\n1}\n{\"id\": \"a\tb\x7f\"}", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.idKind, cli_idNumber);
+	ck_assert_str_eq(r.id, "7");
+	assertSame(r.radius, 1.0);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.id, "a\tb\x7f");
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
 START_TEST(jsonExplicitFormat)
 {
 	testInput in = openText("\n  {\"id\": 1}", cli_inputJson);
@@ -948,6 +1035,37 @@ START_TEST(csvCellErrors)
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		expectRecordError(cases[k].text, cli_inputAuto, cases[k].message);
+	}
+
+	/* a row with the wrong number of cells keeps its id when it has the
+	 * id's cell (cells count by position), and nothing else */
+	static const struct {
+		const char* text;
+		cliIdKind kind;
+		const char* id;
+		const char* message;
+	} counts[] = {
+		{ "x0,id,y0,z0\n1,seven\n", cli_idString, "seven", "expected 4 cells, found 2" },
+		{ "id,r\n7,2,3\n", cli_idNumber, "7", "expected 2 cells, found 3" },
+		{ "r,id\n2,\" q \",x,y\n", cli_idString, " q ", "expected 2 cells, found 4" },
+		{ "x0,y0,z0,id\n1,2,3\n", cli_idIndex, NULL, "expected 4 cells, found 3" },
+		{ "r,id,mass\n1,\n", cli_idIndex, NULL, "expected 3 cells, found 2" },
+	};
+	for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+		testInput in = openText(counts[k].text, cli_inputAuto);
+		cliRecord r;
+		nextRecord(in, &r);
+		ck_assert_msg(strcmp(r.error, counts[k].message) == 0, "%s: error '%s'", counts[k].text, r.error);
+		ck_assert_int_eq(r.idKind, counts[k].kind);
+		if (counts[k].id != NULL) {
+			ck_assert_str_eq(r.id, counts[k].id);
+		} else {
+			ck_assert_ptr_null(r.id);
+		}
+		ck_assert_uint_eq(r.fields, 0);
+		cliRecord_Free(&r);
+		expectEnd(in);
+		closeInput(&in);
 	}
 
 	/* the id survives a bad cell; reading goes on */
@@ -1308,6 +1426,7 @@ static Suite* recordsSuite(void)
 	tcase_add_test(json, jsonBadNumberId);
 	tcase_add_test(json, jsonNonStringKey);
 	tcase_add_test(json, jsonBadNumbers);
+	tcase_add_test(json, jsonControlBytes);
 	tcase_add_test(json, jsonExplicitFormat);
 	tcase_add_test(json, jsonCrlfPositions);
 	suite_add_tcase(suite, json);

@@ -1,0 +1,163 @@
+/* fuzz.h - what the libFuzzer targets in tests/fuzz share: failing loudly
+ * with the numbers, reading typed values from the fuzzer's bytes, and an
+ * independent point-triangle distance for the geometric properties.
+ *
+ * A failed property prints what was expected and what came out (doubles as
+ * %.17g, so the numbers can be pasted into a unit test) and aborts; libFuzzer
+ * then keeps the input as a crash file. */
+#ifndef BC_FUZZ_H
+#define BC_FUZZ_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ballcast.h"
+
+/* The entry point libFuzzer calls once per input (declared for
+ * -Wmissing-prototypes). */
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+
+/* Abort with a message when condition is false. The arguments after the
+ * condition are a printf format and its values. */
+#define BC_FUZZ_CHECK(condition, ...)                                                                                  \
+	do {                                                                                                               \
+		if (!(condition)) {                                                                                            \
+			fprintf(stderr, "%s:%d: property failed: %s\n  ", __FILE__, __LINE__, #condition);                        \
+			fprintf(stderr, __VA_ARGS__);                                                                              \
+			fputc('\n', stderr);                                                                                       \
+			abort();                                                                                                   \
+		}                                                                                                              \
+	} while (0)
+
+/* The fuzzer's bytes read front to back; past the end every byte is 0, so
+ * any input, even empty, decodes to something. */
+typedef struct bcFuzzBytes {
+	const uint8_t* data;
+	size_t size;
+	size_t used;
+} bcFuzzBytes;
+
+static inline uint8_t bcFuzzBytes_Byte(bcFuzzBytes* bytes)
+{
+	return bytes->used < bytes->size ? bytes->data[bytes->used++] : 0;
+}
+
+static inline uint64_t bcFuzzBytes_U64(bcFuzzBytes* bytes)
+{
+	uint64_t value = 0;
+	for (int i = 0; i < 8; ++i) {
+		value = value << 8 | bcFuzzBytes_Byte(bytes);
+	}
+	return value;
+}
+
+static inline bool bcFuzzIsFiniteVec3(bcVec3 v)
+{
+	return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+/* Every double of a cast output is finite. */
+static inline bool bcFuzzIsFiniteOutput(const bcCastOutput* out)
+{
+	return isfinite(out->alpha) && bcFuzzIsFiniteVec3(out->point) && bcFuzzIsFiniteVec3(out->center) &&
+		   bcFuzzIsFiniteVec3(out->normal) && bcFuzzIsFiniteVec3(out->triangleNormal);
+}
+
+static inline bool bcFuzzSameBits(double a, double b)
+{
+	return memcmp(&a, &b, sizeof a) == 0;
+}
+
+static inline bool bcFuzzSameVec3(bcVec3 a, bcVec3 b)
+{
+	return bcFuzzSameBits(a.x, b.x) && bcFuzzSameBits(a.y, b.y) && bcFuzzSameBits(a.z, b.z);
+}
+
+/* Two outputs agree in every field, doubles bit for bit (the BVH and the
+ * brute-force path must give identical answers, not close ones). */
+static inline bool bcFuzzSameOutput(const bcCastOutput* a, const bcCastOutput* b)
+{
+	return a->state == b->state && bcFuzzSameBits(a->alpha, b->alpha) && a->triangle == b->triangle &&
+		   a->face == b->face && a->feature == b->feature && a->vertexCount == b->vertexCount &&
+		   memcmp(a->vertices, b->vertices, sizeof a->vertices) == 0 && bcFuzzSameVec3(a->point, b->point) &&
+		   bcFuzzSameVec3(a->center, b->center) && bcFuzzSameVec3(a->normal, b->normal) &&
+		   bcFuzzSameVec3(a->triangleNormal, b->triangleNormal) && a->tieCount == b->tieCount;
+}
+
+/* Print an output for a failure message. */
+static inline void bcFuzzPrintOutput(const char* label, const bcCastOutput* out)
+{
+	fprintf(stderr,
+			"%s: state %d alpha %.17g triangle %ld face %ld feature %s vertices [%ld %ld %ld] (%d) point (%.17g, "
+			"%.17g, %.17g) center (%.17g, %.17g, %.17g) normal (%.17g, %.17g, %.17g) triangle_normal (%.17g, "
+			"%.17g, %.17g) ties %d\n",
+			label, (int)out->state, out->alpha, (long)out->triangle, (long)out->face, bcFeatureName(out->feature),
+			(long)out->vertices[0], (long)out->vertices[1], (long)out->vertices[2], out->vertexCount, out->point.x,
+			out->point.y, out->point.z, out->center.x, out->center.y, out->center.z, out->normal.x, out->normal.y,
+			out->normal.z, out->triangleNormal.x, out->triangleNormal.y, out->triangleNormal.z, out->tieCount);
+}
+
+/* ------------------------------------------- an independent distance */
+
+static inline bcVec3 bcFuzzSub(bcVec3 a, bcVec3 b)
+{
+	bcVec3 v = { a.x - b.x, a.y - b.y, a.z - b.z };
+	return v;
+}
+
+static inline double bcFuzzDot(bcVec3 a, bcVec3 b)
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+static inline bcVec3 bcFuzzCross(bcVec3 a, bcVec3 b)
+{
+	bcVec3 v = { a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
+	return v;
+}
+
+/* The distance from p to the segment [a, b] (a point when a = b). */
+static inline double bcFuzzSegmentDistance(bcVec3 p, bcVec3 a, bcVec3 b)
+{
+	bcVec3 e = bcFuzzSub(b, a);
+	double ee = bcFuzzDot(e, e);
+	double t = ee > 0.0 ? bcFuzzDot(bcFuzzSub(p, a), e) / ee : 0.0;
+	t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+	bcVec3 q = { a.x + t * e.x, a.y + t * e.y, a.z + t * e.z };
+	bcVec3 pq = bcFuzzSub(p, q);
+	return sqrt(bcFuzzDot(pq, pq));
+}
+
+/* The distance from p to the solid triangle (a, b, c), computed differently
+ * from the library (which walks Ericson's Voronoi regions): when p projects
+ * inside the triangle (the three edge normals in the plane agree), the
+ * distance to the plane; otherwise the nearest of the three edges. A
+ * triangle without area is the union of its edges. */
+static inline double bcFuzzTriangleDistance(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c)
+{
+	double edges = bcFuzzSegmentDistance(p, a, b);
+	double bc = bcFuzzSegmentDistance(p, b, c);
+	double ca = bcFuzzSegmentDistance(p, c, a);
+	edges = bc < edges ? bc : edges;
+	edges = ca < edges ? ca : edges;
+	bcVec3 n = bcFuzzCross(bcFuzzSub(b, a), bcFuzzSub(c, a));
+	double nn = bcFuzzDot(n, n);
+	if (!(nn > 0.0) || !isfinite(nn)) {
+		return edges;
+	}
+	double u = bcFuzzDot(bcFuzzCross(bcFuzzSub(b, a), bcFuzzSub(p, a)), n);
+	double v = bcFuzzDot(bcFuzzCross(bcFuzzSub(c, b), bcFuzzSub(p, b)), n);
+	double w = bcFuzzDot(bcFuzzCross(bcFuzzSub(a, c), bcFuzzSub(p, c)), n);
+	if (u >= 0.0 && v >= 0.0 && w >= 0.0) {
+		double plane = fabs(bcFuzzDot(bcFuzzSub(p, a), n)) / sqrt(nn);
+		return plane < edges ? plane : edges;
+	}
+	return edges;
+}
+
+#endif

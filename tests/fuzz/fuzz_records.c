@@ -1,0 +1,252 @@
+/* fuzz_records.c - libFuzzer target: the record reader (cli/records.c) over
+ * arbitrary bytes, read to the end with each input format in turn: auto,
+ * json, ndjson and csv.
+ *
+ * Properties:
+ *  - cliReader_Next returns 1, 0 or -1; after 0 or -1 it keeps returning
+ *    the same (and the same error);
+ *  - an error has a code and a message; a syntax error points at a real
+ *    place: line 1 .. the number of lines, column 1 .. that line's length
+ *    + 1 (bytes, counted after a byte order mark on line 1);
+ *  - records are numbered 0, 1, 2 ... and start at a real place; a record
+ *    without an error carries only finite numbers, r >= 0 and mass > 0 when
+ *    given; an id is present exactly when idKind says so, and a number id is
+ *    a JSON number (it is echoed unquoted into JSON output);
+ *  - auto detection reads exactly what the format it detects reads: the
+ *    same records, fields, ids and errors. */
+#include "fuzz.h"
+#include "records.h"
+
+/* Records compared between auto detection and the explicit format; fuzzer
+ * inputs are small, so this is never reached in practice. */
+#define BC_RECORDS_FUZZ_MAX 100000
+
+static const char byteOrderMark[3] = { '\xef', '\xbb', '\xbf' };
+
+/* Is (line, column) a position inside text (or just past a line's end)? */
+static bool isValidPosition(const char* text, size_t length, long line, long column)
+{
+	size_t start = 0;
+	if (length >= 3 && memcmp(text, byteOrderMark, 3) == 0) {
+		start = 3;
+	}
+	long current = 1;
+	while (current < line) {
+		const char* newline = memchr(text + start, '\n', length - start);
+		if (newline == NULL) {
+			return false;
+		}
+		start = (size_t)(newline - text) + 1;
+		current += 1;
+	}
+	const char* newline = memchr(text + start, '\n', length - start);
+	size_t lineLength = (newline != NULL ? (size_t)(newline - text) : length) - start;
+	return line >= 1 && column >= 1 && (size_t)column <= lineLength + 1;
+}
+
+/* Does s[0 .. n) follow JSON's number grammar? */
+static bool isJsonNumber(const char* s, size_t n)
+{
+	size_t i = 0;
+	if (i < n && s[i] == '-') {
+		i++;
+	}
+	if (i >= n || s[i] < '0' || s[i] > '9') {
+		return false;
+	}
+	if (s[i] == '0') {
+		i++;
+	} else {
+		while (i < n && s[i] >= '0' && s[i] <= '9') {
+			i++;
+		}
+	}
+	if (i < n && s[i] == '.') {
+		i++;
+		if (i >= n || s[i] < '0' || s[i] > '9') {
+			return false;
+		}
+		while (i < n && s[i] >= '0' && s[i] <= '9') {
+			i++;
+		}
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-')) {
+			i++;
+		}
+		if (i >= n || s[i] < '0' || s[i] > '9') {
+			return false;
+		}
+		while (i < n && s[i] >= '0' && s[i] <= '9') {
+			i++;
+		}
+	}
+	return i == n;
+}
+
+/* What one read produced, kept to compare two readings. */
+typedef struct bcReadLog {
+	cliRecord* records;
+	long count;
+	long capacity;
+	int end;       /* 0 or -1: how the reading ended */
+	bcError error; /* when end is -1 */
+	cliInputFormat format;
+} bcReadLog;
+
+static void checkRecord(const char* text, size_t size, const cliRecord* record, long index, cliInputFormat format)
+{
+	BC_FUZZ_CHECK(record->index == index, "format %d: record %ld numbered %ld", (int)format, index, record->index);
+	BC_FUZZ_CHECK(isValidPosition(text, size, record->line, record->column),
+				  "format %d: record %ld starts at line %ld column %ld, outside the input", (int)format, index,
+				  record->line, record->column);
+	BC_FUZZ_CHECK((record->idKind == cli_idIndex) == (record->id == NULL), "format %d: idKind %d with id %s",
+				  (int)format, (int)record->idKind, record->id != NULL ? record->id : "NULL");
+	if (record->idKind == cli_idNumber) {
+		BC_FUZZ_CHECK(isJsonNumber(record->id, strlen(record->id)), "format %d: number id '%s' is not a JSON number",
+					  (int)format, record->id);
+	}
+	BC_FUZZ_CHECK(memchr(record->error, '\0', sizeof record->error) != NULL, "record error not terminated");
+	if (record->error[0] != '\0') {
+		return;
+	}
+	const bcVec3* vectors[4] = { &record->p0, &record->p1, &record->p, &record->velocity };
+	const unsigned flags[4] = { cli_fieldP0, cli_fieldP1, cli_fieldP, cli_fieldVelocity };
+	for (int k = 0; k < 4; ++k) {
+		if (record->fields & flags[k]) {
+			BC_FUZZ_CHECK(bcFuzzIsFiniteVec3(*vectors[k]), "format %d: record %ld: vector %d not finite", (int)format,
+						  index, k);
+		} else {
+			BC_FUZZ_CHECK(vectors[k]->x == 0.0 && vectors[k]->y == 0.0 && vectors[k]->z == 0.0,
+						  "format %d: record %ld: absent vector %d is not zero", (int)format, index, k);
+		}
+	}
+	if (record->fields & cli_fieldRadius) {
+		BC_FUZZ_CHECK(isfinite(record->radius) && record->radius >= 0.0, "format %d: record %ld: r = %.17g",
+					  (int)format, index, record->radius);
+	} else {
+		BC_FUZZ_CHECK(record->radius == 0.0, "absent r is %.17g", record->radius);
+	}
+	if (record->fields & cli_fieldMass) {
+		BC_FUZZ_CHECK(isfinite(record->mass) && record->mass > 0.0, "format %d: record %ld: mass = %.17g",
+					  (int)format, index, record->mass);
+	} else {
+		BC_FUZZ_CHECK(record->mass == 0.0, "absent mass is %.17g", record->mass);
+	}
+}
+
+/* Read text to the end with format, checking as it goes; log what came. */
+static void readAll(const char* text, size_t size, cliInputFormat format, bcReadLog* log)
+{
+	memset(log, 0, sizeof *log);
+	/* glibc takes a zero size (since 2.22), not a NULL buffer */
+	static char empty[1];
+	FILE* stream = fmemopen(size > 0 ? (void*)text : empty, size, "rb");
+	BC_FUZZ_CHECK(stream != NULL, "fmemopen failed");
+	cliReader* reader = cliReader_Create(stream, "fuzz", format);
+	BC_FUZZ_CHECK(reader != NULL, "cliReader_Create failed");
+	for (;;) {
+		cliRecord record;
+		bcError error;
+		int status = cliReader_Next(reader, &record, &error);
+		BC_FUZZ_CHECK(status == 1 || status == 0 || status == -1, "cliReader_Next returned %d", status);
+		if (status == 1) {
+			checkRecord(text, size, &record, log->count, format);
+			if (log->count == log->capacity && log->count < BC_RECORDS_FUZZ_MAX) {
+				long capacity = log->capacity > 0 ? 2 * log->capacity : 16;
+				cliRecord* records = realloc(log->records, (size_t)capacity * sizeof *records);
+				BC_FUZZ_CHECK(records != NULL, "out of memory");
+				log->records = records;
+				log->capacity = capacity;
+			}
+			if (log->count < log->capacity) {
+				log->records[log->count] = record;
+			} else {
+				cliRecord_Free(&record);
+			}
+			log->count += 1;
+			continue;
+		}
+		log->end = status;
+		log->format = cliReader_GetFormat(reader);
+		if (status == -1) {
+			log->error = error;
+			BC_FUZZ_CHECK(error.code != bc_errorNone && error.message[0] != '\0',
+						  "format %d: an error with code %d and message '%s'", (int)format, (int)error.code,
+						  error.message);
+			if (error.code == bc_errorSyntax) {
+				BC_FUZZ_CHECK(isValidPosition(text, size, error.line, error.column),
+							  "format %d: syntax error at line %ld column %ld, outside the input: %s", (int)format,
+							  error.line, error.column, error.message);
+			}
+		}
+		/* The end is sticky, and so is the error. */
+		bcError again;
+		int next = cliReader_Next(reader, &record, &again);
+		BC_FUZZ_CHECK(next == status, "format %d: after %d, cliReader_Next returned %d", (int)format, status, next);
+		if (status == -1) {
+			BC_FUZZ_CHECK(again.code == error.code && again.line == error.line && again.column == error.column &&
+							  strcmp(again.message, error.message) == 0,
+						  "format %d: the error changed from %ld:%ld %s to %ld:%ld %s", (int)format, error.line,
+						  error.column, error.message, again.line, again.column, again.message);
+		}
+		cliRecord_Free(&record);
+		break;
+	}
+	BC_FUZZ_CHECK(log->format != cli_inputAuto || (log->end == -1 && log->count == 0),
+				  "the format is still auto after %ld records and the end", log->count);
+	cliReader_Destroy(reader);
+	fclose(stream);
+}
+
+static void freeLog(bcReadLog* log)
+{
+	long kept = log->count < log->capacity ? log->count : log->capacity;
+	for (long i = 0; i < kept; ++i) {
+		cliRecord_Free(log->records + i);
+	}
+	free(log->records);
+}
+
+static bool sameRecord(const cliRecord* a, const cliRecord* b)
+{
+	return a->index == b->index && a->line == b->line && a->column == b->column && a->idKind == b->idKind &&
+		   (a->id == NULL ? b->id == NULL : b->id != NULL && strcmp(a->id, b->id) == 0) && a->fields == b->fields &&
+		   bcFuzzSameVec3(a->p0, b->p0) && bcFuzzSameVec3(a->p1, b->p1) && bcFuzzSameVec3(a->p, b->p) &&
+		   bcFuzzSameVec3(a->velocity, b->velocity) && bcFuzzSameBits(a->radius, b->radius) &&
+		   bcFuzzSameBits(a->mass, b->mass) && strcmp(a->error, b->error) == 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+	const char* text = (const char*)data;
+	bcReadLog detected;
+	readAll(text, size, cli_inputAuto, &detected);
+	static const cliInputFormat explicitFormats[] = { cli_inputJson, cli_inputNdjson, cli_inputCsv };
+	for (size_t k = 0; k < sizeof explicitFormats / sizeof explicitFormats[0]; ++k) {
+		bcReadLog log;
+		readAll(text, size, explicitFormats[k], &log);
+		if (explicitFormats[k] == detected.format) {
+			BC_FUZZ_CHECK(log.count == detected.count && log.end == detected.end,
+						  "auto read %ld records (end %d), format %d read %ld (end %d)", detected.count, detected.end,
+						  (int)explicitFormats[k], log.count, log.end);
+			long kept = log.count < log.capacity ? log.count : log.capacity;
+			for (long i = 0; i < kept; ++i) {
+				BC_FUZZ_CHECK(sameRecord(log.records + i, detected.records + i),
+							  "record %ld differs between auto and format %d", i, (int)explicitFormats[k]);
+			}
+			if (log.end == -1) {
+				BC_FUZZ_CHECK(log.error.code == detected.error.code && log.error.line == detected.error.line &&
+								  log.error.column == detected.error.column &&
+								  strcmp(log.error.message, detected.error.message) == 0,
+							  "auto: %ld:%ld %s; format %d: %ld:%ld %s", detected.error.line, detected.error.column,
+							  detected.error.message, (int)explicitFormats[k], log.error.line, log.error.column,
+							  log.error.message);
+			}
+		}
+		freeLog(&log);
+	}
+	freeLog(&detected);
+	return 0;
+}
