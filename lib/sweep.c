@@ -123,18 +123,27 @@ static bool crossesTriangle(const bcSweepQuery* q, bcVec3 o, bcVec3 a, bcVec3 b,
 	return inside && det != 0.0 && isfinite(det);
 }
 
-/* How far off the triangle a face contact may lie, relative to the
- * triangle's size and its distance from the start: rounding puts a true
- * contact within about 1e-15 of that; a motion nearly parallel to the plane
- * can fool the line test by far more, and is then left to the edges. */
+/* How far off the triangle a face contact may lie: BC_FACE_SLACK of the
+ * triangle's size and distance from the start, plus BC_FACE_SLACK_ULPS units
+ * in the last place of the coordinates themselves (a scene 1e9 from the
+ * origin carries 1e-7 of rounding in every position). Rounding puts a true
+ * contact well within that; a motion nearly parallel to the plane can fool
+ * the line test by far more, and such contacts are left to the edges. */
 #define BC_FACE_SLACK 1e-9
+#define BC_FACE_SLACK_ULPS 64.0
+
+static double magnitude(bcVec3 v)
+{
+	return fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+}
 
 /* Is x (a point of the triangle's plane) on the triangle, up to slack? */
 static bool onTriangle(bcVec3 x, bcVec3 a, bcVec3 b, bcVec3 c)
 {
 	bcClosestPoint cp = bcClosestPointTriangle(x, a, b, c);
 	double scale = bcDistance(x, a) + bcDistance(b, a) + bcDistance(c, a);
-	return cp.distance <= BC_FACE_SLACK * scale;
+	double coordinates = fmax(magnitude(x), fmax(magnitude(a), fmax(magnitude(b), magnitude(c))));
+	return cp.distance <= BC_FACE_SLACK * scale + BC_FACE_SLACK_ULPS * DBL_EPSILON * coordinates;
 }
 
 static int slotOfClosest(const bcClosestPoint* cp)

@@ -1,0 +1,383 @@
+/* intersect_cmd.c - `ballcast intersect A.obj [B.obj]`: every pair of
+ * intersecting triangles of two meshes (or of one mesh with itself), with
+ * the segment where they cross. */
+#include <getopt.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "output.h"
+
+static const char* const intersectUsage =
+	"usage: ballcast intersect [OPTIONS] A.obj [B.obj]\n"
+	"\n"
+	"Every pair of intersecting triangles: a triangle of A and one of B, or with\n"
+	"one mesh (or --self) two triangles of A that share no vertex. Each pair\n"
+	"comes with its state (crossing, touching, coplanar) and the segment the two\n"
+	"triangles have in common. Triangle numbers start at 0. The test is exact.\n"
+	"\n"
+	"options:\n"
+	"  -o, --output FILE         write here (format from the extension: .json,\n"
+	"                            .ndjson, .csv) instead of standard output\n"
+	"  -f, --format FMT          json (default), ndjson or csv\n"
+	"      --self                A against itself (the default with one mesh)\n"
+	"      --no-touching         leave out pairs that only touch (keep crossing\n"
+	"                            and coplanar overlapping pairs)\n"
+	"      --approx              seed 001's hybrid bounding-sphere test instead:\n"
+	"                            APPROXIMATE (false positives), no segments\n"
+	"      --brute               test every pair (reference path, slow)\n"
+	"      --exit-status         exit 1 when pairs were found, 0 when none\n"
+	"  -j, --threads N           threads (default: one per core)\n"
+	"  -q, --quiet               no notes on standard error\n"
+	"      --stats               phase times and counts on standard error as one\n"
+	"                            JSON line\n"
+	"  -h, --help                this help\n"
+	"\n"
+	"examples:\n"
+	"  ballcast intersect part.obj fixture.obj\n"
+	"  ballcast intersect --exit-status -f ndjson scan.obj >/dev/null || echo 'self-intersecting'\n"
+	"  ballcast intersect -f csv a.obj b.obj | awk -F, '$9 == \"crossing\"'\n";
+
+/* --exit-status: pairs were found (0 none, 2 trouble, like diff and grep). */
+enum { cli_exitPairsFound = 1 };
+
+static const char* const intersectCsvHeader = "a,b,x0,y0,z0,x1,y1,z1,state\n";
+
+typedef struct cliIntersectConfig {
+	const char* pathA;
+	const char* pathB; /* NULL: A against itself */
+	const char* outputPath;
+	cliOutputFormat format;
+	bool formatGiven;
+	bool self;
+	bool exitStatus;
+	bool quiet;
+	bool stats;
+	bcIntersectOptions options;
+} cliIntersectConfig;
+
+static int usageError(const char* message, const char* arg)
+{
+	fprintf(stderr, "ballcast intersect: %s%s%s%s\n", message, arg != NULL ? " '" : "", arg != NULL ? arg : "",
+			arg != NULL ? "'" : "");
+	fputs("usage: ballcast intersect [OPTIONS] A.obj [B.obj]   (ballcast intersect --help)\n", stderr);
+	return cli_exitTrouble;
+}
+
+/* Parse arguments; returns -1 to go on, or an exit status. */
+static int parseArguments(int argc, char** argv, cliIntersectConfig* cfg)
+{
+	enum { optSelf = 256, optNoTouching, optApprox, optBrute, optExitStatus, optStats };
+	static const struct option longOptions[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "self", no_argument, NULL, optSelf },
+		{ "no-touching", no_argument, NULL, optNoTouching },
+		{ "approx", no_argument, NULL, optApprox },
+		{ "brute", no_argument, NULL, optBrute },
+		{ "exit-status", no_argument, NULL, optExitStatus },
+		{ "threads", required_argument, NULL, 'j' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "stats", no_argument, NULL, optStats },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	memset(cfg, 0, sizeof *cfg);
+	cfg->options = bcDefaultIntersectOptions();
+	cfg->format = cli_outputJson;
+	optind = 1;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, ":o:f:j:qh", longOptions, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			cfg->outputPath = optarg;
+			break;
+		case 'f':
+			if (!cliParseOutputFormat(optarg, &cfg->format)) {
+				return usageError("unknown output format", optarg);
+			}
+			cfg->formatGiven = true;
+			break;
+		case optSelf:
+			cfg->self = true;
+			break;
+		case optNoTouching:
+			cfg->options.skipTouching = true;
+			break;
+		case optApprox:
+			cfg->options.approximate = true;
+			break;
+		case optBrute:
+			cfg->options.bruteForce = true;
+			break;
+		case optExitStatus:
+			cfg->exitStatus = true;
+			break;
+		case 'j':
+			if (!cliParseInt(optarg, &cfg->options.threadCount) || cfg->options.threadCount < 1) {
+				return usageError("--threads needs a whole number >= 1, not", optarg);
+			}
+			break;
+		case 'q':
+			cfg->quiet = true;
+			break;
+		case optStats:
+			cfg->stats = true;
+			break;
+		case 'h':
+			fputs(intersectUsage, stdout);
+			return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+		case ':':
+			return usageError("missing value for", argv[optind - 1]);
+		default:
+			return usageError("unknown option", argv[optind - 1]);
+		}
+	}
+	int rest = argc - optind;
+	if (rest < 1) {
+		return usageError("missing A.obj", NULL);
+	}
+	if (rest > 2) {
+		return usageError("too many arguments, starting at", argv[optind + 2]);
+	}
+	if (rest == 2 && cfg->self) {
+		return usageError("--self takes one mesh, not two; B is", argv[optind + 1]);
+	}
+	cfg->pathA = argv[optind];
+	cfg->pathB = rest == 2 ? argv[optind + 1] : NULL;
+	cfg->self = cfg->pathB == NULL;
+	if (!cfg->formatGiven) {
+		cfg->format = cliFormatFromPath(cfg->outputPath, cli_outputJson);
+	}
+	return -1;
+}
+
+/* ---------------------------------------------------------------- output */
+
+static void writeMeshInfo(FILE* f, const char* path, const bcMesh* mesh)
+{
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	fputs("{\"file\":", f);
+	cliWriteJsonString(f, path);
+	fputs(",\"vertices\":", f);
+	cliWriteInt(f, info.vertexCount);
+	fputs(",\"triangles\":", f);
+	cliWriteInt(f, info.triangleCount);
+	fputs(",\"faces\":", f);
+	cliWriteInt(f, info.faceCount);
+	fputs(",\"degenerate\":", f);
+	cliWriteInt(f, info.degenerateCount);
+	putc('}', f);
+}
+
+static void writeHeader(FILE* f, const cliIntersectConfig* cfg, const bcMesh* a, const bcMesh* b)
+{
+	if (cfg->format == cli_outputCsv) {
+		fputs(intersectCsvHeader, f);
+		return;
+	}
+	if (cfg->format != cli_outputJson) {
+		return;
+	}
+	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"a\":", f);
+	writeMeshInfo(f, cfg->pathA, a);
+	fputs(",\"b\":", f);
+	if (b != NULL) {
+		writeMeshInfo(f, cfg->pathB, b);
+	} else {
+		fputs("null", f);
+	}
+	fputs(",\"settings\":{\"self\":", f);
+	fputs(cfg->self ? "true" : "false", f);
+	fputs(",\"method\":", f);
+	fputs(cfg->options.approximate ? "\"approximate\"" : "\"exact\"", f);
+	fputs(",\"touching\":", f);
+	fputs(cfg->options.skipTouching ? "false" : "true", f);
+	fputs("},\n\"pairs\":[", f);
+}
+
+/* Only touching and crossing pairs have a segment. */
+static bool hasSegment(const bcIntersectPair* p)
+{
+	return p->state == bc_triTriTouching || p->state == bc_triTriCrossing;
+}
+
+static void writeJsonPair(FILE* f, const bcIntersectPair* p)
+{
+	fputs("{\"a\":", f);
+	cliWriteInt(f, p->a);
+	fputs(",\"b\":", f);
+	cliWriteInt(f, p->b);
+	fputs(",\"segment\":[", f);
+	if (hasSegment(p)) {
+		cliWriteJsonVec3(f, p->segment[0].x, p->segment[0].y, p->segment[0].z);
+		putc(',', f);
+		cliWriteJsonVec3(f, p->segment[1].x, p->segment[1].y, p->segment[1].z);
+	}
+	fputs("],\"state\":\"", f);
+	fputs(bcTriTriStateName(p->state), f);
+	fputs("\"}", f);
+}
+
+static void writeCsvPair(FILE* f, const bcIntersectPair* p)
+{
+	cliWriteInt(f, p->a);
+	putc(',', f);
+	cliWriteInt(f, p->b);
+	for (int k = 0; k < 2; ++k) {
+		bcVec3 v = p->segment[k];
+		double xyz[3] = { v.x, v.y, v.z };
+		for (int i = 0; i < 3; ++i) {
+			putc(',', f);
+			if (hasSegment(p)) {
+				cliWriteNumber(f, xyz[i]);
+			}
+		}
+	}
+	putc(',', f);
+	fputs(bcTriTriStateName(p->state), f);
+	putc('\n', f);
+}
+
+/* Pairs of each state, for the JSON summary and --stats. */
+typedef struct cliIntersectCounts {
+	size_t crossing, touching, coplanar, probable;
+} cliIntersectCounts;
+
+static cliIntersectCounts countStates(const bcIntersectList* list)
+{
+	cliIntersectCounts counts = { 0, 0, 0, 0 };
+	for (size_t i = 0; i < list->count; ++i) {
+		switch (list->pairs[i].state) {
+		case bc_triTriCrossing:
+			counts.crossing += 1;
+			break;
+		case bc_triTriTouching:
+			counts.touching += 1;
+			break;
+		case bc_triTriCoplanar:
+			counts.coplanar += 1;
+			break;
+		case bc_triTriProbable:
+			counts.probable += 1;
+			break;
+		case bc_triTriDisjoint:
+		case bc_triTriDegenerate:
+			break;
+		}
+	}
+	return counts;
+}
+
+static void writePairs(FILE* f, const cliIntersectConfig* cfg, const bcIntersectList* list)
+{
+	for (size_t i = 0; i < list->count; ++i) {
+		const bcIntersectPair* p = list->pairs + i;
+		switch (cfg->format) {
+		case cli_outputJson:
+			fputs(i > 0 ? ",\n" : "\n", f);
+			writeJsonPair(f, p);
+			break;
+		case cli_outputNdjson:
+			writeJsonPair(f, p);
+			putc('\n', f);
+			break;
+		case cli_outputCsv:
+			writeCsvPair(f, p);
+			break;
+		}
+	}
+	if (cfg->format != cli_outputJson) {
+		return;
+	}
+	cliIntersectCounts counts = countStates(list);
+	fputs(list->count > 0 ? "\n],\n\"summary\":{\"pairs\":" : "],\n\"summary\":{\"pairs\":", f);
+	cliWriteInt(f, (long long)list->count);
+	fputs(",\"crossing\":", f);
+	cliWriteInt(f, (long long)counts.crossing);
+	fputs(",\"touching\":", f);
+	cliWriteInt(f, (long long)counts.touching);
+	fputs(",\"coplanar\":", f);
+	cliWriteInt(f, (long long)counts.coplanar);
+	fputs(",\"probable\":", f);
+	cliWriteInt(f, (long long)counts.probable);
+	fputs("}}\n", f);
+}
+
+/* One JSON line of phase times and counts on stderr (--stats). */
+static void printStats(const cliIntersectConfig* cfg, double readSeconds, double buildSeconds, double querySeconds,
+					   double writeSeconds, const bcMesh* a, const bcMesh* b, const bcIntersectList* list)
+{
+	FILE* f = stderr;
+	fputs("{\"read_meshes_seconds\":", f);
+	cliWriteNumber(f, readSeconds - buildSeconds);
+	fputs(",\"build_seconds\":", f);
+	cliWriteNumber(f, buildSeconds);
+	fputs(",\"intersect_seconds\":", f);
+	cliWriteNumber(f, querySeconds);
+	fputs(",\"write_seconds\":", f);
+	cliWriteNumber(f, writeSeconds);
+	int threads = cfg->options.threadCount > 0 ? cfg->options.threadCount : (int)sysconf(_SC_NPROCESSORS_ONLN);
+	fprintf(f, ",\"triangles_a\":%ld,\"triangles_b\":%ld,\"candidates\":%zu,\"pairs\":%zu,\"threads\":%d,"
+			   "\"peak_memory_bytes\":%lld}\n",
+			(long)bcMesh_GetInfo(a).triangleCount, b != NULL ? (long)bcMesh_GetInfo(b).triangleCount : 0L,
+			list->candidateCount, list->count, threads, cliPeakMemory());
+}
+
+int cliIntersectMain(int argc, char** argv)
+{
+	cliIntersectConfig cfg;
+	int status = parseArguments(argc, argv, &cfg);
+	if (status >= 0) {
+		return status;
+	}
+	/* A closed pipe is a write error to report, not a silent death. */
+	signal(SIGPIPE, SIG_IGN);
+
+	double started = cliNow();
+	bcMesh* a = cliLoadMesh(cfg.pathA, cfg.quiet);
+	if (a == NULL) {
+		return cli_exitTrouble;
+	}
+	bcMesh* b = NULL;
+	if (cfg.pathB != NULL) {
+		b = cliLoadMesh(cfg.pathB, cfg.quiet);
+		if (b == NULL) {
+			bcMesh_Destroy(a);
+			return cli_exitTrouble;
+		}
+	}
+	double readSeconds = cliNow() - started;
+	double buildSeconds = bcMesh_GetInfo(a).buildSeconds + (b != NULL ? bcMesh_GetInfo(b).buildSeconds : 0.0);
+
+	double queryStart = cliNow();
+	bcError error = { 0 };
+	bcIntersectList* list = bcMesh_Intersect(a, b, &cfg.options, &error);
+	double querySeconds = cliNow() - queryStart;
+	cliOutput output;
+	if (list == NULL) {
+		fprintf(stderr, "ballcast: %s\n", error.message);
+		status = cli_exitTrouble;
+	} else if (!cliOutput_Open(&output, cfg.outputPath)) {
+		status = cli_exitTrouble;
+	} else {
+		double writeStart = cliNow();
+		writeHeader(output.stream, &cfg, a, b);
+		writePairs(output.stream, &cfg, list);
+		if (!cliOutput_Commit(&output)) {
+			status = cli_exitTrouble;
+		} else {
+			status = cfg.exitStatus && list->count > 0 ? cli_exitPairsFound : cli_exitOk;
+		}
+		if (cfg.stats) {
+			printStats(&cfg, readSeconds, buildSeconds, querySeconds, cliNow() - writeStart, a, b, list);
+		}
+	}
+	bcIntersectList_Destroy(list);
+	bcMesh_Destroy(a);
+	bcMesh_Destroy(b);
+	return status;
+}
