@@ -45,6 +45,14 @@ int cliCompareMain(int argc, char** argv);
 int cliBallsMain(int argc, char** argv);
 /* `ballcast closest MESH [BALLS]`: the closest point of a mesh to each ball (closest_cmd.c). */
 int cliClosestMain(int argc, char** argv);
+/* `ballcast intersect A.obj [B.obj]`: every pair of intersecting triangles (intersect_cmd.c). */
+int cliIntersectMain(int argc, char** argv);
+/* `ballcast simulate MESH SCENE`: balls bouncing around a mesh, event by event (simulate_cmd.c). */
+int cliSimulateMain(int argc, char** argv);
+/* Flush stdout after --help or --version text: cli_exitOk, or on a write
+ * error (a full disk, a closed pipe) "ballcast: standard output: write
+ * error: ..." on stderr and cli_exitTrouble. */
+int cliFinishStdout(void);
 /* @@command-declarations@@ */
 
 #endif

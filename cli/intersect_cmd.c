@@ -129,7 +129,7 @@ static int parseArguments(int argc, char** argv, cliIntersectConfig* cfg)
 			break;
 		case 'h':
 			fputs(intersectUsage, stdout);
-			return fflush(stdout) == 0 ? cli_exitOk : cli_exitTrouble;
+			return cliFinishStdout();
 		case ':':
 			return usageError("missing value for", argv[optind - 1]);
 		default:

@@ -483,11 +483,15 @@ bcErrorCode bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsO
  * hundredth keeps the chord well within the ball. */
 #define BC_SIM_SAGITTA_FRACTION 1e-2
 
-/* A candidate contact is refined (shorter chords, the sagitta quartered
- * each time) until the sagitta is at most this fraction of the reach: a
- * contact under gravity is then reported when the ball is between r and
- * r (1 + 2e-12) from the mesh, never closer. Without gravity chords are
- * exact and contacts are those of bcMesh_Cast. */
+/* A candidate contact is refined (ever shorter chords from where the grown
+ * chord touches) until the sagitta is at most this fraction of the reach:
+ * the ball is then between r and r (1 + 2e-12) from the mesh, and a Newton
+ * step on its distance from the touched face, edge or vertex brings it to
+ * r to rounding. Without gravity chords are exact and contacts are those
+ * of bcMesh_Cast. A ball that comes to rest on a face slides this fraction
+ * of its reach above the face's plane (exactly at r, rounding would put it
+ * a hair below, and the edges of the face's coplanar neighbours would be
+ * bumps). */
 #define BC_SIM_GAP_FRACTION 1e-12
 
 /* Rest guard: after a bounce off a face, edge or vertex with unit normal N,
@@ -503,11 +507,11 @@ bcErrorCode bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsO
 #define BC_SIM_REST_FRACTION 1e-3
 
 /* A ball touching a triangle (or another ball) whose velocity and chord
- * point away from it or along it, to within this fraction of their length,
- * ignores it until it no longer touches: the rounding of a bounce
- * (v.N about 1e-16 |v|) never reads as a new contact. A path entering at a
- * slant below 1e-12 radians can thus sink 1e-12 of its length into the
- * surface. */
+ * point away from it or along it, to within this fraction of their length
+ * (plus a speed floor of this fraction of the reach per horizon), ignores
+ * it until it no longer touches: the rounding of a bounce (v.N about
+ * 1e-16 |v|) never reads as a new contact. A path entering at a slant below
+ * 1e-12 radians can thus sink 1e-12 of its length into the surface. */
 #define BC_SIM_TANGENT_TOLERANCE 1e-12
 
 /* The reach of a point ball (r = 0), as a fraction of the mesh's bounding

@@ -1,0 +1,651 @@
+/* simulate_cmd.c - `ballcast simulate MESH SCENE`: bounce a scene's balls
+ * around a mesh, event by event, and write the event log (and, with
+ * --positions, every ball's position at fixed times). */
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "output.h"
+#include "records.h"
+#include "results.h"
+#include "scene.h"
+
+static const char* const simulateUsage =
+	"usage: ballcast simulate [OPTIONS] MESH.obj SCENE.json\n"
+	"\n"
+	"Bounce the scene's balls around the mesh and off each other, under the\n"
+	"scene's gravity, event by event up to its horizon: every bounce, rest and\n"
+	"run-off with its time, the ball(s), what was touched, the normal and the\n"
+	"velocities before and after. SCENE is a JSON object ('-' reads standard\n"
+	"input):\n"
+	"  {\"balls\": [{\"id\": \"a\", \"p\": [1, 1, 2], \"v\": [1, 0, 0], \"r\": 0.25,\n"
+	"              \"mass\": 1}],\n"
+	"   \"gravity\": [0, 0, -9.81], \"restitution\": 0.8, \"horizon\": 10,\n"
+	"   \"samples\": 0.01, \"max_events\": 100000}\n"
+	"\n"
+	"options:\n"
+	"  -o, --output FILE         write the events here (format from the extension:\n"
+	"                            .json, .ndjson, .csv) instead of standard output\n"
+	"  -f, --format FMT          json (default), ndjson or csv\n"
+	"      --positions FILE      also write every ball's position every sampling\n"
+	"                            interval: t,id,x,y,z (CSV unless FILE ends in\n"
+	"                            .ndjson, .jsonl or .json)\n"
+	"      --samples DT          the sampling interval (overrides \"samples\")\n"
+	"      --horizon T           simulate up to time T (overrides \"horizon\")\n"
+	"      --max-events N        stop after N events (overrides \"max_events\";\n"
+	"                            default 100000); the run then exits with 1\n"
+	"      --two-sided           triangles stop balls from behind too\n"
+	"      --brute               test every triangle (reference path, slow)\n"
+	"  -q, --quiet               no notes on standard error\n"
+	"      --stats               times and counts on standard error as one JSON line\n"
+	"  -h, --help                this help\n"
+	"\n"
+	"examples:\n"
+	"  ballcast simulate samples/room.obj scene.json\n"
+	"  ballcast simulate -f csv --positions track.csv room.obj scene.json > events.csv\n"
+	"  ballcast simulate -f ndjson room.obj scene.json | grep '\"kind\":\"rest\"'\n";
+
+typedef struct cliSimulateConfig {
+	const char* meshPath;
+	const char* scenePath;
+	const char* outputPath;
+	const char* positionsPath;
+	cliOutputFormat format;
+	bool formatGiven;
+	bool haveSamples;
+	double samples;
+	bool haveHorizon;
+	double horizon;
+	bool haveMaxEvents;
+	long long maxEvents;
+	bool twoSided;
+	bool brute;
+	bool quiet;
+	bool stats;
+} cliSimulateConfig;
+
+static int usageError(const char* message, const char* arg)
+{
+	fprintf(stderr, "ballcast simulate: %s%s%s%s\n", message, arg != NULL ? " '" : "", arg != NULL ? arg : "",
+			arg != NULL ? "'" : "");
+	fputs("usage: ballcast simulate [OPTIONS] MESH.obj SCENE.json   (ballcast simulate --help)\n", stderr);
+	return cli_exitTrouble;
+}
+
+static bool isStdout(const char* path)
+{
+	return path == NULL || strcmp(path, "-") == 0;
+}
+
+/* Parse arguments; returns -1 to go on, or an exit status. */
+static int parseArguments(int argc, char** argv, cliSimulateConfig* cfg)
+{
+	enum { optPositions = 256, optSamples, optHorizon, optMaxEvents, optTwoSided, optBrute, optStats };
+	static const struct option longOptions[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "positions", required_argument, NULL, optPositions },
+		{ "samples", required_argument, NULL, optSamples },
+		{ "horizon", required_argument, NULL, optHorizon },
+		{ "max-events", required_argument, NULL, optMaxEvents },
+		{ "two-sided", no_argument, NULL, optTwoSided },
+		{ "brute", no_argument, NULL, optBrute },
+		{ "stats", no_argument, NULL, optStats },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	memset(cfg, 0, sizeof *cfg);
+	cfg->format = cli_outputJson;
+	optind = 1;
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, ":o:f:qh", longOptions, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			cfg->outputPath = optarg;
+			break;
+		case 'f':
+			if (!cliParseOutputFormat(optarg, &cfg->format)) {
+				return usageError("unknown output format", optarg);
+			}
+			cfg->formatGiven = true;
+			break;
+		case optPositions:
+			cfg->positionsPath = optarg;
+			break;
+		case optSamples:
+			if (!cliParseDouble(optarg, &cfg->samples) || !(cfg->samples > 0.0)) {
+				return usageError("--samples needs a finite number > 0, not", optarg);
+			}
+			cfg->haveSamples = true;
+			break;
+		case optHorizon:
+			if (!cliParseDouble(optarg, &cfg->horizon) || !(cfg->horizon > 0.0)) {
+				return usageError("--horizon needs a finite number > 0, not", optarg);
+			}
+			cfg->haveHorizon = true;
+			break;
+		case optMaxEvents: {
+			char* end = NULL;
+			long long n = strtoll(optarg, &end, 10);
+			if (end == optarg || *end != 0 || n < 1 || n == LLONG_MAX) {
+				return usageError("--max-events needs a whole number >= 1, not", optarg);
+			}
+			cfg->maxEvents = n;
+			cfg->haveMaxEvents = true;
+			break;
+		}
+		case optTwoSided:
+			cfg->twoSided = true;
+			break;
+		case optBrute:
+			cfg->brute = true;
+			break;
+		case optStats:
+			cfg->stats = true;
+			break;
+		case 'q':
+			cfg->quiet = true;
+			break;
+		case 'h':
+			fputs(simulateUsage, stdout);
+			return cliFinishStdout();
+		case ':':
+			return usageError("missing value for", argv[optind - 1]);
+		default:
+			return usageError("unknown option", argv[optind - 1]);
+		}
+	}
+	int rest = argc - optind;
+	if (rest < 1) {
+		return usageError("missing MESH", NULL);
+	}
+	if (rest < 2) {
+		return usageError("missing SCENE", NULL);
+	}
+	if (rest > 2) {
+		return usageError("too many arguments, starting at", argv[optind + 2]);
+	}
+	cfg->meshPath = argv[optind];
+	cfg->scenePath = argv[optind + 1];
+	if (!cfg->formatGiven) {
+		cfg->format = cliFormatFromPath(cfg->outputPath, cli_outputJson);
+	}
+	if (cfg->positionsPath != NULL && isStdout(cfg->positionsPath) && isStdout(cfg->outputPath)) {
+		return usageError("the events and --positions cannot both go to standard output: give -o FILE", NULL);
+	}
+	return -1;
+}
+
+/* ---------------------------------------------------------------- writing */
+
+static const char* const eventsCsvHeader =
+	"time,kind,id,other,triangle,face,feature,vertex_0,vertex_1,vertex_2,point_x,point_y,point_z,"
+	"normal_x,normal_y,normal_z,position_x,position_y,position_z,velocity_before_x,velocity_before_y,"
+	"velocity_before_z,velocity_after_x,velocity_after_y,velocity_after_z,other_position_x,other_position_y,"
+	"other_position_z,other_velocity_before_x,other_velocity_before_y,other_velocity_before_z,"
+	"other_velocity_after_x,other_velocity_after_y,other_velocity_after_z,motion,other_motion\n";
+
+/* A record standing in for a scene ball, for the id writers. */
+static cliRecord idRecord(const cliSceneBall* ball)
+{
+	cliRecord record;
+	memset(&record, 0, sizeof record);
+	record.index = ball->index;
+	record.idKind = ball->idKind;
+	record.id = ball->id;
+	return record;
+}
+
+static void writeIdJson(FILE* f, const cliScene* scene, int ball)
+{
+	cliRecord record = idRecord(scene->balls + ball);
+	cliWriteRecordIdJson(f, &record);
+}
+
+static void writeIdCsv(FILE* f, const cliScene* scene, int ball)
+{
+	cliRecord record = idRecord(scene->balls + ball);
+	cliWriteRecordIdCsv(f, &record);
+}
+
+static void writeVec(FILE* f, const char* key, bcVec3 v)
+{
+	fputs(key, f);
+	cliWriteJsonVec3(f, v.x, v.y, v.z);
+}
+
+static void csvVec(FILE* f, bcVec3 v)
+{
+	putc(',', f);
+	cliWriteNumber(f, v.x);
+	putc(',', f);
+	cliWriteNumber(f, v.y);
+	putc(',', f);
+	cliWriteNumber(f, v.z);
+}
+
+static bool touchesMesh(const bcSimEvent* e)
+{
+	return e->kind == bc_simKindMesh || e->kind == bc_simKindRest;
+}
+
+static void writeEventJson(FILE* f, const cliScene* scene, const bcSimEvent* e)
+{
+	fputs("{\"time\":", f);
+	cliWriteNumber(f, e->time);
+	fputs(",\"kind\":\"", f);
+	fputs(bcSimEventKindName(e->kind), f);
+	fputs("\",\"id\":", f);
+	writeIdJson(f, scene, e->ball);
+	if (e->kind == bc_simKindBall) {
+		fputs(",\"other\":", f);
+		writeIdJson(f, scene, e->other);
+	}
+	if ((touchesMesh(e) || e->kind == bc_simKindLeave) && e->triangle >= 0) {
+		fputs(",\"triangle\":", f);
+		cliWriteInt(f, e->triangle);
+		fputs(",\"face\":", f);
+		cliWriteInt(f, e->face);
+	}
+	if (touchesMesh(e)) {
+		fputs(",\"feature\":", f);
+		cliWriteJsonString(f, bcFeatureName(e->feature));
+		fputs(",\"vertices\":[", f);
+		for (int k = 0; k < e->vertexCount; ++k) {
+			if (k > 0) {
+				putc(',', f);
+			}
+			cliWriteInt(f, e->vertices[k]);
+		}
+		putc(']', f);
+	}
+	if (e->kind != bc_simKindHorizon) {
+		writeVec(f, ",\"point\":", e->point);
+		writeVec(f, ",\"normal\":", e->normal);
+	}
+	writeVec(f, ",\"position\":", e->position);
+	writeVec(f, ",\"velocity_before\":", e->velocityBefore);
+	writeVec(f, ",\"velocity_after\":", e->velocityAfter);
+	if (e->kind == bc_simKindBall) {
+		writeVec(f, ",\"other_position\":", e->otherPosition);
+		writeVec(f, ",\"other_velocity_before\":", e->otherVelocityBefore);
+		writeVec(f, ",\"other_velocity_after\":", e->otherVelocityAfter);
+	}
+	fputs(",\"motion\":\"", f);
+	fputs(bcSimMotionName(e->motion), f);
+	if (e->kind == bc_simKindBall) {
+		fputs("\",\"other_motion\":\"", f);
+		fputs(bcSimMotionName(e->otherMotion), f);
+	}
+	fputs("\"}", f);
+}
+
+static void writeEventCsv(FILE* f, const cliScene* scene, const bcSimEvent* e)
+{
+	cliWriteNumber(f, e->time);
+	putc(',', f);
+	fputs(bcSimEventKindName(e->kind), f);
+	putc(',', f);
+	writeIdCsv(f, scene, e->ball);
+	putc(',', f);
+	if (e->kind == bc_simKindBall) {
+		writeIdCsv(f, scene, e->other);
+	}
+	if ((touchesMesh(e) || e->kind == bc_simKindLeave) && e->triangle >= 0) {
+		putc(',', f);
+		cliWriteInt(f, e->triangle);
+		putc(',', f);
+		cliWriteInt(f, e->face);
+	} else {
+		fputs(",,", f);
+	}
+	putc(',', f);
+	if (touchesMesh(e)) {
+		fputs(bcFeatureName(e->feature), f);
+	}
+	for (int k = 0; k < 3; ++k) {
+		putc(',', f);
+		if (touchesMesh(e) && k < e->vertexCount) {
+			cliWriteInt(f, e->vertices[k]);
+		}
+	}
+	if (e->kind != bc_simKindHorizon) {
+		csvVec(f, e->point);
+		csvVec(f, e->normal);
+	} else {
+		fputs(",,,,,,", f);
+	}
+	csvVec(f, e->position);
+	csvVec(f, e->velocityBefore);
+	csvVec(f, e->velocityAfter);
+	if (e->kind == bc_simKindBall) {
+		csvVec(f, e->otherPosition);
+		csvVec(f, e->otherVelocityBefore);
+		csvVec(f, e->otherVelocityAfter);
+	} else {
+		fputs(",,,,,,,,,", f);
+	}
+	putc(',', f);
+	fputs(bcSimMotionName(e->motion), f);
+	putc(',', f);
+	if (e->kind == bc_simKindBall) {
+		fputs(bcSimMotionName(e->otherMotion), f);
+	}
+	putc('\n', f);
+}
+
+typedef struct cliEventCounts {
+	long long total;
+	long long kinds[5]; /* by bcSimEventKind */
+} cliEventCounts;
+
+static void writeEvent(FILE* f, cliOutputFormat format, const cliScene* scene, const bcSimEvent* e,
+					   cliEventCounts* counts)
+{
+	switch (format) {
+	case cli_outputJson:
+		fputs(counts->total > 0 ? ",\n" : "\n", f);
+		writeEventJson(f, scene, e);
+		break;
+	case cli_outputNdjson:
+		writeEventJson(f, scene, e);
+		putc('\n', f);
+		break;
+	case cli_outputCsv:
+		writeEventCsv(f, scene, e);
+		break;
+	}
+	counts->total += 1;
+	counts->kinds[e->kind] += 1;
+}
+
+static void writeHeader(FILE* f, cliOutputFormat format, const cliSimulateConfig* cfg, const bcMeshInfo* mesh,
+						const cliScene* scene, const bcSimulationDef* def)
+{
+	if (format == cli_outputCsv) {
+		fputs(eventsCsvHeader, f);
+		return;
+	}
+	if (format != cli_outputJson) {
+		return;
+	}
+	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"mesh\":{\"file\":", f);
+	cliWriteJsonString(f, cfg->meshPath);
+	fputs(",\"vertices\":", f);
+	cliWriteInt(f, mesh->vertexCount);
+	fputs(",\"triangles\":", f);
+	cliWriteInt(f, mesh->triangleCount);
+	fputs(",\"faces\":", f);
+	cliWriteInt(f, mesh->faceCount);
+	fputs(",\"degenerate\":", f);
+	cliWriteInt(f, mesh->degenerateCount);
+	fputs("},\"scene\":{\"file\":", f);
+	cliWriteJsonString(f, cfg->scenePath);
+	fputs(",\"balls\":", f);
+	cliWriteInt(f, scene->ballCount);
+	writeVec(f, "},\"settings\":{\"gravity\":", def->gravity);
+	fputs(",\"restitution\":", f);
+	cliWriteNumber(f, def->restitution);
+	fputs(",\"horizon\":", f);
+	cliWriteNumber(f, def->horizon);
+	fputs(",\"max_events\":", f);
+	cliWriteInt(f, def->maxEvents);
+	fputs(",\"two_sided\":", f);
+	fputs(def->twoSided ? "true" : "false", f);
+	fputs("},\n\"events\":[", f);
+}
+
+static void writeSummary(FILE* f, cliOutputFormat format, const cliEventCounts* counts, bool stopped)
+{
+	if (format != cli_outputJson) {
+		return;
+	}
+	fputs(counts->total > 0 ? "\n],\n\"summary\":{\"events\":" : "],\n\"summary\":{\"events\":", f);
+	cliWriteInt(f, counts->total);
+	static const char* const keys[5] = { ",\"mesh\":", ",\"ball\":", ",\"rest\":", ",\"leave\":", ",\"horizon\":" };
+	for (int k = 0; k < 5; ++k) {
+		fputs(keys[k], f);
+		cliWriteInt(f, counts->kinds[k]);
+	}
+	fputs(stopped ? ",\"end\":\"max_events\"}}\n" : ",\"end\":\"horizon\"}}\n", f);
+}
+
+/* Every ball's position at time t (the simulation's current time). */
+static void writePositions(FILE* f, cliOutputFormat format, const cliScene* scene, const bcSimulation* sim,
+						   double t, long long* rows)
+{
+	for (int i = 0; i < scene->ballCount; ++i) {
+		bcVec3 p = bcSimulation_GetBall(sim, i).position;
+		if (format == cli_outputCsv) {
+			cliWriteNumber(f, t);
+			putc(',', f);
+			writeIdCsv(f, scene, i);
+			csvVec(f, p);
+			putc('\n', f);
+			continue;
+		}
+		if (format == cli_outputJson) {
+			fputs(*rows > 0 ? ",\n" : "[\n", f);
+		}
+		fputs("{\"t\":", f);
+		cliWriteNumber(f, t);
+		fputs(",\"id\":", f);
+		writeIdJson(f, scene, i);
+		fputs(",\"x\":", f);
+		cliWriteNumber(f, p.x);
+		fputs(",\"y\":", f);
+		cliWriteNumber(f, p.y);
+		fputs(",\"z\":", f);
+		cliWriteNumber(f, p.z);
+		putc('}', f);
+		if (format == cli_outputNdjson) {
+			putc('\n', f);
+		}
+		*rows += 1;
+	}
+}
+
+/* ------------------------------------------------------------------ run */
+
+/* Report a simulation that could not start, at the ball to blame. */
+static void reportCreateError(const char* sceneName, const cliScene* scene, const bcError* error)
+{
+	if (error->record < 0 || error->record >= scene->ballCount) {
+		bcError e = *error;
+		e.line = e.column = 0;
+		cliReportError(sceneName, &e);
+		return;
+	}
+	const cliSceneBall* ball = scene->balls + error->record;
+	char name[96];
+	cliSceneBallName(ball, name, sizeof name);
+	/* The library names the ball "balls[i]: "; the scene's name replaces it. */
+	const char* what = strstr(error->message, ": ");
+	what = what != NULL ? what + 2 : error->message;
+	fprintf(stderr, "ballcast: %s:%ld:%ld: %s: %s\n", sceneName, ball->line, ball->column, name, what);
+}
+
+typedef struct cliSimulateTimes {
+	double readMesh, buildMesh, readScene, simulate, write;
+} cliSimulateTimes;
+
+static void printStats(const cliSimulateTimes* times, const bcMeshInfo* mesh, const bcSimulationInfo* info,
+					   const cliEventCounts* counts)
+{
+	FILE* f = stderr;
+	fputs("{\"read_mesh_seconds\":", f);
+	cliWriteNumber(f, times->readMesh);
+	fputs(",\"build_seconds\":", f);
+	cliWriteNumber(f, times->buildMesh);
+	fputs(",\"read_scene_seconds\":", f);
+	cliWriteNumber(f, times->readScene);
+	fputs(",\"simulate_seconds\":", f);
+	cliWriteNumber(f, times->simulate);
+	fputs(",\"write_seconds\":", f);
+	cliWriteNumber(f, times->write);
+	fprintf(f,
+			",\"triangles\":%ld,\"balls\":%d,\"events\":%lld,\"casts\":%lld,\"pair_tests\":%lld,"
+			"\"elastic_chain_events\":%lld,\"jams\":%lld,\"peak_memory_bytes\":%lld}\n",
+			(long)mesh->triangleCount, info->ballCount, counts->total, info->casts, info->pairTests,
+			info->chainEvents, info->jams, cliPeakMemory());
+}
+
+int cliSimulateMain(int argc, char** argv)
+{
+	cliSimulateConfig cfg;
+	int status = parseArguments(argc, argv, &cfg);
+	if (status >= 0) {
+		return status;
+	}
+	/* A closed pipe is a write error to report, not a silent death. */
+	signal(SIGPIPE, SIG_IGN);
+	cliSimulateTimes times = { 0.0, 0.0, 0.0, 0.0, 0.0 };
+
+	double started = cliNow();
+	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.quiet);
+	if (mesh == NULL) {
+		return cli_exitTrouble;
+	}
+	bcMeshInfo meshInfo = bcMesh_GetInfo(mesh);
+	times.buildMesh = meshInfo.buildSeconds;
+	times.readMesh = cliNow() - started - meshInfo.buildSeconds;
+
+	const char* sceneName = strcmp(cfg.scenePath, "-") == 0 ? "<stdin>" : cfg.scenePath;
+	started = cliNow();
+	cliScene scene;
+	bcError error;
+	if (!cliScene_Load(cfg.scenePath, &scene, &error)) {
+		cliReportError(sceneName, &error);
+		bcMesh_Destroy(mesh);
+		return cli_exitTrouble;
+	}
+	times.readScene = cliNow() - started;
+	for (int k = 0; k < scene.noteCount && !cfg.quiet; ++k) {
+		fprintf(stderr, "ballcast: %s:%ld:%ld: %s\n", sceneName, scene.notes[k].line, scene.notes[k].column,
+				scene.notes[k].message);
+	}
+	double dt = cfg.haveSamples ? cfg.samples : scene.samples;
+	bool sampling = cfg.positionsPath != NULL;
+	if (sampling && !cfg.haveSamples && !scene.haveSamples) {
+		fprintf(stderr, "ballcast: %s: --positions needs a sampling interval: --samples DT, or \"samples\" in the scene\n",
+				sceneName);
+		cliScene_Free(&scene);
+		bcMesh_Destroy(mesh);
+		return cli_exitTrouble;
+	}
+
+	bcSimBallDef* balls = malloc((size_t)(scene.ballCount > 0 ? scene.ballCount : 1) * sizeof *balls);
+	if (balls == NULL) {
+		fputs("ballcast: out of memory\n", stderr);
+		cliScene_Free(&scene);
+		bcMesh_Destroy(mesh);
+		return cli_exitTrouble;
+	}
+	for (int k = 0; k < scene.ballCount; ++k) {
+		balls[k] = scene.balls[k].def;
+	}
+	bcSimulationDef def = bcDefaultSimulationDef();
+	def.balls = balls;
+	def.ballCount = scene.ballCount;
+	def.gravity = scene.gravity;
+	def.restitution = scene.restitution;
+	def.horizon = cfg.haveHorizon ? cfg.horizon : scene.horizon;
+	def.maxEvents = cfg.haveMaxEvents ? cfg.maxEvents : (scene.haveMaxEvents ? scene.maxEvents : BC_SIM_DEFAULT_MAX_EVENTS);
+	def.twoSided = cfg.twoSided;
+	def.bruteForce = cfg.brute;
+	started = cliNow();
+	bcSimulation* sim = bcSimulation_Create(mesh, &def, &error);
+	times.simulate += cliNow() - started;
+	free(balls);
+	if (sim == NULL) {
+		reportCreateError(sceneName, &scene, &error);
+		cliScene_Free(&scene);
+		bcMesh_Destroy(mesh);
+		return cli_exitTrouble;
+	}
+
+	cliOutput events, positions;
+	bool eventsOpen = cliOutput_Open(&events, cfg.outputPath);
+	bool positionsOpen = eventsOpen && sampling && cliOutput_Open(&positions, cfg.positionsPath);
+	if (!eventsOpen || (sampling && !positionsOpen)) {
+		if (eventsOpen) {
+			cliOutput_Abort(&events);
+		}
+		bcSimulation_Destroy(sim);
+		cliScene_Free(&scene);
+		bcMesh_Destroy(mesh);
+		return cli_exitTrouble;
+	}
+	cliOutputFormat positionsFormat = sampling ? cliFormatFromPath(cfg.positionsPath, cli_outputCsv) : cli_outputCsv;
+	if (sampling && positionsFormat == cli_outputCsv) {
+		fputs("t,id,x,y,z\n", positions.stream);
+	}
+
+	writeHeader(events.stream, cfg.format, &cfg, &meshInfo, &scene, &def);
+	cliEventCounts counts;
+	memset(&counts, 0, sizeof counts);
+	long long sample = 0, rows = 0;
+	bool stopped = false;
+	for (;;) {
+		double target = INFINITY;
+		if (sampling && (double)sample * dt <= def.horizon) {
+			target = (double)sample * dt;
+		}
+		double t0 = cliNow();
+		bcSimEvent e = bcSimulation_Advance(sim, target);
+		double t1 = cliNow();
+		times.simulate += t1 - t0;
+		if (e.state == bc_simEvent) {
+			writeEvent(events.stream, cfg.format, &scene, &e, &counts);
+		} else if (e.state == bc_simReached) {
+			writePositions(positions.stream, positionsFormat, &scene, sim, target, &rows);
+			sample += 1;
+		} else {
+			if (e.state == bc_simFinished) {
+				/* A sample at the horizon itself comes after its events. */
+				for (; sampling && (double)sample * dt <= def.horizon; ++sample) {
+					writePositions(positions.stream, positionsFormat, &scene, sim, (double)sample * dt, &rows);
+				}
+			}
+			stopped = e.state == bc_simTooManyEvents;
+			break;
+		}
+		times.write += cliNow() - t1;
+	}
+	double t1 = cliNow();
+	writeSummary(events.stream, cfg.format, &counts, stopped);
+	if (sampling && positionsFormat == cli_outputJson) {
+		fputs(rows > 0 ? "\n]\n" : "[]\n", positions.stream);
+	}
+	bool ok = cliOutput_Commit(&events);
+	if (sampling) {
+		if (ok) {
+			ok = cliOutput_Commit(&positions);
+		} else {
+			cliOutput_Abort(&positions);
+		}
+	}
+	times.write += cliNow() - t1;
+	bcSimulationInfo info = bcSimulation_GetInfo(sim);
+	if (ok && stopped) {
+		fprintf(stderr, "ballcast: %s: stopped after %lld events at time ", sceneName, def.maxEvents);
+		cliWriteNumber(stderr, info.time);
+		fputs(" (max_events): the output ends there\n", stderr);
+	}
+	if (cfg.stats) {
+		printStats(&times, &meshInfo, &info, &counts);
+	}
+	bcSimulation_Destroy(sim);
+	cliScene_Free(&scene);
+	bcMesh_Destroy(mesh);
+	if (!ok) {
+		return cli_exitTrouble;
+	}
+	return stopped ? cli_exitRecords : cli_exitOk;
+}
