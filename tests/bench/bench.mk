@@ -1,0 +1,73 @@
+# bench.mk - `make bench`: ballcast against brute force, Bullet and Embree
+# (included by the Makefile). See BENCHMARKS.md.
+#   make bench                 the full run (long: see BENCHMARKS.md), rewrites BENCHMARKS.md
+#   make bench BENCH_QUICK=1   meshes up to ~80k triangles, 10k trajectories, a minute or two;
+#                              its report goes to tests/bench/work/quick/BENCHMARKS.md
+# Bullet (libbullet-dev) and Embree (libembree-dev) are optional: installed
+# here when missing if apt-get allows, otherwise their columns say n/a.
+
+BENCH_BIN := $(BUILD)/bench
+BENCH_MODE := $(if $(BENCH_QUICK),quick,full)
+BENCH_PEER_PACKAGES := libbullet-dev libembree-dev
+BENCH_CXX ?= $(if $(filter clang,$(CC)),clang++,g++)
+BULLET_CFLAGS = $(shell $(PKG_CONFIG) --cflags bullet 2>/dev/null)
+BULLET_LIBS = $(shell $(PKG_CONFIG) --libs bullet 2>/dev/null || echo -lBulletCollision -lLinearMath)
+EMBREE_LIBS := -lembree3
+
+BENCH_CORE := $(BENCH_BIN)/genwork $(BENCH_BIN)/cast_bench $(BENCH_BIN)/runstat $(BENCH_BIN)/numfmt_bench
+BENCH_PEERS := $(BENCH_BIN)/bullet_sweep $(BENCH_BIN)/embree_rays
+BENCH_FLAGS = $(ALL_CPPFLAGS) -Itests/bench -Itests/support $(ALL_CFLAGS)
+
+.PHONY: bench bench-tools bench-peers bench-peer-packages
+
+bench: all bench-tools
+	-@$(MAKE) --no-print-directory bench-peer-packages
+	-@$(MAKE) --no-print-directory -k bench-peers
+	sh tests/bench/run.sh $(BENCH_MODE) $(BUILD) $(BENCH_BIN) tests/bench/work/$(BENCH_MODE)
+
+bench-tools: $(BENCH_CORE)
+
+bench-peers: $(BENCH_PEERS)
+
+# Quietly, and only when missing; a failure leaves the peers' columns n/a.
+bench-peer-packages:
+	@missing=""; for p in $(BENCH_PEER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi; \
+		echo "bench: installing$$missing (optional peers)" >&2; \
+		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q $$missing >/dev/null 2>&1 || \
+		{ DEBIAN_FRONTEND=noninteractive $$sudo apt-get update -q >/dev/null 2>&1 && \
+		  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q $$missing >/dev/null 2>&1; } || \
+		echo "bench: could not install$$missing; those columns will say n/a" >&2; \
+	fi
+
+$(BENCH_BIN)/benchutil.o: tests/bench/benchutil.c tests/bench/benchutil.h lib/ballcast.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -c $< -o $@
+
+$(BENCH_BIN)/genwork: tests/bench/genwork.c $(BENCH_BIN)/benchutil.o tests/support/meshgen.c tests/support/meshgen.h \
+		$(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o tests/support/meshgen.c $(BUILD)/libballcast.a \
+		$(ALL_LDFLAGS) -lm
+
+$(BENCH_BIN)/cast_bench: tests/bench/cast_bench.c $(BENCH_BIN)/benchutil.o lib/bvh.h $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(ALL_LDFLAGS) -lm
+
+$(BENCH_BIN)/runstat: tests/bench/runstat.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(ALL_LDFLAGS)
+
+$(BENCH_BIN)/numfmt_bench: tests/bench/numfmt_bench.c cli/numfmt.c cli/numfmt.h
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< cli/numfmt.c $(ALL_LDFLAGS) -lm
+
+$(BENCH_BIN)/bullet_sweep: tests/bench/bullet_sweep.cpp $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(BENCH_CXX) -std=c++11 -O2 -Wall -Wextra $(ALL_CPPFLAGS) -Itests/bench $(BULLET_CFLAGS) -o $@ $< \
+		$(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(BULLET_LIBS) $(ALL_LDFLAGS) -lm
+
+$(BENCH_BIN)/embree_rays: tests/bench/embree_rays.c $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(EMBREE_LIBS) $(ALL_LDFLAGS) -lm
