@@ -12,7 +12,7 @@
 
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 180
-FUZZ_CI_SECONDS := 60
+FUZZ_CI_SECONDS := 120
 FUZZ_TARGETS := fuzz_obj fuzz_records fuzz_query
 FUZZ_SAN_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_SRCS := $(LIB_SRCS) cli/records.c
@@ -35,7 +35,7 @@ fuzz: $(FUZZ_BINS)
 
 # CI: a fixed number of executions with a fixed seed (about a minute each
 # here), so that a red CI is reproducible with the same command.
-FUZZ_CI_RUNS ?= 30000
+FUZZ_CI_RUNS ?= 60000
 fuzz-ci: $(FUZZ_BINS)
 	FUZZ_RUNS=$(FUZZ_CI_RUNS) FUZZ_SEED=1 sh tests/fuzz/run-fuzz.sh $(BUILD)/fuzz $(FUZZ_CI_SECONDS) $(FUZZ_TARGETS)
 
