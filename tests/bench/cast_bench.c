@@ -12,7 +12,9 @@
  * thread, a figure other processes on the machine do not distort. The first
  * --brute trajectories (default 200) are cast again by brute force; those
  * answers, and the all-threads answers, must equal the 1-thread answers bit
- * for bit. The two-sided answers go to DIR/NAME.SET.ans for the peers.
+ * for bit. The two-sided answers go to DIR/NAME.SET.ans for the peers. The
+ * mean number of triangles a query tests is counted through the hierarchy
+ * (bvh.h, private) with a callback that mimics lib/cast.c.
  *
  * Prints one "mesh ..." line, then one "cast ..." line per set, as
  * key=value fields (tests/bench/run.sh reads them). Exit status 1 if any
@@ -25,6 +27,7 @@
 
 #include "benchutil.h"
 #include "bvh.h"
+#include "mesh.h"
 
 /* Timed repetitions (median) unless --runs says otherwise. */
 #define BC_BENCH_DEFAULT_RUNS 3
@@ -114,6 +117,42 @@ static bcBenchTiming timeBuild(const bcMesh* mesh, int threads, int runs, bcBvhI
 	return timing;
 }
 
+/* Counting how many triangles a query tests: the hierarchy's traversal with
+ * a callback that casts against the triangle and lowers the bound to its
+ * contact, as lib/cast.c does (without the tie window). */
+typedef struct bcVisitCounter {
+	const bcMesh* mesh;
+	bcCastInput input;
+	const bcCastOptions* options;
+	long visits;
+} bcVisitCounter;
+
+static void countVisit(void* context, int32_t triangle, double* maxAlpha)
+{
+	bcVisitCounter* counter = context;
+	const int32_t* v = counter->mesh->triangles + 3 * (size_t)triangle;
+	const bcVec3* p = counter->mesh->vertices;
+	bcCastOutput out = bcCastTriangle(p[v[0]], p[v[1]], p[v[2]], counter->input, counter->options);
+	counter->visits += 1;
+	if (out.state != bc_castMiss && out.alpha < *maxAlpha) {
+		*maxAlpha = out.alpha;
+	}
+}
+
+/* Mean triangles tested per query with options. */
+static double meanVisits(const bcMesh* mesh, const bcCastInput* inputs, int count, const bcCastOptions* options)
+{
+	bcVisitCounter counter = { mesh, { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 }, 0.0 }, options, 0 };
+	for (int i = 0; i < count && mesh->bvh != NULL; ++i) {
+		bcCastInput in = inputs[i];
+		bcVec3 d = { in.p1.x - in.p0.x, in.p1.y - in.p0.y, in.p1.z - in.p0.z };
+		double maxAlpha = 1.0;
+		counter.input = in;
+		bcBvh_QuerySweep(mesh->bvh, in.p0, d, in.radius, &maxAlpha, countVisit, &counter);
+	}
+	return count > 0 ? (double)counter.visits / count : 0.0;
+}
+
 static int runSet(const bcBenchConfig* cfg, const bcMesh* mesh, const char* set)
 {
 	char path[BC_BENCH_PATH_SIZE];
@@ -171,6 +210,8 @@ static int runSet(const bcBenchConfig* cfg, const bcMesh* mesh, const char* set)
 	bcMesh_CastBatch(mesh, inputs, all, bruteCount, &options, 1);
 	double bvhSeconds = bcBenchNow() - bvhStart;
 
+	double visits = meanVisits(mesh, inputs, count, &options);
+
 	int hits = 0, overlaps = 0, hits2s = 0;
 	for (int i = 0; i < count; ++i) {
 		hits += one[i].state == bc_castHit || one[i].state == bc_castInitialOverlap;
@@ -185,9 +226,9 @@ static int runSet(const bcBenchConfig* cfg, const bcMesh* mesh, const char* set)
 	int status = bcBenchWriteAnswers(path, answers, n) == 0 ? 0 : 1;
 
 	printf("cast name=%s set=%s count=%d qps1=%.6g qpsN=%.6g qps2s=%.6g cpuqps1=%.6g cpuqps2s=%.6g threads=%d "
-		   "cpuscaling=%.4g hits=%.4f overlaps=%.4f hits2s=%.4f threadsdiffer=%d brute=%d brutediffer=%d brutex=%.6g\n",
+		   "cpuscaling=%.4g visits=%.4g hits=%.4f overlaps=%.4f hits2s=%.4f threadsdiffer=%d brute=%d brutediffer=%d brutex=%.6g\n",
 		   cfg->name, set, count, count / one1.wall, count / oneAll.wall, count / two1.wall, count / one1.cpu,
-		   count / two1.cpu, slices, slowest > 0.0 ? one1.cpu / slowest : 0.0, (double)hits / count, (double)overlaps / count, (double)hits2s / count, threadsDiffer,
+		   count / two1.cpu, slices, slowest > 0.0 ? one1.cpu / slowest : 0.0, visits, (double)hits / count, (double)overlaps / count, (double)hits2s / count, threadsDiffer,
 		   bruteCount, bruteDiffer, bruteCount > 0 && bvhSeconds > 0.0 ? bruteSeconds / bvhSeconds : 0.0);
 	fflush(stdout);
 	free(inputs);

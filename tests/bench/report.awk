@@ -70,7 +70,8 @@ function verdict(ok) {
 # How far a value is from its goal, when missed.
 function shortBy(value, goal, higherIsBetter) {
 	if (higherIsBetter) return value >= goal ? "" : sprintf(" (%.0f %% short of %s)", 100 * (1 - value / goal), goal)
-	return value <= goal ? "" : sprintf(" (%.0f %% over %s)", 100 * (value / goal - 1), goal)
+	if (value <= goal) return ""
+	return value >= 2 * goal ? sprintf(" (%.1fx the %s s target)", value / goal, goal) : sprintf(" (%.0f %% over %s)", 100 * (value / goal - 1), goal)
 }
 
 $1 == "meta" {
@@ -152,8 +153,8 @@ END {
 		"short, long and ray (r = 0) sets are described below the table."
 	print ""
 	print "<!-- table -->"
-	print "| mesh | triangles | read+build s | build s 1T / 2T | peak MiB | set | hits (at start) | q/s 1T | q/s 2T | 2T/1T | 2T/1T from CPU | brute force | two-sided q/s 1T | peer | peer q/s | ballcast/peer | agree |"
-	print "|---|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|---|--:|---|--:|--:|--:|"
+	print "| mesh | triangles | read+build s | build s 1T / 2T | peak MiB | set | hits (at start) | tests per query | q/s 1T | q/s 2T | 2T/1T | 2T/1T from CPU | brute force | two-sided q/s 1T | peer | peer q/s | ballcast/peer | agree |"
+	print "|---|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|---|--:|---|--:|--:|--:|"
 	sets[1] = "short"; sets[2] = "long"; sets[3] = "ray"
 	mismatches = 0
 	for (i = 1; i <= nameCount; ++i) {
@@ -176,12 +177,13 @@ END {
 			SCALING[n, set] = scaling
 			CPUSCALING[n, set] = F[c, "cpuscaling"]
 			m = "mesh" SUBSEP n
-			printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s%s | %.2f | %s | %s | %s | %s | %s | %s |\n", \
+			printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s%s | %.2f | %s | %s | %s | %s | %s | %s |\n", \
 				first ? n : "", first ? thousands(F[m, "tris"]) : "", \
 				first ? sprintf("%.3f (%.3f)", F[m, "load"], F[m, "loadcpu"]) : "", \
 				first ? sprintf("%.3f (%.3f) / %.3f", F[m, "build1"], F[m, "build1cpu"], F[m, "buildN"]) : "", \
 				first ? sprintf("%.0f", F[m, "peakmb"]) : "", \
 				set, pct(F[c, "hits"]) (F[c, "overlaps"] > 0 ? " (" pct(F[c, "overlaps"]) ")" : ""), \
+				(c, "visits") in F ? sprintf("%.1f", F[c, "visits"]) : "n/a", \
 				rate(F[c, "qps1"]) " (" rate(F[c, "cpuqps1"]) ")", rate(F[c, "qpsN"]), sprintf("%.2f", scaling), \
 				F[c, "threadsdiffer"] == 0 ? "" : " **DIFFER**", F[c, "cpuscaling"], brute, \
 				rate(F[c, "qps2s"]) " (" rate(F[c, "cpuqps2s"]) ")", \
@@ -197,7 +199,8 @@ END {
 		" times are wall seconds, and in brackets CPU seconds of all the process's threads): *read+build* is" \
 		" `bcMesh_LoadObj` (read the OBJ and build the hierarchy, all threads), the median of 3 loads; *build* is" \
 		" `bcBvh_CreateWithThreads` alone at 1 and 2 threads; *peak MiB* is the harness's peak resident" \
-		" memory right after loading. *hits* counts hits and initial overlaps (one-sided; in brackets the balls that start overlapping the mesh). *q/s* is `bcMesh_CastBatch`" \
+		" memory right after loading. *hits* counts hits and initial overlaps (one-sided; in brackets the balls that start overlapping the mesh);" \
+		" *tests per query* is the mean number of triangles a query tests exactly (counted through the hierarchy). *q/s* is `bcMesh_CastBatch`" \
 		" with the default options at 1 thread and at all threads (2), wall clock; *2T/1T from CPU* estimates the" \
 		" 2-thread gain on an idle machine: the 1-thread CPU time over the larger CPU time of the two halves" \
 		" `bcMesh_CastBatch` gives its threads (a static split), each cast alone. *brute force*: the first 200 trajectories" \
@@ -224,8 +227,8 @@ END {
 	print "| run | input | wall s | user + sys s | of which casting (est.) | peak MiB |"
 	print "|---|---|--:|--:|--:|--:|"
 	cr = "cliread"
-	printf "| `ballcast cast -j 2 %s.obj []` (read + build, median of 3) | %.0f MB OBJ | %.3f | | | %.0f |\n", \
-		F[cr, "name"], F[cr, "objmb"] * 1.048576, F[cr, "wall"], F[cr, "peakmb"]
+	printf "| `ballcast cast -j 2 %s.obj []` (read + build, median of 3) | %.0f MB OBJ | %.3f | %.3f | | %.0f |\n", \
+		F[cr, "name"], F[cr, "objmb"] * 1.048576, F[cr, "wall"], F[cr, "cpu"], F[cr, "peakmb"]
 	for (i = 1; i <= e2eCount; ++i) {
 		e = "e2e" SUBSEP E2E[i]
 		printf "| `ballcast cast %s.obj mixed.json -o out.json` | %s trajectories, JSON in and out | %.2f | %.2f | %s | %.0f |\n", \
@@ -340,8 +343,8 @@ END {
 			" (%s, %.0f MB: `bcMesh_LoadObj` %.3f s, the command %.3f s wall).\n", rm, mb, load, F[cr, "wall"]
 	} else {
 		printf "- Read and build a 139 MB, 1 M-triangle OBJ under 0.6 s with 2 threads: %s — %s (%.0f MB, %s triangles):" \
-			" `bcMesh_LoadObj` %.3f s wall%s, the command %.3f s wall. In CPU time: %.2f s reading (one thread, %.0f MB/s)" \
-			" and %.2f s building on one thread, so even on an idle machine with a perfect 2-thread build it would take" \
+			" `bcMesh_LoadObj` %.3f s wall%s, the command %.3f s wall. In CPU time: %.2f s reading and storing (one thread," \
+			" %.0f MB/s) and %.2f s building the hierarchy on one thread, so even on an idle machine with a perfect 2-thread build it would take" \
 			" about %.2f s (%s); at 139 MB, about %.2f s.\n", verdict(load < 0.6), rm, mb, thousands(F[m, "tris"]), \
 			load, shortBy(load, 0.6, 0), F[cr, "wall"], readCpu, (readCpu > 0 ? mb / readCpu : 0), F[m, "build1cpu"], \
 			idle, idle < 0.6 ? "within the target" : sprintf("%.1fx the target", idle / 0.6), scaled

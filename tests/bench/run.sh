@@ -165,9 +165,13 @@ done
 awk -v name="$readMesh" -v mb="$(wc -c < "$work/$readMesh.obj")" '
 	{ for (i = 1; i <= NF; ++i) { split($i, kv, "="); v[NR, kv[1]] = kv[2] } }
 	END {
-		n = NR; for (i = 1; i <= n; ++i) { w[i] = v[i, "wall"]; p = v[i, "peakmb"] > p ? v[i, "peakmb"] : p }
-		for (i = 1; i <= n; ++i) for (j = i + 1; j <= n; ++j) if (w[j] < w[i]) { t = w[i]; w[i] = w[j]; w[j] = t }
-		printf "cliread name=%s objmb=%.1f wall=%s peakmb=%s\n", name, mb / 1048576, w[int((n + 1) / 2)], p
+		n = NR
+		for (i = 1; i <= n; ++i) { w[i] = v[i, "wall"] + 0; c[i] = v[i, "user"] + v[i, "sys"]; p = v[i, "peakmb"] + 0 > p ? v[i, "peakmb"] + 0 : p }
+		for (i = 1; i <= n; ++i) for (j = i + 1; j <= n; ++j) {
+			if (w[j] < w[i]) { t = w[i]; w[i] = w[j]; w[j] = t }
+			if (c[j] < c[i]) { t = c[i]; c[i] = c[j]; c[j] = t }
+		}
+		printf "cliread name=%s objmb=%.1f wall=%s cpu=%.3f peakmb=%s\n", name, mb / 1048576, w[int((n + 1) / 2)], c[int((n + 1) / 2)], p
 	}' "$stats" >> "$results"
 
 # One million (quick: 100k) mixed trajectories, JSON in and out, per big mesh.
