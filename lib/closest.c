@@ -34,6 +34,19 @@ static bcClosestPoint closestOnEdge(bcVec3 p, bcVec3 a, bcVec3 b, int ia, int ib
 	return makeResult(p, bcMulAdd(a, t, e), bc_featureEdge, 2, ia, ib);
 }
 
+/* The triangle's normal, not normalised: the cross product of the two edges
+ * meeting opposite the longest one, which rounds least (with a long thin
+ * triangle, (b - a) x (c - a) would cancel most of its digits). Every
+ * cyclic choice has the orientation of (b - a) x (c - a). */
+static bcVec3 rawNormal(bcVec3 ab, bcVec3 bc, bcVec3 ca)
+{
+	double lab = bcDot(ab, ab), lbc = bcDot(bc, bc), lca = bcDot(ca, ca);
+	if (lab >= lbc && lab >= lca) {
+		return bcCross(bc, ca);
+	}
+	return lbc >= lca ? bcCross(ca, ab) : bcCross(ab, bc);
+}
+
 bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c)
 {
 	bcVec3 ab = bcSub(b, a);
@@ -55,15 +68,25 @@ bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c)
 		return makeResult(p, b, bc_featureVertex, 1, 1, -1);
 	}
 
-	/* Edge region AB: vc = n . (PA x PB) by Lagrange's identity. */
-	double vc = d1 * d4 - d3 * d2;
+	/* The signed areas of PBC, PCA and PAB times |n|: Ericson's va, vb, vc,
+	 * which he forms as d3 d6 - d5 d4 and so on. Those products are of the
+	 * size |e|^4 and cancel down to |n|^2: on a triangle a hundred thousand
+	 * times longer than wide they keep no more than five digits, and the
+	 * face point built from them misses the plane by a part in 10^8 of the
+	 * triangle's length. As triple products with the normal (equal to
+	 * Ericson's by Lagrange's identity, up to the factor |n|) they keep
+	 * nearly all. */
+	bcVec3 cp = bcSub(p, c);
+	bcVec3 n = rawNormal(ab, bcSub(c, b), bcSub(a, c));
+	double vc = bcDot(n, bcCross(ap, bp));
+
+	/* Edge region AB. */
 	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) {
 		double v = d1 / (d1 - d3);
 		return makeResult(p, bcMulAdd(a, v, ab), bc_featureEdge, 2, 0, 1);
 	}
 
 	/* Vertex region C. */
-	bcVec3 cp = bcSub(p, c);
 	double d5 = bcDot(ab, cp);
 	double d6 = bcDot(ac, cp);
 	if (d6 >= 0.0 && d5 <= d6) {
@@ -71,22 +94,24 @@ bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c)
 	}
 
 	/* Edge region CA. */
-	double vb = d5 * d2 - d1 * d6;
+	double vb = bcDot(n, bcCross(cp, ap));
 	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) {
 		double w = d2 / (d2 - d6);
 		return makeResult(p, bcMulAdd(a, w, ac), bc_featureEdge, 2, 2, 0);
 	}
 
 	/* Edge region BC. */
-	double va = d3 * d6 - d5 * d4;
+	double va = bcDot(n, bcCross(bp, cp));
 	if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0) {
 		double w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
 		return makeResult(p, bcMulAdd(b, w, bcSub(c, b)), bc_featureEdge, 2, 1, 2);
 	}
 
-	/* Face region: barycentric coordinates from the signed areas. */
-	double sum = va + vb + vc;
-	if (!(sum > 0.0) || !isfinite(sum)) {
+	/* Face region: p projected on the plane along the normal (not the
+	 * barycentric sum a + v ab + w ac, whose rounding grows with the
+	 * edges' length rather than with p's distance). */
+	double nn = bcDot(n, n);
+	if (!(nn > 0.0) || !isfinite(nn) || !(va + vb + vc > 0.0)) {
 		/* A degenerate triangle: no face region, the closest of its edges. */
 		bcClosestPoint best = closestOnEdge(p, a, b, 0, 1);
 		bcClosestPoint e1 = closestOnEdge(p, b, c, 1, 2);
@@ -99,10 +124,7 @@ bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c)
 		}
 		return best;
 	}
-	double denom = 1.0 / sum;
-	double v = vb * denom;
-	double w = vc * denom;
-	bcVec3 q = bcAdd(a, bcAdd(bcScale(v, ab), bcScale(w, ac)));
-	bcClosestPoint r = makeResult(p, q, bc_featureFace, 3, 0, 1);
-	return r;
+	double s = bcDot(n, ap);
+	bcVec3 q = bcMulAdd(p, -s / nn, n);
+	return makeResult(p, q, bc_featureFace, 3, 0, 1);
 }

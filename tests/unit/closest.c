@@ -109,6 +109,44 @@ START_TEST(degenerate_triangle)
 }
 END_TEST
 
+/* A triangle far longer than wide (the fuzzer's find: 250,860 by 3): a
+ * point at height h over the face must be found h from it. Ericson's
+ * barycentric products lose all but five digits on such a triangle and
+ * put the point 2e-3 off the plane; the tolerance here is 1e-12 of the
+ * length. */
+START_TEST(long_thin_triangles)
+{
+	bcVec3 a = { 250860, 0, 0 }, b = { 0.25, 0.25, 3.05 }, c = { -1, 0.25, 0.3125 };
+	bcVec3 p = { 37811.201245674725, 0.21231833910034581, 1.9401038062283738 };
+	bcClosestPoint r = bcClosestPointTriangle(p, a, b, c);
+	ck_assert_int_eq(r.feature, bc_featureFace);
+	ck_assert_msg(r.distance <= 1e-12, "distance %.17g", r.distance);
+
+	bcRandom rng = { 7 };
+	bcVec3 lo = { -1, -1, -1 }, hi = { 1, 1, 1 };
+	for (int i = 0; i < 20000; ++i) {
+		double length = pow(10.0, 2 + i % 5);
+		bcVec3 base = bcRandom_InBox(&rng, lo, hi);
+		bcVec3 dir = bcNormalize(bcRandom_InBox(&rng, lo, hi));
+		bcVec3 ta = bcScale(length, dir);
+		bcVec3 tb = base, tc = bcAdd(base, bcRandom_InBox(&rng, lo, hi));
+		bcVec3 n = bcNormalize(bcCross(bcSub(tb, ta), bcSub(tc, ta)));
+		double u = bcRandom_Uniform(&rng, 0.05, 0.9), v = bcRandom_Uniform(&rng, 0.05, 0.9 - u * 0.9);
+		bcVec3 inside = bcAdd(ta, bcAdd(bcScale(u, bcSub(tb, ta)), bcScale(v, bcSub(tc, ta))));
+		double h = bcRandom_Uniform(&rng, -1, 1);
+		bcVec3 q = bcMulAdd(inside, h, n);
+		bcClosestPoint cp = bcClosestPointTriangle(q, ta, tb, tc);
+		if (cp.feature != bc_featureFace) {
+			continue; /* a sliver of the random base: near an edge */
+		}
+		ck_assert_msg(fabs(cp.distance - fabs(h)) <= 1e-12 * length, "case %d (length %g): %.17g vs %.17g", i,
+					  length, cp.distance, fabs(h));
+		ck_assert_msg(bcDistance(cp.point, inside) <= 1e-12 * length, "case %d: point off by %g", i,
+					  bcDistance(cp.point, inside));
+	}
+}
+END_TEST
+
 static Suite* closestSuite(void)
 {
 	Suite* s = suite_create("closest");
@@ -118,6 +156,7 @@ static Suite* closestSuite(void)
 	tcase_add_test(tc, points_on_the_triangle);
 	tcase_add_test(tc, random_against_reference);
 	tcase_add_test(tc, degenerate_triangle);
+	tcase_add_test(tc, long_thin_triangles);
 	suite_add_tcase(s, tc);
 	return s;
 }

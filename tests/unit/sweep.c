@@ -292,6 +292,29 @@ START_TEST(path_starting_in_the_plane_beside_the_triangle)
 }
 END_TEST
 
+/* The fuzzer's find (tests/fuzz/regressions/fuzz_query/long-thin-triangle-
+ * missed-contact.bin): a triangle 250,860 long and 3 wide, crossed through
+ * its face by a path along +y from its front. The plane is met where
+ * n . (p - a) = r, at alpha = (8.25 - r) / 16.5 to within rounding; the
+ * face point was once computed 2e-3 off the plane and the hit dropped. */
+START_TEST(long_thin_triangle_face)
+{
+	bcVec3 a = { 250860, 0, 0 }, b = { 0.25, 0.25, 3.05 }, c = { -1, 0.25, 0.3125 };
+	bcCastInput in = { { 37811.201237453046, -8.0376816608947035, 1.9401075604200824 },
+					   { 37811.201253896405, 8.4623183390953951, 1.9401000520366651 }, 0.0 };
+	const double radii[2] = { 0.0, 0.390625 };
+	for (int i = 0; i < 2; ++i) {
+		in.radius = radii[i];
+		bcCastOutput out = bcCastTriangle(a, b, c, in, NULL);
+		ck_assert_int_eq(out.state, bc_castHit);
+		ck_assert_int_eq(out.feature, bc_featureFace);
+		bcAssertNear(out.alpha, (8.25 - in.radius) / 16.5, 1e-12);
+		bcClosestPoint cp = bcClosestPointTriangle(out.center, a, b, c);
+		bcAssertNear(cp.distance, in.radius, 1e-12);
+	}
+}
+END_TEST
+
 START_TEST(unit_normals_at_any_scale)
 {
 	/* Tiny and huge triangles still give unit normals. */
@@ -331,6 +354,7 @@ static Suite* sweepSuite(void)
 	tcase_add_test(tc, slivers_are_degenerate);
 	tcase_add_test(tc, path_starting_in_the_plane_beside_the_triangle);
 	tcase_add_test(tc, unit_normals_at_any_scale);
+	tcase_add_test(tc, long_thin_triangle_face);
 	suite_add_tcase(s, tc);
 	return s;
 }
