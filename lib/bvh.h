@@ -25,10 +25,21 @@ bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount);
 /* Free a hierarchy. NULL is allowed. */
 void bcBvh_Destroy(bcBvh* bvh);
 
+/* A triangle of the tree, copied in leaf order so that a leaf's triangles
+ * lie side by side in memory (a query reads one run of these records, not
+ * an index, a normal and three vertices scattered over the mesh's arrays).
+ * The doubles are exact copies of the mesh's. 104 bytes. */
+typedef struct bcBvhTriangle {
+	bcVec3 a, b, c; /* the vertices, in the mesh's order */
+	bcVec3 n;       /* the unit front normal, (b - a) x (c - a) normalised */
+	int32_t index;  /* the triangle's index in the mesh */
+	int32_t unused; /* padding, zero */
+} bcBvhTriangle;
+
 /* Called for a triangle whose box the swept ball may touch. The callback
  * tests the triangle and may lower *maxAlpha; later nodes whose entry alpha
- * exceeds *maxAlpha are skipped. */
-typedef void bcBvhVisitFcn(void* context, int32_t triangle, double* maxAlpha);
+ * exceeds *maxAlpha are skipped. triangle points into the hierarchy. */
+typedef void bcBvhVisitFcn(void* context, const bcBvhTriangle* triangle, double* maxAlpha);
 
 /* Visit, nearest node first, every triangle whose bounding box, grown by
  * radius, the segment p0 + alpha * d meets for some alpha in [0, *maxAlpha].

@@ -92,19 +92,24 @@ static void addCandidate(bcCastContext* ctx, int32_t triangle, const bcSweepResu
 	item->result = *result;
 }
 
-static void testTriangle(bcCastContext* ctx, int32_t t, double maxAlpha)
+static void testTriangle(bcCastContext* ctx, int32_t t, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 n, double maxAlpha)
 {
-	const bcMesh* mesh = ctx->mesh;
-	bcVec3 n = mesh->normals[t];
 	if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) {
 		return;
 	}
-	const int32_t* v = mesh->triangles + 3 * t;
 	bcSweepResult result;
-	if (bcSweepTriangle(&ctx->query, mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], n, maxAlpha,
-						&result)) {
+	if (bcSweepTriangle(&ctx->query, a, b, c, n, maxAlpha, &result)) {
 		addCandidate(ctx, t, &result);
 	}
+}
+
+/* The brute-force path: the triangle from the mesh's arrays. */
+static void testMeshTriangle(bcCastContext* ctx, int32_t t, double maxAlpha)
+{
+	const bcMesh* mesh = ctx->mesh;
+	const int32_t* v = mesh->triangles + 3 * (size_t)t;
+	testTriangle(ctx, t, mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->normals[t],
+				 maxAlpha);
 }
 
 /* The bound a triangle must meet to matter: within the tie window of the
@@ -115,10 +120,10 @@ static double searchLimit(const bcCastContext* ctx)
 	return limit < 1.0 ? limit : 1.0;
 }
 
-static void visitTriangle(void* context, int32_t triangle, double* maxAlpha)
+static void visitTriangle(void* context, const bcBvhTriangle* triangle, double* maxAlpha)
 {
 	bcCastContext* ctx = context;
-	testTriangle(ctx, triangle, *maxAlpha);
+	testTriangle(ctx, triangle->index, triangle->a, triangle->b, triangle->c, triangle->n, *maxAlpha);
 	double limit = searchLimit(ctx);
 	/* The box test works on [0, maxAlpha]; an overlap (alphaMin = -1) needs
 	 * only alpha = 0 to be searched further. */
@@ -140,7 +145,7 @@ static void runSearch(bcCastContext* ctx, const bcMesh* mesh, bcCastInput input,
 	if ((options != NULL && options->bruteForce) || mesh->bvh == NULL) {
 		for (int32_t t = 0; t < mesh->triangleCount; ++t) {
 			double limit = searchLimit(ctx);
-			testTriangle(ctx, t, limit < 0.0 ? 0.0 : limit);
+			testMeshTriangle(ctx, t, limit < 0.0 ? 0.0 : limit);
 		}
 		return;
 	}

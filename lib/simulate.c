@@ -361,10 +361,10 @@ static double castLimit(const bcSimCast* c)
 	return limit < 1.0 ? limit : 1.0;
 }
 
-static void visitCast(void* context, int32_t triangle, double* maxAlpha)
+static void visitCast(void* context, const bcBvhTriangle* triangle, double* maxAlpha)
 {
 	bcSimCast* c = context;
-	castTriangle(c, triangle, *maxAlpha);
+	castTriangle(c, triangle->index, *maxAlpha);
 	*maxAlpha = castLimit(c);
 }
 

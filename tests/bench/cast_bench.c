@@ -127,10 +127,10 @@ typedef struct bcVisitCounter {
 	long visits;
 } bcVisitCounter;
 
-static void countVisit(void* context, int32_t triangle, double* maxAlpha)
+static void countVisit(void* context, const bcBvhTriangle* triangle, double* maxAlpha)
 {
 	bcVisitCounter* counter = context;
-	const int32_t* v = counter->mesh->triangles + 3 * (size_t)triangle;
+	const int32_t* v = counter->mesh->triangles + 3 * (size_t)triangle->index;
 	const bcVec3* p = counter->mesh->vertices;
 	bcCastOutput out = bcCastTriangle(p[v[0]], p[v[1]], p[v[2]], counter->input, counter->options);
 	counter->visits += 1;

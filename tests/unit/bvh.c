@@ -326,9 +326,9 @@ static void bcProbeVisit(bcProbe* probe, int32_t triangle, double* limit)
 	}
 }
 
-static void bcSweepVisit(void* context, int32_t triangle, double* maxAlpha)
+static void bcSweepVisit(void* context, const bcBvhTriangle* triangle, double* maxAlpha)
 {
-	bcProbeVisit(context, triangle, maxAlpha);
+	bcProbeVisit(context, triangle->index, maxAlpha);
 }
 
 static void bcPointVisit(void* context, int32_t triangle, double* maxDistance)
@@ -796,10 +796,10 @@ typedef struct bcThreadJob {
 	uint64_t checksum;
 } bcThreadJob;
 
-static void bcCountVisit(void* context, int32_t triangle, double* maxAlpha)
+static void bcCountVisit(void* context, const bcBvhTriangle* triangle, double* maxAlpha)
 {
 	uint64_t* checksum = context;
-	*checksum = *checksum * 31u + (uint64_t)triangle;
+	*checksum = *checksum * 31u + (uint64_t)triangle->index;
 	*maxAlpha *= 0.999;
 }
 
