@@ -1262,75 +1262,35 @@ typedef struct bcStackEntry {
 	double key; /* entry alpha or box distance */
 } bcStackEntry;
 
-/* The segment, prepared for slab tests against boxes grown by r + pad. */
+/* The segment, prepared for slab tests against boxes grown by r + pad.
+ * An axis the segment does not move along (d = +-0, or so small that 1 / d
+ * overflows: then it moves less than the padding) gets 1 / d = +-infinity:
+ * a box bound beyond p then gives an alpha of +-infinity, one behind it
+ * the opposite, and a bound exactly at p (0 * infinity) a NaN, which the
+ * comparisons below ignore, as a closed box should. So every axis takes the
+ * same branch-free path. */
 typedef struct bcSweep {
-	double near[3];     /* slab axes: p + g or p - g, whichever bound is met first */
-	double far[3];      /* the other */
-	double inverse[3];  /* 1 / d */
-	bool slab[3];       /* false: d is 0 (or so small 1/d overflows) on this axis */
-	bool moving;        /* some non-slab axis has d != 0, its extent depends on maxAlpha */
-	double segLower[3]; /* non-slab axes: extent of the segment grown by g */
-	double segUpper[3];
-	bcVec3 p, d;
-	double grow;
+	double near[3];    /* p + g moving up (so lower - near is lower - g - p), p - g moving down */
+	double far[3];     /* the other */
+	double inverse[3]; /* 1 / d */
+	bool negative[3];  /* inverse < 0: the upper bound is met first */
 } bcSweep;
 
-static void bcSweepLimit(bcSweep* s, double maxAlpha)
-{
-	for (int k = 0; k < 3; ++k) {
-		if (s->slab[k]) {
-			continue;
-		}
-		double p = bcComponent(s->p, k);
-		double d = bcComponent(s->d, k);
-		double q = d == 0.0 ? p : p + d * maxAlpha;
-		s->segLower[k] = fmin(p, q) - s->grow;
-		s->segUpper[k] = fmax(p, q) + s->grow;
-	}
-}
-
-/* Entry alpha of the child's grown box, or false when the segment misses it
- * for alpha in [0, maxAlpha]. NaN from a degenerate product keeps the
- * previous bound (the comparisons are written so), which only widens. */
+/* Does the segment, for alpha in [0, maxAlpha], meet the child's box grown
+ * by g? entry: the alpha it enters at (0 if it starts inside). */
 static inline bool bcSweepChild(const bcSweep* s, const bcBvhChild* child, double maxAlpha, double* entry)
 {
 	double tNear = 0.0, tFar = maxAlpha;
 	for (int k = 0; k < 3; ++k) {
 		double lower = (double)child->lower[k];
 		double upper = (double)child->upper[k];
-		if (s->slab[k]) {
-			bool negative = s->inverse[k] < 0.0;
-			double t0 = ((negative ? upper : lower) - s->near[k]) * s->inverse[k];
-			double t1 = ((negative ? lower : upper) - s->far[k]) * s->inverse[k];
-			tNear = t0 > tNear ? t0 : tNear;
-			tFar = t1 < tFar ? t1 : tFar;
-		} else if (lower > s->segUpper[k] || upper < s->segLower[k]) {
-			return false;
-		}
+		double t0 = ((s->negative[k] ? upper : lower) - s->near[k]) * s->inverse[k];
+		double t1 = ((s->negative[k] ? lower : upper) - s->far[k]) * s->inverse[k];
+		tNear = t0 > tNear ? t0 : tNear;
+		tFar = t1 < tFar ? t1 : tFar;
 	}
 	*entry = tNear;
 	return tNear <= tFar;
-}
-
-/* Start loading what a child refers to (its node, or its leaf's triangle
- * records) while the traversal works on something else: a query on a large
- * mesh spends about half its time waiting for memory, and the far child of
- * a node that both children hit is visited later anyway. */
-static inline void bcPrefetchChild(const bcBvh* bvh, const bcBvhChild* child)
-{
-#if defined(__GNUC__)
-	if (child->count == BC_BVH_INNER) {
-		__builtin_prefetch(bvh->nodes + child->index);
-	} else {
-		const char* first = (const char*)(bvh->packed + child->index);
-		__builtin_prefetch(first);
-		__builtin_prefetch(first + 64);
-		__builtin_prefetch(first + 128);
-	}
-#else
-	(void)bvh;
-	(void)child;
-#endif
 }
 
 void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
@@ -1340,23 +1300,19 @@ void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, doub
 		return;
 	}
 	double r = radius > 0.0 ? radius : 0.0;
+	double grow = r + bcQueryPad(bvh, p0, r);
 	bcSweep s;
-	s.p = p0;
-	s.d = d;
-	s.grow = r + bcQueryPad(bvh, p0, r);
-	s.moving = false;
 	for (int k = 0; k < 3; ++k) {
 		double p = bcComponent(p0, k);
 		double dk = bcComponent(d, k);
-		double inverse = dk != 0.0 ? 1.0 / dk : 0.0;
-		s.slab[k] = dk != 0.0 && isfinite(inverse);
-		s.moving = s.moving || (!s.slab[k] && dk != 0.0);
+		double inverse = dk != 0.0 ? 1.0 / dk : copysign(INFINITY, dk);
 		s.inverse[k] = inverse;
-		/* The near plane is the lower one (lower - g) when moving up. */
-		s.near[k] = inverse < 0.0 ? p - s.grow : p + s.grow;
-		s.far[k] = inverse < 0.0 ? p + s.grow : p - s.grow;
+		s.negative[k] = inverse < 0.0;
+		/* Moving up, the lower bound (lower - g) is met first, when
+		 * p + t d = lower - g: t = (lower - (p + g)) / d. */
+		s.near[k] = inverse < 0.0 ? p - grow : p + grow;
+		s.far[k] = inverse < 0.0 ? p + grow : p - grow;
 	}
-	bcSweepLimit(&s, *maxAlpha);
 
 	bcStackEntry stack[BC_BVH_STACK_SIZE];
 	int top = 0;
@@ -1374,12 +1330,6 @@ void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, doub
 			double limit = *maxAlpha, ea = 0.0, eb = 0.0;
 			bool hitA = bcSweepChild(&s, a, limit, &ea);
 			bool hitB = bcSweepChild(&s, b, limit, &eb);
-			if (hitA) {
-				bcPrefetchChild(bvh, a);
-			}
-			if (hitB) {
-				bcPrefetchChild(bvh, b);
-			}
 			if (hitA && hitB) {
 				if (eb < ea) {
 					stack[top].child = a;
@@ -1406,9 +1356,6 @@ void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, doub
 				if (!(entry <= *maxAlpha)) {
 					break;
 				}
-			}
-			if (s.moving) {
-				bcSweepLimit(&s, *maxAlpha);
 			}
 		}
 		/* Pop the nearest pending sibling still in reach. */
