@@ -1274,7 +1274,21 @@ typedef struct bcSweep {
 	double far[3];     /* the other */
 	double inverse[3]; /* 1 / d */
 	bool negative[3];  /* inverse < 0: the upper bound is met first */
+	bool sphere;       /* a short segment: also test the ball around it */
+	double center[3];  /* the segment's midpoint */
+	double reach2;     /* (g + half the segment's length)^2, a little over */
 } bcSweep;
+
+/* Segments up to this many times g long are also bounded by a ball: the
+ * slab test accepts a box the swept ball's bounding box touches, up to
+ * sqrt(3) g away at the corners, and for a short segment (the swept ball
+ * nearly a ball) the ball around it (radius g + length / 2) cuts those
+ * corners off; for longer segments that ball is wider than the slabs. */
+#define BC_BVH_SPHERE_LENGTH 2.0
+
+/* The ball test rounds up its radius by this (the midpoint and the length
+ * carry a few ulps; the padding g already covers the boxes' rounding). */
+#define BC_BVH_SPHERE_SLACK 1e-9
 
 /* Does the segment, for alpha in [0, maxAlpha], meet the child's box grown
  * by g? entry: the alpha it enters at (0 if it starts inside). */
@@ -1290,7 +1304,21 @@ static inline bool bcSweepChild(const bcSweep* s, const bcBvhChild* child, doubl
 		tFar = t1 < tFar ? t1 : tFar;
 	}
 	*entry = tNear;
-	return tNear <= tFar;
+	if (!(tNear <= tFar)) {
+		return false;
+	}
+	if (s->sphere) {
+		double distance2 = 0.0;
+		for (int k = 0; k < 3; ++k) {
+			double c = s->center[k];
+			double below = (double)child->lower[k] - c;
+			double above = c - (double)child->upper[k];
+			double gap = below > above ? below : above;
+			distance2 += gap > 0.0 ? gap * gap : 0.0;
+		}
+		return distance2 <= s->reach2;
+	}
+	return true;
 }
 
 void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
@@ -1312,7 +1340,12 @@ void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, doub
 		 * p + t d = lower - g: t = (lower - (p + g)) / d. */
 		s.near[k] = inverse < 0.0 ? p - grow : p + grow;
 		s.far[k] = inverse < 0.0 ? p + grow : p - grow;
+		s.center[k] = p + 0.5 * dk;
 	}
+	double half = 0.5 * sqrt(bcDot(d, d));
+	double reach = (grow + half) * (1.0 + BC_BVH_SPHERE_SLACK);
+	s.sphere = half <= 0.5 * BC_BVH_SPHERE_LENGTH * grow && isfinite(reach * reach);
+	s.reach2 = reach * reach;
 
 	bcStackEntry stack[BC_BVH_STACK_SIZE];
 	int top = 0;

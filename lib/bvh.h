@@ -42,7 +42,9 @@ typedef struct bcBvhTriangle {
 typedef void bcBvhVisitFcn(void* context, const bcBvhTriangle* triangle, double* maxAlpha);
 
 /* Visit, nearest node first, every triangle whose bounding box, grown by
- * radius, the segment p0 + alpha * d meets for some alpha in [0, *maxAlpha].
+ * radius, the segment p0 + alpha * d meets for some alpha in [0, *maxAlpha]
+ * and which lies within radius + |d| / 2 of the segment's midpoint (the
+ * swept ball's bounding ball; others may be visited too).
  * The box test is conservative (boxes are padded for rounding), so no
  * triangle the exact test would hit is ever skipped. */
 void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,

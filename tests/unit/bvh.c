@@ -390,9 +390,15 @@ static void bcCheckSweeps(const bcMesh* mesh, uint64_t seed, int queryCount)
 		bcRandomSegment(&random, mesh, &p0, &d, &r);
 		double bruteBest = INFINITY;
 		int32_t bruteHits = 0;
+		/* The swept ball lies within r + |d| / 2 of the segment's midpoint:
+		 * a box farther away may be skipped even when the box grown by r
+		 * meets the segment (at its corners). */
+		bcVec3 middle = { p0.x + 0.5 * d.x, p0.y + 0.5 * d.y, p0.z + 0.5 * d.z };
+		double reach = r + 0.5 * sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
 		for (int32_t t = 0; t < n; ++t) {
 			double entry = 0.0;
-			bool hit = !bcIsDegenerateTriangle(mesh, t) && bcBruteSweep(lower[t], upper[t], p0, d, r, 1.0, &entry);
+			bool hit = !bcIsDegenerateTriangle(mesh, t) && bcBruteSweep(lower[t], upper[t], p0, d, r, 1.0, &entry) &&
+					   bcBruteDistance(lower[t], upper[t], middle) <= reach;
 			probe.keys[t] = hit ? entry : INFINITY;
 			bruteHits += hit ? 1 : 0;
 			bruteBest = hit && entry < bruteBest ? entry : bruteBest;
