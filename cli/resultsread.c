@@ -6,7 +6,8 @@
  * JSON parser is a small recursive descent parser that keeps only the keys
  * it knows and checks the rest for syntax (RFC 8259, strictly: no trailing
  * commas, no NaN, numbers by JSON's grammar); the CSV reader follows RFC
- * 4180 with cast's header (cli/results.c). */
+ * 4180 with cast's header (cli/results.c). A NUL byte is refused where it
+ * stands, in either: it would cut a cell or token short. */
 #include "resultsread.h"
 
 #include <errno.h>
@@ -560,6 +561,10 @@ static bool parseScalar(cliScanner* s, cliJsonKind* kind)
 		return false;
 	}
 	while (!endsToken(peekByte(s))) {
+		/* No control byte belongs in a token (and a NUL would cut it short). */
+		if (peekByte(s) < 0x20) {
+			return failHere(s, "invalid JSON: unexpected byte 0x%02X", (unsigned)peekByte(s));
+		}
 		if (!appendScratch(s, (char)peekByte(s))) {
 			return false;
 		}
@@ -1387,6 +1392,10 @@ static int readRow(cliScanner* s, cliCsv* csv)
 						}
 						return -1;
 					}
+					if (c == 0) {
+						failHere(s, "unexpected byte 0x00 in a CSV cell");
+						return -1;
+					}
 					skipByte(s);
 					if (c == '"') {
 						if (peekByte(s) != '"') {
@@ -1410,6 +1419,10 @@ static int readRow(cliScanner* s, cliCsv* csv)
 				}
 			} else {
 				while (c != ',' && c != '\n' && c != EOF) {
+					if (c == 0) {
+						failHere(s, "unexpected byte 0x00 in a CSV cell");
+						return -1;
+					}
 					if (!appendScratch(s, (char)c)) {
 						return -1;
 					}

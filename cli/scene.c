@@ -55,12 +55,14 @@ typedef struct cliJson cliJson;
  * items carry their keys. */
 struct cliJson {
 	cliJsonType type;
-	size_t offset;    /* the value's first byte */
-	size_t length;    /* the value's bytes (numbers: their text) */
+	size_t offset;       /* the value's first byte */
+	size_t length;       /* the value's bytes (numbers: their text) */
 	double number;
-	char* string;     /* strings: decoded UTF-8, NUL terminated (owned) */
-	char* key;        /* object members: the decoded key (owned) */
-	size_t keyOffset; /* object members: where the key's quote is */
+	char* string;        /* strings: decoded UTF-8, NUL terminated (owned) */
+	size_t stringLength; /* its bytes: more than strlen when it holds \u0000 */
+	char* key;           /* object members: the decoded key (owned) */
+	size_t keyLength;    /* its bytes, likewise */
+	size_t keyOffset;    /* object members: where the key's quote is */
 	cliJson* items;
 	int count;
 	int capacity;
@@ -294,8 +296,9 @@ static size_t putUtf8(char* out, long code)
 	return 4;
 }
 
-/* The string whose quote is at p->i, decoded into a new buffer. */
-static bool parseString(cliParser* p, char** decoded)
+/* The string whose quote is at p->i, decoded into a new buffer of
+ * *decodedLength bytes and a NUL (\u0000 decodes to a NUL inside). */
+static bool parseString(cliParser* p, char** decoded, size_t* decodedLength)
 {
 	size_t quote = p->i++;
 	/* The decoded text is never longer than the raw text. */
@@ -357,6 +360,7 @@ static bool parseString(cliParser* p, char** decoded)
 	}
 	out[k] = '\0';
 	*decoded = out;
+	*decodedLength = k;
 	return true;
 }
 
@@ -499,7 +503,7 @@ static bool parseObject(cliParser* p, cliJson* v, int depth)
 			return outOfMemory(p);
 		}
 		item->keyOffset = p->i;
-		if (!parseString(p, &item->key)) {
+		if (!parseString(p, &item->key, &item->keyLength)) {
 			return false;
 		}
 		skipBlanks(p);
@@ -545,7 +549,7 @@ static bool parseValue(cliParser* p, cliJson* v, int depth)
 		ok = c == '{' ? parseObject(p, v, depth) : parseArray(p, v, depth);
 	} else if (c == '"') {
 		v->type = cli_jsonString;
-		ok = parseString(p, &v->string);
+		ok = parseString(p, &v->string, &v->stringLength);
 	} else if (c == '-' || isDigit(c) || c == '+' || c == '.') {
 		ok = parseNumber(p, v);
 	} else if (c == 't') {
@@ -646,7 +650,27 @@ static bool readVector(cliParser* p, const cliJson* v, const char* subject, cons
 	return true;
 }
 
-static bool addNote(cliParser* p, cliScene* scene, size_t offset, const char* subject, const char* key)
+/* Member m's key for a message, a NUL shown as \u0000, cut to what fits
+ * in text[size]. */
+static void showKey(const cliJson* m, char* text, size_t size)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < m->keyLength; ++k) {
+		size_t width = m->key[k] == '\0' ? 6 : 1;
+		if (n + width >= size) {
+			break;
+		}
+		if (m->key[k] == '\0') {
+			memcpy(text + n, "\\u0000", 6);
+		} else {
+			text[n] = m->key[k];
+		}
+		n += width;
+	}
+	text[n] = '\0';
+}
+
+static bool addNote(cliParser* p, cliScene* scene, const cliJson* m, const char* subject)
 {
 	cliSceneNote* notes = realloc(scene->notes, (size_t)(scene->noteCount + 1) * sizeof *notes);
 	if (notes == NULL) {
@@ -654,27 +678,47 @@ static bool addNote(cliParser* p, cliScene* scene, size_t offset, const char* su
 	}
 	scene->notes = notes;
 	cliSceneNote* note = notes + scene->noteCount++;
-	positionOf(p, offset, &note->line, &note->column);
-	snprintf(note->message, sizeof note->message, "%s%sunknown key \"%.*s\" ignored", subject,
-			 subject[0] != 0 ? ": " : "", CLI_SCENE_QUOTE_MAX, key);
+	positionOf(p, m->keyOffset, &note->line, &note->column);
+	char key[CLI_SCENE_QUOTE_MAX + 1];
+	showKey(m, key, sizeof key);
+	snprintf(note->message, sizeof note->message, "%s%sunknown key \"%s\" ignored", subject,
+			 subject[0] != 0 ? ": " : "", key);
 	return true;
+}
+
+/* Is member m's key exactly key? (A key holding \u0000 is no name we know,
+ * though its C string may read as one.) */
+static bool hasKey(const cliJson* m, const char* key)
+{
+	return m->keyLength == strlen(key) && strcmp(m->key, key) == 0;
 }
 
 /* The first member of object o named key (later ones are ignored), or NULL. */
 static const cliJson* member(const cliJson* o, const char* key)
 {
 	for (int k = 0; k < o->count; ++k) {
-		if (strcmp(o->items[k].key, key) == 0) {
+		if (hasKey(o->items + k, key)) {
 			return o->items + k;
 		}
 	}
 	return NULL;
 }
 
-static bool isKnown(const char* key, const char* const* keys, size_t count)
+/* Is m the first member of o with its key (byte for byte)? */
+static bool isFirstOfKey(const cliJson* o, const cliJson* m)
+{
+	for (const cliJson* other = o->items; other < m; ++other) {
+		if (other->keyLength == m->keyLength && memcmp(other->key, m->key, m->keyLength) == 0) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool isKnown(const cliJson* m, const char* const* keys, size_t count)
 {
 	for (size_t k = 0; k < count; ++k) {
-		if (strcmp(key, keys[k]) == 0) {
+		if (hasKey(m, keys[k])) {
 			return true;
 		}
 	}
@@ -692,6 +736,10 @@ static bool readBall(cliParser* p, cliScene* scene, const cliJson* v, cliSceneBa
 	const cliJson* id = member(v, "id");
 	if (id != NULL) {
 		if (id->type == cli_jsonString) {
+			if (id->stringLength != strlen(id->string)) {
+				snprintf(subject, sizeof subject, "balls[%ld]", ball->index);
+				return valueError(p, id->offset, subject, "id: contains \\u0000, which cannot be echoed");
+			}
 			ball->idKind = cli_idString;
 			ball->id = strdup(id->string);
 		} else if (id->type == cli_jsonNumber) {
@@ -718,11 +766,11 @@ static bool readBall(cliParser* p, cliScene* scene, const cliJson* v, cliSceneBa
 	ball->def.mass = 1.0;
 	for (int k = 0; k < v->count; ++k) {
 		const cliJson* m = v->items + k;
-		if (member(v, m->key) != m) {
+		if (!isFirstOfKey(v, m)) {
 			continue; /* a repeated key: the first one counts */
 		}
-		if (!isKnown(m->key, keys, sizeof keys / sizeof keys[0])) {
-			if (!addNote(p, scene, m->keyOffset, subject, m->key)) {
+		if (!isKnown(m, keys, sizeof keys / sizeof keys[0])) {
+			if (!addNote(p, scene, m, subject)) {
 				return false;
 			}
 		} else if (strcmp(m->key, "p") == 0) {
@@ -806,11 +854,11 @@ static bool readScene(cliParser* p, const cliJson* root, cliScene* scene)
 	bool haveBalls = false, haveHorizon = false;
 	for (int k = 0; k < root->count; ++k) {
 		const cliJson* m = root->items + k;
-		if (member(root, m->key) != m) {
+		if (!isFirstOfKey(root, m)) {
 			continue;
 		}
-		if (!isKnown(m->key, keys, sizeof keys / sizeof keys[0])) {
-			if (!addNote(p, scene, m->keyOffset, "", m->key)) {
+		if (!isKnown(m, keys, sizeof keys / sizeof keys[0])) {
+			if (!addNote(p, scene, m, "")) {
 				return false;
 			}
 		} else if (strcmp(m->key, "balls") == 0) {

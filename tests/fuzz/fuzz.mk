@@ -1,31 +1,41 @@
-# fuzz.mk - libFuzzer targets (included by the Makefile; uses its variables).
+# fuzz.mk - libFuzzer targets and the sanitized CLI suites (included by the
+# Makefile; uses its variables).
 #   make fuzz          each target for FUZZ_SECONDS (default 180) seconds
 #   make fuzz-ci       replay tests/fuzz/regressions/, then each target for
 #                      FUZZ_CI_RUNS inputs with seed 1 (reproducible)
 #   make check-valgrind
 #                      the bats CLI suite with ballcast under valgrind
-# The targets are built in $(BUILD)/fuzz/ with clang (FUZZ_CC), compiling
-# lib/*.c and cli/records.c directly with the fuzzer and sanitizers; their
-# growing corpora and crash files stay under $(BUILD)/fuzz/ too. Seeds are
-# tests/fuzz/corpus/TARGET/; inputs that once failed are
+#   make check-asan    the bats CLI suite with ballcast built with ASan+UBSan
+#                      in build/asan (ASAN_BUILD=DIR builds it elsewhere)
+# Five targets: fuzz_obj (the OBJ reader), fuzz_records (trajectories and
+# balls, every format), fuzz_query (the cast itself), fuzz_results (the
+# results `compare` reads, every format) and fuzz_scene (the scene of
+# `simulate`). They are built in $(BUILD)/fuzz/ with clang (FUZZ_CC),
+# compiling lib/*.c and the CLI readers (cli/records.c, resultsread.c,
+# scene.c, with output.c and numfmt.c that they write through) directly with
+# the fuzzer and sanitizers; their growing corpora and crash files stay under
+# $(BUILD)/fuzz/ too. Seeds are tests/fuzz/corpus/TARGET/, dictionaries
+# tests/fuzz/TARGET.dict; inputs that once failed are
 # tests/fuzz/regressions/TARGET/ and are replayed first.
 
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 180
 FUZZ_CI_SECONDS := 120
-FUZZ_TARGETS := fuzz_obj fuzz_records fuzz_query
+FUZZ_TARGETS := fuzz_obj fuzz_records fuzz_query fuzz_results fuzz_scene
 FUZZ_SAN_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-FUZZ_SRCS := $(LIB_SRCS) cli/records.c
+# One source list for every target; what a target does not call costs
+# nothing.
+FUZZ_SRCS := $(LIB_SRCS) cli/records.c cli/resultsread.c cli/scene.c cli/output.c cli/numfmt.c
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
 
 VALGRIND ?= valgrind
 VALGRIND_WRAPPER := $(VALGRIND) --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect -q
 
-.PHONY: fuzz fuzz-ci fuzz-build check-valgrind
+.PHONY: fuzz fuzz-ci fuzz-build check-valgrind check-asan
 
 fuzz-build: $(FUZZ_BINS)
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_SRCS) $(wildcard lib/*.h) cli/records.h
+$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_SRCS) $(wildcard lib/*.h cli/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) -Itests/fuzz $(BC_CFLAGS) $(CJSON_CFLAGS) $(FUZZ_SAN_FLAGS) -o $@ $< $(FUZZ_SRCS) \
 		$(CJSON_LIBS) -lm
@@ -42,3 +52,17 @@ fuzz-ci: $(FUZZ_BINS)
 # Only $(BUILD)/ballcast is built (not `all`, which would repoint ./ballcast).
 check-valgrind: $(BUILD)/ballcast
 	BALLCAST="$(abspath $(BUILD))/ballcast" BALLCAST_WRAPPER="$(VALGRIND_WRAPPER)" bats tests/cli
+
+# The CLI suite against ballcast built with ASan+UBSan (leaks included) in
+# $(ASAN_BUILD), beside the objects `make check` builds there for the unit
+# tests. A report fails the test that made it: the sanitizers exit with 86,
+# which no command uses, and write on stderr, which the tests check. A test
+# that cannot work under ASan (none today) may skip when BALLCAST_SANITIZED
+# is 1, saying why.
+ASAN_BUILD ?= build/asan
+ASAN_SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+check-asan:
+	$(MAKE) BUILD=$(ASAN_BUILD) SAN_FLAGS="$(ASAN_SAN_FLAGS)" $(ASAN_BUILD)/ballcast
+	BALLCAST="$(abspath $(ASAN_BUILD))/ballcast" BALLCAST_SANITIZED=1 \
+		ASAN_OPTIONS=detect_leaks=1:exitcode=86 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
+		bats tests/cli

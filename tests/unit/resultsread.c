@@ -48,12 +48,13 @@ static cliResultSet parseOk(const char* text)
 	return set;
 }
 
-/* Parse text that must fail at line:column with exactly message. */
-static void assertError(const char* text, long line, long column, const char* message)
+/* Parse text[0 .. length) that must fail at line:column with exactly
+ * message. */
+static void assertErrorN(const char* text, size_t length, long line, long column, const char* message)
 {
 	cliResultSet set;
 	bcError error;
-	ck_assert_msg(!cliParseResults(text, strlen(text), &set, &error), "parsed: %s", text);
+	ck_assert_msg(!cliParseResults(text, length, &set, &error), "parsed: %s", text);
 	ck_assert_int_eq(error.code, bc_errorSyntax);
 	ck_assert_msg(error.line == line && error.column == column, "%s\nerror at %ld:%ld (%s), expected %ld:%ld", text,
 				  error.line, error.column, error.message, line, column);
@@ -61,6 +62,15 @@ static void assertError(const char* text, long line, long column, const char* me
 	ck_assert_int_eq(set.count, 0);
 	ck_assert_ptr_null(set.results);
 }
+
+/* Parse text that must fail at line:column with exactly message. */
+static void assertError(const char* text, long line, long column, const char* message)
+{
+	assertErrorN(text, strlen(text), line, column, message);
+}
+
+/* The same with a string literal that may hold NUL bytes. */
+#define assertErrorLiteral(text, line, column, message) assertErrorN(text, sizeof text - 1, line, column, message)
 
 static void assertKeysEqual(const char* a, const char* b, bool equal)
 {
@@ -392,6 +402,26 @@ START_TEST(csvErrors)
 }
 END_TEST
 
+/* A NUL byte would cut a CSV cell short ("16<NUL>junk" read as 16, ids
+ * "a<NUL>b" and "a<NUL>c" both as "a"; fuzz_results: csv-nul-*): refused
+ * where it is, as is any control byte outside a JSON string. */
+START_TEST(nulBytes)
+{
+	assertErrorLiteral("id,hit,alpha,vertex_0,vertex_1\npillar,true,0.45,19,16\0junk\n", 2, 23,
+					   "unexpected byte 0x00 in a CSV cell");
+	assertErrorLiteral("id,hit,alpha\na\0b,true,0.5\na\0c,false,1\n", 2, 2, "unexpected byte 0x00 in a CSV cell");
+	assertErrorLiteral("id\0", 1, 3, "unexpected byte 0x00 in a CSV cell");
+	assertErrorLiteral("id,alpha\n\"a\0\",1\n", 2, 3, "unexpected byte 0x00 in a CSV cell");
+	assertErrorLiteral("[\0]", 1, 2, "invalid JSON: unexpected byte 0x00");
+	assertErrorLiteral("{\"id\":1}\n\0", 2, 1, "invalid JSON: unexpected byte 0x00");
+	assertErrorLiteral("[{\"id\":1\001}]", 1, 9, "invalid JSON: unexpected byte 0x01");
+	/* other control bytes are text in a CSV cell (echoed escaped) */
+	cliResultSet set = parseOk("id,hit,alpha\na\001b,true,0.5\n");
+	ck_assert_str_eq(set.results[0].id, "a\001b");
+	cliResultSet_Free(&set);
+}
+END_TEST
+
 /* ------------------------------------------------------------- streams */
 
 /* Thousands of results through the chunked reader: every value lands where
@@ -526,6 +556,7 @@ static Suite* resultsreadSuite(void)
 	tcase_add_test(csv, csvCast);
 	tcase_add_test(csv, csvLenient);
 	tcase_add_test(csv, csvErrors);
+	tcase_add_test(csv, nulBytes);
 	suite_add_tcase(suite, csv);
 
 	TCase* streams = tcase_create("streams");

@@ -107,6 +107,29 @@ START_TEST(unknown_keys_are_noted)
 }
 END_TEST
 
+START_TEST(keys_holding_a_nul_are_unknown)
+{
+	/* "r\u0000x" is not "r" cut short, nor a repeat of it: noted, with the
+	 * NUL shown as it was written. */
+	const char* text = "{\"balls\": [{\"p\": [0,0,0], \"r\": 1, \"r\\u0000x\": -1, \"\\u0000\": 0}],\n"
+					   " \"horizon\\u0000\": -1, \"horizon\": 3, \"horizon\\u0000\": -2}";
+	cliScene scene;
+	bcError error;
+	ck_assert_msg(parse(text, &scene, &error), "%ld:%ld: %s", error.line, error.column, error.message);
+	bcAssertNear(scene.balls[0].def.radius, 1, 0);
+	bcAssertNear(scene.horizon, 3, 0);
+	ck_assert_int_eq(scene.noteCount, 3);
+	ck_assert_int_eq(scene.notes[0].line, 1);
+	ck_assert_int_eq(scene.notes[0].column, 35);
+	ck_assert_str_eq(scene.notes[0].message, "balls[0]: unknown key \"r\\u0000x\" ignored");
+	ck_assert_str_eq(scene.notes[1].message, "balls[0]: unknown key \"\\u0000\" ignored");
+	ck_assert_int_eq(scene.notes[2].line, 2);
+	ck_assert_int_eq(scene.notes[2].column, 2);
+	ck_assert_str_eq(scene.notes[2].message, "unknown key \"horizon\\u0000\" ignored");
+	cliScene_Free(&scene);
+}
+END_TEST
+
 typedef struct cliSceneErrorCase {
 	const char* text;
 	bcErrorCode code;
@@ -201,6 +224,14 @@ static const cliSceneErrorCase errorCases[] = {
 	  "balls[0]: r: must be >= 0, not -1" },
 	{ "{\"horizon\": -1, \"balls\": [{\"p\": [0,0,0], \"r\": -1}]}", bc_errorValue, 1, 13, -1,
 	  "horizon: must be > 0, not -1" },
+	/* \u0000 would cut an id short (fuzz_scene: nul-escape-cuts-id-short.json);
+	 * a key holding it is not "p". */
+	{ "{\"horizon\":2,\"balls\":[{\"id\":\"\\u0000\",\"p\":[0,0,0],\"r\":1}]}", bc_errorValue, 1, 29, 0,
+	  "balls[0]: id: contains \\u0000, which cannot be echoed" },
+	{ "{\"horizon\":2,\"balls\":[{\"id\":\"a\\u0000b\",\"p\":[0,0,0],\"r\":1}]}", bc_errorValue, 1, 29, 0,
+	  "balls[0]: id: contains \\u0000, which cannot be echoed" },
+	{ "{\"horizon\":2,\"balls\":[{\"id\":\"a\",\"p\\u0000\":[0,0,0],\"r\":1}]}", bc_errorValue, 1, 23, 0,
+	  "ball \"a\" (balls[0]): missing \"p\" (the centre at time 0)" },
 };
 
 START_TEST(errors_at_their_place)
@@ -274,6 +305,7 @@ static Suite* sceneSuite(void)
 	tcase_add_test(values, full_scene);
 	tcase_add_test(values, defaults_duplicates_and_strings);
 	tcase_add_test(values, unknown_keys_are_noted);
+	tcase_add_test(values, keys_holding_a_nul_are_unknown);
 	tcase_add_test(values, text_need_not_end_in_a_nul);
 	tcase_add_test(values, load_from_files);
 	suite_add_tcase(s, values);
