@@ -107,6 +107,25 @@ bcMesh* bcMesh_LoadObj(const char* path, bcError* error);
  * bcMesh_LoadObj. The caller owns the result. */
 bcMesh* bcMesh_ParseObj(const char* text, size_t length, bcError* error);
 
+/* How an OBJ file or text is read into a mesh. */
+typedef struct bcObjOptions {
+	/* Threads parsing the text (cut into pieces at line boundaries) and
+	 * building the hierarchy; <= 0: one per online core. The mesh, byte for
+	 * byte, and the error reported for a bad input do not depend on it. */
+	int threadCount;
+} bcObjOptions;
+
+/* The default options: one thread per online core. */
+bcObjOptions bcDefaultObjOptions(void);
+
+/* bcMesh_LoadObj with options (NULL: the defaults, which is what
+ * bcMesh_LoadObj uses). The caller owns the result. */
+bcMesh* bcMesh_LoadObjWithOptions(const char* path, const bcObjOptions* options, bcError* error);
+
+/* bcMesh_ParseObj with options (NULL: the defaults, which is what
+ * bcMesh_ParseObj uses). The caller owns the result. */
+bcMesh* bcMesh_ParseObjWithOptions(const char* text, size_t length, const bcObjOptions* options, bcError* error);
+
 /* Free a mesh. NULL is allowed. */
 void bcMesh_Destroy(bcMesh* mesh);
 

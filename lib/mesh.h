@@ -20,10 +20,30 @@ struct bcMesh {
 };
 
 /* Take ownership of the arrays (allocated with malloc) and finish the mesh:
- * normals, degenerate flags, bounds, acceleration structure. On failure the
- * arrays are freed, error is filled and NULL returned. faceIds may be NULL. */
+ * normals, degenerate flags, bounds, acceleration structure, on threadCount
+ * threads (<= 0: one per online core); the mesh does not depend on it. On
+ * failure the arrays are freed, error is filled and NULL returned. faceIds
+ * may be NULL. */
 bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, int32_t triangleCount,
-					 int32_t* faceIds, int32_t faceCount, bcError* error);
+					 int32_t* faceIds, int32_t faceCount, int threadCount, bcError* error);
+
+/* The most threads the library's loaders start at once (a 64-core machine
+ * reads and builds with all its cores; beyond that, memory bandwidth is the
+ * limit long before cores are). */
+#define BC_MESH_MAX_THREADS 64
+
+/* The threads to use for a request: requested if > 0, else one per online
+ * core; always 1 .. BC_MESH_MAX_THREADS. */
+int bcResolveThreadCount(int requested);
+
+/* A task of bcRunThreadTasks: the index-th of a set. */
+typedef void bcThreadTaskFcn(void* context, int index);
+
+/* Run fcn(context, i) for i in 0 .. count - 1 (count <= BC_MESH_MAX_THREADS):
+ * task 0 on the calling thread, each other on a thread of its own (or on the
+ * calling thread afterwards when a thread cannot be started). Returns when
+ * all are done. The tasks must write disjoint outputs. */
+void bcRunThreadTasks(bcThreadTaskFcn* fcn, void* context, int count);
 
 /* Fill error (when not NULL) with a code, a position and a printf message. */
 void bcSetError(bcError* error, bcErrorCode code, long line, long column, const char* format, ...)

@@ -3,6 +3,7 @@
 #include <float.h>
 #include <locale.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,17 +15,31 @@
 
 #include "harness.h"
 
-/* A second copy of the reader with a tiny element limit, so the
- * bc_errorTooLarge paths run without 2^31 vertices. Its public functions are
- * renamed so they do not clash with the library's. */
-#define BC_OBJ_MAX_ELEMENTS 4
+/* A second copy of the reader whose element limit and smallest piece are
+ * set by the tests: a limit of 4 reaches the bc_errorTooLarge paths without
+ * 2^31 vertices, and 1-byte pieces cut texts of a few lines among threads.
+ * Its public functions are renamed so they do not clash with the library's,
+ * and its internals (cutText, parseFastNumber) are reachable. */
+static int32_t smallMaxElements = 4;
+static size_t smallMinPieceBytes = 1;
+#define BC_OBJ_MAX_ELEMENTS smallMaxElements
+#define BC_OBJ_MIN_PIECE_BYTES smallMinPieceBytes
 #define bcMesh_ParseObj smallParseObj
 #define bcMesh_LoadObj smallLoadObj
+#define bcMesh_ParseObjWithOptions smallParseObjWithOptions
+#define bcMesh_LoadObjWithOptions smallLoadObjWithOptions
+#define bcDefaultObjOptions smallDefaultObjOptions
 bcMesh* smallParseObj(const char* text, size_t length, bcError* error);
 bcMesh* smallLoadObj(const char* path, bcError* error);
+bcMesh* smallParseObjWithOptions(const char* text, size_t length, const bcObjOptions* options, bcError* error);
+bcMesh* smallLoadObjWithOptions(const char* path, const bcObjOptions* options, bcError* error);
+bcObjOptions smallDefaultObjOptions(void);
 #include "../../lib/obj.c"
 #undef bcMesh_ParseObj
 #undef bcMesh_LoadObj
+#undef bcMesh_ParseObjWithOptions
+#undef bcMesh_LoadObjWithOptions
+#undef bcDefaultObjOptions
 
 /* Parse a C string through an exactly sized heap copy (no terminator), so
  * the sanitizers catch any read past the end. */
@@ -91,8 +106,10 @@ static void assertSameDouble(double got, double expected, const char* text)
 	uint64_t a, b;
 	memcpy(&a, &got, sizeof a);
 	memcpy(&b, &expected, sizeof b);
-	ck_assert_msg(a == b, "'%s' read as %.17g (%016llx), strtod gives %.17g (%016llx)", text, got,
-				  (unsigned long long)a, expected, (unsigned long long)b);
+	if (a != b) { /* not ck_assert: check records every passing one, slow in loops */
+		ck_abort_msg("'%s' read as %.17g (%016llx), strtod gives %.17g (%016llx)", text, got, (unsigned long long)a,
+					 expected, (unsigned long long)b);
+	}
 }
 
 /* The x coordinate of the only vertex of "v <number> 0 0" plus a face. */
@@ -687,6 +704,647 @@ START_TEST(test_load_fifo)
 }
 END_TEST
 
+
+/* ---------------------------------------------------------------- threads */
+
+/* A growable text for generated OBJ files. */
+typedef struct objText {
+	char* data;
+	size_t length;
+	size_t capacity;
+} objText;
+
+static void appendText(objText* text, const char* format, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+static void appendText(objText* text, const char* format, ...)
+{
+	for (;;) {
+		va_list args;
+		va_start(args, format);
+		int needed = vsnprintf(text->data + text->length, text->capacity - text->length, format, args);
+		va_end(args);
+		if (needed < 0) {
+			ck_abort_msg("vsnprintf failed");
+		}
+		if ((size_t)needed < text->capacity - text->length) {
+			text->length += (size_t)needed;
+			return;
+		}
+		text->capacity = 2 * text->capacity + (size_t)needed + 64;
+		text->data = realloc(text->data, text->capacity);
+		if (text->data == NULL) {
+			ck_abort_msg("out of memory");
+		}
+	}
+}
+
+/* A random double printed in one of the formats exporters use. */
+static void appendRandomNumber(objText* text, uint64_t* state)
+{
+	uint64_t r = nextRandom(state);
+	double value = (double)(int64_t)(nextRandom(state) >> 11) / 9007199254740992.0;
+	value *= pow(10.0, (double)((int)(r % 13) - 6));
+	if ((r >> 8) % 2 == 0) {
+		value = -value;
+	}
+	switch ((r >> 16) % 9) {
+	case 0:
+		appendText(text, "%.17g", value);
+		break;
+	case 1:
+		appendText(text, "%.9g", value);
+		break;
+	case 2:
+		appendText(text, "%g", value);
+		break;
+	case 3:
+		appendText(text, "%.6f", value);
+		break;
+	case 4:
+		appendText(text, "%.3e", value);
+		break;
+	case 5:
+		appendText(text, "%.17E", value);
+		break;
+	case 6:
+		appendText(text, "%d", (int)(r >> 32) % 2000 - 1000);
+		break;
+	case 7:
+		appendText(text, "+%.12g", fabs(value));
+		break;
+	default:
+		appendText(text, "%.25g", value); /* more than 19 digits: strtod */
+		break;
+	}
+}
+
+/* A blank between tokens: spaces or tabs, sometimes a continuation. */
+static void appendBlank(objText* text, uint64_t* state)
+{
+	uint64_t r = nextRandom(state) % 40;
+	if (r == 0) {
+		appendText(text, " \\\n  ");
+	} else if (r == 1) {
+		appendText(text, "\t\\\r\n");
+	} else if (r == 2) {
+		appendText(text, " \t ");
+	} else {
+		appendText(text, " ");
+	}
+}
+
+static void appendLineEnd(objText* text, uint64_t* state)
+{
+	uint64_t r = nextRandom(state) % 12;
+	appendText(text, r == 0 ? "\r\n" : (r == 1 ? " # note \\\n" : (r == 2 ? "  \n" : "\n")));
+}
+
+/* Append one valid logical line given vertexCount vertices so far; returns
+ * the vertices it adds (0 or 1). */
+static int appendRandomLine(objText* text, uint64_t* state, int32_t vertexCount)
+{
+	uint64_t r = nextRandom(state) % 100;
+	if (r < 45 || vertexCount == 0) {
+		appendText(text, nextRandom(state) % 20 == 0 ? "  v" : "v");
+		for (int k = 0; k < 3; ++k) {
+			appendBlank(text, state);
+			appendRandomNumber(text, state);
+		}
+		if (nextRandom(state) % 10 == 0) {
+			appendText(text, " 0.5 0.25 1"); /* colours, ignored */
+		}
+		appendLineEnd(text, state);
+		return 1;
+	}
+	if (r < 80) {
+		int corners = 3 + (int)(nextRandom(state) % 4);
+		appendText(text, "f");
+		for (int k = 0; k < corners; ++k) {
+			appendBlank(text, state);
+			uint64_t pick = nextRandom(state);
+			int32_t back = 1 + (int32_t)(pick % (uint64_t)(vertexCount < 40 ? vertexCount : 40));
+			long index = (pick >> 32) % 3 == 0 ? -(long)back : (long)(vertexCount - back + 1);
+			if ((pick >> 40) % 5 == 0) {
+				index = 1 + (long)((pick >> 8) % (uint64_t)vertexCount); /* anywhere before */
+			}
+			switch ((pick >> 48) % 4) {
+			case 0:
+				appendText(text, "%ld", index);
+				break;
+			case 1:
+				appendText(text, "%ld/%d", index, (int)(pick % 7) + 1);
+				break;
+			case 2:
+				appendText(text, "%ld//-%d", index, (int)(pick % 5) + 1);
+				break;
+			default:
+				appendText(text, "%ld/%d/%d", index, (int)(pick % 3) + 1, (int)(pick % 9) + 1);
+				break;
+			}
+		}
+		appendLineEnd(text, state);
+		return 0;
+	}
+	static const char* const others[] = {
+		"# a comment\n", "\n", "   \t\n", "vt 0.5 0.25\n", "vn 0 0 1\r\n", "g group one\n", "usemtl red\n",
+		"o thing \\\n  continued\n", "s off\n", "l 1 2\n", "# ends in a backslash \\\n", "\r\n", "vx 1 2 3\n",
+	};
+	appendText(text, "%s", others[nextRandom(state) % (sizeof others / sizeof others[0])]);
+	return 0;
+}
+
+/* Bad lines, each given the vertices defined so far (count, at least 1). */
+static void appendBadLine(objText* text, int kind, int32_t count)
+{
+	switch (kind) {
+	case 0:
+		appendText(text, "v 1 2 x\n");
+		break;
+	case 1:
+		appendText(text, "v 1 1e999 0\n");
+		break;
+	case 2:
+		appendText(text, "f 1 %ld\n", (long)count);
+		break;
+	case 3:
+		appendText(text, "f 1 0 1\n");
+		break;
+	case 4:
+		appendText(text, "f 1 1 %ld\n", (long)count + 1); /* one past the last vertex */
+		break;
+	case 5:
+		appendText(text, "f -%ld 1 1\n", (long)count + 1); /* one before the first */
+		break;
+	case 6:
+		appendText(text, "f 1 1x 1\n");
+		break;
+	case 7:
+		appendText(text, "v 1 \\\r\n  2 # z?\n");
+		break;
+	case 8:
+		appendText(text, "f 1 \\\n 1 \\\n  %ld/1\n", (long)count + 7);
+		break;
+	default:
+		appendText(text, "f %ld %ld -%ld 99999999999999999999\n", (long)count, (long)count, (long)count);
+		break;
+	}
+}
+enum { objBadLineKinds = 10 };
+
+/* A random text of lineCount lines with bad lines of the given kinds before
+ * the given lines (badCount of them, lines in increasing order); the byte
+ * offset of each bad line goes to badOffsets. The caller frees data. */
+static objText randomObj(uint64_t seed, int lineCount, const int* badLines, const int* badKinds, int badCount,
+						 size_t* badOffsets)
+{
+	objText text = { NULL, 0, 0 };
+	appendText(&text, "%s", "");
+	uint64_t state = seed;
+	int32_t vertexCount = 0;
+	int bad = 0;
+	for (int line = 0; line < lineCount; ++line) {
+		while (bad < badCount && badLines[bad] == line) {
+			badOffsets[bad] = text.length;
+			appendBadLine(&text, badKinds[bad], vertexCount > 0 ? vertexCount : 1);
+			++bad;
+		}
+		vertexCount += appendRandomLine(&text, &state, vertexCount);
+	}
+	return text;
+}
+
+/* Both meshes hold the same bytes: counts, vertices, triangles, faces,
+ * normals, bounds. */
+static void assertSameMesh(const bcMesh* a, const bcMesh* b, const char* what)
+{
+	bcMeshInfo x = bcMesh_GetInfo(a);
+	bcMeshInfo y = bcMesh_GetInfo(b);
+	ck_assert_msg(x.vertexCount == y.vertexCount && x.triangleCount == y.triangleCount &&
+					  x.faceCount == y.faceCount && x.degenerateCount == y.degenerateCount,
+				  "%s: counts %d %d %d %d, expected %d %d %d %d", what, (int)y.vertexCount, (int)y.triangleCount,
+				  (int)y.faceCount, (int)y.degenerateCount, (int)x.vertexCount, (int)x.triangleCount,
+				  (int)x.faceCount, (int)x.degenerateCount);
+	ck_assert_msg(memcmp(&x.lowerBound, &y.lowerBound, sizeof x.lowerBound) == 0 &&
+					  memcmp(&x.upperBound, &y.upperBound, sizeof x.upperBound) == 0,
+				  "%s: bounds differ", what);
+	/* not ck_assert in the loops: check records every passing one */
+	for (int32_t i = 0; i < x.vertexCount; ++i) {
+		bcVec3 u = bcMesh_GetVertex(a, i);
+		bcVec3 v = bcMesh_GetVertex(b, i);
+		if (memcmp(&u, &v, sizeof u) != 0) {
+			ck_abort_msg("%s: vertex %d differs", what, (int)i);
+		}
+	}
+	for (int32_t i = 0; i < x.triangleCount; ++i) {
+		bcTriangle s = bcMesh_GetTriangle(a, i);
+		bcTriangle t = bcMesh_GetTriangle(b, i);
+		if (memcmp(s.vertices, t.vertices, sizeof s.vertices) != 0 || s.face != t.face ||
+			memcmp(&s.normal, &t.normal, sizeof s.normal) != 0 || s.degenerate != t.degenerate) {
+			ck_abort_msg("%s: triangle %d = (%d %d %d) face %d, expected (%d %d %d) face %d", what, (int)i,
+						 (int)t.vertices[0], (int)t.vertices[1], (int)t.vertices[2], (int)t.face, (int)s.vertices[0],
+						 (int)s.vertices[1], (int)s.vertices[2], (int)s.face);
+		}
+	}
+}
+
+static void assertSameError(const bcError* expected, const bcError* got, const char* what)
+{
+	ck_assert_msg(expected->code == got->code && expected->line == got->line && expected->column == got->column &&
+					  expected->record == got->record && strcmp(expected->message, got->message) == 0,
+				  "%s: error %d at %ld:%ld \"%s\", expected %d at %ld:%ld \"%s\"", what, (int)got->code, got->line,
+				  got->column, got->message, (int)expected->code, expected->line, expected->column,
+				  expected->message);
+}
+
+/* Parse an exactly sized copy of text with parseFcn on threads threads. */
+static bcMesh* parseOnThreads(bcMesh* (*parseFcn)(const char*, size_t, const bcObjOptions*, bcError*),
+							  const char* text, size_t length, int threads, bcError* error)
+{
+	char* copy = malloc(length > 0 ? length : 1);
+	ck_assert_ptr_nonnull(copy);
+	memcpy(copy, text, length);
+	memset(error, 0, sizeof *error);
+	bcObjOptions options = bcDefaultObjOptions();
+	options.threadCount = threads;
+	bcMesh* mesh = parseFcn(copy, length, &options, error);
+	free(copy);
+	return mesh;
+}
+
+/* The reference is the library's reader on one thread; the small copy, cut
+ * into 1-byte-minimum pieces, must give the same mesh or the same error on
+ * 1, 2, 3 and 7 threads. Returns whether the text parsed. */
+static bool assertSameOnThreads(const char* text, size_t length, const char* what)
+{
+	bcError expected;
+	bcMesh* reference = parseOnThreads(bcMesh_ParseObjWithOptions, text, length, 1, &expected);
+	static const int threadCounts[] = { 1, 2, 3, 7 };
+	for (size_t i = 0; i < sizeof threadCounts / sizeof threadCounts[0]; ++i) {
+		char label[128];
+		snprintf(label, sizeof label, "%s, %d threads", what, threadCounts[i]);
+		bcError error;
+		bcMesh* mesh = parseOnThreads(smallParseObjWithOptions, text, length, threadCounts[i], &error);
+		ck_assert_msg((mesh == NULL) == (reference == NULL), "%s: %s", label,
+					  mesh == NULL ? error.message : expected.message);
+		if (mesh != NULL) {
+			assertSameMesh(reference, mesh, label);
+		} else {
+			assertSameError(&expected, &error, label);
+		}
+		bcMesh_Destroy(mesh);
+	}
+	bool parsed = reference != NULL;
+	bcMesh_Destroy(reference);
+	return parsed;
+}
+
+/* Which piece of count holds byte offset of text (cut as the reader cuts). */
+static int pieceOf(const char* text, size_t length, int count, size_t offset)
+{
+	const char* starts[BC_MESH_MAX_THREADS + 1];
+	int pieces = cutText(text, text + length, count, starts);
+	int piece = 0;
+	while (piece + 1 < pieces && text + offset >= starts[piece + 1]) {
+		++piece;
+	}
+	return piece;
+}
+
+START_TEST(test_pieces_match)
+{
+	smallMaxElements = INT32_MAX;
+	int parsed = 0;
+	for (uint64_t seed = 1; seed <= 150; ++seed) {
+		objText text = randomObj(seed * 0x9e3779b97f4a7c15u, 20 + (int)(seed % 90), NULL, NULL, 0, NULL);
+		char what[64];
+		snprintf(what, sizeof what, "text %d", (int)seed);
+		parsed += assertSameOnThreads(text.data, text.length, what);
+		/* and as a file, through the library's reader on several threads */
+		free(text.data);
+	}
+	ck_assert_int_ge(parsed, 140); /* only texts without faces fail */
+	/* a byte order mark, and no final newline */
+	const char* marked = "\xef\xbb\xbfv 0 0 0\nv 1 0 0\r\nv 0 1 0\nf 1 2 3\nf -1 -2 -3";
+	ck_assert(assertSameOnThreads(marked, strlen(marked), "marked"));
+}
+END_TEST
+
+START_TEST(test_pieces_first_error)
+{
+	smallMaxElements = INT32_MAX;
+	int twoPieces = 0;
+	for (uint64_t seed = 1; seed <= 200; ++seed) {
+		uint64_t state = seed * 0xd1b54a32d192ed03u;
+		int lineCount = 30 + (int)(nextRandom(&state) % 80);
+		int lines[2];
+		int kinds[2];
+		lines[0] = 1 + (int)(nextRandom(&state) % (uint64_t)(lineCount - 1));
+		lines[1] = lines[0] + (int)(nextRandom(&state) % (uint64_t)(lineCount - lines[0]));
+		kinds[0] = (int)(nextRandom(&state) % objBadLineKinds);
+		kinds[1] = (int)(nextRandom(&state) % objBadLineKinds);
+		int badCount = seed % 3 == 0 ? 1 : 2;
+		size_t offsets[2];
+		objText text = randomObj(state, lineCount, lines, kinds, badCount, offsets);
+		char what[64];
+		snprintf(what, sizeof what, "text %d (bad lines %d, %d)", (int)seed, lines[0], lines[1]);
+		ck_assert_msg(!assertSameOnThreads(text.data, text.length, what), "%s parsed", what);
+		if (badCount == 2 && pieceOf(text.data, text.length, 2, offsets[0]) !=
+								 pieceOf(text.data, text.length, 2, offsets[1])) {
+			++twoPieces;
+		}
+		free(text.data);
+	}
+	/* errors in two pieces at once did happen, often */
+	ck_assert_int_ge(twoPieces, 40);
+}
+END_TEST
+
+START_TEST(test_pieces_cut_lines)
+{
+	/* the reader never cuts after a line ending in '\' (with or without CR) */
+	uint64_t state = 42;
+	for (int round = 0; round < 200; ++round) {
+		objText text = { NULL, 0, 0 };
+		appendText(&text, "%s", "");
+		int lines = 5 + (int)(nextRandom(&state) % 60);
+		for (int i = 0; i < lines; ++i) {
+			static const char* const endings[] = { "\n", "\r\n", " \\\n", "\\\r\n", "\\\n", "#c\\\n", "\r\r\n" };
+			appendText(&text, "v 1 2%s", endings[nextRandom(&state) % 7]);
+		}
+		const char* starts[BC_MESH_MAX_THREADS + 1];
+		for (int count = 1; count <= 9; ++count) {
+			int pieces = cutText(text.data, text.data + text.length, count, starts);
+			ck_assert_int_ge(pieces, 1);
+			ck_assert_int_le(pieces, count);
+			ck_assert_ptr_eq(starts[0], text.data);
+			ck_assert_ptr_eq(starts[pieces], text.data + text.length);
+			for (int i = 1; i < pieces; ++i) {
+				const char* cut = starts[i];
+				ck_assert(cut > starts[i - 1]);
+				ck_assert(cut[-1] == '\n');
+				const char* last = cut - 1;
+				if (last > text.data && last[-1] == '\r') {
+					--last;
+				}
+				ck_assert(last == text.data || last[-1] != '\\');
+			}
+		}
+		free(text.data);
+	}
+	/* one logical line, or no newline at all: one piece */
+	const char* joined = "f 1 \\\n2 \\\n3 \\\r\n4\n";
+	const char* starts[BC_MESH_MAX_THREADS + 1];
+	ck_assert_int_eq(cutText(joined, joined + strlen(joined), 7, starts), 1);
+	const char* single = "v 0 0 0 v 1 1 1";
+	ck_assert_int_eq(cutText(single, single + strlen(single), 7, starts), 1);
+	ck_assert_int_eq(cutText("", "", 7, starts), 1);
+
+	/* so continued lines parse the same on any number of threads */
+	smallMaxElements = INT32_MAX;
+	objText text = { NULL, 0, 0 };
+	appendText(&text, "%s", "");
+	for (int i = 0; i < 40; ++i) {
+		appendText(&text, "v %d \\\n %d \\\r\n %d\n", i, i % 3, i % 5);
+		appendText(&text, i >= 2 ? "f -1 \\\n -2 \\\n -3 # c \\\n" : "# not yet\\\n");
+	}
+	ck_assert(assertSameOnThreads(text.data, text.length, "continued"));
+	free(text.data);
+}
+END_TEST
+
+/* Indices across pieces: later pieces use vertices of earlier ones by
+ * positive and by negative indices, right up to the first vertex. */
+START_TEST(test_pieces_indices)
+{
+	smallMaxElements = INT32_MAX;
+	objText text = { NULL, 0, 0 };
+	appendText(&text, "%s", "");
+	for (int i = 0; i < 30; ++i) {
+		appendText(&text, "v %d %d 0\n", i, i * i % 7);
+	}
+	for (int i = 0; i < 30; ++i) {
+		appendText(&text, "f 1 -%d %d\nf -30 %d -1\n", 30 - i, 30 - i, i + 1);
+	}
+	appendText(&text, "v 9 9 9\nf -31 -1 31 1\n");
+	ck_assert(assertSameOnThreads(text.data, text.length, "indices"));
+	/* one too far back, as the last line: every piece before it is fine */
+	appendText(&text, "f 1 2 -33\n");
+	ck_assert(!assertSameOnThreads(text.data, text.length, "underflow"));
+	bcError error;
+	ck_assert_ptr_null(parseOnThreads(smallParseObjWithOptions, text.data, text.length, 7, &error));
+	ck_assert_int_eq(error.code, bc_errorIndex);
+	ck_assert_int_eq(error.line, 93);
+	ck_assert_int_eq(error.column, 7);
+	ck_assert_str_eq(error.message, "relative index -33 reaches before the first vertex (31 vertices defined so far)");
+	free(text.data);
+}
+END_TEST
+
+/* The element limits hold for the whole text, wherever the pieces fall: the
+ * small copy (limit 4) on several threads agrees with it on one. */
+START_TEST(test_pieces_limits)
+{
+	smallMaxElements = 4;
+	static const char* const texts[] = {
+		"v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\n\n  v 2 2 2\n",
+		"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nf 1 2 3\nf 1 2 3\nf 1 2 3\nf 1 2 3\n",
+		"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nf 1 2 3 1 2 3\n",
+		"v 0 0 0\nv 1 0 0\nf 1 2 1\nv 0 1 0\nv 1 1 0\nf 1 2 3 4\nf 1 2 3\n",
+		"v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nf 1 2 3 4 1 2\n",
+		"v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 x\nv 1 1 0\nv 2 2 2\n",
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; ++i) {
+		bcError expected;
+		bcMesh* reference = parseOnThreads(smallParseObjWithOptions, texts[i], strlen(texts[i]), 1, &expected);
+		for (int threads = 2; threads <= 7; ++threads) {
+			char what[64];
+			snprintf(what, sizeof what, "limit text %d, %d threads", (int)i, threads);
+			bcError error;
+			bcMesh* mesh = parseOnThreads(smallParseObjWithOptions, texts[i], strlen(texts[i]), threads, &error);
+			ck_assert_msg((mesh == NULL) == (reference == NULL), "%s", what);
+			if (mesh != NULL) {
+				assertSameMesh(reference, mesh, what);
+			} else {
+				assertSameError(&expected, &error, what);
+			}
+			bcMesh_Destroy(mesh);
+		}
+		bcMesh_Destroy(reference);
+	}
+}
+END_TEST
+
+/* The library itself on a text of several megabytes: pieces of its real
+ * size, and normals and bounds on several threads. */
+START_TEST(test_library_threads)
+{
+	enum { side = 220 }; /* a height field: side^2 vertices, 2 (side - 1)^2 triangles */
+	objText text = { NULL, 0, 0 };
+	appendText(&text, "%s", "");
+	uint64_t state = 7;
+	for (int y = 0; y < side; ++y) {
+		for (int x = 0; x < side; ++x) {
+			double height = (double)(nextRandom(&state) >> 11) / 9007199254740992.0 - 0.5;
+			appendText(&text, "v %.17g %.17g %.17g\n", x * 0.1, y * 0.1, y == side / 2 ? 0.0 : height);
+		}
+	}
+	for (int y = 0; y + 1 < side; ++y) {
+		for (int x = 0; x + 1 < side; ++x) {
+			int a = y * side + x + 1;
+			if ((x + y) % 2 == 0) {
+				appendText(&text, "f %d %d %d %d\n", a, a + 1, a + side + 1, a + side);
+			} else {
+				appendText(&text, "f %d/1 -%d//2 -%d\n", a, side * side - a, side * side - a - side);
+			}
+		}
+	}
+	ck_assert_uint_gt(text.length, (size_t)3 << 20); /* over 3 of the library's 1 MB pieces */
+	bcError error;
+	bcMesh* reference = parseOnThreads(bcMesh_ParseObjWithOptions, text.data, text.length, 1, &error);
+	ck_assert_msg(reference != NULL, "%s", error.message);
+	static const int threadCounts[] = { 2, 3, 7, 0 };
+	for (size_t i = 0; i < sizeof threadCounts / sizeof threadCounts[0]; ++i) {
+		char what[64];
+		snprintf(what, sizeof what, "library, %d threads", threadCounts[i]);
+		bcMesh* mesh = parseOnThreads(bcMesh_ParseObjWithOptions, text.data, text.length, threadCounts[i], &error);
+		ck_assert_msg(mesh != NULL, "%s: %s", what, error.message);
+		assertSameMesh(reference, mesh, what);
+		bcMesh_Destroy(mesh);
+	}
+	bcMesh* plain = parseWith(bcMesh_ParseObj, text.data, &error);
+	assertSameMesh(reference, plain, "bcMesh_ParseObj");
+	bcMesh_Destroy(plain);
+
+	/* an error near the end is found by the piece holding it */
+	size_t goodLength = text.length;
+	appendText(&text, "f 1 2 %d\n", side * side + 1);
+	bcError expected;
+	ck_assert_ptr_null(parseOnThreads(bcMesh_ParseObjWithOptions, text.data, text.length, 1, &expected));
+	ck_assert_int_eq(expected.line, side * side + (side - 1) * (side - 1) + 1);
+	ck_assert_ptr_null(parseOnThreads(bcMesh_ParseObjWithOptions, text.data, text.length, 3, &error));
+	assertSameError(&expected, &error, "library, late error");
+
+	/* and the same through a file */
+	char dir[] = "/tmp/ballcast-obj-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[256];
+	text.length = goodLength;
+	text.data[text.length] = '\0';
+	writeFile(path, sizeof path, dir, "field.obj", text.data);
+	bcObjOptions options = { 3 };
+	bcMesh* loaded = bcMesh_LoadObjWithOptions(path, &options, &error);
+	ck_assert_msg(loaded != NULL, "%s", error.message);
+	assertSameMesh(reference, loaded, "bcMesh_LoadObjWithOptions");
+	bcMesh_Destroy(loaded);
+	loaded = bcMesh_LoadObjWithOptions(path, NULL, &error);
+	ck_assert_msg(loaded != NULL, "%s", error.message);
+	assertSameMesh(reference, loaded, "bcMesh_LoadObjWithOptions, defaults");
+	bcMesh_Destroy(loaded);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+	ck_assert_int_eq(bcDefaultObjOptions().threadCount, 0);
+	bcMesh_Destroy(reference);
+	free(text.data);
+}
+END_TEST
+
+/* Random doubles printed as exporters print them read bitwise as strtod
+ * reads them, through an OBJ text cut among threads. */
+START_TEST(test_printed_doubles_match_strtod)
+{
+	smallMaxElements = INT32_MAX;
+	enum { count = 20000 }; /* vertices */
+	static const char* const formats[] = { "%.17g", "%.9g", "%g", "%.6f", "%.3e", "%.17e", "%.15g", "%.12g", "%.1f" };
+	uint64_t state = 0x243f6a8885a308d3u;
+	char(*numbers)[48] = malloc(3 * count * sizeof *numbers);
+	char* text = malloc(3 * count * 50 + 64);
+	ck_assert_ptr_nonnull(numbers);
+	ck_assert_ptr_nonnull(text);
+	char* p = text;
+	for (int i = 0; i < 3 * count; ++i) {
+		uint64_t r = nextRandom(&state);
+		double value;
+		if (i % 3 == 0) {
+			/* any finite double */
+			uint64_t bits = nextRandom(&state);
+			memcpy(&value, &bits, sizeof value);
+			if (!isfinite(value)) {
+				value = 1.0;
+			}
+		} else {
+			/* a coordinate between 1e-7 and 1e7 */
+			value = (double)(nextRandom(&state) >> 11) / 9007199254740992.0 * pow(10.0, (double)((int)(r % 15) - 7));
+		}
+		value = (r >> 8) % 2 == 0 ? value : -value;
+		snprintf(numbers[i], sizeof numbers[i], formats[(r >> 16) % 9], value);
+		if (strlen(numbers[i]) >= 40) {
+			snprintf(numbers[i], sizeof numbers[i], "%.17g", value);
+		}
+		p += sprintf(p, i % 3 == 0 ? "v %s" : (i % 3 == 1 ? " %s" : " %s\n"), numbers[i]);
+	}
+	strcpy(p, "f 1 2 3\n");
+	bcError error;
+	bcMesh* mesh = parseOnThreads(smallParseObjWithOptions, text, strlen(text), 3, &error);
+	ck_assert_msg(mesh != NULL, "%s", error.message);
+	for (int i = 0; i < count; ++i) {
+		bcVec3 v = bcMesh_GetVertex(mesh, i);
+		assertSameDouble(v.x, strtod(numbers[3 * i], NULL), numbers[3 * i]);
+		assertSameDouble(v.y, strtod(numbers[3 * i + 1], NULL), numbers[3 * i + 1]);
+		assertSameDouble(v.z, strtod(numbers[3 * i + 2], NULL), numbers[3 * i + 2]);
+	}
+	bcMesh_Destroy(mesh);
+	free(text);
+	free(numbers);
+}
+END_TEST
+
+/* The fast path (no strtod) takes typical coordinates: 6 to 17 digits,
+ * with and without exponents; and what it gives is strtod's double. Exact
+ * halfway cases between two doubles round to even as strtod does. */
+START_TEST(test_fast_path_taken)
+{
+	static const char* const formats[] = { "%.17g", "%.16g", "%.9g", "%g", "%.6f", "%.3e", "%.17e", "%.12g" };
+	uint64_t state = 0x13198a2e03707344u;
+	char number[64];
+	for (int i = 0; i < 100000; ++i) {
+		uint64_t r = nextRandom(&state);
+		double value = (double)(nextRandom(&state) >> 11) / 9007199254740992.0 * pow(10.0, (double)((int)(r % 13) - 6));
+		snprintf(number, sizeof number, formats[(r >> 8) % 8], (r >> 16) % 2 == 0 ? value : -value);
+		const char* p = number;
+		double fast = 0.0;
+		if (!parseFastNumber(&p, number + strlen(number), &fast) || *p != '\0') {
+			ck_abort_msg("'%s' not on the fast path", number);
+		}
+		assertSameDouble(fast, strtod(number, NULL), number);
+	}
+	int halfway = 0;
+	for (int i = 0; i < 40000; ++i) {
+		/* (2m + 1) 2^(k-1), midway between m 2^k and (m + 1) 2^k, written out
+		 * exactly: 54 bits times 5^j for a factor 2^-j, then "e-j" */
+		uint64_t m = ((uint64_t)1 << 52) | (nextRandom(&state) >> 12);
+		int j = (int)(nextRandom(&state) % 4);
+		uint64_t odd = 2 * m + 1;
+		uint64_t digits = odd;
+		for (int k = 0; k < j; ++k) {
+			digits *= 5; /* < 2^64 for j <= 4 */
+		}
+		int last = (int)(nextRandom(&state) % 3) - 1; /* also one above and one below */
+		snprintf(number, sizeof number, "%llue-%d", (unsigned long long)(digits + (uint64_t)(int64_t)last), j);
+		const char* p = number;
+		double fast = 0.0;
+		if (parseFastNumber(&p, number + strlen(number), &fast) && *p == '\0') {
+			assertSameDouble(fast, strtod(number, NULL), number);
+			halfway += last == 0;
+		}
+	}
+	ck_assert_int_ge(halfway, 400);
+}
+END_TEST
+
 static Suite* objSuite(void)
 {
 	Suite* suite = suite_create("obj");
@@ -705,8 +1363,11 @@ static Suite* objSuite(void)
 
 	TCase* numbers = tcase_create("numbers");
 	tcase_add_test(numbers, test_numbers);
+	tcase_set_timeout(numbers, 60); /* a few seconds each under the sanitizers on a busy machine */
 	tcase_add_test(numbers, test_random_numbers_match_strtod);
 	tcase_add_test(numbers, test_comma_locale);
+	tcase_add_test(numbers, test_printed_doubles_match_strtod);
+	tcase_add_test(numbers, test_fast_path_taken);
 	suite_add_tcase(suite, numbers);
 
 	TCase* errors = tcase_create("errors");
@@ -718,6 +1379,16 @@ static Suite* objSuite(void)
 	tcase_add_test(errors, test_load_file);
 	tcase_add_test(errors, test_load_fifo);
 	suite_add_tcase(suite, errors);
+
+	TCase* threads = tcase_create("threads");
+	tcase_set_timeout(threads, 120); /* thousands of threads started: slow under the sanitizers */
+	tcase_add_test(threads, test_pieces_match);
+	tcase_add_test(threads, test_pieces_first_error);
+	tcase_add_test(threads, test_pieces_cut_lines);
+	tcase_add_test(threads, test_pieces_indices);
+	tcase_add_test(threads, test_pieces_limits);
+	tcase_add_test(threads, test_library_threads);
+	suite_add_tcase(suite, threads);
 	return suite;
 }
 
