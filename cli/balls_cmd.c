@@ -2,7 +2,6 @@
  * meet each other. Every ball can meet every other, so unlike `cast` the
  * whole input is read into memory before anything is answered; results
  * then come in input order, in the same formats as `cast`. */
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -18,7 +17,8 @@
 /* Records the arrays hold before they first grow (then doubling). */
 #define CLI_BALLS_INITIAL_CAPACITY 1024
 
-static const char* const ballsUsage =
+static const cliUsage ballsUsage = {
+	"balls",
 	"usage: ballcast balls [OPTIONS] [TRAJECTORIES]\n"
 	"\n"
 	"All balls move at once, each from p0 (alpha 0) to p1 (alpha 1). For each\n"
@@ -41,18 +41,13 @@ static const char* const ballsUsage =
 	"examples:\n"
 	"  ballcast balls billiards.json\n"
 	"  ballcast balls --format csv -r 0.1 balls.csv > meetings.csv\n"
-	"  ballcast balls --format ndjson balls.ndjson | grep '\"hit\":true'\n";
+	"  ballcast balls --format ndjson balls.ndjson | grep '\"hit\":true'\n"
+};
 
 typedef struct cliBallsConfig {
 	const char* inputPath;
-	const char* outputPath;
-	cliOutputFormat format;
-	bool formatGiven;
-	cliInputFormat inputFormat;
-	bool haveRadius;
-	double radius;
+	cliCommonOptions common;
 	bcBallsOptions options;
-	bool quiet;
 } cliBallsConfig;
 
 /* What is kept of one record until its answer is written. */
@@ -78,14 +73,6 @@ typedef struct cliBallSet {
 	int ballCapacity;
 } cliBallSet;
 
-static int usageError(const char* message, const char* arg)
-{
-	fprintf(stderr, "ballcast balls: %s%s%s%s\n", message, arg != NULL ? " '" : "", arg != NULL ? arg : "",
-			arg != NULL ? "'" : "");
-	fputs("usage: ballcast balls [OPTIONS] [TRAJECTORIES]   (ballcast balls --help)\n", stderr);
-	return cli_exitTrouble;
-}
-
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliBallsConfig* cfg)
 {
@@ -102,87 +89,36 @@ static int parseArguments(int argc, char** argv, cliBallsConfig* cfg)
 	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultBallsOptions();
-	cfg->format = cli_outputJson;
-	cfg->inputFormat = cli_inputAuto;
 	optind = 1;
 	opterr = 0;
-	int c;
+	int c, status;
 	while ((c = getopt_long(argc, argv, ":o:f:i:r:qh", longOptions, NULL)) != -1) {
 		switch (c) {
-		case 'o':
-			cfg->outputPath = optarg;
-			break;
-		case 'f':
-			if (!cliParseOutputFormat(optarg, &cfg->format)) {
-				return usageError("unknown output format", optarg);
-			}
-			cfg->formatGiven = true;
-			break;
-		case 'i':
-			if (strcmp(optarg, "auto") == 0) {
-				cfg->inputFormat = cli_inputAuto;
-			} else if (strcmp(optarg, "json") == 0) {
-				cfg->inputFormat = cli_inputJson;
-			} else if (strcmp(optarg, "ndjson") == 0 || strcmp(optarg, "jsonl") == 0) {
-				cfg->inputFormat = cli_inputNdjson;
-			} else if (strcmp(optarg, "csv") == 0) {
-				cfg->inputFormat = cli_inputCsv;
-			} else {
-				return usageError("unknown input format", optarg);
-			}
-			break;
-		case 'r':
-			if (!cliParseDouble(optarg, &cfg->radius) || cfg->radius < 0.0) {
-				return usageError("--radius needs a finite number >= 0, not", optarg);
-			}
-			cfg->haveRadius = true;
-			break;
 		case optBrute:
 			cfg->options.bruteForce = true;
 			break;
-		case 'q':
-			cfg->quiet = true;
-			break;
-		case 'h':
-			fputs(ballsUsage, stdout);
-			return cliFinishStdout();
-		case ':':
-			return usageError("missing value for", argv[optind - 1]);
 		default:
-			return usageError("unknown option", argv[optind - 1]);
+			status = cliParseCommonOption(&ballsUsage, c, argv, &cfg->common);
+			if (status >= 0) {
+				return status;
+			}
+			break;
 		}
 	}
 	int rest = argc - optind;
 	if (rest > 1) {
-		return usageError("too many arguments, starting at", argv[optind + 1]);
+		return cliUsageError(&ballsUsage, "too many arguments, starting at", argv[optind + 1]);
 	}
 	cfg->inputPath = rest == 1 ? argv[optind] : "-";
-	if (!cfg->formatGiven) {
-		cfg->format = cliFormatFromPath(cfg->outputPath, cli_outputJson);
-	}
 	return -1;
 }
 
 /* Check one record; returns the problem or NULL, and fills ball. */
 static const char* checkRecord(const cliBallsConfig* cfg, const cliRecord* record, bcBallInput* ball)
 {
-	if (record->error[0] != 0) {
-		return record->error;
-	}
-	if (!(record->fields & cli_fieldP0)) {
-		return "missing p0";
-	}
-	if (!(record->fields & cli_fieldP1)) {
-		return "missing p1";
-	}
-	ball->p0 = record->p0;
-	ball->p1 = record->p1;
-	if (record->fields & cli_fieldRadius) {
-		ball->radius = record->radius;
-	} else if (cfg->haveRadius) {
-		ball->radius = cfg->radius;
-	} else {
-		return "missing r (give it per record or with --radius)";
+	const char* problem = cliCheckTrajectory(record, &cfg->common, &ball->p0, &ball->p1, &ball->radius);
+	if (problem != NULL) {
+		return problem;
 	}
 	ball->mass = (record->fields & cli_fieldMass) ? record->mass : 1.0;
 	bcVec3 d = { ball->p1.x - ball->p0.x, ball->p1.y - ball->p0.y, ball->p1.z - ball->p0.z };
@@ -426,25 +362,19 @@ int cliBallsMain(int argc, char** argv)
 	/* A closed pipe is a write error to report, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
 
-	const bool fromStdin = strcmp(cfg.inputPath, "-") == 0;
-	const char* inputName = fromStdin ? "<stdin>" : cfg.inputPath;
-	FILE* input = fromStdin ? stdin : fopen(cfg.inputPath, "rb");
+	const char* inputName = cliInputName(cfg.inputPath);
+	FILE* input = cliOpenInput(cfg.inputPath);
 	if (input == NULL) {
-		bcError error = { 0 };
-		snprintf(error.message, sizeof error.message, "cannot open: %s", strerror(errno));
-		cliReportError(inputName, &error);
 		return cli_exitTrouble;
 	}
-	cliReader* reader = cliReader_Create(input, inputName, cfg.inputFormat);
+	cliReader* reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
 	cliOutput output;
-	if (reader == NULL || !cliOutput_Open(&output, cfg.outputPath)) {
+	if (reader == NULL || !cliOutput_Open(&output, cfg.common.outputPath)) {
 		if (reader == NULL) {
 			fputs("ballcast: out of memory\n", stderr);
 		}
 		cliReader_Destroy(reader);
-		if (!fromStdin) {
-			fclose(input);
-		}
+		cliCloseInput(input);
 		return cli_exitTrouble;
 	}
 
@@ -453,9 +383,7 @@ int cliBallsMain(int argc, char** argv)
 	bcError error = { 0 };
 	int got = readAll(&cfg, reader, &set, &error);
 	cliReader_Destroy(reader);
-	if (!fromStdin) {
-		fclose(input);
-	}
+	cliCloseInput(input);
 	bcBallResult* results = NULL;
 	if (got == 1) {
 		results = malloc((size_t)(set.ballCount > 0 ? set.ballCount : 1) * sizeof *results);
@@ -466,7 +394,7 @@ int cliBallsMain(int argc, char** argv)
 		fputs(set.entryCount == INT_MAX ? "ballcast: too many balls\n" : "ballcast: out of memory\n", stderr);
 	} else {
 		/* Notes on bad records, in input order, before the long part. */
-		for (int i = 0; i < set.entryCount && !cfg.quiet; ++i) {
+		for (int i = 0; i < set.entryCount && !cfg.common.quiet; ++i) {
 			const cliBallEntry* entry = set.entries + i;
 			if (entry->problem != NULL) {
 				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", inputName, entry->line, entry->column,
@@ -483,7 +411,7 @@ int cliBallsMain(int argc, char** argv)
 		cliOutput_Abort(&output);
 		status = cli_exitTrouble;
 	} else {
-		writeResults(output.stream, cfg.format, &set, results);
+		writeResults(output.stream, cfg.common.format, &set, results);
 		bool bad = set.entryCount > set.ballCount;
 		status = cliOutput_Commit(&output) ? (bad ? cli_exitRecords : cli_exitOk) : cli_exitTrouble;
 	}

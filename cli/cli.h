@@ -2,9 +2,12 @@
 #ifndef BC_CLI_H
 #define BC_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "ballcast.h"
+#include "output.h"
+#include "records.h"
 
 /* Exit statuses (documented in the man page). */
 enum {
@@ -21,6 +24,20 @@ void cliReportError(const char* file, const bcError* error);
  * triangles once on stderr unless quiet. */
 bcMesh* cliLoadMesh(const char* path, int quiet);
 
+/* cliLoadMesh reading and building on threads threads (-j; <= 0: one per
+ * core, as cliLoadMesh does). The mesh does not depend on it. */
+bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads);
+
+/* The name messages give an input path: "<stdin>" for "-". */
+const char* cliInputName(const char* path);
+
+/* Open an input to read (in binary): standard input for "-". On failure
+ * "ballcast: PATH: cannot open: REASON" on stderr and NULL. */
+FILE* cliOpenInput(const char* path);
+
+/* Close what cliOpenInput opened; standard input (and NULL) is left alone. */
+void cliCloseInput(FILE* input);
+
 /* Run fn(context, begin, end) over [0, count) split into contiguous ranges
  * on up to threads threads (<= 0: one per core). Returns when all are done. */
 typedef void cliRangeFcn(void* context, int begin, int end);
@@ -35,6 +52,51 @@ long long cliPeakMemory(void);
 /* Parse a whole-string number; false if text is not one. */
 int cliParseDouble(const char* text, double* value);
 int cliParseInt(const char* text, int* value);
+
+/* A whole-string finite number >= 0 (--radius, compare's tolerances). */
+bool cliParseNonNegative(const char* text, double* value);
+
+/* Parse -i/--input-format: "auto", "json", "ndjson" or "jsonl", "csv";
+ * false (format untouched) if unknown. */
+bool cliParseInputFormat(const char* text, cliInputFormat* format);
+
+/* A subcommand as its messages name it. */
+typedef struct cliUsage {
+	const char* command; /* "balls" */
+	const char* text;    /* the --help text; its first line is the synopsis */
+} cliUsage;
+
+/* "ballcast COMMAND: message 'arg'" (no quote when arg is NULL), then the
+ * synopsis line "usage: ...   (ballcast COMMAND --help)", on stderr.
+ * Returns cli_exitTrouble. */
+int cliUsageError(const cliUsage* usage, const char* message, const char* arg);
+
+/* The options the subcommands spell the same way. Zero it for the defaults:
+ * standard output, json, input format auto, no radius, a thread per core. */
+typedef struct cliCommonOptions {
+	const char* outputPath;     /* -o FILE; NULL: standard output */
+	cliOutputFormat format;     /* -f FMT, or else from the extension of -o FILE */
+	bool formatGiven;           /* -f was given */
+	cliInputFormat inputFormat; /* -i FMT */
+	bool haveRadius;            /* -r R was given ... */
+	double radius;              /* ... and is this (>= 0) */
+	int threads;                /* -j N (>= 1); 0: one per core */
+	bool quiet;                 /* -q */
+} cliCommonOptions;
+
+/* Handle getopt_long's code c (optarg its value) for one of the common
+ * options -o, -f, -i, -r, -j and -q, or -h (usage text on stdout), or else
+ * a missing value (':') or an unknown option. Meant for the default case of
+ * a command's own switch: getopt only returns the codes the command lists.
+ * Returns -1 to go on parsing, or the exit status to stop with (after a
+ * usage error, or after -h). */
+int cliParseCommonOption(const cliUsage* usage, int c, char** argv, cliCommonOptions* options);
+
+/* Check a trajectory record and take its path: p0, p1, and r or else
+ * --radius (options). Returns NULL, or the problem: the record's own error,
+ * "missing p0", "missing p1" or "missing r (...)". */
+const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
+							   double* radius);
 
 int cliCastMain(int argc, char** argv);
 /* `ballcast render MESH [RESULTS|TRAJECTORIES]`: an SVG picture (render_cmd.c). */

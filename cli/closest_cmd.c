@@ -2,7 +2,6 @@
  * the closest point of the mesh to its centre, and whether it overlaps.
  * Balls are read in chunks, answered on several threads, and written in
  * input order. */
-#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -21,7 +20,8 @@
 /* Seconds between progress lines on a terminal. */
 #define CLI_CLOSEST_PROGRESS_INTERVAL 0.5
 
-static const char* const closestUsage =
+static const cliUsage closestUsage = {
+	"closest",
 	"usage: ballcast closest [OPTIONS] MESH.obj [BALLS]\n"
 	"\n"
 	"For each ball at rest (centre p, radius r), the closest point of the mesh to\n"
@@ -43,7 +43,8 @@ static const char* const closestUsage =
 	"examples:\n"
 	"  ballcast closest room.obj balls.json | jq '.results[] | .distance'\n"
 	"  ballcast closest --format csv -r 0.1 room.obj points.csv > closest.csv\n"
-	"  cat balls.ndjson | ballcast closest room.obj - --format ndjson\n";
+	"  cat balls.ndjson | ballcast closest room.obj - --format ndjson\n"
+};
 
 static const char* const closestCsvHeader =
 	"id,distance,point_x,point_y,point_z,triangle,face,feature,vertex_0,vertex_1,vertex_2,"
@@ -52,14 +53,8 @@ static const char* const closestCsvHeader =
 typedef struct cliClosestConfig {
 	const char* meshPath;
 	const char* inputPath;
-	const char* outputPath;
-	cliOutputFormat format;
-	bool formatGiven;
-	cliInputFormat inputFormat;
-	double radius;
+	cliCommonOptions common;
 	bcClosestOptions options;
-	int threads;
-	bool quiet;
 } cliClosestConfig;
 
 typedef struct cliClosestSummary {
@@ -67,14 +62,6 @@ typedef struct cliClosestSummary {
 	long overlaps;
 	long errors;
 } cliClosestSummary;
-
-static int usageError(const char* message, const char* arg)
-{
-	fprintf(stderr, "ballcast closest: %s%s%s%s\n", message, arg != NULL ? " '" : "", arg != NULL ? arg : "",
-			arg != NULL ? "'" : "");
-	fputs("usage: ballcast closest [OPTIONS] MESH.obj [BALLS]   (ballcast closest --help)\n", stderr);
-	return cli_exitTrouble;
-}
 
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliClosestConfig* cfg)
@@ -93,72 +80,31 @@ static int parseArguments(int argc, char** argv, cliClosestConfig* cfg)
 	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultClosestOptions();
-	cfg->format = cli_outputJson;
-	cfg->inputFormat = cli_inputAuto;
 	optind = 1;
 	opterr = 0;
-	int c;
+	int c, status;
 	while ((c = getopt_long(argc, argv, ":o:f:i:r:j:qh", longOptions, NULL)) != -1) {
 		switch (c) {
-		case 'o':
-			cfg->outputPath = optarg;
-			break;
-		case 'f':
-			if (!cliParseOutputFormat(optarg, &cfg->format)) {
-				return usageError("unknown output format", optarg);
-			}
-			cfg->formatGiven = true;
-			break;
-		case 'i':
-			if (strcmp(optarg, "auto") == 0) {
-				cfg->inputFormat = cli_inputAuto;
-			} else if (strcmp(optarg, "json") == 0) {
-				cfg->inputFormat = cli_inputJson;
-			} else if (strcmp(optarg, "ndjson") == 0 || strcmp(optarg, "jsonl") == 0) {
-				cfg->inputFormat = cli_inputNdjson;
-			} else if (strcmp(optarg, "csv") == 0) {
-				cfg->inputFormat = cli_inputCsv;
-			} else {
-				return usageError("unknown input format", optarg);
-			}
-			break;
-		case 'r':
-			if (!cliParseDouble(optarg, &cfg->radius) || cfg->radius < 0.0) {
-				return usageError("--radius needs a finite number >= 0, not", optarg);
-			}
-			break;
 		case optBrute:
 			cfg->options.bruteForce = true;
 			break;
-		case 'j':
-			if (!cliParseInt(optarg, &cfg->threads) || cfg->threads < 1) {
-				return usageError("--threads needs a whole number >= 1, not", optarg);
+		default:
+			status = cliParseCommonOption(&closestUsage, c, argv, &cfg->common);
+			if (status >= 0) {
+				return status;
 			}
 			break;
-		case 'q':
-			cfg->quiet = true;
-			break;
-		case 'h':
-			fputs(closestUsage, stdout);
-			return cliFinishStdout();
-		case ':':
-			return usageError("missing value for", argv[optind - 1]);
-		default:
-			return usageError("unknown option", argv[optind - 1]);
 		}
 	}
 	int rest = argc - optind;
 	if (rest < 1) {
-		return usageError("missing MESH", NULL);
+		return cliUsageError(&closestUsage, "missing MESH", NULL);
 	}
 	if (rest > 2) {
-		return usageError("too many arguments, starting at", argv[optind + 2]);
+		return cliUsageError(&closestUsage, "too many arguments, starting at", argv[optind + 2]);
 	}
 	cfg->meshPath = argv[optind];
 	cfg->inputPath = rest == 2 ? argv[optind + 1] : "-";
-	if (!cfg->formatGiven) {
-		cfg->format = cliFormatFromPath(cfg->outputPath, cli_outputJson);
-	}
 	return -1;
 }
 
@@ -172,7 +118,7 @@ static const char* checkRecord(const cliClosestConfig* cfg, const cliRecord* rec
 		return "missing p";
 	}
 	input->p = record->p;
-	input->radius = (record->fields & cli_fieldRadius) ? record->radius : cfg->radius;
+	input->radius = (record->fields & cli_fieldRadius) ? record->radius : cfg->common.radius;
 	if (!bcIsValidClosestInput(*input)) {
 		return "p or r is not a finite number";
 	}
@@ -334,7 +280,7 @@ static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, const 
 		chunk->problems[i] = checkRecord(cfg, record, chunk->inputs + valid);
 		chunk->slot[i] = chunk->problems[i] == NULL ? valid++ : -1;
 	}
-	bcMesh_ClosestBatch(mesh, chunk->inputs, chunk->outputs, valid, &cfg->options, cfg->threads);
+	bcMesh_ClosestBatch(mesh, chunk->inputs, chunk->outputs, valid, &cfg->options, cfg->common.threads);
 	for (int i = 0; i < count; ++i) {
 		const cliRecord* record = chunk->records + i;
 		const bcClosestOutput* out = chunk->slot[i] >= 0 ? chunk->outputs + chunk->slot[i] : NULL;
@@ -343,7 +289,7 @@ static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, const 
 			chunk->problems[i] = "p is too far from the mesh: the distance overflows";
 		}
 		if (chunk->problems[i] != NULL) {
-			if (!cfg->quiet) {
+			if (!cfg->common.quiet) {
 				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", inputName, record->line, record->column,
 						record->index, chunk->problems[i]);
 			}
@@ -352,7 +298,7 @@ static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, const 
 		} else if (out->overlap) {
 			summary->overlaps += 1;
 		}
-		writeResult(f, cfg->format, summary->records, record, chunk->problems[i], out);
+		writeResult(f, cfg->common.format, summary->records, record, chunk->problems[i], out);
 		summary->records += 1;
 	}
 }
@@ -367,7 +313,7 @@ int cliClosestMain(int argc, char** argv)
 	/* A closed pipe is a write error to report, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
 
-	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.quiet);
+	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
 	if (mesh == NULL) {
 		return cli_exitTrouble;
 	}
@@ -378,38 +324,32 @@ int cliClosestMain(int argc, char** argv)
 		bcMesh_Destroy(mesh);
 		return cli_exitTrouble;
 	}
-	const bool fromStdin = strcmp(cfg.inputPath, "-") == 0;
-	const char* inputName = fromStdin ? "<stdin>" : cfg.inputPath;
-	FILE* input = fromStdin ? stdin : fopen(cfg.inputPath, "rb");
+	const char* inputName = cliInputName(cfg.inputPath);
+	FILE* input = cliOpenInput(cfg.inputPath);
 	if (input == NULL) {
-		bcError error = { 0 };
-		snprintf(error.message, sizeof error.message, "cannot open: %s", strerror(errno));
-		cliReportError(inputName, &error);
 		bcMesh_Destroy(mesh);
 		return cli_exitTrouble;
 	}
-	cliReader* reader = cliReader_Create(input, inputName, cfg.inputFormat);
+	cliReader* reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
 	cliClosestChunk* chunk = calloc(1, sizeof *chunk);
 	cliOutput output;
 	bool ready = reader != NULL && chunk != NULL;
-	if (!ready || !cliOutput_Open(&output, cfg.outputPath)) {
+	if (!ready || !cliOutput_Open(&output, cfg.common.outputPath)) {
 		if (!ready) {
 			fputs("ballcast: out of memory\n", stderr);
 		}
 		cliReader_Destroy(reader);
 		free(chunk);
-		if (!fromStdin) {
-			fclose(input);
-		}
+		cliCloseInput(input);
 		bcMesh_Destroy(mesh);
 		return cli_exitTrouble;
 	}
 
 	cliClosestSummary summary = { 0, 0, 0 };
-	writeHeader(output.stream, cfg.format, cfg.meshPath, &info);
+	writeHeader(output.stream, cfg.common.format, cfg.meshPath, &info);
 
 	/* Progress on a terminal only, never into a pipe or a log. */
-	bool progress = !cfg.quiet && isatty(STDERR_FILENO);
+	bool progress = !cfg.common.quiet && isatty(STDERR_FILENO);
 	double lastProgress = cliNow();
 	bool progressShown = false;
 
@@ -441,14 +381,12 @@ int cliClosestMain(int argc, char** argv)
 		cliOutput_Abort(&output);
 		status = cli_exitTrouble;
 	} else {
-		writeFooter(output.stream, cfg.format, &summary);
+		writeFooter(output.stream, cfg.common.format, &summary);
 		status = cliOutput_Commit(&output) ? (summary.errors > 0 ? cli_exitRecords : cli_exitOk) : cli_exitTrouble;
 	}
 	cliReader_Destroy(reader);
 	free(chunk);
-	if (!fromStdin) {
-		fclose(input);
-	}
+	cliCloseInput(input);
 	bcMesh_Destroy(mesh);
 	return status;
 }

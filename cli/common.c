@@ -1,5 +1,7 @@
-/* common.c - error reporting and helpers shared by the subcommands. */
+/* common.c - error reporting, option parsing and helpers shared by the
+ * subcommands. */
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -34,8 +36,15 @@ int cliFinishStdout(void)
 
 bcMesh* cliLoadMesh(const char* path, int quiet)
 {
+	return cliLoadMeshWithThreads(path, quiet, 0);
+}
+
+bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
+{
 	bcError error = { 0 };
-	bcMesh* mesh = bcMesh_LoadObj(path, &error);
+	bcObjOptions options = bcDefaultObjOptions();
+	options.threadCount = threads;
+	bcMesh* mesh = bcMesh_LoadObjWithOptions(path, &options, &error);
 	if (mesh == NULL) {
 		cliReportError(path, &error);
 		return NULL;
@@ -51,6 +60,29 @@ bcMesh* cliLoadMesh(const char* path, int quiet)
 				(long)bcMesh_GetTriangle(mesh, first).face);
 	}
 	return mesh;
+}
+
+const char* cliInputName(const char* path)
+{
+	return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+FILE* cliOpenInput(const char* path)
+{
+	FILE* input = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	if (input == NULL) {
+		bcError error = { 0 };
+		snprintf(error.message, sizeof error.message, "cannot open: %s", strerror(errno));
+		cliReportError(cliInputName(path), &error);
+	}
+	return input;
+}
+
+void cliCloseInput(FILE* input)
+{
+	if (input != NULL && input != stdin) {
+		fclose(input);
+	}
 }
 
 int cliParseDouble(const char* text, double* value)
@@ -75,6 +107,112 @@ int cliParseInt(const char* text, int* value)
 	}
 	*value = (int)v;
 	return 1;
+}
+
+bool cliParseNonNegative(const char* text, double* value)
+{
+	double v;
+	if (!cliParseDouble(text, &v) || v < 0.0) {
+		return false;
+	}
+	*value = v;
+	return true;
+}
+
+bool cliParseInputFormat(const char* text, cliInputFormat* format)
+{
+	static const struct {
+		const char* name;
+		cliInputFormat format;
+	} names[] = {
+		{ "auto", cli_inputAuto }, { "json", cli_inputJson }, { "ndjson", cli_inputNdjson },
+		{ "jsonl", cli_inputNdjson }, { "csv", cli_inputCsv },
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
+		if (strcmp(text, names[i].name) == 0) {
+			*format = names[i].format;
+			return true;
+		}
+	}
+	return false;
+}
+
+int cliUsageError(const cliUsage* usage, const char* message, const char* arg)
+{
+	fprintf(stderr, "ballcast %s: %s%s%s%s\n", usage->command, message, arg != NULL ? " '" : "",
+			arg != NULL ? arg : "", arg != NULL ? "'" : "");
+	int synopsis = (int)strcspn(usage->text, "\n");
+	fprintf(stderr, "%.*s   (ballcast %s --help)\n", synopsis, usage->text, usage->command);
+	return cli_exitTrouble;
+}
+
+int cliParseCommonOption(const cliUsage* usage, int c, char** argv, cliCommonOptions* options)
+{
+	switch (c) {
+	case 'o':
+		options->outputPath = optarg;
+		/* What the last -o names, unless -f said otherwise (before or after). */
+		if (!options->formatGiven) {
+			options->format = cliFormatFromPath(optarg, cli_outputJson);
+		}
+		return -1;
+	case 'f':
+		if (!cliParseOutputFormat(optarg, &options->format)) {
+			return cliUsageError(usage, "unknown output format", optarg);
+		}
+		options->formatGiven = true;
+		return -1;
+	case 'i':
+		if (!cliParseInputFormat(optarg, &options->inputFormat)) {
+			return cliUsageError(usage, "unknown input format", optarg);
+		}
+		return -1;
+	case 'r':
+		if (!cliParseNonNegative(optarg, &options->radius)) {
+			return cliUsageError(usage, "--radius needs a finite number >= 0, not", optarg);
+		}
+		options->haveRadius = true;
+		return -1;
+	case 'j':
+		if (!cliParseInt(optarg, &options->threads) || options->threads < 1) {
+			return cliUsageError(usage, "--threads needs a whole number >= 1, not", optarg);
+		}
+		return -1;
+	case 'q':
+		options->quiet = true;
+		return -1;
+	case 'h':
+		fputs(usage->text, stdout);
+		return cliFinishStdout();
+	case ':':
+		return cliUsageError(usage, "missing value for", argv[optind - 1]);
+	default:
+		return cliUsageError(usage, "unknown option", argv[optind - 1]);
+	}
+}
+
+const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
+							   double* radius)
+{
+	if (record->error[0] != 0) {
+		return record->error;
+	}
+	if (!(record->fields & cli_fieldP0)) {
+		return "missing p0";
+	}
+	if (!(record->fields & cli_fieldP1)) {
+		return "missing p1";
+	}
+	*p0 = record->p0;
+	*p1 = record->p1;
+	if (record->fields & cli_fieldRadius) {
+		*radius = record->radius;
+	} else if (options->haveRadius) {
+		*radius = options->radius;
+	} else {
+		return "missing r (give it per record or with --radius)";
+	}
+	return NULL;
 }
 
 /* Ranges smaller than this are not worth a thread. */

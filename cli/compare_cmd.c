@@ -1,7 +1,6 @@
 /* compare_cmd.c - `ballcast compare EXPECTED ACTUAL...`: check cast results
  * (a regression run, or students' collision code) against expected ones,
  * record by record, field by field, with tolerances and ties. */
-#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
@@ -41,7 +40,8 @@
 /* Degrees in a radian, for the angle between normals. */
 #define CLI_DEGREES_PER_RADIAN (180.0 / 3.14159265358979323846)
 
-static const char* const compareUsage =
+static const cliUsage compareUsage = {
+	"compare",
 	"usage: ballcast compare [OPTIONS] EXPECTED ACTUAL...\n"
 	"\n"
 	"Compare `ballcast cast` results (ACTUAL) with expected ones, record by record,\n"
@@ -67,7 +67,8 @@ static const char* const compareUsage =
 	"  ballcast cast --ties room.obj throws.json > expected.json\n"
 	"  ballcast compare expected.json student.csv\n"
 	"  ballcast compare --alpha-tol 1e-6 --report csv expected.json submissions/*.json > scores.csv\n"
-	"  ballcast compare -q expected.json new.json || echo 'answers changed'\n";
+	"  ballcast compare -q expected.json new.json || echo 'answers changed'\n"
+};
 
 typedef enum cliReportFormat {
 	cli_reportText = 0,
@@ -81,27 +82,13 @@ typedef struct cliCompareConfig {
 	double normalTol; /* degrees */
 	double pointTol;
 	const char* meshPath;
-	const char* outputPath;
+	cliCommonOptions common; /* -o and -q */
 	cliReportFormat report;
 	bool reportGiven;
-	bool quiet;
 	const char* expectedPath;
 	char** actualPaths;
 	int actualCount;
 } cliCompareConfig;
-
-static int usageError(const char* message, const char* arg)
-{
-	fprintf(stderr, "ballcast compare: %s%s%s%s\n", message, arg != NULL ? " '" : "", arg != NULL ? arg : "",
-			arg != NULL ? "'" : "");
-	fputs("usage: ballcast compare [OPTIONS] EXPECTED ACTUAL...   (ballcast compare --help)\n", stderr);
-	return cli_exitTrouble;
-}
-
-static bool parseTolerance(const char* text, double* value)
-{
-	return cliParseDouble(text, value) && *value >= 0.0;
-}
 
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
@@ -126,27 +113,27 @@ static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
 	cfg->pointTol = CLI_POINT_TOLERANCE;
 	optind = 1;
 	opterr = 0;
-	int c;
+	int c, status;
 	while ((c = getopt_long(argc, argv, ":m:r:o:qh", longOptions, NULL)) != -1) {
 		switch (c) {
 		case optAlphaTol:
-			if (!parseTolerance(optarg, &cfg->alphaTol)) {
-				return usageError("--alpha-tol needs a finite number >= 0, not", optarg);
+			if (!cliParseNonNegative(optarg, &cfg->alphaTol)) {
+				return cliUsageError(&compareUsage, "--alpha-tol needs a finite number >= 0, not", optarg);
 			}
 			break;
 		case optAlphaRel:
-			if (!parseTolerance(optarg, &cfg->alphaRel)) {
-				return usageError("--alpha-rel needs a finite number >= 0, not", optarg);
+			if (!cliParseNonNegative(optarg, &cfg->alphaRel)) {
+				return cliUsageError(&compareUsage, "--alpha-rel needs a finite number >= 0, not", optarg);
 			}
 			break;
 		case optNormalTol:
-			if (!parseTolerance(optarg, &cfg->normalTol)) {
-				return usageError("--normal-tol needs a finite number of degrees >= 0, not", optarg);
+			if (!cliParseNonNegative(optarg, &cfg->normalTol)) {
+				return cliUsageError(&compareUsage, "--normal-tol needs a finite number of degrees >= 0, not", optarg);
 			}
 			break;
 		case optPointTol:
-			if (!parseTolerance(optarg, &cfg->pointTol)) {
-				return usageError("--point-tol needs a finite number >= 0, not", optarg);
+			if (!cliParseNonNegative(optarg, &cfg->pointTol)) {
+				return cliUsageError(&compareUsage, "--point-tol needs a finite number >= 0, not", optarg);
 			}
 			break;
 		case 'm':
@@ -160,31 +147,24 @@ static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
 			} else if (strcmp(optarg, "csv") == 0) {
 				cfg->report = cli_reportCsv;
 			} else {
-				return usageError("--report is text, json or csv, not", optarg);
+				return cliUsageError(&compareUsage, "--report is text, json or csv, not", optarg);
 			}
 			cfg->reportGiven = true;
 			break;
-		case 'o':
-			cfg->outputPath = optarg;
-			break;
-		case 'q':
-			cfg->quiet = true;
-			break;
-		case 'h':
-			fputs(compareUsage, stdout);
-			return cliFinishStdout();
-		case ':':
-			return usageError("missing value for", argv[optind - 1]);
 		default:
-			return usageError("unknown option", argv[optind - 1]);
+			status = cliParseCommonOption(&compareUsage, c, argv, &cfg->common);
+			if (status >= 0) {
+				return status;
+			}
+			break;
 		}
 	}
 	int rest = argc - optind;
 	if (rest < 1) {
-		return usageError("missing EXPECTED and ACTUAL", NULL);
+		return cliUsageError(&compareUsage, "missing EXPECTED and ACTUAL", NULL);
 	}
 	if (rest < 2) {
-		return usageError("missing ACTUAL", NULL);
+		return cliUsageError(&compareUsage, "missing ACTUAL", NULL);
 	}
 	cfg->expectedPath = argv[optind];
 	cfg->actualPaths = argv + optind + 1;
@@ -194,42 +174,32 @@ static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
 		stdinCount += strcmp(argv[i], "-") == 0;
 	}
 	if (stdinCount > 1) {
-		return usageError("standard input ('-') can be read only once", NULL);
+		return cliUsageError(&compareUsage, "standard input ('-') can be read only once", NULL);
 	}
-	if (!cfg->reportGiven && cfg->outputPath != NULL) {
-		size_t n = strlen(cfg->outputPath);
-		if (n >= 5 && strcmp(cfg->outputPath + n - 5, ".json") == 0) {
+	if (!cfg->reportGiven && cfg->common.outputPath != NULL) {
+		size_t n = strlen(cfg->common.outputPath);
+		if (n >= 5 && strcmp(cfg->common.outputPath + n - 5, ".json") == 0) {
 			cfg->report = cli_reportJson;
-		} else if (n >= 4 && strcmp(cfg->outputPath + n - 4, ".csv") == 0) {
+		} else if (n >= 4 && strcmp(cfg->common.outputPath + n - 4, ".csv") == 0) {
 			cfg->report = cli_reportCsv;
 		}
 	}
 	return -1;
 }
 
-static const char* displayName(const char* path)
-{
-	return strcmp(path, "-") == 0 ? "<stdin>" : path;
-}
-
 /* Read one results file, reporting any error. */
 static bool loadResults(const char* path, cliResultSet* set)
 {
-	bool fromStdin = strcmp(path, "-") == 0;
-	FILE* f = fromStdin ? stdin : fopen(path, "rb");
-	bcError error = { 0 };
+	FILE* f = cliOpenInput(path);
 	if (f == NULL) {
-		snprintf(error.message, sizeof error.message, "cannot open: %s", strerror(errno));
-		cliReportError(path, &error);
 		memset(set, 0, sizeof *set);
 		return false;
 	}
+	bcError error = { 0 };
 	bool ok = cliReadResults(f, set, &error);
-	if (!fromStdin) {
-		fclose(f);
-	}
+	cliCloseInput(f);
 	if (!ok) {
-		cliReportError(displayName(path), &error);
+		cliReportError(cliInputName(path), &error);
 	}
 	return ok;
 }
@@ -1184,7 +1154,7 @@ static bool compareFile(cliComparer* cmp, const cliResultSet* expected, const cl
 static void writeJsonHeader(FILE* f, const cliCompareConfig* cfg, long expectedIds)
 {
 	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"expected\":{\"file\":", f);
-	cliWriteJsonString(f, displayName(cfg->expectedPath));
+	cliWriteJsonString(f, cliInputName(cfg->expectedPath));
 	fputs(",\"ids\":", f);
 	cliWriteInt(f, expectedIds);
 	fputs("},\"tolerances\":{\"alpha\":", f);
@@ -1309,10 +1279,10 @@ static int run(const cliCompareConfig* cfg, const bcMesh* mesh, const cliResultS
 			   const cliIdIndex* expectedIndex, cliResultSet* actuals)
 {
 	cliOutput output;
-	bool quiet = cfg->quiet;
+	bool quiet = cfg->common.quiet;
 	FILE* out = NULL;
 	if (!quiet) {
-		if (!cliOutput_Open(&output, cfg->outputPath)) {
+		if (!cliOutput_Open(&output, cfg->common.outputPath)) {
 			return cli_exitTrouble;
 		}
 		out = output.stream;
@@ -1330,8 +1300,8 @@ static int run(const cliCompareConfig* cfg, const bcMesh* mesh, const cliResultS
 	}
 	for (int k = 0; k < cfg->actualCount && ok; ++k) {
 		cliFileReport r;
-		ok = cliFileReport_Open(&r, displayName(cfg->actualPaths[k]));
-		ok = ok && compareFile(&cmp, expected, expectedIndex, displayName(cfg->expectedPath), actuals + k, &r);
+		ok = cliFileReport_Open(&r, cliInputName(cfg->actualPaths[k]));
+		ok = ok && compareFile(&cmp, expected, expectedIndex, cliInputName(cfg->expectedPath), actuals + k, &r);
 		ok = ok && cliFileReport_Finish(&r);
 		if (ok) {
 			scores[k] = r.score;
@@ -1384,7 +1354,7 @@ int cliCompareMain(int argc, char** argv)
 
 	bcMesh* mesh = NULL;
 	if (cfg.meshPath != NULL) {
-		mesh = cliLoadMesh(cfg.meshPath, cfg.quiet);
+		mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
 		if (mesh == NULL) {
 			return cli_exitTrouble;
 		}
@@ -1398,7 +1368,7 @@ int cliCompareMain(int argc, char** argv)
 		return cli_exitTrouble;
 	}
 	bool ok = loadResults(cfg.expectedPath, &expected);
-	ok = ok && checkExpected(displayName(cfg.expectedPath), &expected);
+	ok = ok && checkExpected(cliInputName(cfg.expectedPath), &expected);
 	for (int k = 0; k < cfg.actualCount; ++k) {
 		ok = loadResults(cfg.actualPaths[k], actuals + k) && ok;
 	}

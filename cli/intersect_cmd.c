@@ -10,7 +10,8 @@
 #include "cli.h"
 #include "output.h"
 
-static const char* const intersectUsage =
+static const cliUsage intersectUsage = {
+	"intersect",
 	"usage: ballcast intersect [OPTIONS] A.obj [B.obj]\n"
 	"\n"
 	"Every pair of intersecting triangles: a triangle of A and one of B, or with\n"
@@ -38,7 +39,8 @@ static const char* const intersectUsage =
 	"examples:\n"
 	"  ballcast intersect part.obj fixture.obj\n"
 	"  ballcast intersect --exit-status -f ndjson scan.obj >/dev/null || echo 'self-intersecting'\n"
-	"  ballcast intersect -f csv a.obj b.obj | awk -F, '$9 == \"crossing\"'\n";
+	"  ballcast intersect -f csv a.obj b.obj | awk -F, '$9 == \"crossing\"'\n"
+};
 
 /* --exit-status: pairs were found (0 none, 2 trouble, like diff and grep). */
 enum { cli_exitPairsFound = 1 };
@@ -48,23 +50,12 @@ static const char* const intersectCsvHeader = "a,b,x0,y0,z0,x1,y1,z1,state\n";
 typedef struct cliIntersectConfig {
 	const char* pathA;
 	const char* pathB; /* NULL: A against itself */
-	const char* outputPath;
-	cliOutputFormat format;
-	bool formatGiven;
+	cliCommonOptions common;
 	bool self;
 	bool exitStatus;
-	bool quiet;
 	bool stats;
 	bcIntersectOptions options;
 } cliIntersectConfig;
-
-static int usageError(const char* message, const char* arg)
-{
-	fprintf(stderr, "ballcast intersect: %s%s%s%s\n", message, arg != NULL ? " '" : "", arg != NULL ? arg : "",
-			arg != NULL ? "'" : "");
-	fputs("usage: ballcast intersect [OPTIONS] A.obj [B.obj]   (ballcast intersect --help)\n", stderr);
-	return cli_exitTrouble;
-}
 
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliIntersectConfig* cfg)
@@ -86,21 +77,11 @@ static int parseArguments(int argc, char** argv, cliIntersectConfig* cfg)
 	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultIntersectOptions();
-	cfg->format = cli_outputJson;
 	optind = 1;
 	opterr = 0;
-	int c;
+	int c, status;
 	while ((c = getopt_long(argc, argv, ":o:f:j:qh", longOptions, NULL)) != -1) {
 		switch (c) {
-		case 'o':
-			cfg->outputPath = optarg;
-			break;
-		case 'f':
-			if (!cliParseOutputFormat(optarg, &cfg->format)) {
-				return usageError("unknown output format", optarg);
-			}
-			cfg->formatGiven = true;
-			break;
 		case optSelf:
 			cfg->self = true;
 			break;
@@ -116,42 +97,31 @@ static int parseArguments(int argc, char** argv, cliIntersectConfig* cfg)
 		case optExitStatus:
 			cfg->exitStatus = true;
 			break;
-		case 'j':
-			if (!cliParseInt(optarg, &cfg->options.threadCount) || cfg->options.threadCount < 1) {
-				return usageError("--threads needs a whole number >= 1, not", optarg);
-			}
-			break;
-		case 'q':
-			cfg->quiet = true;
-			break;
 		case optStats:
 			cfg->stats = true;
 			break;
-		case 'h':
-			fputs(intersectUsage, stdout);
-			return cliFinishStdout();
-		case ':':
-			return usageError("missing value for", argv[optind - 1]);
 		default:
-			return usageError("unknown option", argv[optind - 1]);
+			status = cliParseCommonOption(&intersectUsage, c, argv, &cfg->common);
+			if (status >= 0) {
+				return status;
+			}
+			break;
 		}
 	}
 	int rest = argc - optind;
 	if (rest < 1) {
-		return usageError("missing A.obj", NULL);
+		return cliUsageError(&intersectUsage, "missing A.obj", NULL);
 	}
 	if (rest > 2) {
-		return usageError("too many arguments, starting at", argv[optind + 2]);
+		return cliUsageError(&intersectUsage, "too many arguments, starting at", argv[optind + 2]);
 	}
 	if (rest == 2 && cfg->self) {
-		return usageError("--self takes one mesh, not two; B is", argv[optind + 1]);
+		return cliUsageError(&intersectUsage, "--self takes one mesh, not two; B is", argv[optind + 1]);
 	}
 	cfg->pathA = argv[optind];
 	cfg->pathB = rest == 2 ? argv[optind + 1] : NULL;
 	cfg->self = cfg->pathB == NULL;
-	if (!cfg->formatGiven) {
-		cfg->format = cliFormatFromPath(cfg->outputPath, cli_outputJson);
-	}
+	cfg->options.threadCount = cfg->common.threads;
 	return -1;
 }
 
@@ -175,11 +145,11 @@ static void writeMeshInfo(FILE* f, const char* path, const bcMesh* mesh)
 
 static void writeHeader(FILE* f, const cliIntersectConfig* cfg, const bcMesh* a, const bcMesh* b)
 {
-	if (cfg->format == cli_outputCsv) {
+	if (cfg->common.format == cli_outputCsv) {
 		fputs(intersectCsvHeader, f);
 		return;
 	}
-	if (cfg->format != cli_outputJson) {
+	if (cfg->common.format != cli_outputJson) {
 		return;
 	}
 	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"a\":", f);
@@ -276,7 +246,7 @@ static void writePairs(FILE* f, const cliIntersectConfig* cfg, const bcIntersect
 {
 	for (size_t i = 0; i < list->count; ++i) {
 		const bcIntersectPair* p = list->pairs + i;
-		switch (cfg->format) {
+		switch (cfg->common.format) {
 		case cli_outputJson:
 			fputs(i > 0 ? ",\n" : "\n", f);
 			writeJsonPair(f, p);
@@ -290,7 +260,7 @@ static void writePairs(FILE* f, const cliIntersectConfig* cfg, const bcIntersect
 			break;
 		}
 	}
-	if (cfg->format != cli_outputJson) {
+	if (cfg->common.format != cli_outputJson) {
 		return;
 	}
 	cliIntersectCounts counts = countStates(list);
@@ -338,13 +308,13 @@ int cliIntersectMain(int argc, char** argv)
 	signal(SIGPIPE, SIG_IGN);
 
 	double started = cliNow();
-	bcMesh* a = cliLoadMesh(cfg.pathA, cfg.quiet);
+	bcMesh* a = cliLoadMesh(cfg.pathA, cfg.common.quiet);
 	if (a == NULL) {
 		return cli_exitTrouble;
 	}
 	bcMesh* b = NULL;
 	if (cfg.pathB != NULL) {
-		b = cliLoadMesh(cfg.pathB, cfg.quiet);
+		b = cliLoadMesh(cfg.pathB, cfg.common.quiet);
 		if (b == NULL) {
 			bcMesh_Destroy(a);
 			return cli_exitTrouble;
@@ -361,7 +331,7 @@ int cliIntersectMain(int argc, char** argv)
 	if (list == NULL) {
 		fprintf(stderr, "ballcast: %s\n", error.message);
 		status = cli_exitTrouble;
-	} else if (!cliOutput_Open(&output, cfg.outputPath)) {
+	} else if (!cliOutput_Open(&output, cfg.common.outputPath)) {
 		status = cli_exitTrouble;
 	} else {
 		double writeStart = cliNow();

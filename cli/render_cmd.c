@@ -71,7 +71,8 @@ static const cliColor missColor = { 140, 140, 140 };
 static const cliColor differColor = CLI_DIFFER_COLOR;
 static const cliColor textColor = { 0, 0, 0 };
 
-static const char* const renderUsage =
+static const cliUsage renderUsage = {
+	"render",
 	"usage: ballcast render [OPTIONS] MESH.obj [RESULTS|TRAJECTORIES]\n"
 	"\n"
 	"Draw the mesh and the throws as a self-contained SVG picture: the mesh\n"
@@ -101,16 +102,14 @@ static const char* const renderUsage =
 	"examples:\n"
 	"  ballcast render samples/room.obj samples/throws.json -o room.svg\n"
 	"  ballcast render --compare expected.json room.obj student.json -o diff.svg\n"
-	"  ballcast render --view 0,90 --size 1200x900 room.obj -o top.svg\n";
+	"  ballcast render --view 0,90 --size 1200x900 room.obj -o top.svg\n"
+};
 
 typedef struct cliRenderConfig {
 	const char* meshPath;
 	const char* inputPath;    /* NULL: the mesh alone */
-	const char* outputPath;
 	const char* comparePath;  /* NULL: no comparison */
-	cliInputFormat inputFormat;
-	bool haveRadius;
-	double radius;
+	cliCommonOptions common;
 	bcCastOptions options;
 	bool useEye;
 	bcVec3 eye;
@@ -118,7 +117,6 @@ typedef struct cliRenderConfig {
 	int width, height;
 	const char** probes;      /* probeCount argument texts (argv's) */
 	int probeCount;
-	bool quiet;
 } cliRenderConfig;
 
 /* ------------------------------------------------------------- throws */
@@ -236,15 +234,12 @@ typedef struct cliSource {
 static bool readSource(const char* path, cliSource* source)
 {
 	memset(source, 0, sizeof *source);
-	bool fromStdin = strcmp(path, "-") == 0;
-	source->name = fromStdin ? "<stdin>" : path;
-	FILE* f = fromStdin ? stdin : fopen(path, "rb");
-	bcError error = { 0 };
+	source->name = cliInputName(path);
+	FILE* f = cliOpenInput(path);
 	if (f == NULL) {
-		snprintf(error.message, sizeof error.message, "cannot open: %s", strerror(errno));
-		cliReportError(source->name, &error);
 		return false;
 	}
+	bcError error = { 0 };
 	size_t capacity = 0;
 	bool ok = true;
 	for (;;) {
@@ -269,9 +264,7 @@ static bool readSource(const char* path, cliSource* source)
 			break;
 		}
 	}
-	if (!fromStdin) {
-		fclose(f);
-	}
+	cliCloseInput(f);
 	if (!ok) {
 		cliReportError(source->name, &error);
 		free(source->text);
@@ -968,23 +961,9 @@ static bool readResults(cliSource* s, cliInputFormat format, cliInputKind kind, 
 /* Check one trajectory record as cast does; returns the problem or NULL. */
 static const char* checkTrajectory(const cliRenderConfig* cfg, const cliRecord* record, bcCastInput* input)
 {
-	if (record->error[0] != 0) {
-		return record->error;
-	}
-	if (!(record->fields & cli_fieldP0)) {
-		return "missing p0";
-	}
-	if (!(record->fields & cli_fieldP1)) {
-		return "missing p1";
-	}
-	input->p0 = record->p0;
-	input->p1 = record->p1;
-	if (record->fields & cli_fieldRadius) {
-		input->radius = record->radius;
-	} else if (cfg->haveRadius) {
-		input->radius = cfg->radius;
-	} else {
-		return "missing r (give it per record or with --radius)";
+	const char* problem = cliCheckTrajectory(record, &cfg->common, &input->p0, &input->p1, &input->radius);
+	if (problem != NULL) {
+		return problem;
 	}
 	if (!bcIsValidCastInput(*input)) {
 		return "p1 - p0 is not finite";
@@ -1061,7 +1040,7 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 		/* fmemopen may refuse an empty buffer: an empty file reads the same. */
 		stream = tmpfile();
 	}
-	cliReader* reader = stream != NULL ? cliReader_Create(stream, s->name, cfg->inputFormat) : NULL;
+	cliReader* reader = stream != NULL ? cliReader_Create(stream, s->name, cfg->common.inputFormat) : NULL;
 	cliCastQueue queue = { NULL, NULL, 0, 0 };
 	bool ok = reader != NULL;
 	bool noMemory = !ok;
@@ -1082,7 +1061,7 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 		if (ok && problem != NULL) {
 			t->state = cli_throwError;
 			list->badRecords += 1;
-			if (!cfg->quiet) {
+			if (!cfg->common.quiet) {
 				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", s->name, record.line, record.column,
 						record.index, problem);
 			}
@@ -1124,11 +1103,11 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 	if (!readSource(path, &source)) {
 		return false;
 	}
-	cliInputFormat format = cfg->inputFormat;
+	cliInputFormat format = cfg->common.inputFormat;
 	cliInputKind kind = detectKind(&source, &format);
 	bool ok = false;
 	if (kind != cli_kindTrajectories) {
-		ok = readResults(&source, format, kind, list, cfg->quiet);
+		ok = readResults(&source, format, kind, list, cfg->common.quiet);
 	} else if (resultsOnly) {
 		fprintf(stderr, "ballcast: %s: holds trajectories, not results (--compare needs what cast writes)\n",
 				source.name);
@@ -1387,14 +1366,6 @@ static void writeSvg(FILE* f, const cliRenderConfig* cfg, const bcMesh* mesh, co
 
 /* ------------------------------------------------------------ arguments */
 
-static int usageError(const char* message, const char* arg)
-{
-	fprintf(stderr, "ballcast render: %s%s%s%s\n", message, arg != NULL ? " '" : "", arg != NULL ? arg : "",
-			arg != NULL ? "'" : "");
-	fputs("usage: ballcast render [OPTIONS] MESH.obj [RESULTS|TRAJECTORIES]   (ballcast render --help)\n", stderr);
-	return cli_exitTrouble;
-}
-
 /* count comma-separated finite numbers, the whole of text. */
 static bool parseList(const char* text, double* values, int count)
 {
@@ -1451,7 +1422,6 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultCastOptions();
-	cfg->inputFormat = cli_inputAuto;
 	cfg->azimuth = CLI_SVG_DEFAULT_AZIMUTH;
 	cfg->elevation = CLI_SVG_DEFAULT_ELEVATION;
 	cfg->width = CLI_RENDER_DEFAULT_WIDTH;
@@ -1464,29 +1434,13 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 	bool viewGiven = false;
 	optind = 1;
 	opterr = 0;
-	int c;
+	int c, status;
 	while ((c = getopt_long(argc, argv, ":o:i:r:qh", longOptions, NULL)) != -1) {
 		double v[3];
 		switch (c) {
-		case 'o':
-			cfg->outputPath = optarg;
-			break;
-		case 'i':
-			if (strcmp(optarg, "auto") == 0) {
-				cfg->inputFormat = cli_inputAuto;
-			} else if (strcmp(optarg, "json") == 0) {
-				cfg->inputFormat = cli_inputJson;
-			} else if (strcmp(optarg, "ndjson") == 0 || strcmp(optarg, "jsonl") == 0) {
-				cfg->inputFormat = cli_inputNdjson;
-			} else if (strcmp(optarg, "csv") == 0) {
-				cfg->inputFormat = cli_inputCsv;
-			} else {
-				return usageError("unknown input format", optarg);
-			}
-			break;
 		case optView:
 			if (!parseList(optarg, v, 2) || v[1] < -90.0 || v[1] > 90.0) {
-				return usageError("--view needs AZ,EL in degrees with -90 <= EL <= 90, not", optarg);
+				return cliUsageError(&renderUsage, "--view needs AZ,EL in degrees with -90 <= EL <= 90, not", optarg);
 			}
 			cfg->azimuth = v[0];
 			cfg->elevation = v[1];
@@ -1494,63 +1448,53 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 			break;
 		case optEye:
 			if (!parseList(optarg, v, 3)) {
-				return usageError("--eye needs X,Y,Z, not", optarg);
+				return cliUsageError(&renderUsage, "--eye needs X,Y,Z, not", optarg);
 			}
 			cfg->eye = bcMakeVec3(v[0], v[1], v[2]);
 			cfg->useEye = true;
 			break;
 		case optSize:
 			if (!parseSize(optarg, &cfg->width, &cfg->height)) {
-				return usageError("--size needs WxH, whole numbers from 64 to 100000, not", optarg);
+				return cliUsageError(&renderUsage, "--size needs WxH, whole numbers from 64 to 100000, not", optarg);
 			}
 			break;
 		case optCompare:
 			cfg->comparePath = optarg;
-			break;
-		case 'r':
-			if (!cliParseDouble(optarg, &cfg->radius) || cfg->radius < 0.0) {
-				return usageError("--radius needs a finite number >= 0, not", optarg);
-			}
-			cfg->haveRadius = true;
 			break;
 		case optTwoSided:
 			cfg->options.twoSided = true;
 			break;
 		case optProbe:
 			if (!parseList(optarg, v, 3)) {
-				return usageError("--probe needs X,Y,Z, not", optarg);
+				return cliUsageError(&renderUsage, "--probe needs X,Y,Z, not", optarg);
 			}
 			cfg->probes[cfg->probeCount++] = optarg;
 			break;
-		case 'q':
-			cfg->quiet = true;
-			break;
-		case 'h':
-			fputs(renderUsage, stdout);
-			return cliFinishStdout();
-		case ':':
-			return usageError("missing value for", argv[optind - 1]);
 		default:
-			return usageError("unknown option", argv[optind - 1]);
+			status = cliParseCommonOption(&renderUsage, c, argv, &cfg->common);
+			if (status >= 0) {
+				return status;
+			}
+			break;
 		}
 	}
 	if (viewGiven && cfg->useEye) {
-		return usageError("--view and --eye are alternatives: give one", NULL);
+		return cliUsageError(&renderUsage, "--view and --eye are alternatives: give one", NULL);
 	}
 	int rest = argc - optind;
 	if (rest < 1) {
-		return usageError("missing MESH", NULL);
+		return cliUsageError(&renderUsage, "missing MESH", NULL);
 	}
 	if (rest > 2) {
-		return usageError("too many arguments, starting at", argv[optind + 2]);
+		return cliUsageError(&renderUsage, "too many arguments, starting at", argv[optind + 2]);
 	}
 	cfg->meshPath = argv[optind];
 	cfg->inputPath = rest == 2 ? argv[optind + 1] : NULL;
 	if (cfg->comparePath != NULL && cfg->inputPath == NULL) {
-		return usageError("--compare needs results to compare: give RESULTS after MESH", NULL);
+		return cliUsageError(&renderUsage, "--compare needs results to compare: give RESULTS after MESH", NULL);
 	}
 	if (cfg->comparePath != NULL && strcmp(cfg->comparePath, "-") == 0 && strcmp(cfg->inputPath, "-") == 0) {
-		return usageError("standard input cannot be read twice (--compare - with RESULTS -)", NULL);
+		return cliUsageError(&renderUsage, "standard input cannot be read twice (--compare - with RESULTS -)", NULL);
 	}
 	return -1;
 }
@@ -1581,7 +1525,7 @@ int cliRenderMain(int argc, char** argv)
 	/* A closed pipe is a write error to report, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
 
-	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.quiet);
+	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
 	if (mesh == NULL) {
 		free(cfg.probes);
 		return cli_exitTrouble;
@@ -1590,7 +1534,7 @@ int cliRenderMain(int argc, char** argv)
 		bcMeshInfo info = bcMesh_GetInfo(mesh);
 		bcVec3 toEye = bcSub(cfg.eye, bcScale(0.5, bcAdd(info.lowerBound, info.upperBound)));
 		if (!(bcLengthSquared(toEye) > 0.0) || !bcIsFinite(toEye)) {
-			usageError("--eye is at the centre of the mesh's bounds: no direction to look in", NULL);
+			cliUsageError(&renderUsage, "--eye is at the centre of the mesh's bounds: no direction to look in", NULL);
 			bcMesh_Destroy(mesh);
 			free(cfg.probes);
 			return cli_exitTrouble;
@@ -1614,7 +1558,7 @@ int cliRenderMain(int argc, char** argv)
 		}
 	}
 	cliOutput output;
-	if (ok && cliOutput_Open(&output, cfg.outputPath)) {
+	if (ok && cliOutput_Open(&output, cfg.common.outputPath)) {
 		cliCamera camera = makeCamera(&cfg, mesh);
 		printProbes(&cfg, &camera);
 		bool noMemory = false;

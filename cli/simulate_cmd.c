@@ -14,7 +14,8 @@
 #include "results.h"
 #include "scene.h"
 
-static const char* const simulateUsage =
+static const cliUsage simulateUsage = {
+	"simulate",
 	"usage: ballcast simulate [OPTIONS] MESH.obj SCENE.json\n"
 	"\n"
 	"Bounce the scene's balls around the mesh and off each other, under the\n"
@@ -47,15 +48,14 @@ static const char* const simulateUsage =
 	"examples:\n"
 	"  ballcast simulate samples/room.obj scene.json\n"
 	"  ballcast simulate -f csv --positions track.csv room.obj scene.json > events.csv\n"
-	"  ballcast simulate -f ndjson room.obj scene.json | grep '\"kind\":\"rest\"'\n";
+	"  ballcast simulate -f ndjson room.obj scene.json | grep '\"kind\":\"rest\"'\n"
+};
 
 typedef struct cliSimulateConfig {
 	const char* meshPath;
 	const char* scenePath;
-	const char* outputPath;
+	cliCommonOptions common;
 	const char* positionsPath;
-	cliOutputFormat format;
-	bool formatGiven;
 	bool haveSamples;
 	double samples;
 	bool haveHorizon;
@@ -64,17 +64,8 @@ typedef struct cliSimulateConfig {
 	long long maxEvents;
 	bool twoSided;
 	bool brute;
-	bool quiet;
 	bool stats;
 } cliSimulateConfig;
-
-static int usageError(const char* message, const char* arg)
-{
-	fprintf(stderr, "ballcast simulate: %s%s%s%s\n", message, arg != NULL ? " '" : "", arg != NULL ? arg : "",
-			arg != NULL ? "'" : "");
-	fputs("usage: ballcast simulate [OPTIONS] MESH.obj SCENE.json   (ballcast simulate --help)\n", stderr);
-	return cli_exitTrouble;
-}
 
 static bool isStdout(const char* path)
 {
@@ -100,33 +91,23 @@ static int parseArguments(int argc, char** argv, cliSimulateConfig* cfg)
 		{ NULL, 0, NULL, 0 },
 	};
 	memset(cfg, 0, sizeof *cfg);
-	cfg->format = cli_outputJson;
 	optind = 1;
 	opterr = 0;
-	int c;
+	int c, status;
 	while ((c = getopt_long(argc, argv, ":o:f:qh", longOptions, NULL)) != -1) {
 		switch (c) {
-		case 'o':
-			cfg->outputPath = optarg;
-			break;
-		case 'f':
-			if (!cliParseOutputFormat(optarg, &cfg->format)) {
-				return usageError("unknown output format", optarg);
-			}
-			cfg->formatGiven = true;
-			break;
 		case optPositions:
 			cfg->positionsPath = optarg;
 			break;
 		case optSamples:
 			if (!cliParseDouble(optarg, &cfg->samples) || !(cfg->samples > 0.0)) {
-				return usageError("--samples needs a finite number > 0, not", optarg);
+				return cliUsageError(&simulateUsage, "--samples needs a finite number > 0, not", optarg);
 			}
 			cfg->haveSamples = true;
 			break;
 		case optHorizon:
 			if (!cliParseDouble(optarg, &cfg->horizon) || !(cfg->horizon > 0.0)) {
-				return usageError("--horizon needs a finite number > 0, not", optarg);
+				return cliUsageError(&simulateUsage, "--horizon needs a finite number > 0, not", optarg);
 			}
 			cfg->haveHorizon = true;
 			break;
@@ -134,7 +115,7 @@ static int parseArguments(int argc, char** argv, cliSimulateConfig* cfg)
 			char* end = NULL;
 			long long n = strtoll(optarg, &end, 10);
 			if (end == optarg || *end != 0 || n < 1 || n == LLONG_MAX) {
-				return usageError("--max-events needs a whole number >= 1, not", optarg);
+				return cliUsageError(&simulateUsage, "--max-events needs a whole number >= 1, not", optarg);
 			}
 			cfg->maxEvents = n;
 			cfg->haveMaxEvents = true;
@@ -149,35 +130,29 @@ static int parseArguments(int argc, char** argv, cliSimulateConfig* cfg)
 		case optStats:
 			cfg->stats = true;
 			break;
-		case 'q':
-			cfg->quiet = true;
-			break;
-		case 'h':
-			fputs(simulateUsage, stdout);
-			return cliFinishStdout();
-		case ':':
-			return usageError("missing value for", argv[optind - 1]);
 		default:
-			return usageError("unknown option", argv[optind - 1]);
+			status = cliParseCommonOption(&simulateUsage, c, argv, &cfg->common);
+			if (status >= 0) {
+				return status;
+			}
+			break;
 		}
 	}
 	int rest = argc - optind;
 	if (rest < 1) {
-		return usageError("missing MESH", NULL);
+		return cliUsageError(&simulateUsage, "missing MESH", NULL);
 	}
 	if (rest < 2) {
-		return usageError("missing SCENE", NULL);
+		return cliUsageError(&simulateUsage, "missing SCENE", NULL);
 	}
 	if (rest > 2) {
-		return usageError("too many arguments, starting at", argv[optind + 2]);
+		return cliUsageError(&simulateUsage, "too many arguments, starting at", argv[optind + 2]);
 	}
 	cfg->meshPath = argv[optind];
 	cfg->scenePath = argv[optind + 1];
-	if (!cfg->formatGiven) {
-		cfg->format = cliFormatFromPath(cfg->outputPath, cli_outputJson);
-	}
-	if (cfg->positionsPath != NULL && isStdout(cfg->positionsPath) && isStdout(cfg->outputPath)) {
-		return usageError("the events and --positions cannot both go to standard output: give -o FILE", NULL);
+	if (cfg->positionsPath != NULL && isStdout(cfg->positionsPath) && isStdout(cfg->common.outputPath)) {
+		return cliUsageError(&simulateUsage,
+							 "the events and --positions cannot both go to standard output: give -o FILE", NULL);
 	}
 	return -1;
 }
@@ -508,7 +483,7 @@ int cliSimulateMain(int argc, char** argv)
 	cliSimulateTimes times = { 0.0, 0.0, 0.0, 0.0, 0.0 };
 
 	double started = cliNow();
-	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.quiet);
+	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
 	if (mesh == NULL) {
 		return cli_exitTrouble;
 	}
@@ -516,7 +491,7 @@ int cliSimulateMain(int argc, char** argv)
 	times.buildMesh = meshInfo.buildSeconds;
 	times.readMesh = cliNow() - started - meshInfo.buildSeconds;
 
-	const char* sceneName = strcmp(cfg.scenePath, "-") == 0 ? "<stdin>" : cfg.scenePath;
+	const char* sceneName = cliInputName(cfg.scenePath);
 	started = cliNow();
 	cliScene scene;
 	bcError error;
@@ -526,7 +501,7 @@ int cliSimulateMain(int argc, char** argv)
 		return cli_exitTrouble;
 	}
 	times.readScene = cliNow() - started;
-	for (int k = 0; k < scene.noteCount && !cfg.quiet; ++k) {
+	for (int k = 0; k < scene.noteCount && !cfg.common.quiet; ++k) {
 		fprintf(stderr, "ballcast: %s:%ld:%ld: %s\n", sceneName, scene.notes[k].line, scene.notes[k].column,
 				scene.notes[k].message);
 	}
@@ -571,7 +546,7 @@ int cliSimulateMain(int argc, char** argv)
 	}
 
 	cliOutput events, positions;
-	bool eventsOpen = cliOutput_Open(&events, cfg.outputPath);
+	bool eventsOpen = cliOutput_Open(&events, cfg.common.outputPath);
 	bool positionsOpen = eventsOpen && sampling && cliOutput_Open(&positions, cfg.positionsPath);
 	if (!eventsOpen || (sampling && !positionsOpen)) {
 		if (eventsOpen) {
@@ -587,7 +562,7 @@ int cliSimulateMain(int argc, char** argv)
 		fputs("t,id,x,y,z\n", positions.stream);
 	}
 
-	writeHeader(events.stream, cfg.format, &cfg, &meshInfo, &scene, &def);
+	writeHeader(events.stream, cfg.common.format, &cfg, &meshInfo, &scene, &def);
 	cliEventCounts counts;
 	memset(&counts, 0, sizeof counts);
 	long long sample = 0, rows = 0;
@@ -602,7 +577,7 @@ int cliSimulateMain(int argc, char** argv)
 		double t1 = cliNow();
 		times.simulate += t1 - t0;
 		if (e.state == bc_simEvent) {
-			writeEvent(events.stream, cfg.format, &scene, &e, &counts);
+			writeEvent(events.stream, cfg.common.format, &scene, &e, &counts);
 		} else if (e.state == bc_simReached) {
 			writePositions(positions.stream, positionsFormat, &scene, sim, target, &rows);
 			sample += 1;
@@ -619,7 +594,7 @@ int cliSimulateMain(int argc, char** argv)
 		times.write += cliNow() - t1;
 	}
 	double t1 = cliNow();
-	writeSummary(events.stream, cfg.format, &counts, stopped);
+	writeSummary(events.stream, cfg.common.format, &counts, stopped);
 	if (sampling && positionsFormat == cli_outputJson) {
 		fputs(rows > 0 ? "\n]\n" : "[]\n", positions.stream);
 	}
