@@ -1,11 +1,15 @@
 /* cast_cmd.c - `ballcast cast MESH [TRAJECTORIES]`: read trajectories in
- * chunks, cast each against the mesh, write the results in input order. */
+ * chunks, cast each against the mesh, write the results in input order;
+ * reading, casting and writing overlap on all threads. */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -16,6 +20,19 @@
 /* Records read, cast and written together: large enough to keep every
  * thread busy, small enough that memory does not grow with the input. */
 #define CLI_CAST_CHUNK 8192
+
+/* Records per cast task: 32 tasks per chunk keep the threads evenly busy (a
+ * slow block delays no other), and the lock that hands them out is taken
+ * about once a millisecond. */
+#define CLI_CAST_BLOCK 256
+#define CLI_CAST_BLOCKS (CLI_CAST_CHUNK / CLI_CAST_BLOCK)
+
+/* Chunks in flight: one being read, two being cast (the tail of one as the
+ * next starts) and one being written; memory is these four chunks. */
+#define CLI_CAST_SLOTS 4
+
+/* More threads than this are not started (as cliParallelFor). */
+#define CLI_CAST_MAX_THREADS 256
 
 /* Tied contacts kept per result with --ties or --normal average: a vertex
  * shared by more triangles than this is listed up to this many. */
@@ -285,17 +302,6 @@ static const char* checkRecord(const cliCastConfig* cfg, const cliRecord* record
 	return NULL;
 }
 
-typedef struct cliChunk {
-	cliRecord records[CLI_CAST_CHUNK];
-	const char* problems[CLI_CAST_CHUNK];
-	bcCastInput inputs[CLI_CAST_CHUNK];
-	bcCastOutput outputs[CLI_CAST_CHUNK];
-	int tieCounts[CLI_CAST_CHUNK];
-	bcContact* ties;             /* CLI_CAST_CHUNK * CLI_MAX_TIES, when needed */
-	const bcMesh* mesh;
-	const cliCastConfig* cfg;
-} cliChunk;
-
 /* The average of the front normals of the distinct tied triangles (ties are
  * ordered by triangle); the hit triangle's normal if they cancel out. */
 static bcVec3 averageNormal(const bcMesh* mesh, const bcContact* ties, int count, bcVec3 fallback)
@@ -318,73 +324,356 @@ static bcVec3 averageNormal(const bcMesh* mesh, const bcContact* ties, int count
 	return v;
 }
 
-/* Cast records [begin, end) of a chunk (run on several threads). */
-static void castRange(void* context, int begin, int end)
-{
-	cliChunk* chunk = context;
-	const cliCastConfig* cfg = chunk->cfg;
-	for (int i = begin; i < end; ++i) {
-		if (chunk->problems[i] != NULL) {
-			continue;
-		}
-		bcCastOutput* out = chunk->outputs + i;
-		if (chunk->ties == NULL) {
-			*out = bcMesh_Cast(chunk->mesh, chunk->inputs[i], &cfg->options);
-		} else {
-			bcContact* ties = chunk->ties + (size_t)i * CLI_MAX_TIES;
-			int n = bcMesh_CastTies(chunk->mesh, chunk->inputs[i], &cfg->options, out, ties, CLI_MAX_TIES);
-			chunk->tieCounts[i] = n < CLI_MAX_TIES ? n : CLI_MAX_TIES;
-			if (cfg->normalMode == cli_normalAverage && out->state != bc_castMiss) {
-				out->normal = averageNormal(chunk->mesh, ties, chunk->tieCounts[i], out->triangleNormal);
-			}
-		}
-		if (cfg->normalMode == cli_normalTriangle && out->state != bc_castMiss) {
-			out->normal = out->triangleNormal;
-		}
-	}
-}
+/* ------------------------------------------------------------ pipeline
+ *
+ * Input is read in chunks of CLI_CAST_CHUNK records, and every chunk goes
+ * through three tasks: read (delimit the records and copy their bytes; one
+ * chunk at a time, in input order), cast (in blocks of CLI_CAST_BLOCK
+ * records, on any thread: parse the deferred records, check them, cast
+ * them and format their results into the block's own buffer) and write (one
+ * chunk at a time, in input order: report the chunk's bad records, write
+ * its blocks). The -j threads are all alike: each takes the most urgent
+ * task there is (writing, then reading ahead, then the blocks of the oldest
+ * chunk), so reading and writing overlap the casts and no thread waits
+ * while there is work. At most CLI_CAST_SLOTS chunks are in flight, so
+ * memory does not grow with the input. */
 
+typedef enum cliSlotState {
+	cli_slotFree = 0,
+	cli_slotReading,
+	cli_slotCasting, /* blocks still to cast */
+	cli_slotReady,   /* every block cast (or failed): ready to write */
+	cli_slotWriting
+} cliSlotState;
+
+typedef struct cliBlock {
+	cliBuffer text;      /* the formatted results */
+	int failedAt;        /* the first record (in the chunk) whose parse failed, or -1 */
+	bcError error;       /* its error */
+	long hits, errors;
+} cliBlock;
+
+typedef struct cliChunk {
+	cliRecord records[CLI_CAST_CHUNK];
+	const char* problems[CLI_CAST_CHUNK];
+	cliRecordText text;  /* the bytes of deferred records */
+	cliBlock blocks[CLI_CAST_BLOCKS];
+	int count;
+	long sequence;       /* chunks are numbered from 0 in input order */
+	long first;          /* records before this chunk */
+	bool last;           /* the input ends with this chunk (or with its error) */
+	bool failed;         /* reading stopped at error after count records */
+	bcError error;
+	int blockCount, nextBlock, blocksDone;
+	cliSlotState state;
+} cliChunk;
+
+/* A thread's own. */
+typedef struct cliWorker {
+	struct cliPipeline* pipeline;
+	cliParser* parser;
+	bcCastOutput outputs[CLI_CAST_BLOCK];
+	int tieCounts[CLI_CAST_BLOCK];
+	bcContact* ties;     /* CLI_CAST_BLOCK * CLI_MAX_TIES, when needed */
+	pthread_t thread;
+	bool started;
+} cliWorker;
+
+/* CPU seconds spent on each part, summed over threads (--stats). */
 typedef struct cliCastTimes {
-	double read, query, write;
+	double read, parse, query, format, write;
 } cliCastTimes;
 
-/* Check, cast and write one chunk of count records. */
-static void processChunk(const cliCastConfig* cfg, const char* inputName, cliChunk* chunk, int count,
-						 cliCastWriter* writer, cliCastSummary* summary, cliCastTimes* times)
+typedef struct cliPipeline {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	const cliCastConfig* cfg;
+	const bcMesh* mesh;
+	cliReader* reader;
+	const char* inputName;
+	cliOutput* output;
+	cliCastWriter writer;
+	cliBuffer head;      /* what goes before the results, written with the first chunk */
+	cliChunk* slots[CLI_CAST_SLOTS];
+	long readSequence;   /* the next chunk to read */
+	long writeSequence;  /* the next chunk to write */
+	long recordsRead;
+	bool reading;        /* a thread is reading */
+	bool writing;        /* a thread is writing */
+	bool inputEnded;     /* the last chunk has been read */
+	bool done;           /* nothing more to do: every thread leaves */
+	atomic_bool stop;    /* an error: read, cast and write no more */
+	bool lowLatency;     /* end a chunk early rather than wait for input */
+	int status;          /* cli_exitTrouble once an error stopped the run */
+	cliCastSummary summary;
+	cliCastTimes times;
+	bool progress;       /* progress lines on the terminal */
+	bool progressShown;
+	double lastProgress;
+} cliPipeline;
+
+static double threadSeconds(void)
 {
-	for (int i = 0; i < count; ++i) {
-		cliRecord* record = chunk->records + i;
-		chunk->problems[i] = checkRecord(cfg, record, chunk->inputs + i);
-		if (chunk->problems[i] != NULL && !cfg->quiet) {
-			fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", inputName, record->line, record->column,
-					record->index, chunk->problems[i]);
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The reader's question while it waits on a pipe. */
+static bool keepWaiting(void* context)
+{
+	cliPipeline* p = context;
+	return !atomic_load(&p->stop);
+}
+
+/* Read the next chunk into c (task: one thread at a time). */
+static void readChunk(cliPipeline* p, cliChunk* c)
+{
+	double t0 = threadSeconds();
+	c->count = 0;
+	c->last = false;
+	c->failed = false;
+	c->first = p->recordsRead;
+	cliRecordText_Clear(&c->text);
+	while (c->count < CLI_CAST_CHUNK && !atomic_load(&p->stop)) {
+		/* a filter answers what it has before it waits for more */
+		if (p->lowLatency && c->count > 0 && !cliReader_IsInputReady(p->reader)) {
+			break;
 		}
-	}
-	double t0 = cliNow();
-	cliParallelFor(count, cfg->threads, castRange, chunk);
-	double t1 = cliNow();
-	for (int i = 0; i < count; ++i) {
-		const cliRecord* record = chunk->records + i;
-		summary->records += 1;
-		if (chunk->problems[i] != NULL) {
-			summary->errors += 1;
-			cliCastWriter_Write(writer, record, chunk->problems[i], NULL, NULL, 0);
+		int got = cliReader_NextDeferred(p->reader, c->records + c->count, &c->text, &c->error);
+		if (got == 1) {
+			c->count += 1;
 			continue;
 		}
-		const bcCastOutput* out = chunk->outputs + i;
-		if (out->state == bc_castHit || out->state == bc_castInitialOverlap) {
-			summary->hits += 1;
-		}
-		const bcContact* ties = chunk->ties != NULL ? chunk->ties + (size_t)i * CLI_MAX_TIES : NULL;
-		cliCastWriter_Write(writer, record, NULL, out, ties, ties != NULL ? chunk->tieCounts[i] : 0);
+		c->last = true;
+		c->failed = got < 0;
+		break;
 	}
-	times->query += t1 - t0;
-	times->write += cliNow() - t1;
+	p->recordsRead += c->count;
+	c->blockCount = (c->count + CLI_CAST_BLOCK - 1) / CLI_CAST_BLOCK;
+	c->nextBlock = 0;
+	c->blocksDone = 0;
+	double t1 = threadSeconds();
+	pthread_mutex_lock(&p->lock);
+	p->times.read += t1 - t0;
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* Parse, check, cast and format block b of c (task: any thread). */
+static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
+{
+	const cliCastConfig* cfg = p->cfg;
+	cliBlock* block = c->blocks + b;
+	cliBuffer_Clear(&block->text);
+	block->failedAt = -1;
+	block->hits = 0;
+	block->errors = 0;
+	int begin = b * CLI_CAST_BLOCK;
+	int end = begin + CLI_CAST_BLOCK < c->count ? begin + CLI_CAST_BLOCK : c->count;
+
+	double t0 = threadSeconds();
+	for (int i = begin; i < end; ++i) {
+		if (cliRecord_Parse(c->records + i, &c->text, w->parser, &block->error) < 0) {
+			block->failedAt = i;
+			break;
+		}
+	}
+	double t1 = threadSeconds();
+	double t2 = t1;
+	if (block->failedAt < 0) {
+		for (int i = begin; i < end; ++i) {
+			bcCastInput input;
+			c->problems[i] = checkRecord(cfg, c->records + i, &input);
+			if (c->problems[i] != NULL) {
+				continue;
+			}
+			bcCastOutput* out = w->outputs + (i - begin);
+			if (w->ties == NULL) {
+				*out = bcMesh_Cast(p->mesh, input, &cfg->options);
+			} else {
+				bcContact* ties = w->ties + (size_t)(i - begin) * CLI_MAX_TIES;
+				int n = bcMesh_CastTies(p->mesh, input, &cfg->options, out, ties, CLI_MAX_TIES);
+				int kept = n < CLI_MAX_TIES ? n : CLI_MAX_TIES;
+				w->tieCounts[i - begin] = kept;
+				if (cfg->normalMode == cli_normalAverage && out->state != bc_castMiss) {
+					out->normal = averageNormal(p->mesh, ties, kept, out->triangleNormal);
+				}
+			}
+			if (cfg->normalMode == cli_normalTriangle && out->state != bc_castMiss) {
+				out->normal = out->triangleNormal;
+			}
+		}
+		t2 = threadSeconds();
+		for (int i = begin; i < end; ++i) {
+			const cliRecord* record = c->records + i;
+			long position = c->first + i;
+			if (c->problems[i] != NULL) {
+				block->errors += 1;
+				cliCastWriter_Format(&p->writer, &block->text, position, record, c->problems[i], NULL, NULL, 0);
+				continue;
+			}
+			const bcCastOutput* out = w->outputs + (i - begin);
+			if (out->state == bc_castHit || out->state == bc_castInitialOverlap) {
+				block->hits += 1;
+			}
+			const bcContact* ties = w->ties != NULL ? w->ties + (size_t)(i - begin) * CLI_MAX_TIES : NULL;
+			cliCastWriter_Format(&p->writer, &block->text, position, record, NULL, out, ties,
+								 ties != NULL ? w->tieCounts[i - begin] : 0);
+		}
+	}
+	double t3 = threadSeconds();
+	pthread_mutex_lock(&p->lock);
+	p->times.parse += t1 - t0;
+	p->times.query += t2 - t1;
+	p->times.format += t3 - t2;
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* Report the chunk's bad records and write its results, or, if reading or
+ * parsing it failed, report that and stop the run (task: one thread at a
+ * time, chunks in order). */
+static void writeChunk(cliPipeline* p, cliChunk* c)
+{
+	const cliCastConfig* cfg = p->cfg;
+	double t0 = threadSeconds();
+	const bcError* fatal = NULL;
+	for (int b = 0; b < c->blockCount && fatal == NULL; ++b) {
+		fatal = c->blocks[b].failedAt >= 0 ? &c->blocks[b].error : NULL;
+	}
+	if (fatal == NULL && c->failed) {
+		fatal = &c->error;
+	}
+	bool ok = fatal == NULL;
+	if (!ok) {
+		/* as when reading stopped: nothing of this chunk is reported */
+		cliReportError(p->inputName, fatal);
+	} else {
+		if (!cfg->quiet) {
+			for (int i = 0; i < c->count; ++i) {
+				const cliRecord* record = c->records + i;
+				if (c->problems[i] != NULL) {
+					fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", p->inputName, record->line,
+							record->column, record->index, c->problems[i]);
+				}
+			}
+		}
+		p->summary.records += c->count;
+		for (int b = 0; b < c->blockCount; ++b) {
+			p->summary.hits += c->blocks[b].hits;
+			p->summary.errors += c->blocks[b].errors;
+			ok = ok && !c->blocks[b].text.failed;
+		}
+		if (!ok) {
+			fputs("ballcast: out of memory\n", stderr);
+		}
+		if (ok && p->head.length > 0) {
+			ok = cliOutput_Write(p->output, p->head.data, p->head.length);
+			cliBuffer_Clear(&p->head);
+		}
+		for (int b = 0; b < c->blockCount && ok; ++b) {
+			ok = cliOutput_Write(p->output, c->blocks[b].text.data, c->blocks[b].text.length);
+		}
+		ok = ok && cliOutput_Flush(p->output);
+		if (ok && p->progress && cliNow() - p->lastProgress >= CLI_PROGRESS_INTERVAL) {
+			fprintf(stderr, "\rballcast: %ld trajectories, %ld hits", p->summary.records, p->summary.hits);
+			p->lastProgress = cliNow();
+			p->progressShown = true;
+		}
+	}
+	for (int i = 0; i < c->count; ++i) {
+		cliRecord_Free(c->records + i);
+	}
+	double t1 = threadSeconds();
+	pthread_mutex_lock(&p->lock);
+	p->times.write += t1 - t0;
+	if (!ok) {
+		p->status = cli_exitTrouble;
+		atomic_store(&p->stop, true);
+	}
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* The oldest chunk with a block left to cast, or NULL (lock held). */
+static cliChunk* castableChunk(cliPipeline* p)
+{
+	for (long s = p->writeSequence; s < p->readSequence; ++s) {
+		cliChunk* c = p->slots[s % CLI_CAST_SLOTS];
+		if (c->state == cli_slotCasting && c->nextBlock < c->blockCount) {
+			return c;
+		}
+	}
+	return NULL;
+}
+
+/* Take tasks until there are no more (every thread, the main one too). */
+static void runTasks(cliWorker* w)
+{
+	cliPipeline* p = w->pipeline;
+	pthread_mutex_lock(&p->lock);
+	while (!p->done) {
+		bool stopped = atomic_load(&p->stop);
+		cliChunk* next = p->slots[p->writeSequence % CLI_CAST_SLOTS];
+		if (!stopped && !p->writing && next->state == cli_slotReady && next->sequence == p->writeSequence) {
+			p->writing = true;
+			next->state = cli_slotWriting;
+			pthread_mutex_unlock(&p->lock);
+			writeChunk(p, next);
+			pthread_mutex_lock(&p->lock);
+			p->writing = false;
+			next->state = cli_slotFree;
+			p->writeSequence += 1;
+			p->done = p->inputEnded && p->writeSequence == p->readSequence;
+			pthread_cond_broadcast(&p->wake);
+			continue;
+		}
+		cliChunk* slot = p->slots[p->readSequence % CLI_CAST_SLOTS];
+		bool canRead = !stopped && !p->reading && !p->inputEnded && slot->state == cli_slotFree;
+		cliChunk* castable = stopped ? NULL : castableChunk(p);
+		/* Read ahead first, so that a thread never waits for a chunk to be
+		 * read; but not into a wait for input while there are casts to do. */
+		if (canRead && (castable == NULL || !p->lowLatency || cliReader_IsInputReady(p->reader))) {
+			p->reading = true;
+			slot->state = cli_slotReading;
+			slot->sequence = p->readSequence++;
+			pthread_mutex_unlock(&p->lock);
+			readChunk(p, slot);
+			pthread_mutex_lock(&p->lock);
+			p->reading = false;
+			p->inputEnded = slot->last;
+			slot->state = slot->blockCount > 0 ? cli_slotCasting : cli_slotReady;
+			pthread_cond_broadcast(&p->wake);
+			continue;
+		}
+		if (castable != NULL) {
+			int b = castable->nextBlock++;
+			pthread_mutex_unlock(&p->lock);
+			castBlock(p, w, castable, b);
+			pthread_mutex_lock(&p->lock);
+			if (++castable->blocksDone == castable->blockCount) {
+				castable->state = cli_slotReady;
+				pthread_cond_broadcast(&p->wake);
+			}
+			continue;
+		}
+		if (stopped && !p->reading && !p->writing) {
+			p->done = true;
+			pthread_cond_broadcast(&p->wake);
+			break;
+		}
+		pthread_cond_wait(&p->wake, &p->lock);
+	}
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void* runWorker(void* arg)
+{
+	runTasks(arg);
+	return NULL;
 }
 
 /* One JSON line of phase times and counts on stderr (--stats). */
-static void printStats(const cliCastConfig* cfg, double readMesh, const bcMeshInfo* info, const cliCastTimes* times,
-					   const cliCastSummary* summary, double publish)
+static void printStats(double readMesh, const bcMeshInfo* info, const cliCastTimes* times,
+					   const cliCastSummary* summary, int threads, double publish)
 {
 	FILE* f = stderr;
 	fputs("{\"read_mesh_seconds\":", f);
@@ -392,15 +681,36 @@ static void printStats(const cliCastConfig* cfg, double readMesh, const bcMeshIn
 	fputs(",\"build_seconds\":", f);
 	cliWriteNumber(f, info->buildSeconds);
 	fputs(",\"read_trajectories_seconds\":", f);
-	cliWriteNumber(f, times->read);
+	cliWriteNumber(f, times->read + times->parse);
 	fputs(",\"query_seconds\":", f);
 	cliWriteNumber(f, times->query);
 	fputs(",\"write_seconds\":", f);
-	cliWriteNumber(f, times->write + publish);
+	cliWriteNumber(f, times->format + times->write + publish);
 	fprintf(f, ",\"triangles\":%ld,\"records\":%ld,\"hits\":%ld,\"errors\":%ld,\"threads\":%d,\"peak_memory_bytes\":%lld}\n",
-			(long)info->triangleCount, summary->records, summary->hits, summary->errors,
-			cfg->threads > 0 ? cfg->threads : (int)sysconf(_SC_NPROCESSORS_ONLN),
+			(long)info->triangleCount, summary->records, summary->hits, summary->errors, threads,
 			cliPeakMemory());
+}
+
+/* Free what pipeline setup made (any of it may be missing). */
+static void freePipeline(cliPipeline* p, cliWorker* workers, int threads)
+{
+	for (int s = 0; s < CLI_CAST_SLOTS; ++s) {
+		cliChunk* c = p->slots[s];
+		if (c == NULL) {
+			continue;
+		}
+		cliRecordText_Free(&c->text);
+		for (int b = 0; b < CLI_CAST_BLOCKS; ++b) {
+			cliBuffer_Free(&c->blocks[b].text);
+		}
+		free(c);
+	}
+	for (int t = 0; workers != NULL && t < threads; ++t) {
+		cliParser_Destroy(workers[t].parser);
+		free(workers[t].ties);
+	}
+	free(workers);
+	cliBuffer_Free(&p->head);
 }
 
 int cliCastMain(int argc, char** argv)
@@ -429,89 +739,127 @@ int cliCastMain(int argc, char** argv)
 		bcMesh_Destroy(mesh);
 		return cli_exitTrouble;
 	}
-	cliReader* reader = cliReader_Create(input, inputName, cfg.inputFormat);
-	cliChunk* chunk = calloc(1, sizeof *chunk);
-	bool needTies = cfg.ties || cfg.normalMode == cli_normalAverage;
-	if (chunk != NULL && needTies) {
-		chunk->ties = malloc((size_t)CLI_CAST_CHUNK * CLI_MAX_TIES * sizeof *chunk->ties);
+	int threads = cfg.threads;
+	if (threads <= 0) {
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		threads = cores > 0 ? (int)cores : 1;
 	}
+	threads = threads < CLI_CAST_MAX_THREADS ? threads : CLI_CAST_MAX_THREADS;
+
+	cliPipeline p;
+	memset(&p, 0, sizeof p);
+	p.cfg = &cfg;
+	p.mesh = mesh;
+	p.inputName = inputName;
+	atomic_init(&p.stop, false);
+	p.reader = cliReader_Create(input, inputName, cfg.inputFormat);
+	cliWorker* workers = calloc((size_t)threads, sizeof *workers);
+	bool ready = p.reader != NULL && workers != NULL;
+	for (int s = 0; s < CLI_CAST_SLOTS && ready; ++s) {
+		p.slots[s] = calloc(1, sizeof *p.slots[s]);
+		ready = p.slots[s] != NULL;
+	}
+	bool needTies = cfg.ties || cfg.normalMode == cli_normalAverage;
+	for (int t = 0; t < threads && ready; ++t) {
+		/* parsers before threads: the first installs cJSON's hooks */
+		workers[t].pipeline = &p;
+		workers[t].parser = cliParser_Create();
+		workers[t].ties = needTies ? malloc((size_t)CLI_CAST_BLOCK * CLI_MAX_TIES * sizeof *workers[t].ties) : NULL;
+		ready = workers[t].parser != NULL && (!needTies || workers[t].ties != NULL);
+	}
+
+	/* Streaming: NDJSON or CSV out to stdout from NDJSON or CSV in, where a
+	 * consumer can use each result as it comes. Everything else is staged
+	 * (a temporary file, published when the run succeeds), as a JSON
+	 * document or the answers to a JSON array are whole or nothing. Reading
+	 * starts with detecting the input format, before the output is opened
+	 * when it may stream; otherwise the output is opened first. */
+	bool toStdout = cfg.outputPath == NULL || strcmp(cfg.outputPath, "-") == 0;
+	bool mayStream = toStdout && cfg.format != cli_outputJson;
 	cliOutput output;
-	bool ready = reader != NULL && chunk != NULL && (!needTies || chunk->ties != NULL);
-	if (!ready || !cliOutput_Open(&output, cfg.outputPath)) {
-		if (!ready) {
-			fputs("ballcast: out of memory\n", stderr);
+	bool opened = false;
+	bcError error = { 0 };
+	int detected = 1;
+	if (!ready) {
+		fputs("ballcast: out of memory\n", stderr);
+	} else if (mayStream) {
+		detected = cliReader_Detect(p.reader, &error);
+		cliInputFormat format = cliReader_GetFormat(p.reader);
+		bool lines = format == cli_inputNdjson || format == cli_inputCsv;
+		opened = detected > 0 && (lines ? cliOutput_OpenStdout(&output) : cliOutput_Open(&output, NULL));
+	} else {
+		opened = cliOutput_Open(&output, cfg.outputPath);
+		detected = opened ? cliReader_Detect(p.reader, &error) : 1;
+	}
+	if (!ready || !opened || detected < 0) {
+		if (detected < 0) {
+			cliReportError(inputName, &error);
 		}
-		cliReader_Destroy(reader);
-		if (chunk != NULL) {
-			free(chunk->ties);
+		if (opened) {
+			cliOutput_Abort(&output);
 		}
-		free(chunk);
+		freePipeline(&p, workers, threads);
+		cliReader_Destroy(p.reader);
 		if (!fromStdin) {
 			fclose(input);
 		}
 		bcMesh_Destroy(mesh);
 		return cli_exitTrouble;
 	}
-	chunk->mesh = mesh;
-	chunk->cfg = &cfg;
+	p.output = &output;
+	p.lowLatency = output.streaming;
+	cliReader_SetKeepWaiting(p.reader, keepWaiting, &p);
 
 	static const char* const normalNames[] = { "contact", "triangle", "average" };
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	cliCastHeader header = { cfg.meshPath, info, &cfg.options, normalNames[cfg.normalMode], cfg.ties };
-	cliCastWriter writer;
-	cliCastSummary summary = { 0, 0, 0 };
-	cliCastTimes times = { 0.0, 0.0, 0.0 };
-	cliCastWriter_Begin(&writer, output.stream, cfg.format, &header);
+	cliCastWriter_Begin(&p.writer, &p.head, cfg.format, &header);
 
 	/* Progress on a terminal only, never into a pipe or a log. */
-	bool progress = !cfg.quiet && isatty(STDERR_FILENO);
-	double lastProgress = cliNow();
-	bool progressShown = false;
+	p.progress = !cfg.quiet && isatty(STDERR_FILENO);
+	p.lastProgress = cliNow();
 
-	bcError error = { 0 };
-	int got = 1;
-	while (got == 1) {
-		int count = 0;
-		double t0 = cliNow();
-		while (count < CLI_CAST_CHUNK && (got = cliReader_Next(reader, chunk->records + count, &error)) == 1) {
-			++count;
-		}
-		times.read += cliNow() - t0;
-		if (got < 0) {
-			for (int i = 0; i < count; ++i) {
-				cliRecord_Free(chunk->records + i);
-			}
-			break;
-		}
-		processChunk(&cfg, inputName, chunk, count, &writer, &summary, &times);
-		for (int i = 0; i < count; ++i) {
-			cliRecord_Free(chunk->records + i);
-		}
-		if (progress && cliNow() - lastProgress >= CLI_PROGRESS_INTERVAL) {
-			fprintf(stderr, "\rballcast: %ld trajectories, %ld hits", summary.records, summary.hits);
-			lastProgress = cliNow();
-			progressShown = true;
+	pthread_mutex_init(&p.lock, NULL);
+	pthread_cond_init(&p.wake, NULL);
+	for (int t = 1; t < threads; ++t) {
+		workers[t].started = pthread_create(&workers[t].thread, NULL, runWorker, workers + t) == 0;
+	}
+	runTasks(workers);
+	for (int t = 1; t < threads; ++t) {
+		if (workers[t].started) {
+			pthread_join(workers[t].thread, NULL);
 		}
 	}
-	if (progressShown) {
+	pthread_cond_destroy(&p.wake);
+	pthread_mutex_destroy(&p.lock);
+	if (p.progressShown) {
 		fputs("\r\033[K", stderr);
 	}
 
 	double publishStart = cliNow();
-	if (got < 0) {
-		cliReportError(inputName, &error);
+	if (p.status != cli_exitOk) {
 		cliOutput_Abort(&output);
 		status = cli_exitTrouble;
 	} else {
-		cliCastWriter_End(&writer, &summary);
-		status = cliOutput_Commit(&output) ? (summary.errors > 0 ? cli_exitRecords : cli_exitOk) : cli_exitTrouble;
+		/* the head went out with the first chunk (the last one at least) */
+		cliBuffer_Clear(&p.head);
+		cliCastWriter_End(&p.writer, &p.head, p.summary.records, &p.summary);
+		bool ok = p.head.failed ? (fputs("ballcast: out of memory\n", stderr), false) : true;
+		ok = ok && cliOutput_Write(&output, p.head.data, p.head.length);
+		if (ok && cliOutput_Commit(&output)) {
+			status = p.summary.errors > 0 ? cli_exitRecords : cli_exitOk;
+		} else {
+			if (!ok) {
+				cliOutput_Abort(&output);
+			}
+			status = cli_exitTrouble;
+		}
 	}
 	if (cfg.stats) {
-		printStats(&cfg, readMesh, &info, &times, &summary, cliNow() - publishStart);
+		printStats(readMesh, &info, &p.times, &p.summary, threads, cliNow() - publishStart);
 	}
-	cliReader_Destroy(reader);
-	free(chunk->ties);
-	free(chunk);
+	freePipeline(&p, workers, threads);
+	cliReader_Destroy(p.reader);
 	if (!fromStdin) {
 		fclose(input);
 	}

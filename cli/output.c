@@ -4,6 +4,7 @@
 #include "output.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -13,6 +14,9 @@
 
 /* A large stdio buffer: output is many small writes. */
 #define CLI_OUTPUT_BUFFER (1 << 20)
+
+/* A buffer's first allocation: a few results, or a header. */
+#define CLI_BUFFER_INITIAL ((size_t)4096)
 
 /* The mode a new output file gets: 0666 less the umask. */
 static mode_t newFileMode(void)
@@ -28,6 +32,8 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 	out->tempPath = NULL;
 	out->target = NULL;
 	out->direct = false;
+	out->streaming = false;
+	out->failed = false;
 	out->path = (path != NULL && strcmp(path, "-") != 0) ? path : NULL;
 	if (out->path == NULL) {
 		out->stream = tmpfile();
@@ -94,8 +100,70 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 	return true;
 }
 
+bool cliOutput_OpenStdout(cliOutput* out)
+{
+	out->stream = stdout;
+	out->path = NULL;
+	out->tempPath = NULL;
+	out->target = NULL;
+	out->direct = false;
+	out->streaming = true;
+	out->failed = false;
+	setvbuf(stdout, NULL, _IOFBF, CLI_OUTPUT_BUFFER);
+	return true;
+}
+
+/* Report a streaming write error (the first only). */
+static bool streamFailed(cliOutput* out, int code)
+{
+	if (!out->failed) {
+		fprintf(stderr, "ballcast: standard output: write error: %s\n", strerror(code != 0 ? code : EIO));
+		out->failed = true;
+	}
+	return false;
+}
+
+bool cliOutput_Write(cliOutput* out, const void* data, size_t size)
+{
+	if (size == 0) {
+		return !out->failed;
+	}
+	if (!out->streaming) {
+		fwrite(data, 1, size, out->stream);
+		return true;
+	}
+	if (out->failed) {
+		return false;
+	}
+	errno = 0;
+	if (fwrite(data, 1, size, out->stream) != size) {
+		return streamFailed(out, errno);
+	}
+	return true;
+}
+
+bool cliOutput_Flush(cliOutput* out)
+{
+	if (!out->streaming) {
+		return true;
+	}
+	if (out->failed) {
+		return false;
+	}
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout)) {
+		return true;
+	}
+	return streamFailed(out, errno);
+}
+
 void cliOutput_Abort(cliOutput* out)
 {
+	if (out->streaming) {
+		/* what reached stdout stays there */
+		out->stream = NULL;
+		return;
+	}
 	if (out->stream != NULL) {
 		fclose(out->stream);
 		out->stream = NULL;
@@ -125,6 +193,11 @@ static bool copyToStdout(FILE* temp)
 
 bool cliOutput_Commit(cliOutput* out)
 {
+	if (out->streaming) {
+		bool flushed = cliOutput_Flush(out);
+		out->stream = NULL;
+		return flushed;
+	}
 	bool ok = fflush(out->stream) == 0 && !ferror(out->stream);
 	if (!ok) {
 		fprintf(stderr, "ballcast: %s: write error: %s\n", out->path != NULL ? out->path : "(temporary output)",
@@ -209,6 +282,144 @@ bool cliParseOutputFormat(const char* text, cliOutputFormat* format)
 	return true;
 }
 
+bool cliBuffer_Grow(cliBuffer* buffer, size_t extra)
+{
+	if (buffer->capacity - buffer->length >= extra) {
+		return true;
+	}
+	size_t capacity = buffer->capacity > 0 ? buffer->capacity : CLI_BUFFER_INITIAL;
+	while (capacity - buffer->length < extra) {
+		if (capacity > SIZE_MAX / 2) {
+			buffer->failed = true;
+			return false;
+		}
+		capacity *= 2;
+	}
+	char* data = realloc(buffer->data, capacity);
+	if (data == NULL) {
+		buffer->failed = true;
+		return false;
+	}
+	buffer->data = data;
+	buffer->capacity = capacity;
+	return true;
+}
+
+void cliBuffer_Clear(cliBuffer* buffer)
+{
+	buffer->length = 0;
+	buffer->failed = false;
+}
+
+void cliBuffer_Free(cliBuffer* buffer)
+{
+	free(buffer->data);
+	buffer->data = NULL;
+	buffer->length = 0;
+	buffer->capacity = 0;
+	buffer->failed = false;
+}
+
+void cliBuffer_AppendNumber(cliBuffer* buffer, double value)
+{
+	if (cliBuffer_Grow(buffer, CLI_NUMFMT_SIZE)) {
+		buffer->length += (size_t)cliFormatDouble(value, buffer->data + buffer->length);
+	}
+}
+
+void cliBuffer_AppendInt(cliBuffer* buffer, long long value)
+{
+	/* as printf's %lld */
+	char digits[24];
+	size_t n = 0;
+	unsigned long long magnitude = value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value;
+	do {
+		digits[n++] = (char)('0' + magnitude % 10);
+		magnitude /= 10;
+	} while (magnitude > 0);
+	if (value < 0) {
+		digits[n++] = '-';
+	}
+	if (cliBuffer_Grow(buffer, n)) {
+		for (size_t i = 0; i < n; ++i) {
+			buffer->data[buffer->length++] = digits[n - 1 - i];
+		}
+	}
+}
+
+void cliBuffer_AppendJsonString(cliBuffer* buffer, const char* text)
+{
+	static const char hex[] = "0123456789abcdef";
+	cliBuffer_AppendChar(buffer, '"');
+	const unsigned char* p = (const unsigned char*)text;
+	for (;;) {
+		/* plain bytes in one piece */
+		const unsigned char* run = p;
+		while (*p >= 0x20 && *p != '"' && *p != '\\' && *p != 0x7f) {
+			++p;
+		}
+		cliBuffer_Append(buffer, (const char*)run, (size_t)(p - run));
+		unsigned char ch = *p;
+		if (ch == 0) {
+			break;
+		}
+		++p;
+		if (ch == '"' || ch == '\\') {
+			char escaped[2] = { '\\', (char)ch };
+			cliBuffer_Append(buffer, escaped, 2);
+		} else if (ch == '\n') {
+			cliBuffer_Append(buffer, "\\n", 2);
+		} else if (ch == '\r') {
+			cliBuffer_Append(buffer, "\\r", 2);
+		} else if (ch == '\t') {
+			cliBuffer_Append(buffer, "\\t", 2);
+		} else {
+			char escaped[6] = { '\\', 'u', '0', '0', hex[ch >> 4], hex[ch & 15] };
+			cliBuffer_Append(buffer, escaped, 6);
+		}
+	}
+	cliBuffer_AppendChar(buffer, '"');
+}
+
+void cliBuffer_AppendJsonVec3(cliBuffer* buffer, double x, double y, double z)
+{
+	cliBuffer_AppendChar(buffer, '[');
+	cliBuffer_AppendNumber(buffer, x);
+	cliBuffer_AppendChar(buffer, ',');
+	cliBuffer_AppendNumber(buffer, y);
+	cliBuffer_AppendChar(buffer, ',');
+	cliBuffer_AppendNumber(buffer, z);
+	cliBuffer_AppendChar(buffer, ']');
+}
+
+void cliBuffer_AppendCsvField(cliBuffer* buffer, const char* text)
+{
+	if (strpbrk(text, ",\"\r\n") == NULL && text[0] != ' ' && text[0] != 0) {
+		cliBuffer_AppendText(buffer, text);
+		return;
+	}
+	if (text[0] == 0) {
+		return;
+	}
+	cliBuffer_AppendChar(buffer, '"');
+	for (const char* p = text; *p != 0; ++p) {
+		if (*p == '"') {
+			cliBuffer_AppendChar(buffer, '"');
+		}
+		cliBuffer_AppendChar(buffer, *p);
+	}
+	cliBuffer_AppendChar(buffer, '"');
+}
+
+/* Write what a buffer writer made, and let it go. */
+static void writeBuffer(FILE* f, cliBuffer* buffer)
+{
+	if (buffer->length > 0) {
+		fwrite(buffer->data, 1, buffer->length, f);
+	}
+	cliBuffer_Free(buffer);
+}
+
 void cliWriteNumber(FILE* f, double value)
 {
 	char buffer[CLI_NUMFMT_SIZE];
@@ -223,28 +434,9 @@ void cliWriteInt(FILE* f, long long value)
 
 void cliWriteJsonString(FILE* f, const char* text)
 {
-	static const char hex[] = "0123456789abcdef";
-	putc('"', f);
-	for (const unsigned char* p = (const unsigned char*)text; *p != 0; ++p) {
-		unsigned char ch = *p;
-		if (ch == '"' || ch == '\\') {
-			putc('\\', f);
-			putc(ch, f);
-		} else if (ch == '\n') {
-			fputs("\\n", f);
-		} else if (ch == '\r') {
-			fputs("\\r", f);
-		} else if (ch == '\t') {
-			fputs("\\t", f);
-		} else if (ch < 0x20 || ch == 0x7f) {
-			fputs("\\u00", f);
-			putc(hex[ch >> 4], f);
-			putc(hex[ch & 15], f);
-		} else {
-			putc(ch, f);
-		}
-	}
-	putc('"', f);
+	cliBuffer buffer = { 0 };
+	cliBuffer_AppendJsonString(&buffer, text);
+	writeBuffer(f, &buffer);
 }
 
 void cliWriteJsonVec3(FILE* f, double x, double y, double z)
@@ -260,19 +452,7 @@ void cliWriteJsonVec3(FILE* f, double x, double y, double z)
 
 void cliWriteCsvField(FILE* f, const char* text)
 {
-	if (strpbrk(text, ",\"\r\n") == NULL && text[0] != ' ' && text[0] != 0) {
-		fputs(text, f);
-		return;
-	}
-	if (text[0] == 0) {
-		return;
-	}
-	putc('"', f);
-	for (const char* p = text; *p != 0; ++p) {
-		if (*p == '"') {
-			putc('"', f);
-		}
-		putc(*p, f);
-	}
-	putc('"', f);
+	cliBuffer buffer = { 0 };
+	cliBuffer_AppendCsvField(&buffer, text);
+	writeBuffer(f, &buffer);
 }

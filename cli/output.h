@@ -1,12 +1,14 @@
 /* output.h - where results go, and the small writers every command shares.
  * Output is written to a temporary file and only published (renamed over
  * -o FILE, or copied to stdout) when the run succeeds, so a failed run
- * leaves an existing FILE untouched and puts nothing on stdout. */
+ * leaves an existing FILE untouched and puts nothing on stdout; or, for a
+ * stream a consumer reads as it comes, straight to stdout. */
 #ifndef BC_OUTPUT_H
 #define BC_OUTPUT_H
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef enum cliOutputFormat {
 	cli_outputJson = 0,
@@ -20,6 +22,8 @@ typedef struct cliOutput {
 	char* tempPath;   /* the temporary beside target (NULL for stdout or direct) */
 	char* target;     /* what is renamed over: path, or where its symlink points */
 	bool direct;      /* path is a FIFO or device: written in place */
+	bool streaming;   /* stdout, written as results come (cliOutput_OpenStdout) */
+	bool failed;      /* streaming: a write error was reported */
 } cliOutput;
 
 /* Open the temporary output. path NULL or "-" means stdout. A symlink is
@@ -29,8 +33,23 @@ typedef struct cliOutput {
  * prints "ballcast: ..." on stderr and returns false. */
 bool cliOutput_Open(cliOutput* out, const char* path);
 
-/* Publish: rename over path, or copy to stdout. Checks every write; on
- * failure prints a message, removes the temporary and returns false. */
+/* Write to stdout as results come, staging nothing: what is written before
+ * a failure stays written. Always succeeds. */
+bool cliOutput_OpenStdout(cliOutput* out);
+
+/* Write size bytes to the output. Streaming, a write error is reported at
+ * once ("ballcast: standard output: write error: ...", only the first) and
+ * gives false; otherwise errors show at cliOutput_Commit. */
+bool cliOutput_Write(cliOutput* out, const void* data, size_t size);
+
+/* Push what was written so far on to stdout now (streaming only; a no-op
+ * otherwise). On a write error reports it as cliOutput_Write does and
+ * returns false. */
+bool cliOutput_Flush(cliOutput* out);
+
+/* Publish: rename over path, or copy to stdout (or, streaming, flush).
+ * Checks every write; on failure prints a message, removes the temporary
+ * and returns false. */
 bool cliOutput_Commit(cliOutput* out);
 
 /* Throw the output away (a failed run). */
@@ -42,6 +61,47 @@ cliOutputFormat cliFormatFromPath(const char* path, cliOutputFormat fallback);
 
 /* Parse "json", "ndjson", "csv"; false if unknown. */
 bool cliParseOutputFormat(const char* text, cliOutputFormat* format);
+
+/* A growing byte buffer: text formatted off the output stream (on any
+ * thread), then written in one piece. Zero-initialise it. */
+typedef struct cliBuffer {
+	char* data;
+	size_t length;
+	size_t capacity;
+	bool failed; /* out of memory: some appends were dropped */
+} cliBuffer;
+
+/* Room for extra more bytes; false (and failed set) on out of memory. */
+bool cliBuffer_Grow(cliBuffer* buffer, size_t extra);
+void cliBuffer_Clear(cliBuffer* buffer);
+void cliBuffer_Free(cliBuffer* buffer);
+
+static inline void cliBuffer_Append(cliBuffer* buffer, const char* bytes, size_t count)
+{
+	if (count > 0 && (buffer->capacity - buffer->length >= count || cliBuffer_Grow(buffer, count))) {
+		memcpy(buffer->data + buffer->length, bytes, count);
+		buffer->length += count;
+	}
+}
+
+static inline void cliBuffer_AppendChar(cliBuffer* buffer, char c)
+{
+	if (buffer->capacity > buffer->length || cliBuffer_Grow(buffer, 1)) {
+		buffer->data[buffer->length++] = c;
+	}
+}
+
+static inline void cliBuffer_AppendText(cliBuffer* buffer, const char* text)
+{
+	cliBuffer_Append(buffer, text, strlen(text));
+}
+
+/* The buffer forms of the writers below, byte for byte the same text. */
+void cliBuffer_AppendNumber(cliBuffer* buffer, double value);
+void cliBuffer_AppendInt(cliBuffer* buffer, long long value);
+void cliBuffer_AppendJsonString(cliBuffer* buffer, const char* text);
+void cliBuffer_AppendJsonVec3(cliBuffer* buffer, double x, double y, double z);
+void cliBuffer_AppendCsvField(cliBuffer* buffer, const char* text);
 
 /* Writers. Numbers round-trip (shortest form); strings are escaped. */
 void cliWriteNumber(FILE* f, double value);

@@ -16,11 +16,19 @@
 
 #include <cJSON.h>
 #include <errno.h>
+#include <float.h>
+#include <limits.h>
 #include <math.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* Bytes asked of the stream per read, and the initial buffer size. 64 KiB
  * holds hundreds of typical records, so the memmove of a partial record and
@@ -41,6 +49,28 @@
 /* Longest cell or key quoted back in a message; keeps messages within
  * cliRecord.error. */
 #define CLI_QUOTE_MAX 40
+
+/* How often a reader waiting on a pipe asks whether to keep waiting: short
+ * enough that a run stopped by an error ends promptly, long enough that an
+ * idle wait costs nothing. */
+#define CLI_POLL_INTERVAL_MS 100
+
+/* The longest number cJSON 1.7.15 reads whole (it copies at most 63 bytes
+ * before calling strtod); longer numbers are left to cJSON untouched. */
+#define CLI_CJSON_NUMBER_MAX 63
+
+/* Scratch arena for cJSON's nodes while a deferred record is parsed: a
+ * typical record needs about 1 KiB, so 64 KiB holds any ordinary record
+ * without touching malloc. */
+#define CLI_ARENA_SIZE ((size_t)64 * 1024)
+
+/* Powers of ten exact in an x87 or IEEE quad long double (5^27 < 2^64):
+ * the reach of cliParseDecimal's one correctly rounded long double
+ * operation. */
+#define CLI_EXACT_POW10_MAX 27
+
+/* Significant digits that fit a uint64_t (10^19 < 2^64). */
+#define CLI_DECIMAL_DIGITS_MAX 19
 
 /* Lets the compiler check printf-style arguments. */
 #if defined(__GNUC__)
@@ -128,6 +158,10 @@ typedef struct cliCell {
 
 struct cliReader {
 	FILE* stream;
+	int fd;             /* read(2) from here when >= 0 (fread from stream otherwise) */
+	bool pollable;      /* fd is a pipe, socket or terminal: reads may wait */
+	cliKeepWaitingFcn* keepWaiting;
+	void* keepWaitingContext;
 	char* name;
 	cliInputFormat format;
 	cliReadState state;
@@ -157,6 +191,10 @@ struct cliReader {
 	int cellCapacity;
 	char* scratch;
 	size_t scratchCapacity;
+
+	/* cliReader_Next: deferred objects are parsed at once with these */
+	cliRecordText text;
+	cliParser* parser;
 };
 
 /* ------------------------------------------------------------- helpers */
@@ -278,13 +316,22 @@ static int failAt(cliReader* reader, bcError* error, bcErrorCode code, long line
 	return -1;
 }
 
-/* Line and column of the unread byte at offset from start. */
-static void positionAt(const cliReader* reader, size_t offset, long* line, long* column)
+/* Where a piece of text lies in the input: text[0] is at line:column. The
+ * JSON value checks below report their errors relative to one, so that they
+ * work the same on the reader's buffer and on a deferred record's copy. */
+typedef struct cliSpot {
+	const char* text;
+	long line;
+	long column;
+} cliSpot;
+
+/* Line and column of text[offset]. */
+static void spotPosition(const cliSpot* spot, size_t offset, long* line, long* column)
 {
-	const char* p = reader->buffer + reader->start;
+	const char* p = spot->text;
 	const char* end = p + offset;
-	long l = reader->line;
-	long c = reader->column;
+	long l = spot->line;
+	long c = spot->column;
 	for (;;) {
 		const char* newline = memchr(p, '\n', (size_t)(end - p));
 		if (newline == NULL) {
@@ -296,6 +343,55 @@ static void positionAt(const cliReader* reader, size_t offset, long* line, long*
 	}
 	*line = l;
 	*column = c + (long)(end - p);
+}
+
+/* A syntax error at text[offset] into *error; returns -1. */
+CLI_PRINTF(4, 5) static int spotError(const cliSpot* spot, bcError* error, size_t offset, const char* format, ...)
+{
+	memset(error, 0, sizeof *error);
+	error->code = bc_errorSyntax;
+	error->record = -1;
+	spotPosition(spot, offset, &error->line, &error->column);
+	va_list args;
+	va_start(args, format);
+	vsnprintf(error->message, sizeof error->message, format, args);
+	va_end(args);
+	return -1;
+}
+
+static int spotNoMemory(bcError* error)
+{
+	memset(error, 0, sizeof *error);
+	error->code = bc_errorNoMemory;
+	error->record = -1;
+	snprintf(error->message, sizeof error->message, "out of memory");
+	return -1;
+}
+
+/* The unread input as a spot. */
+static cliSpot readerSpot(const cliReader* reader)
+{
+	cliSpot spot = { reader->buffer + reader->start, reader->line, reader->column };
+	return spot;
+}
+
+/* Line and column of the unread byte at offset from start. */
+static void positionAt(const cliReader* reader, size_t offset, long* line, long* column)
+{
+	cliSpot spot = readerSpot(reader);
+	spotPosition(&spot, offset, line, column);
+}
+
+/* Fail for good with the error e found by a spot check. */
+static int failWith(cliReader* reader, bcError* error, const bcError* e)
+{
+	reader->error = *e;
+	reader->error.record = -1;
+	reader->state = cli_readFailed;
+	if (error != NULL) {
+		*error = reader->error;
+	}
+	return -1;
 }
 
 /* A syntax error at the unread byte at offset. */
@@ -346,16 +442,43 @@ static int fill(cliReader* reader, bcError* error)
 		reader->capacity = capacity;
 	}
 	size_t request = reader->capacity - reader->length;
-	errno = 0;
-	size_t count = fread(reader->buffer + reader->length, 1, request, reader->stream);
-	reader->length += count;
-	if (ferror(reader->stream)) {
-		int code = errno;
-		return failAt(reader, error, bc_errorIo, 0, 0, "read error: %s", code != 0 ? strerror(code) : "unknown");
+	if (reader->fd < 0) {
+		errno = 0;
+		size_t count = fread(reader->buffer + reader->length, 1, request, reader->stream);
+		reader->length += count;
+		if (ferror(reader->stream)) {
+			int code = errno;
+			return failAt(reader, error, bc_errorIo, 0, 0, "read error: %s", code != 0 ? strerror(code) : "unknown");
+		}
+		/* fread stops short only at the end of the input */
+		reader->eof = count < request || feof(reader->stream);
+		return count > 0 ? 1 : 0;
 	}
-	/* fread stops short only at the end of the input */
-	reader->eof = count < request || feof(reader->stream);
-	return count > 0 ? 1 : 0;
+	/* read(2) returns what a pipe holds rather than waiting for a full
+	 * buffer, so that a filter answers records as they come. */
+	for (;;) {
+		if (reader->pollable && reader->keepWaiting != NULL) {
+			struct pollfd p = { reader->fd, POLLIN, 0 };
+			int ready = poll(&p, 1, CLI_POLL_INTERVAL_MS);
+			if (ready == 0 || (ready < 0 && errno == EINTR)) {
+				if (!reader->keepWaiting(reader->keepWaitingContext)) {
+					return failAt(reader, error, bc_errorIo, 0, 0, "read error: %s", strerror(ECANCELED));
+				}
+				continue;
+			}
+		}
+		ssize_t count = read(reader->fd, reader->buffer + reader->length, request);
+		if (count < 0 && errno == EINTR) {
+			continue;
+		}
+		if (count < 0) {
+			int code = errno;
+			return failAt(reader, error, bc_errorIo, 0, 0, "read error: %s", strerror(code));
+		}
+		reader->length += (size_t)count;
+		reader->eof = count == 0;
+		return count > 0 ? 1 : 0;
+	}
 }
 
 /* Skip whitespace. Returns 1 when an unread byte follows, 0 at the end of
@@ -690,15 +813,15 @@ static size_t acceptedBadEscape(const char* s, size_t n)
 
 /* A syntax error for the number that is not JSON at offset at of the value
  * s[0 .. n) (scan->badNumber). */
-static int invalidNumber(cliReader* reader, bcError* error, size_t at, size_t n)
+static int invalidNumber(const cliSpot* spot, bcError* error, size_t at, size_t n)
 {
-	const char* s = reader->buffer + reader->start + at;
+	const char* s = spot->text + at;
 	size_t length = 1;
 	while (length < n - at && isNumberByte(s[length])) {
 		length++;
 	}
 	int shown = length > CLI_QUOTE_MAX ? CLI_QUOTE_MAX : (int)length;
-	return syntaxAt(reader, error, at, "invalid JSON number '%.*s'", shown, s);
+	return spotError(spot, error, at, "invalid JSON number '%.*s'", shown, s);
 }
 
 /* Is s[at] (outside strings) where an object key belongs: after the '{' or
@@ -739,11 +862,20 @@ static bool expectsKey(const char* s, size_t at)
 
 /* A syntax error for the byte at offset: "invalid JSON: unexpected 'x'" or
  * "... unexpected byte 0x01". */
-static int unexpectedByte(cliReader* reader, bcError* error, size_t offset)
+static int unexpectedByte(const cliSpot* spot, bcError* error, size_t offset)
 {
 	char what[16];
-	describeByte((unsigned char)reader->buffer[reader->start + offset], what, sizeof what);
-	return syntaxAt(reader, error, offset, "invalid JSON: unexpected %s", what);
+	describeByte((unsigned char)spot->text[offset], what, sizeof what);
+	return spotError(spot, error, offset, "invalid JSON: unexpected %s", what);
+}
+
+/* unexpectedByte at the unread byte at offset, failing the reader. */
+static int unexpectedInput(cliReader* reader, bcError* error, size_t offset)
+{
+	cliSpot spot = readerSpot(reader);
+	bcError e;
+	unexpectedByte(&spot, &e, offset);
+	return failWith(reader, error, &e);
 }
 
 /* Turn a cJSON failure at offset at of the value s[0 .. n) into a message.
@@ -752,9 +884,10 @@ static int unexpectedByte(cliReader* reader, bcError* error, size_t offset)
  * badNumber: the scanner's first number that is not JSON, reported when it
  * comes no later than the failure; badByte: the control byte that ends the
  * value (n), reported where the value would be cut off. */
-static int jsonError(cliReader* reader, bcError* error, size_t at, size_t n, const cliScan* scan, bool cut, bool atEnd)
+static int jsonError(const cliSpot* spot, bcError* error, size_t at, size_t n, const cliScan* scan, bool cut,
+					 bool atEnd)
 {
-	const char* s = reader->buffer + reader->start;
+	const char* s = spot->text;
 	/* A key that is not a string: cJSON reports the byte after it (the key
 	 * is never blank, as cJSON skips whitespace before it). */
 	bool key = at > 0 && at - 1 < n && !isSpace(s[at - 1]) && s[at - 1] != '"' && expectsKey(s, at - 1);
@@ -762,41 +895,71 @@ static int jsonError(cliReader* reader, bcError* error, size_t at, size_t n, con
 		at--;
 	}
 	if (scan->badNumber != SIZE_MAX && scan->badNumber <= at) {
-		return invalidNumber(reader, error, scan->badNumber, n);
+		return invalidNumber(spot, error, scan->badNumber, n);
 	}
 	if (scan->tooDeep && at + 1 >= scan->length) {
-		return syntaxAt(reader, error, scan->length - 1, "nesting deeper than %d levels", CJSON_NESTING_LIMIT);
+		return spotError(spot, error, scan->length - 1, "nesting deeper than %d levels", CJSON_NESTING_LIMIT);
 	}
 	bool inOpenString = scan->openQuote != SIZE_MAX && at == scan->openQuote + 1;
 	if (cut && !atEnd && (at + CLI_CUT_MARGIN >= n || inOpenString)) {
-		return syntaxAt(reader, error, 0, "record longer than %zu bytes (a missing '}', ']' or '\"'?)",
+		return spotError(spot, error, 0, "record longer than %zu bytes (a missing '}', ']' or '\"'?)",
 						CLI_MAX_RECORD_BYTES);
 	}
 	if (at < n && s[at] == '\\' && stringState(s, at) == cli_stringInside) {
-		return syntaxAt(reader, error, at, "invalid escape sequence in a string");
+		return spotError(spot, error, at, "invalid escape sequence in a string");
 	}
 	if (at > 0 && at <= n && opensString(s, at - 1)) {
 		size_t bad = badEscape(s, n, at);
 		if (bad == n && scan->badByte == n) {
-			return unexpectedByte(reader, error, n);
+			return unexpectedByte(spot, error, n);
 		}
 		if (bad == n) {
-			return syntaxAt(reader, error, at - 1, "unterminated string");
+			return spotError(spot, error, at - 1, "unterminated string");
 		}
 		if (bad != SIZE_MAX) {
-			return syntaxAt(reader, error, bad, "invalid escape sequence in a string");
+			return spotError(spot, error, bad, "invalid escape sequence in a string");
 		}
 	}
 	if (at >= n) {
 		if (scan->badByte == n) {
-			return unexpectedByte(reader, error, n);
+			return unexpectedByte(spot, error, n);
 		}
-		return syntaxAt(reader, error, n, "unexpected end of input inside a JSON value");
+		return spotError(spot, error, n, "unexpected end of input inside a JSON value");
 	}
 	if (!key && isNonNumber(s + at, n - at)) {
-		return syntaxAt(reader, error, at, "NaN and Infinity are not JSON numbers");
+		return spotError(spot, error, at, "NaN and Infinity are not JSON numbers");
 	}
-	return unexpectedByte(reader, error, at);
+	return unexpectedByte(spot, error, at);
+}
+
+/* Parse the value spot->text[0 .. n) that the scanner delimited (scan):
+ * cJSON reads parseLength bytes from parsed, which is spot->text itself or a
+ * copy of it with the same bytes but for numbers (see cliRecord_Parse). cut:
+ * the value was cut off, by the end of the input when atEnd. On success
+ * *item is the value and *length its length; on error *error says what and
+ * where. Returns 1 or -1. */
+static int parseScanned(const cliSpot* spot, const char* parsed, size_t n, size_t parseLength, const cliScan* scan,
+						bool cut, bool atEnd, cJSON** item, size_t* length, bcError* error)
+{
+	const char* end = NULL;
+	cJSON* value = cJSON_ParseWithLengthOpts(parsed, parseLength, &end, 0);
+	if (value != NULL && !cut && scan->badByte == SIZE_MAX) {
+		*length = (size_t)(end - parsed);
+		size_t bad = acceptedBadEscape(spot->text, *length);
+		if (scan->badNumber < bad) {
+			cJSON_Delete(value);
+			return invalidNumber(spot, error, scan->badNumber, n);
+		}
+		if (bad != SIZE_MAX) {
+			cJSON_Delete(value);
+			return spotError(spot, error, bad, "invalid escape sequence in a string");
+		}
+		*item = value;
+		return 1;
+	}
+	cJSON_Delete(value);
+	size_t at = end != NULL ? (size_t)(end - parsed) : 0;
+	return jsonError(spot, error, at, n, scan, cut, atEnd);
 }
 
 /* Parse the JSON value at the unread input (which starts with a non-blank
@@ -835,25 +998,12 @@ static int parseValue(cliReader* reader, bcError* error, cJSON** item, size_t* l
 		 * cJSON fails at it unless it fails earlier. */
 		parseLength = n + 1;
 	}
-	const char* end = NULL;
-	cJSON* value = cJSON_ParseWithLengthOpts(s, parseLength, &end, 0);
-	if (value != NULL && !cut && scan.badByte == SIZE_MAX) {
-		*length = (size_t)(end - s);
-		size_t bad = acceptedBadEscape(s, *length);
-		if (scan.badNumber < bad) {
-			cJSON_Delete(value);
-			return invalidNumber(reader, error, scan.badNumber, n);
-		}
-		if (bad != SIZE_MAX) {
-			cJSON_Delete(value);
-			return syntaxAt(reader, error, bad, "invalid escape sequence in a string");
-		}
-		*item = value;
-		return 1;
+	cliSpot spot = readerSpot(reader);
+	bcError e;
+	if (parseScanned(&spot, s, n, parseLength, &scan, cut, reader->eof, item, length, &e) < 0) {
+		return failWith(reader, error, &e);
 	}
-	cJSON_Delete(value);
-	size_t at = end != NULL ? (size_t)(end - s) : 0;
-	return jsonError(reader, error, at, n, &scan, cut, reader->eof);
+	return 1;
 }
 
 /* Skip the JSON string, container or scalar at s[i] of a value cJSON has
@@ -965,11 +1115,11 @@ static bool findIdText(const char* s, size_t n, size_t* begin, size_t* end)
 }
 
 /* The record's id from the "id" member. Returns 1, or -1 on error. */
-static int jsonId(cliReader* reader, bcError* error, const cJSON* member, size_t length, cliRecord* record)
+static int jsonId(const cliSpot* spot, bcError* error, const cJSON* member, size_t length, cliRecord* record)
 {
 	if (cJSON_IsString(member)) {
 		/* cJSON decodes \u0000 into a NUL that would cut the id short. */
-		const char* raw = reader->buffer + reader->start;
+		const char* raw = spot->text;
 		size_t begin, end;
 		if (findIdText(raw, length, &begin, &end)) {
 			for (size_t i = begin; i + 6 <= end; ++i) {
@@ -982,7 +1132,7 @@ static int jsonId(cliReader* reader, bcError* error, const cJSON* member, size_t
 		}
 		record->id = copyText(member->valuestring, strlen(member->valuestring));
 		if (record->id == NULL) {
-			return outOfMemory(reader, error);
+			return spotNoMemory(error);
 		}
 		record->idKind = cli_idString;
 		return 1;
@@ -991,16 +1141,16 @@ static int jsonId(cliReader* reader, bcError* error, const cJSON* member, size_t
 		recordError(record, "id: expected a string or a number");
 		return 1;
 	}
-	const char* s = reader->buffer + reader->start;
+	const char* s = spot->text;
 	size_t begin, end;
 	if (!findIdText(s, length, &begin, &end)) {
 		/* cannot happen for a value cJSON accepted */
-		return syntaxAt(reader, error, 0, "cannot locate the id in the record");
+		return spotError(spot, error, 0, "cannot locate the id in the record");
 	}
 	/* parseValue has rejected numbers that are not JSON (01, 1., -.5) */
 	record->id = copyText(s + begin, end - begin);
 	if (record->id == NULL) {
-		return outOfMemory(reader, error);
+		return spotNoMemory(error);
 	}
 	record->idKind = cli_idNumber;
 	return 1;
@@ -1050,21 +1200,21 @@ static bool jsonVector(const cJSON* member, const char* key, cliRecord* record, 
 /* Fill record from the parsed value item (its source is the unread input,
  * length bytes). Members are read in document order; a repeated key counts
  * once (the first, as cJSON's lookups do). Returns 1, or -1 on error. */
-static int jsonRecord(cliReader* reader, bcError* error, const cJSON* item, size_t length, cliRecord* record)
+static int jsonRecord(const cliSpot* spot, bcError* error, const cJSON* item, size_t length, cliRecord* record)
 {
 	if (!cJSON_IsObject(item)) {
 		recordError(record, "record is not a JSON object");
 		return 1;
 	}
-	bool hasR = cJSON_GetObjectItemCaseSensitive(item, "r") != NULL;
 	unsigned seen = 0; /* bit k: memberKeys[k] was read */
 	for (const cJSON* member = item->child; member != NULL; member = member->next) {
 		const char* key = member->string;
 		int slot = 0;
-		while (slot < cli_memberCount && strcmp(key, memberKeys[slot]) != 0) {
+		while (slot < cli_memberCount && (key[0] != memberKeys[slot][0] || strcmp(key, memberKeys[slot]) != 0)) {
 			slot++;
 		}
-		if (slot == cli_memberCount || (seen & (1u << (unsigned)slot)) != 0 || (slot == cli_memberRadius && hasR)) {
+		if (slot == cli_memberCount || (seen & (1u << (unsigned)slot)) != 0 ||
+			(slot == cli_memberRadius && cJSON_GetObjectItemCaseSensitive(item, "r") != NULL)) {
 			continue;
 		}
 		seen |= 1u << (unsigned)slot;
@@ -1075,7 +1225,7 @@ static int jsonRecord(cliReader* reader, bcError* error, const cJSON* item, size
 				record->fields |= f->field;
 			}
 		} else if (slot == cli_memberId) {
-			if (jsonId(reader, error, member, length, record) < 0) {
+			if (jsonId(spot, error, member, length, record) < 0) {
 				return -1;
 			}
 		} else if (slot == cli_memberMass) {
@@ -1110,15 +1260,719 @@ static int jsonNext(cliReader* reader, bcError* error, cliRecord* record)
 	record->index = reader->index;
 	record->line = reader->line;
 	record->column = reader->column;
-	int status = jsonRecord(reader, error, item, length, record);
+	cliSpot spot = readerSpot(reader);
+	bcError e;
+	int status = jsonRecord(&spot, &e, item, length, record);
 	cJSON_Delete(item);
 	if (status < 0) {
 		cliRecord_Free(record);
-		return -1;
+		return failWith(reader, error, &e);
 	}
 	advance(reader, length);
 	reader->index += 1;
 	return 1;
+}
+
+/* ------------------------------------------------- deferred JSON objects
+ *
+ * cliReader_NextDeferred only delimits a JSON object (scanObject: strings
+ * and brackets, one pass) and copies its bytes; cliRecord_Parse, on any
+ * thread, does the rest exactly as jsonNext does: the same scan for numbers
+ * that are not JSON, cJSON, the same checks and messages. Two things make it
+ * cheaper. cJSON's nodes come from a per-thread arena (cJSON's allocation
+ * hooks) instead of malloc and free. And numbers are not left to cJSON's
+ * strtod: each whole JSON number of 4 to 63 bytes that cliParseDecimal
+ * converts exactly is replaced, in the copy cJSON reads, by "null" padded
+ * with blanks to the same length; after the parse the null nodes take the
+ * numbers back. cJSON reads a literal or a number the same way (a value,
+ * then blanks skipped), the copy has the same length and the same bytes
+ * elsewhere, so it fails or succeeds at the same offsets as the original
+ * text, which is what every message quotes. */
+
+/* What to do with a scalar node of the parsed copy, in document order. */
+typedef enum cliTokenKind {
+	cli_tokenAsParsed = 0, /* cJSON's own value stands */
+	cli_tokenNumber        /* a "null" placeholder for value */
+} cliTokenKind;
+
+typedef struct cliToken {
+	cliTokenKind kind;
+	double value;
+} cliToken;
+
+/* An allocation of the arena that did not fit: a block of its own, freed
+ * when the arena is reset. The union keeps what follows aligned. */
+typedef union cliArenaBlock {
+	union cliArenaBlock* next;
+	max_align_t align;
+} cliArenaBlock;
+
+typedef struct cliArena {
+	char* base;
+	size_t used;
+	size_t capacity;
+	cliArenaBlock* extra;
+} cliArena;
+
+struct cliParser {
+	char* copy;
+	size_t copyCapacity;
+	cliToken* tokens;
+	size_t tokenCount;
+	size_t tokenCapacity;
+	cliArena arena;
+};
+
+/* The arena cJSON allocates from on this thread, or NULL for malloc. */
+static _Thread_local cliArena* activeArena;
+
+static void* arenaAllocate(size_t size)
+{
+	cliArena* arena = activeArena;
+	if (arena == NULL) {
+		return malloc(size);
+	}
+	size_t align = _Alignof(max_align_t);
+	size_t rounded = (size + align - 1) / align * align;
+	if (rounded >= size && arena->capacity - arena->used >= rounded) {
+		void* p = arena->base + arena->used;
+		arena->used += rounded;
+		return p;
+	}
+	if (size > SIZE_MAX - sizeof(cliArenaBlock)) {
+		return NULL;
+	}
+	cliArenaBlock* block = malloc(sizeof(cliArenaBlock) + size);
+	if (block == NULL) {
+		return NULL;
+	}
+	block->next = arena->extra;
+	arena->extra = block;
+	return block + 1;
+}
+
+/* Arena memory goes all at once in arenaReset; the rest is malloc's. */
+static void arenaRelease(void* pointer)
+{
+	if (activeArena == NULL) {
+		free(pointer);
+	}
+}
+
+static void arenaReset(cliArena* arena)
+{
+	while (arena->extra != NULL) {
+		cliArenaBlock* next = arena->extra->next;
+		free(arena->extra);
+		arena->extra = next;
+	}
+	arena->used = 0;
+}
+
+cliParser* cliParser_Create(void)
+{
+	/* cJSON allows its hooks to be set before threads use it; they fall back
+	 * to malloc and free whenever no arena is active, so every other use of
+	 * cJSON in the process is unaffected. */
+	static bool hooked = false;
+	if (!hooked) {
+		cJSON_Hooks hooks = { arenaAllocate, arenaRelease };
+		cJSON_InitHooks(&hooks);
+		hooked = true;
+	}
+	cliParser* parser = calloc(1, sizeof *parser);
+	if (parser == NULL) {
+		return NULL;
+	}
+	parser->arena.base = malloc(CLI_ARENA_SIZE);
+	if (parser->arena.base == NULL) {
+		free(parser);
+		return NULL;
+	}
+	parser->arena.capacity = CLI_ARENA_SIZE;
+	return parser;
+}
+
+void cliParser_Destroy(cliParser* parser)
+{
+	if (parser == NULL) {
+		return;
+	}
+	arenaReset(&parser->arena);
+	free(parser->arena.base);
+	free(parser->copy);
+	free(parser->tokens);
+	free(parser);
+}
+
+void cliRecordText_Clear(cliRecordText* text)
+{
+	text->length = 0;
+}
+
+void cliRecordText_Free(cliRecordText* text)
+{
+	free(text->data);
+	text->data = NULL;
+	text->length = 0;
+	text->capacity = 0;
+}
+
+static bool appendText(cliRecordText* text, const char* s, size_t n)
+{
+	if (text->capacity - text->length < n) {
+		size_t capacity = text->capacity > 0 ? text->capacity : CLI_READ_CHUNK;
+		while (capacity - text->length < n) {
+			capacity *= 2;
+		}
+		char* data = realloc(text->data, capacity);
+		if (data == NULL) {
+			return false;
+		}
+		text->data = data;
+		text->capacity = capacity;
+	}
+	memcpy(text->data + text->length, s, n);
+	text->length += n;
+	return true;
+}
+
+/* Accumulate the decimal digits at *p (up to end) into *digits, wrapping
+ * past 2^64; returns how many there were. */
+static size_t readDigits(const char** p, const char* end, uint64_t* digits)
+{
+	const char* q = *p;
+	uint64_t d = *digits;
+	/* eight at a time: check them in parallel, then combine pairs, pairs of
+	 * pairs and so on with three multiplications (little-endian) */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (end - q >= 8) {
+		uint64_t x;
+		memcpy(&x, q, sizeof x);
+		if (((x & 0xF0F0F0F0F0F0F0F0ull) | (((x + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) !=
+			0x3333333333333333ull) {
+			break;
+		}
+		x -= 0x3030303030303030ull;
+		x = (x * 10) + (x >> 8);
+		x = (((x & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) +
+			 (((x >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >>
+			32;
+		d = d * 100000000ull + x;
+		q += 8;
+	}
+#endif
+	while (q < end && (unsigned)(*q - '0') < 10) {
+		d = 10 * d + (uint64_t)(*q - '0');
+		++q;
+	}
+	size_t count = (size_t)(q - *p);
+	*p = q;
+	*digits = d;
+	return count;
+}
+
+/* Is a number of count digits (the last ones read, ending at end, starting
+ * at first) within the 19 that digits holds exactly? Leading zeros add
+ * nothing to it, so only the others count. */
+static bool fitsDigits(const char* first, const char* end, size_t count)
+{
+	if (count <= CLI_DECIMAL_DIGITS_MAX) {
+		return true;
+	}
+	const char* q = first;
+	while (q < end && (*q == '0' || *q == '.')) {
+		++q;
+	}
+	size_t significant = 0;
+	for (; q < end; ++q) {
+		significant += *q != '.';
+	}
+	return significant <= CLI_DECIMAL_DIGITS_MAX;
+}
+
+/* strtod's double for digits * 10^exponent (negated when negative), if it
+ * can be had exactly without strtod. */
+static bool convertDecimal(uint64_t digits, long exponent, bool negative, double* value)
+{
+	/* 10^k, exact in a double for k <= 22 */
+	static const double exact[23] = { 1e0,	1e1,  1e2,	1e3,  1e4,	1e5,  1e6,	1e7,  1e8,	1e9,  1e10, 1e11,
+									  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+	double result;
+	if (digits == 0) {
+		result = 0.0;
+	}
+#if FLT_EVAL_METHOD == 0
+	/* Clinger: both operands exact, one correctly rounded operation */
+	else if (digits <= ((uint64_t)1 << DBL_MANT_DIG) && exponent >= -22 && exponent <= 22) {
+		double d = (double)digits;
+		result = exponent < 0 ? d / exact[-exponent] : d * exact[exponent];
+	}
+#endif
+#if LDBL_MANT_DIG == 64 || LDBL_MANT_DIG == 113
+	/* One operation on exact long doubles, correctly rounded to 64 bits,
+	 * then rounded to a double. The two roundings differ from one only when
+	 * the first lands exactly on the midpoint of two doubles: then ask
+	 * strtod. */
+	else if (exponent >= -CLI_EXACT_POW10_MAX && exponent <= CLI_EXACT_POW10_MAX) {
+		static const long double powers[CLI_EXACT_POW10_MAX + 1] = {
+			1e0L,  1e1L,  1e2L,	 1e3L,	1e4L,  1e5L,  1e6L,	 1e7L,	1e8L,  1e9L,  1e10L, 1e11L, 1e12L, 1e13L,
+			1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L,
+		};
+		long double power = powers[exponent < 0 ? -exponent : exponent];
+		long double q = exponent < 0 ? (long double)digits / power : (long double)digits * power;
+		result = (double)q;
+		if ((long double)result != q) {
+			/* the neighbour of result (> 0, finite) on q's side */
+			uint64_t bits;
+			memcpy(&bits, &result, sizeof bits);
+			bits += q > (long double)result ? 1 : (uint64_t)-1;
+			double other;
+			memcpy(&other, &bits, sizeof other);
+			if (q == ((long double)result + (long double)other) / 2.0L) {
+				return false;
+			}
+		}
+	}
+#endif
+	else {
+		(void)exact;
+		return false;
+	}
+	*value = negative ? -result : result;
+	return true;
+}
+
+bool cliParseDecimal(const char* text, size_t length, double* value)
+{
+	const char* p = text;
+	const char* end = text + length;
+	bool negative = p < end && *p == '-';
+	p += negative;
+	/* the value is digits * 10^exponent */
+	uint64_t digits = 0;
+	const char* first = p;
+	size_t count = readDigits(&p, end, &digits);
+	long exponent = 0;
+	if (p < end && *p == '.') {
+		++p;
+		size_t fraction = readDigits(&p, end, &digits);
+		count += fraction;
+		exponent = -(long)fraction;
+	}
+	if (count == 0 || !fitsDigits(first, p, count)) {
+		return false;
+	}
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		++p;
+		bool down = p < end && *p == '-';
+		p += p < end && (*p == '-' || *p == '+');
+		long e = 0;
+		const char* exponentDigits = p;
+		for (; p < end && isDigit(*p); ++p) {
+			e = e < 100000 ? 10 * e + (*p - '0') : e;
+		}
+		if (p == exponentDigits) {
+			return false;
+		}
+		exponent += down ? -e : e;
+	}
+	return p == end && convertDecimal(digits, exponent, negative, value);
+}
+
+/* The JSON number token at s[0 ..) inside a value (something follows it
+ * in s[0 .. n)), converted: its length when the whole token (up to a byte
+ * that ends scalars) is a JSON number that cliParseDecimal converts, else 0
+ * (then scanScalar and cJSON see to it). */
+static size_t numberToken(const char* s, size_t n, double* value)
+{
+	const char* p = s;
+	const char* end = s + n;
+	bool negative = p < end && *p == '-';
+	p += negative;
+	uint64_t digits = 0;
+	const char* first = p;
+	size_t count;
+	if (p < end && *p == '0') {
+		++p;
+		count = 1;
+	} else if (p < end && *p >= '1' && *p <= '9') {
+		count = readDigits(&p, end, &digits);
+	} else {
+		return 0;
+	}
+	long exponent = 0;
+	if (p + 1 < end && *p == '.' && isDigit(p[1])) {
+		++p;
+		size_t fraction = readDigits(&p, end, &digits);
+		count += fraction;
+		exponent = -(long)fraction;
+	}
+	if (!fitsDigits(first, p, count)) {
+		return 0;
+	}
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		++p;
+		bool down = p < end && *p == '-';
+		p += p < end && (*p == '-' || *p == '+');
+		long e = 0;
+		const char* exponentDigits = p;
+		for (; p < end && isDigit(*p); ++p) {
+			e = e < 100000 ? 10 * e + (*p - '0') : e;
+		}
+		if (p == exponentDigits) {
+			return 0;
+		}
+		exponent += down ? -e : e;
+	}
+	if (p >= end || !endsScalar(*p) || !convertDecimal(digits, exponent, negative, value)) {
+		return 0;
+	}
+	return (size_t)(p - s);
+}
+
+/* Byte classes for scanObject. */
+enum {
+	cli_bytePlain = 0,
+	cli_byteQuote,
+	cli_byteBackslash,
+	cli_byteOpen,
+	cli_byteClose,
+	cli_byteControl
+};
+
+/* The class of each byte: control bytes are those below 0x20 but tab, LF
+ * and CR (isControlByte). */
+#define CLI_CONTROL(c) [c] = cli_byteControl
+static const unsigned char byteClasses[256] = {
+	CLI_CONTROL(0x00), CLI_CONTROL(0x01), CLI_CONTROL(0x02), CLI_CONTROL(0x03), CLI_CONTROL(0x04),
+	CLI_CONTROL(0x05), CLI_CONTROL(0x06), CLI_CONTROL(0x07), CLI_CONTROL(0x08), CLI_CONTROL(0x0B),
+	CLI_CONTROL(0x0C), CLI_CONTROL(0x0E), CLI_CONTROL(0x0F), CLI_CONTROL(0x10), CLI_CONTROL(0x11),
+	CLI_CONTROL(0x12), CLI_CONTROL(0x13), CLI_CONTROL(0x14), CLI_CONTROL(0x15), CLI_CONTROL(0x16),
+	CLI_CONTROL(0x17), CLI_CONTROL(0x18), CLI_CONTROL(0x19), CLI_CONTROL(0x1A), CLI_CONTROL(0x1B),
+	CLI_CONTROL(0x1C), CLI_CONTROL(0x1D), CLI_CONTROL(0x1E), CLI_CONTROL(0x1F),
+	['"'] = cli_byteQuote, ['\\'] = cli_byteBackslash,
+	['{'] = cli_byteOpen, ['['] = cli_byteOpen, ['}'] = cli_byteClose, [']'] = cli_byteClose,
+};
+#undef CLI_CONTROL
+
+/* Skip from s[i] past bytes that cannot matter to scanObject: outside a
+ * string anything but brackets, quotes and bytes below 0x20; inside one
+ * anything but quotes, backslashes and bytes below 0x20. Sixteen bytes at a
+ * time with SSE2, eight with plain 64-bit arithmetic on other
+ * little-endian machines; scanObject's own loop does the rest. */
+#if defined(__SSE2__)
+static size_t skipPlain(const char* s, size_t n, size_t i, bool inString)
+{
+	const __m128i below = _mm_set1_epi8(0x1F);
+	const __m128i quote = _mm_set1_epi8('"');
+	const __m128i backslash = _mm_set1_epi8('\\');
+	const __m128i bit5 = _mm_set1_epi8(0x20);
+	const __m128i open = _mm_set1_epi8('{');
+	const __m128i close = _mm_set1_epi8('}');
+	while (i + 16 <= n) {
+		__m128i x = _mm_loadu_si128((const __m128i*)(const void*)(s + i));
+		__m128i m = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(x, below), x), _mm_cmpeq_epi8(x, quote));
+		if (inString) {
+			m = _mm_or_si128(m, _mm_cmpeq_epi8(x, backslash));
+		} else {
+			/* '[' and ']' differ from '{' and '}' only in the bit 0x20 */
+			__m128i y = _mm_or_si128(x, bit5);
+			m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(y, open), _mm_cmpeq_epi8(y, close)));
+		}
+		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+		if (mask != 0) {
+			return i + (size_t)__builtin_ctz(mask);
+		}
+		i += 16;
+	}
+	return i;
+}
+#elif defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define CLI_ONES 0x0101010101010101ull
+#define CLI_HIGHS 0x8080808080808080ull
+
+/* The high bit of each byte of x equal to c (exact for the lowest one). */
+static inline uint64_t bytesEqual(uint64_t x, unsigned char c)
+{
+	uint64_t v = x ^ (CLI_ONES * c);
+	return (v - CLI_ONES) & ~v & CLI_HIGHS;
+}
+
+/* The high bit of each byte of x below c <= 0x80 (exact for the lowest). */
+static inline uint64_t bytesBelow(uint64_t x, unsigned char c)
+{
+	return (x - CLI_ONES * c) & ~x & CLI_HIGHS;
+}
+
+static size_t skipPlain(const char* s, size_t n, size_t i, bool inString)
+{
+	while (i + 8 <= n) {
+		uint64_t x;
+		memcpy(&x, s + i, sizeof x);
+		uint64_t m = bytesBelow(x, 0x20) | bytesEqual(x, '"');
+		if (inString) {
+			m |= bytesEqual(x, '\\');
+		} else {
+			uint64_t y = x | (CLI_ONES * 0x20);
+			m |= bytesEqual(y, '{') | bytesEqual(y, '}');
+		}
+		if (m != 0) {
+			return i + (size_t)(__builtin_ctzll(m) >> 3);
+		}
+		i += sizeof x;
+	}
+	return i;
+}
+#else
+static size_t skipPlain(const char* s, size_t n, size_t i, bool inString)
+{
+	(void)s;
+	(void)n;
+	(void)inString;
+	return i;
+}
+#endif
+
+/* Delimit the object at s[0] (a '{') within s[0 .. n): complete (with
+ * *length) exactly when scanValue would call it complete with that length;
+ * incomplete when the bytes end inside it; stopped for anything scanValue
+ * would stop at (a control byte, a mismatched bracket, nesting too deep). */
+static cliScanResult scanObject(const char* s, size_t n, size_t* length)
+{
+	char stack[CJSON_NESTING_LIMIT];
+	size_t depth = 0;
+	size_t i = 0;
+	for (;;) {
+		i = skipPlain(s, n, i, false);
+		if (i >= n) {
+			return cli_scanIncomplete;
+		}
+		unsigned char c = (unsigned char)s[i];
+		switch (byteClasses[c]) {
+		case cli_byteQuote:
+			for (++i;;) {
+				i = skipPlain(s, n, i, true);
+				if (i >= n) {
+					return cli_scanIncomplete;
+				}
+				unsigned char k = byteClasses[(unsigned char)s[i]];
+				if (k == cli_byteControl) {
+					return cli_scanStopped;
+				}
+				if (k == cli_byteBackslash) {
+					if (i + 1 < n && byteClasses[(unsigned char)s[i + 1]] == cli_byteControl) {
+						return cli_scanStopped;
+					}
+					i += 2;
+				} else if (s[i++] == '"') {
+					break;
+				}
+			}
+			continue;
+		case cli_byteOpen:
+			if (depth == CJSON_NESTING_LIMIT) {
+				return cli_scanStopped;
+			}
+			stack[depth++] = (char)c;
+			break;
+		case cli_byteClose:
+			if (stack[depth - 1] != (c == '}' ? '{' : '[')) {
+				return cli_scanStopped;
+			}
+			if (--depth == 0) {
+				*length = i + 1;
+				return cli_scanComplete;
+			}
+			break;
+		case cli_byteControl:
+			return cli_scanStopped;
+		default:
+			break;
+		}
+		i++;
+	}
+}
+
+/* The JSON value at the unread input (non-blank) as the next record: an
+ * object that scanObject delimits is deferred (its bytes appended to text),
+ * anything else goes through jsonNext. */
+static int jsonTake(cliReader* reader, bcError* error, cliRecord* record, cliRecordText* text)
+{
+	if (reader->buffer[reader->start] != '{') {
+		return jsonNext(reader, error, record);
+	}
+	size_t length = 0;
+	for (;;) {
+		size_t available = reader->length - reader->start;
+		cliScanResult result = scanObject(reader->buffer + reader->start, available, &length);
+		if (result == cli_scanComplete) {
+			break;
+		}
+		if (result == cli_scanStopped || reader->eof || available >= CLI_MAX_RECORD_BYTES) {
+			return jsonNext(reader, error, record);
+		}
+		if (fill(reader, error) < 0) {
+			return -1;
+		}
+	}
+	size_t offset = text->length;
+	if (!appendText(text, reader->buffer + reader->start, length)) {
+		return outOfMemory(reader, error);
+	}
+	record->index = reader->index;
+	record->line = reader->line;
+	record->column = reader->column;
+	record->deferredOffset = offset;
+	record->deferredLength = length;
+	advance(reader, length);
+	reader->index += 1;
+	return 1;
+}
+
+/* Walk the object s[0 .. n) (delimited by scanObject) as scanValue does,
+ * noting the first number that is not JSON in scan->badNumber, and list
+ * its scalar tokens in document order in parser->tokens; copy is s with the
+ * numbers cliParseDecimal converts replaced by "null" placeholders. Returns
+ * false on out of memory. */
+static bool prepareCopy(cliParser* parser, const char* s, size_t n, char* copy, cliScan* scan)
+{
+	scan->length = n;
+	scan->openQuote = SIZE_MAX;
+	scan->badNumber = SIZE_MAX;
+	scan->badByte = SIZE_MAX;
+	scan->tooDeep = false;
+	parser->tokenCount = 0;
+	memcpy(copy, s, n);
+	size_t i = 0;
+	while (i < n) {
+		char c = s[i];
+		if (c == '"') {
+			for (++i; i < n; ++i) {
+				if (s[i] == '\\') {
+					++i;
+				} else if (s[i] == '"') {
+					break;
+				}
+			}
+			++i;
+			continue;
+		}
+		/* as scanValue: whatever else starts a scalar token */
+		if (isSpace(c) || c == ',' || c == ':' || c == '{' || c == '[' || c == '}' || c == ']') {
+			++i;
+			continue;
+		}
+		/* a JSON number needs no scanScalar: it is never a bad number */
+		double value = 0.0;
+		size_t converted = numberToken(s + i, n - i, &value);
+		size_t end = converted > 0 ? i + converted : scanScalar(s, n, i, false, scan);
+		if (parser->tokenCount == parser->tokenCapacity) {
+			size_t capacity = parser->tokenCapacity > 0 ? 2 * parser->tokenCapacity : 64;
+			cliToken* tokens = realloc(parser->tokens, capacity * sizeof *tokens);
+			if (tokens == NULL) {
+				return false;
+			}
+			parser->tokens = tokens;
+			parser->tokenCapacity = capacity;
+		}
+		cliToken* token = parser->tokens + parser->tokenCount++;
+		token->kind = cli_tokenAsParsed;
+		size_t size = end - i;
+		if (converted >= 4 && size <= CLI_CJSON_NUMBER_MAX) {
+			token->value = value;
+			token->kind = cli_tokenNumber;
+			memcpy(copy + i, "null", 4);
+			memset(copy + i + 4, ' ', size - 4);
+		}
+		i = end;
+	}
+	return true;
+}
+
+/* Give the placeholders of the parsed copy their numbers back: the scalar
+ * nodes in document order are the tokens. Returns false if they do not
+ * line up (never expected: the caller then parses the original text). */
+static bool restoreNumbers(cJSON* item, const cliToken* tokens, size_t count, size_t* next)
+{
+	for (; item != NULL; item = item->next) {
+		int type = item->type & 0xFF;
+		if (type == cJSON_Array || type == cJSON_Object) {
+			if (!restoreNumbers(item->child, tokens, count, next)) {
+				return false;
+			}
+			continue;
+		}
+		if (type != cJSON_False && type != cJSON_True && type != cJSON_NULL && type != cJSON_Number) {
+			continue;
+		}
+		if (*next >= count) {
+			return false;
+		}
+		const cliToken* token = tokens + (*next)++;
+		if (token->kind == cli_tokenNumber) {
+			if (type != cJSON_NULL) {
+				return false;
+			}
+			double v = token->value;
+			item->type = cJSON_Number;
+			item->valuedouble = v;
+			/* as cJSON sets it */
+			item->valueint = v >= INT_MAX ? INT_MAX : v <= (double)INT_MIN ? INT_MIN : (int)v;
+		}
+	}
+	return true;
+}
+
+int cliRecord_Parse(cliRecord* record, const cliRecordText* text, cliParser* parser, bcError* error)
+{
+	if (record->deferredLength == 0) {
+		return 1;
+	}
+	const char* s = text->data + record->deferredOffset;
+	size_t n = record->deferredLength;
+	record->deferredLength = 0;
+	record->deferredOffset = 0;
+	cliSpot spot = { s, record->line, record->column };
+	if (parser->copyCapacity < n) {
+		size_t capacity = n > CLI_READ_CHUNK ? n : CLI_READ_CHUNK;
+		char* copy = realloc(parser->copy, capacity);
+		if (copy == NULL) {
+			cliRecord_Free(record);
+			return spotNoMemory(error);
+		}
+		parser->copy = copy;
+		parser->copyCapacity = capacity;
+	}
+	cliScan scan;
+	if (!prepareCopy(parser, s, n, parser->copy, &scan)) {
+		cliRecord_Free(record);
+		return spotNoMemory(error);
+	}
+	const char* parsed = parser->copy;
+	cJSON* item = NULL;
+	size_t length = 0;
+	int status;
+	for (;;) {
+		activeArena = &parser->arena;
+		status = parseScanned(&spot, parsed, n, n, &scan, false, false, &item, &length, error);
+		activeArena = NULL;
+		size_t next = 0;
+		if (status < 0 || parsed == s ||
+			(restoreNumbers(item, parser->tokens, parser->tokenCount, &next) && next == parser->tokenCount)) {
+			break;
+		}
+		arenaReset(&parser->arena);
+		parsed = s;
+	}
+	if (status > 0) {
+		status = jsonRecord(&spot, error, item, length, record);
+	}
+	arenaReset(&parser->arena);
+	if (status < 0) {
+		cliRecord_Free(record);
+	}
+	return status;
 }
 
 /* ---------------------------------------------------------------- CSV */
@@ -1370,8 +2224,18 @@ static int cellNumber(const char* name, const char* text, cliRecord* record, dou
 	while (isCellSpace(*p)) {
 		p++;
 	}
+	/* strtod's value without strtod when that is quick and exact */
+	const char* last = p + strlen(p);
+	while (last > p && isCellSpace(last[-1])) {
+		last--;
+	}
+	double x = 0.0;
+	if (cliParseDecimal(p, (size_t)(last - p), &x)) {
+		*value = x;
+		return 1;
+	}
 	char* end = NULL;
-	double x = strtod(p, &end);
+	x = strtod(p, &end);
 	const char* rest = end;
 	while (isCellSpace(*rest)) {
 		rest++;
@@ -1530,6 +2394,12 @@ cliReader* cliReader_Create(FILE* stream, const char* name, cliInputFormat forma
 		return NULL;
 	}
 	reader->stream = stream;
+	/* Read the descriptor itself (nothing has been read through stream):
+	 * see fill. A stream without one (fmemopen) is read with fread. */
+	reader->fd = fileno(stream);
+	struct stat info;
+	reader->pollable = reader->fd >= 0 && fstat(reader->fd, &info) == 0 &&
+					   (S_ISFIFO(info.st_mode) || S_ISSOCK(info.st_mode) || S_ISCHR(info.st_mode));
 	reader->format = format;
 	reader->state = cli_readStart;
 	reader->capacity = CLI_READ_CHUNK;
@@ -1548,6 +2418,8 @@ void cliReader_Destroy(cliReader* reader)
 	free(reader->columnKinds);
 	free(reader->cells);
 	free(reader->scratch);
+	cliRecordText_Free(&reader->text);
+	cliParser_Destroy(reader->parser);
 	free(reader);
 }
 
@@ -1610,13 +2482,10 @@ static int detect(cliReader* reader, bcError* error)
 	return 1;
 }
 
-int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error)
+/* The next record, deferred into text when it is a JSON object that can be. */
+static int readNext(cliReader* reader, cliRecord* record, cliRecordText* text, bcError* error)
 {
 	memset(record, 0, sizeof *record);
-	if (error != NULL) {
-		memset(error, 0, sizeof *error);
-		error->record = -1;
-	}
 	for (;;) {
 		int status;
 		switch (reader->state) {
@@ -1643,7 +2512,7 @@ int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error)
 			}
 			if (reader->state == cli_readArrayNext) {
 				if (isControlByte(reader->buffer[reader->start])) {
-					return unexpectedByte(reader, error, 0);
+					return unexpectedInput(reader, error, 0);
 				}
 				if (reader->buffer[reader->start] != ',') {
 					return syntaxAt(reader, error, 0, "expected ',' or ']' after an element");
@@ -1660,7 +2529,7 @@ int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error)
 					return syntaxAt(reader, error, 0, "expected an element after ',' (no trailing commas in JSON)");
 				}
 			}
-			if (jsonNext(reader, error, record) < 0) {
+			if (jsonTake(reader, error, record, text) < 0) {
 				return -1;
 			}
 			reader->state = cli_readArrayNext;
@@ -1672,7 +2541,7 @@ int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error)
 				return -1;
 			}
 			if (status > 0 && isControlByte(reader->buffer[reader->start])) {
-				return unexpectedByte(reader, error, 0);
+				return unexpectedInput(reader, error, 0);
 			}
 			if (status > 0) {
 				return syntaxAt(reader, error, 0, "unexpected data after the closing ']'");
@@ -1686,7 +2555,7 @@ int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error)
 					return -1;
 				}
 				if (reader->start < reader->length && isControlByte(reader->buffer[reader->start])) {
-					return unexpectedByte(reader, error, 0);
+					return unexpectedInput(reader, error, 0);
 				}
 				if (reader->start < reader->length && !isSpace(reader->buffer[reader->start])) {
 					return syntaxAt(reader, error, 0, "expected whitespace or a new line after a JSON value");
@@ -1701,7 +2570,7 @@ int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error)
 				reader->state = cli_readDone;
 				break;
 			}
-			if (jsonNext(reader, error, record) < 0) {
+			if (jsonTake(reader, error, record, text) < 0) {
 				return -1;
 			}
 			reader->needSeparator = true;
@@ -1733,4 +2602,70 @@ int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error)
 			return -1;
 		}
 	}
+}
+
+int cliReader_NextDeferred(cliReader* reader, cliRecord* record, cliRecordText* text, bcError* error)
+{
+	/* every failure fills all of *error */
+	return readNext(reader, record, text, error);
+}
+
+int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error)
+{
+	if (error != NULL) {
+		memset(error, 0, sizeof *error);
+		error->record = -1;
+	}
+	cliRecordText_Clear(&reader->text);
+	int status = readNext(reader, record, &reader->text, error);
+	if (status <= 0 || record->deferredLength == 0) {
+		return status;
+	}
+	if (reader->parser == NULL && (reader->parser = cliParser_Create()) == NULL) {
+		cliRecord_Free(record);
+		return outOfMemory(reader, error);
+	}
+	bcError e;
+	if (cliRecord_Parse(record, &reader->text, reader->parser, &e) < 0) {
+		return failWith(reader, error, &e);
+	}
+	return 1;
+}
+
+int cliReader_Detect(cliReader* reader, bcError* error)
+{
+	if (error != NULL) {
+		memset(error, 0, sizeof *error);
+		error->record = -1;
+	}
+	if (reader->state == cli_readFailed) {
+		if (error != NULL) {
+			*error = reader->error;
+		}
+		return -1;
+	}
+	return reader->state == cli_readStart ? detect(reader, error) : 1;
+}
+
+bool cliReader_IsInputReady(const cliReader* reader)
+{
+	if (reader->eof || !reader->pollable) {
+		return true;
+	}
+	/* a line with something on it */
+	size_t i = reader->start;
+	while (i < reader->length && isSpace(reader->buffer[i])) {
+		i++;
+	}
+	if (i < reader->length && memchr(reader->buffer + i, '\n', reader->length - i) != NULL) {
+		return true;
+	}
+	struct pollfd p = { reader->fd, POLLIN, 0 };
+	return poll(&p, 1, 0) != 0;
+}
+
+void cliReader_SetKeepWaiting(cliReader* reader, cliKeepWaitingFcn* keepWaiting, void* context)
+{
+	reader->keepWaiting = keepWaiting;
+	reader->keepWaitingContext = context;
 }

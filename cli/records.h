@@ -48,13 +48,30 @@ typedef struct cliRecord {
 	double radius;
 	double mass;
 	char error[200];
+	/* A JSON object read by cliReader_NextDeferred but not parsed yet: its
+	 * bytes in the caller's cliRecordText (deferredLength 0: nothing
+	 * deferred, the fields above are final). */
+	size_t deferredOffset;
+	size_t deferredLength;
 } cliRecord;
+
+/* Raw bytes of deferred records, appended one after another. */
+typedef struct cliRecordText {
+	char* data;
+	size_t length;
+	size_t capacity;
+} cliRecordText;
+
+/* Scratch for cliRecord_Parse: one per thread that parses. */
+typedef struct cliParser cliParser;
 
 typedef struct cliReader cliReader;
 
-/* Start reading records from stream (not closed by the reader). name is the
- * file name for messages. Returns NULL on out-of-memory. Caller owns the
- * reader and frees it with cliReader_Destroy. */
+/* Start reading records from stream (not closed by the reader; it reads the
+ * stream's descriptor directly, so nothing may have been read through the
+ * stream before). name is the file name for messages. Returns NULL on
+ * out-of-memory. Caller owns the reader and frees it with
+ * cliReader_Destroy. */
 cliReader* cliReader_Create(FILE* stream, const char* name, cliInputFormat format);
 
 /* Read the next record into *record (which the caller later frees with
@@ -63,6 +80,53 @@ cliReader* cliReader_Create(FILE* stream, const char* name, cliInputFormat forma
  * and a message without the file name ("expected ',' or ']' after an
  * element"), and no further records are returned. */
 int cliReader_Next(cliReader* reader, cliRecord* record, bcError* error);
+
+/* Like cliReader_Next, but a JSON object is only delimited, not parsed: its
+ * bytes are appended to text and the record comes back with index, line,
+ * column and deferredLength set, for cliRecord_Parse (on any thread) to
+ * finish. Whatever is not a JSON object (CSV rows, other JSON values, and
+ * values that are malformed in ways the delimiting notices) comes back
+ * complete, or as the error, exactly as cliReader_Next returns it. A syntax
+ * error inside a deferred object is found by cliRecord_Parse: it is the
+ * error cliReader_Next would have returned at that record. */
+int cliReader_NextDeferred(cliReader* reader, cliRecord* record, cliRecordText* text, bcError* error);
+
+/* Finish a deferred record (text is where cliReader_NextDeferred put its
+ * bytes); a record that is not deferred is left as it is. Returns 1, or -1
+ * with the syntax error (or out of memory) in *error and the record freed. */
+int cliRecord_Parse(cliRecord* record, const cliRecordText* text, cliParser* parser, bcError* error);
+
+/* A parser's scratch; NULL on out-of-memory. The first call also installs
+ * cJSON's allocation hooks, so make it before threads use cJSON. */
+cliParser* cliParser_Create(void);
+void cliParser_Destroy(cliParser* parser);
+
+void cliRecordText_Clear(cliRecordText* text);
+void cliRecordText_Free(cliRecordText* text);
+
+/* Detect the input format now (reading the first bytes) rather than at the
+ * first record. Returns 1, or -1 on an error that cliReader_Next would
+ * return first (empty input, a read error, no '[' for --input-format json). */
+int cliReader_Detect(cliReader* reader, bcError* error);
+
+/* Can the next record be read without waiting for input? True when a whole
+ * line is buffered, at the end of the input, and for input that is not a
+ * pipe, socket or terminal; otherwise asks poll(2). */
+bool cliReader_IsInputReady(const cliReader* reader);
+
+/* While the reader waits for input from a pipe, socket or terminal, it asks
+ * keepWaiting(context) every tenth of a second; when that returns false it
+ * gives up with a read error ("Operation canceled"). Set it before reading;
+ * the callback runs on whichever thread is reading. */
+typedef bool cliKeepWaitingFcn(void* context);
+void cliReader_SetKeepWaiting(cliReader* reader, cliKeepWaitingFcn* keepWaiting, void* context);
+
+/* strtod's double for text[0 .. length), a decimal number such as JSON
+ * writes (a '-', digits, an optional fraction and exponent; no blanks),
+ * computed without strtod where that is quick and exact: up to 19
+ * significant digits and a decimal exponent within 27 of them. Returns
+ * false, leaving *value alone, for anything else: then call strtod. */
+bool cliParseDecimal(const char* text, size_t length, double* value);
 
 /* The format in use (after detection: never cli_inputAuto once a record or
  * the end was read). */

@@ -1,5 +1,7 @@
 /* results.c - `ballcast cast` results as JSON, NDJSON or CSV. Key and
- * column order is fixed: scripts and diffs depend on it. */
+ * column order is fixed: scripts and diffs depend on it. Results are
+ * formatted into buffers (on the threads that cast them) and written in
+ * order by the caller. */
 #include "results.h"
 
 #include <string.h>
@@ -9,24 +11,47 @@ static const char* const csvHeader =
 	"point_x,point_y,point_z,center_x,center_y,center_z,normal_x,normal_y,normal_z,"
 	"triangle_normal_x,triangle_normal_y,triangle_normal_z,error";
 
-void cliWriteRecordIdJson(FILE* f, const cliRecord* record)
+/* A string literal appended without strlen. */
+#define CLI_APPEND_LITERAL(out, literal) cliBuffer_Append((out), (literal), sizeof(literal) - 1)
+
+void cliAppendRecordIdJson(cliBuffer* out, const cliRecord* record)
 {
 	if (record->idKind == cli_idNumber) {
-		fputs(record->id, f);
+		cliBuffer_AppendText(out, record->id);
 	} else if (record->idKind == cli_idString) {
-		cliWriteJsonString(f, record->id);
+		cliBuffer_AppendJsonString(out, record->id);
 	} else {
-		cliWriteInt(f, record->index);
+		cliBuffer_AppendInt(out, record->index);
 	}
+}
+
+void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record)
+{
+	if (record->idKind == cli_idIndex) {
+		cliBuffer_AppendInt(out, record->index);
+	} else {
+		cliBuffer_AppendCsvField(out, record->id);
+	}
+}
+
+void cliWriteRecordIdJson(FILE* f, const cliRecord* record)
+{
+	cliBuffer out = { 0 };
+	cliAppendRecordIdJson(&out, record);
+	if (out.length > 0) {
+		fwrite(out.data, 1, out.length, f);
+	}
+	cliBuffer_Free(&out);
 }
 
 void cliWriteRecordIdCsv(FILE* f, const cliRecord* record)
 {
-	if (record->idKind == cli_idIndex) {
-		cliWriteInt(f, record->index);
-	} else {
-		cliWriteCsvField(f, record->id);
+	cliBuffer out = { 0 };
+	cliAppendRecordIdCsv(&out, record);
+	if (out.length > 0) {
+		fwrite(out.data, 1, out.length, f);
 	}
+	cliBuffer_Free(&out);
 }
 
 static const char* approachName(bcApproach approach)
@@ -34,206 +59,221 @@ static const char* approachName(bcApproach approach)
 	return approach == bc_approachLess ? "lt" : "le";
 }
 
-void cliCastWriter_Begin(cliCastWriter* writer, FILE* stream, cliOutputFormat format, const cliCastHeader* header)
+void cliCastWriter_Begin(cliCastWriter* writer, cliBuffer* out, cliOutputFormat format, const cliCastHeader* header)
 {
-	writer->stream = stream;
 	writer->format = format;
 	writer->ties = header->ties;
-	writer->written = 0;
-	FILE* f = stream;
 	if (format == cli_outputCsv) {
-		fputs(csvHeader, f);
-		fputs(header->ties ? ",ties\n" : "\n", f);
+		cliBuffer_AppendText(out, csvHeader);
+		cliBuffer_AppendText(out, header->ties ? ",ties\n" : "\n");
 		return;
 	}
 	if (format != cli_outputJson) {
 		return;
 	}
-	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"mesh\":{\"file\":", f);
-	cliWriteJsonString(f, header->meshPath);
-	fputs(",\"vertices\":", f);
-	cliWriteInt(f, header->mesh.vertexCount);
-	fputs(",\"triangles\":", f);
-	cliWriteInt(f, header->mesh.triangleCount);
-	fputs(",\"faces\":", f);
-	cliWriteInt(f, header->mesh.faceCount);
-	fputs(",\"degenerate\":", f);
-	cliWriteInt(f, header->mesh.degenerateCount);
-	fputs("},\"settings\":{\"two_sided\":", f);
-	fputs(header->options->twoSided ? "true" : "false", f);
-	fputs(",\"approach\":\"", f);
-	fputs(approachName(header->options->approach), f);
-	fputs("\",\"initial_overlap\":\"", f);
-	fputs(header->options->overlap == bc_overlapIgnore ? "ignore" : "report", f);
-	fputs("\",\"normal\":\"", f);
-	fputs(header->normalMode, f);
-	fputs("\",\"tie_tolerance\":", f);
-	cliWriteNumber(f, BC_ALPHA_TIE_TOLERANCE);
-	fputs("},\n\"results\":[", f);
+	CLI_APPEND_LITERAL(out, "{\"ballcast\":\"" BC_VERSION_STRING "\",\"mesh\":{\"file\":");
+	cliBuffer_AppendJsonString(out, header->meshPath);
+	CLI_APPEND_LITERAL(out, ",\"vertices\":");
+	cliBuffer_AppendInt(out, header->mesh.vertexCount);
+	CLI_APPEND_LITERAL(out, ",\"triangles\":");
+	cliBuffer_AppendInt(out, header->mesh.triangleCount);
+	CLI_APPEND_LITERAL(out, ",\"faces\":");
+	cliBuffer_AppendInt(out, header->mesh.faceCount);
+	CLI_APPEND_LITERAL(out, ",\"degenerate\":");
+	cliBuffer_AppendInt(out, header->mesh.degenerateCount);
+	CLI_APPEND_LITERAL(out, "},\"settings\":{\"two_sided\":");
+	cliBuffer_AppendText(out, header->options->twoSided ? "true" : "false");
+	CLI_APPEND_LITERAL(out, ",\"approach\":\"");
+	cliBuffer_AppendText(out, approachName(header->options->approach));
+	CLI_APPEND_LITERAL(out, "\",\"initial_overlap\":\"");
+	cliBuffer_AppendText(out, header->options->overlap == bc_overlapIgnore ? "ignore" : "report");
+	CLI_APPEND_LITERAL(out, "\",\"normal\":\"");
+	cliBuffer_AppendText(out, header->normalMode);
+	CLI_APPEND_LITERAL(out, "\",\"tie_tolerance\":");
+	cliBuffer_AppendNumber(out, BC_ALPHA_TIE_TOLERANCE);
+	CLI_APPEND_LITERAL(out, "},\n\"results\":[");
 }
 
-static void writeVec(FILE* f, const char* key, bcVec3 v)
+static void appendVec(cliBuffer* out, const char* key, size_t keyLength, bcVec3 v)
 {
-	fputs(key, f);
-	cliWriteJsonVec3(f, v.x, v.y, v.z);
+	cliBuffer_Append(out, key, keyLength);
+	cliBuffer_AppendJsonVec3(out, v.x, v.y, v.z);
 }
 
-static void writeTiesJson(FILE* f, const bcContact* ties, int count)
+#define CLI_APPEND_VEC(out, key, v) appendVec((out), (key), sizeof(key) - 1, (v))
+
+static void appendTiesJson(cliBuffer* out, const bcContact* ties, int count)
 {
-	fputs(",\"ties\":[", f);
+	CLI_APPEND_LITERAL(out, ",\"ties\":[");
 	for (int i = 0; i < count; ++i) {
 		const bcContact* t = ties + i;
-		fputs(i ? ",{\"triangle\":" : "{\"triangle\":", f);
-		cliWriteInt(f, t->triangle);
-		fputs(",\"feature\":\"", f);
-		fputs(bcFeatureName(t->feature), f);
-		fputs("\",\"vertices\":[", f);
+		if (i) {
+			CLI_APPEND_LITERAL(out, ",{\"triangle\":");
+		} else {
+			CLI_APPEND_LITERAL(out, "{\"triangle\":");
+		}
+		cliBuffer_AppendInt(out, t->triangle);
+		CLI_APPEND_LITERAL(out, ",\"feature\":\"");
+		cliBuffer_AppendText(out, bcFeatureName(t->feature));
+		CLI_APPEND_LITERAL(out, "\",\"vertices\":[");
 		for (int k = 0; k < t->vertexCount; ++k) {
 			if (k) {
-				putc(',', f);
+				cliBuffer_AppendChar(out, ',');
 			}
-			cliWriteInt(f, t->vertices[k]);
+			cliBuffer_AppendInt(out, t->vertices[k]);
 		}
-		fputs("],\"alpha\":", f);
-		cliWriteNumber(f, t->alpha);
-		writeVec(f, ",\"normal\":", t->normal);
-		putc('}', f);
+		CLI_APPEND_LITERAL(out, "],\"alpha\":");
+		cliBuffer_AppendNumber(out, t->alpha);
+		CLI_APPEND_VEC(out, ",\"normal\":", t->normal);
+		cliBuffer_AppendChar(out, '}');
 	}
-	putc(']', f);
+	cliBuffer_AppendChar(out, ']');
 }
 
-static void writeJsonResult(cliCastWriter* w, const cliRecord* record, const char* error, const bcCastOutput* out,
-							const bcContact* ties, int tieCount)
+static void appendJsonResult(const cliCastWriter* w, cliBuffer* out, const cliRecord* record, const char* error,
+							 const bcCastOutput* result, const bcContact* ties, int tieCount)
 {
-	FILE* f = w->stream;
-	fputs("{\"id\":", f);
-	cliWriteRecordIdJson(f, record);
+	CLI_APPEND_LITERAL(out, "{\"id\":");
+	cliAppendRecordIdJson(out, record);
 	if (error != NULL) {
-		fputs(",\"error\":", f);
-		cliWriteJsonString(f, error);
-		putc('}', f);
+		CLI_APPEND_LITERAL(out, ",\"error\":");
+		cliBuffer_AppendJsonString(out, error);
+		cliBuffer_AppendChar(out, '}');
 		return;
 	}
-	bool hit = out->state == bc_castHit || out->state == bc_castInitialOverlap;
-	fputs(hit ? ",\"hit\":true,\"alpha\":" : ",\"hit\":false,\"alpha\":", f);
-	cliWriteNumber(f, out->alpha);
+	bool hit = result->state == bc_castHit || result->state == bc_castInitialOverlap;
 	if (hit) {
-		fputs(out->state == bc_castInitialOverlap ? ",\"initial_overlap\":true" : ",\"initial_overlap\":false", f);
-		fputs(",\"feature\":\"", f);
-		fputs(bcFeatureName(out->feature), f);
-		fputs("\",\"triangle\":", f);
-		cliWriteInt(f, out->triangle);
-		fputs(",\"face\":", f);
-		cliWriteInt(f, out->face);
-		fputs(",\"vertices\":[", f);
-		for (int k = 0; k < out->vertexCount; ++k) {
-			if (k) {
-				putc(',', f);
-			}
-			cliWriteInt(f, out->vertices[k]);
+		CLI_APPEND_LITERAL(out, ",\"hit\":true,\"alpha\":");
+	} else {
+		CLI_APPEND_LITERAL(out, ",\"hit\":false,\"alpha\":");
+	}
+	cliBuffer_AppendNumber(out, result->alpha);
+	if (hit) {
+		if (result->state == bc_castInitialOverlap) {
+			CLI_APPEND_LITERAL(out, ",\"initial_overlap\":true");
+		} else {
+			CLI_APPEND_LITERAL(out, ",\"initial_overlap\":false");
 		}
-		putc(']', f);
-		writeVec(f, ",\"point\":", out->point);
-		writeVec(f, ",\"center\":", out->center);
-		writeVec(f, ",\"normal\":", out->normal);
-		writeVec(f, ",\"triangle_normal\":", out->triangleNormal);
+		CLI_APPEND_LITERAL(out, ",\"feature\":\"");
+		cliBuffer_AppendText(out, bcFeatureName(result->feature));
+		CLI_APPEND_LITERAL(out, "\",\"triangle\":");
+		cliBuffer_AppendInt(out, result->triangle);
+		CLI_APPEND_LITERAL(out, ",\"face\":");
+		cliBuffer_AppendInt(out, result->face);
+		CLI_APPEND_LITERAL(out, ",\"vertices\":[");
+		for (int k = 0; k < result->vertexCount; ++k) {
+			if (k) {
+				cliBuffer_AppendChar(out, ',');
+			}
+			cliBuffer_AppendInt(out, result->vertices[k]);
+		}
+		cliBuffer_AppendChar(out, ']');
+		CLI_APPEND_VEC(out, ",\"point\":", result->point);
+		CLI_APPEND_VEC(out, ",\"center\":", result->center);
+		CLI_APPEND_VEC(out, ",\"normal\":", result->normal);
+		CLI_APPEND_VEC(out, ",\"triangle_normal\":", result->triangleNormal);
 	}
 	if (w->ties) {
-		writeTiesJson(f, ties, hit ? tieCount : 0);
+		appendTiesJson(out, ties, hit ? tieCount : 0);
 	}
-	putc('}', f);
+	cliBuffer_AppendChar(out, '}');
 }
 
-static void csvVec(FILE* f, bcVec3 v)
+static void appendCsvVec(cliBuffer* out, bcVec3 v)
 {
-	putc(',', f);
-	cliWriteNumber(f, v.x);
-	putc(',', f);
-	cliWriteNumber(f, v.y);
-	putc(',', f);
-	cliWriteNumber(f, v.z);
+	cliBuffer_AppendChar(out, ',');
+	cliBuffer_AppendNumber(out, v.x);
+	cliBuffer_AppendChar(out, ',');
+	cliBuffer_AppendNumber(out, v.y);
+	cliBuffer_AppendChar(out, ',');
+	cliBuffer_AppendNumber(out, v.z);
 }
 
-static void writeCsvResult(cliCastWriter* w, const cliRecord* record, const char* error, const bcCastOutput* out,
-						   const bcContact* ties, int tieCount)
+static void appendCsvResult(const cliCastWriter* w, cliBuffer* out, const cliRecord* record, const char* error,
+							const bcCastOutput* result, const bcContact* ties, int tieCount)
 {
-	FILE* f = w->stream;
-	cliWriteRecordIdCsv(f, record);
+	cliAppendRecordIdCsv(out, record);
 	if (error != NULL) {
-		fputs(",,,,,,,,,,,,,,,,,,,,,,", f);
-		cliWriteCsvField(f, error);
-		fputs(w->ties ? ",\n" : "\n", f);
+		CLI_APPEND_LITERAL(out, ",,,,,,,,,,,,,,,,,,,,,,");
+		cliBuffer_AppendCsvField(out, error);
+		cliBuffer_AppendText(out, w->ties ? ",\n" : "\n");
 		return;
 	}
-	bool hit = out->state == bc_castHit || out->state == bc_castInitialOverlap;
-	fputs(hit ? ",true," : ",false,", f);
-	cliWriteNumber(f, out->alpha);
+	bool hit = result->state == bc_castHit || result->state == bc_castInitialOverlap;
+	cliBuffer_AppendText(out, hit ? ",true," : ",false,");
+	cliBuffer_AppendNumber(out, result->alpha);
 	if (!hit) {
-		fputs(",,,,,,,,,,,,,,,,,,,,", f);
+		CLI_APPEND_LITERAL(out, ",,,,,,,,,,,,,,,,,,,,");
 	} else {
-		fputs(out->state == bc_castInitialOverlap ? ",true," : ",false,", f);
-		fputs(bcFeatureName(out->feature), f);
-		putc(',', f);
-		cliWriteInt(f, out->triangle);
-		putc(',', f);
-		cliWriteInt(f, out->face);
+		cliBuffer_AppendText(out, result->state == bc_castInitialOverlap ? ",true," : ",false,");
+		cliBuffer_AppendText(out, bcFeatureName(result->feature));
+		cliBuffer_AppendChar(out, ',');
+		cliBuffer_AppendInt(out, result->triangle);
+		cliBuffer_AppendChar(out, ',');
+		cliBuffer_AppendInt(out, result->face);
 		for (int k = 0; k < 3; ++k) {
-			putc(',', f);
-			if (k < out->vertexCount) {
-				cliWriteInt(f, out->vertices[k]);
+			cliBuffer_AppendChar(out, ',');
+			if (k < result->vertexCount) {
+				cliBuffer_AppendInt(out, result->vertices[k]);
 			}
 		}
-		csvVec(f, out->point);
-		csvVec(f, out->center);
-		csvVec(f, out->normal);
-		csvVec(f, out->triangleNormal);
-		putc(',', f);
+		appendCsvVec(out, result->point);
+		appendCsvVec(out, result->center);
+		appendCsvVec(out, result->normal);
+		appendCsvVec(out, result->triangleNormal);
+		cliBuffer_AppendChar(out, ',');
 	}
 	if (w->ties) {
 		/* One cell: "triangle:feature" pairs separated by spaces. */
-		putc(',', f);
+		cliBuffer_AppendChar(out, ',');
 		for (int i = 0; hit && i < tieCount; ++i) {
 			if (i) {
-				putc(' ', f);
+				cliBuffer_AppendChar(out, ' ');
 			}
-			cliWriteInt(f, ties[i].triangle);
-			putc(':', f);
-			fputs(bcFeatureName(ties[i].feature), f);
+			cliBuffer_AppendInt(out, ties[i].triangle);
+			cliBuffer_AppendChar(out, ':');
+			cliBuffer_AppendText(out, bcFeatureName(ties[i].feature));
 		}
 	}
-	putc('\n', f);
+	cliBuffer_AppendChar(out, '\n');
 }
 
-void cliCastWriter_Write(cliCastWriter* writer, const cliRecord* record, const char* error, const bcCastOutput* output,
-						 const bcContact* ties, int tieCount)
+void cliCastWriter_Format(const cliCastWriter* writer, cliBuffer* out, long position, const cliRecord* record,
+						  const char* error, const bcCastOutput* output, const bcContact* ties, int tieCount)
 {
 	switch (writer->format) {
 	case cli_outputJson:
-		fputs(writer->written ? ",\n" : "\n", writer->stream);
-		writeJsonResult(writer, record, error, output, ties, tieCount);
+		if (position > 0) {
+			CLI_APPEND_LITERAL(out, ",\n");
+		} else {
+			cliBuffer_AppendChar(out, '\n');
+		}
+		appendJsonResult(writer, out, record, error, output, ties, tieCount);
 		break;
 	case cli_outputNdjson:
-		writeJsonResult(writer, record, error, output, ties, tieCount);
-		putc('\n', writer->stream);
+		appendJsonResult(writer, out, record, error, output, ties, tieCount);
+		cliBuffer_AppendChar(out, '\n');
 		break;
 	case cli_outputCsv:
-		writeCsvResult(writer, record, error, output, ties, tieCount);
+		appendCsvResult(writer, out, record, error, output, ties, tieCount);
 		break;
 	}
-	writer->written += 1;
 }
 
-void cliCastWriter_End(cliCastWriter* writer, const cliCastSummary* summary)
+void cliCastWriter_End(const cliCastWriter* writer, cliBuffer* out, long written, const cliCastSummary* summary)
 {
 	if (writer->format != cli_outputJson) {
 		return;
 	}
-	FILE* f = writer->stream;
-	fputs(writer->written ? "\n],\n\"summary\":{\"records\":" : "],\n\"summary\":{\"records\":", f);
-	cliWriteInt(f, summary->records);
-	fputs(",\"hits\":", f);
-	cliWriteInt(f, summary->hits);
-	fputs(",\"errors\":", f);
-	cliWriteInt(f, summary->errors);
-	fputs("}}\n", f);
+	if (written > 0) {
+		CLI_APPEND_LITERAL(out, "\n],\n\"summary\":{\"records\":");
+	} else {
+		CLI_APPEND_LITERAL(out, "],\n\"summary\":{\"records\":");
+	}
+	cliBuffer_AppendInt(out, summary->records);
+	CLI_APPEND_LITERAL(out, ",\"hits\":");
+	cliBuffer_AppendInt(out, summary->hits);
+	CLI_APPEND_LITERAL(out, ",\"errors\":");
+	cliBuffer_AppendInt(out, summary->errors);
+	CLI_APPEND_LITERAL(out, "}}\n");
 }

@@ -24,25 +24,33 @@ typedef struct cliCastSummary {
 } cliCastSummary;
 
 typedef struct cliCastWriter {
-	FILE* stream;
 	cliOutputFormat format;
 	bool ties;
-	long written;
 } cliCastWriter;
 
-void cliCastWriter_Begin(cliCastWriter* writer, FILE* stream, cliOutputFormat format, const cliCastHeader* header);
+/* What comes before the results (the JSON document's head, the CSV header
+ * row), appended to out. */
+void cliCastWriter_Begin(cliCastWriter* writer, cliBuffer* out, cliOutputFormat format, const cliCastHeader* header);
 
-/* One result: error (non-NULL) for a bad record, else the output and, if
- * the writer was asked for ties, tieCount contacts. */
-void cliCastWriter_Write(cliCastWriter* writer, const cliRecord* record, const char* error, const bcCastOutput* output,
-						 const bcContact* ties, int tieCount);
+/* One result, appended to out: error (non-NULL) for a bad record, else the
+ * output and, if the writer was asked for ties, tieCount contacts. position
+ * is the result's 0-based place in the output (JSON separates results from
+ * the second on). Writers only read the writer: results may be formatted
+ * on several threads at once. */
+void cliCastWriter_Format(const cliCastWriter* writer, cliBuffer* out, long position, const cliRecord* record,
+						  const char* error, const bcCastOutput* output, const bcContact* ties, int tieCount);
 
-void cliCastWriter_End(cliCastWriter* writer, const cliCastSummary* summary);
+/* What comes after written results (the JSON summary), appended to out. */
+void cliCastWriter_End(const cliCastWriter* writer, cliBuffer* out, long written, const cliCastSummary* summary);
 
 /* The record's id as a JSON value (number text, string, or the index). */
 void cliWriteRecordIdJson(FILE* f, const cliRecord* record);
 
 /* The record's id as a CSV cell. */
 void cliWriteRecordIdCsv(FILE* f, const cliRecord* record);
+
+/* The same, appended to a buffer. */
+void cliAppendRecordIdJson(cliBuffer* out, const cliRecord* record);
+void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record);
 
 #endif

@@ -500,3 +500,131 @@ EOF
 	assert_status 0
 	cmp samples/expected.csv "$BATS_TEST_TMPDIR/stdout"
 }
+
+# ------------------------------------------------------------- streaming
+
+# many_ndjson N FILE : N throws at the one-triangle mesh, one per line, ids
+# 0 .. N-1, alternately hits and misses.
+many_ndjson() {
+	awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++)
+		printf "{\"id\":%d,\"p0\":[0.25,0.25,%d],\"p1\":[0.25,0.25,%d],\"r\":0.5}\n", i,
+			(i % 2 ? -2 : 2), (i % 2 ? 2 : -2) }' >"$2"
+}
+
+# start_filter ARGS... : run ballcast ARGS in the background reading the FIFO
+# in.fifo and writing the FIFO out.fifo (stderr to the file filter.err);
+# $filter is its pid, fd $to writes its input, fd $from reads its output.
+# (FIFOs rather than a coproc: bash closes a coproc's pipes when it exits.)
+start_filter() {
+	rm -f in.fifo out.fifo
+	mkfifo in.fifo out.fifo
+	${BALLCAST_WRAPPER:-} "$BALLCAST" "$@" <in.fifo >out.fifo 2>filter.err &
+	filter=$!
+	exec {to}>in.fifo {from}<out.fifo
+}
+
+# expect_answer TEXT : the filter's next line of output, within 20 s, is TEXT.
+expect_answer() {
+	local line=""
+	read -t 20 -r line <&"$from" || { echo "no answer within 20 s (the input is still open)"; kill "$filter"; return 1; }
+	[ "$line" = "$1" ] || { echo "expected: $1"; echo "got:      $line"; return 1; }
+}
+
+@test "streaming: NDJSON through a pipe gets each answer before the next record is written (-j 1, 2, 4)" {
+	for j in 1 2 4; do
+		start_filter cast -j "$j" --format ndjson tri.obj -
+		echo '{"id":"first","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}' >&"$to"
+		expect_answer "$(hit_front '"first"')"
+		echo '{"id":"second","p0":[0.25,0.25,-2],"p1":[0.25,0.25,2],"r":0.5}' >&"$to"
+		expect_answer "$(miss '"second"')"
+		printf '{"id":"third","p0":[0.5,-2,0],"p1":[0.5,2,0],"r":0.5}\n' >&"$to"
+		exec {to}>&-
+		expect_answer "$(hit_edge_inplane '"third"')"
+		wait "$filter" && status=0 || status=$?
+		exec {from}<&-
+		assert_status 0
+		[ ! -s filter.err ] || { cat filter.err; return 1; }
+	done
+}
+
+@test "streaming: CSV from CSV through a pipe: the header comes with the first answer" {
+	start_filter cast --format csv tri.obj -
+	printf 'id,x0,y0,z0,x1,y1,z1,r\nfront,0.25,0.25,2,0.25,0.25,-2,0.5\n' >&"$to"
+	expect_answer "$CSV_HEADER"
+	expect_answer 'front,true,0.375,false,face,0,0,0,1,2,0.25,0.25,0,0.25,0.25,0.5,0,0,1,0,0,1,'
+	exec {to}>&-
+	wait "$filter" && status=0 || status=$?
+	exec {from}<&-
+	assert_status 0
+}
+
+@test "streaming: NDJSON and CSV output is the same into a pipe, a file and -o, for -j 1, 2, 4 and every input format" {
+	gen_throws 20000 4242 >t.json
+	# the same throws as NDJSON and as CSV
+	sed -n 's/^,\{0,1\}\({.*}\)$/\1/p' t.json >t.ndjson
+	{
+		echo 'id,x0,y0,z0,x1,y1,z1,r'
+		sed -n 's/^,\{0,1\}{"id":\([0-9]*\),"p0":\[\([^]]*\)\],"p1":\[\([^]]*\)\],"r":\([^}]*\)}$/\1,\2,\3,\4/p' t.json
+	} >t.csv
+	[ "$(wc -l <t.ndjson)" -eq 20000 ] && [ "$(wc -l <t.csv)" -eq 20001 ]
+	for format in ndjson csv; do
+		"$BALLCAST" cast -j 1 --format "$format" "$ROOM" t.json >expected.$format
+		[ "$(wc -l <expected.$format)" -ge 20000 ]
+		for j in 1 2 4; do
+			for input in t.json t.ndjson t.csv; do
+				"$BALLCAST" cast -j "$j" --format "$format" "$ROOM" "$input" | cat >piped
+				cmp expected.$format piped
+				"$BALLCAST" cast -j "$j" --format "$format" "$ROOM" - <"$input" >file
+				cmp expected.$format file
+				"$BALLCAST" cast -j "$j" --format "$format" -o out.$format "$ROOM" "$input"
+				cmp expected.$format out.$format
+			done
+		done
+	done
+}
+
+@test "streaming: a syntax error after answers were streamed: exit 2, the answers before it stay, in order" {
+	many_ndjson 20000 t.ndjson
+	"$BALLCAST" cast --format ndjson tri.obj t.ndjson >all.ndjson
+	echo '{"id":"bad","p0":[0.25,0.25,2] "p1":[0.25,0.25,-2],"r":0.5}' >>t.ndjson
+	many_ndjson 5 tail.ndjson
+	cat tail.ndjson >>t.ndjson
+	for j in 1 2; do
+		bcast cast -j "$j" --format ndjson tri.obj t.ndjson
+		assert_status 2
+		echo 'ballcast: t.ndjson:20001:32: invalid JSON: unexpected '"'"'"'"'"'' | assert_stderr_eq
+		# some answers went out, all of them right and in order, none past the error
+		[ -s stdout ] || { echo "-j $j: nothing was streamed"; return 1; }
+		[ "$(wc -l <stdout)" -le 20000 ]
+		head -n "$(wc -l <stdout)" all.ndjson | cmp - stdout
+	done
+}
+
+@test "streaming: JSON-array input or JSON output is staged: a late syntax error leaves stdout empty" {
+	gen_throws 20000 99 >t.json
+	# the array loses its closing bracket: the error is at the very end
+	sed '$d' t.json >cut.json
+	bcast cast --format ndjson "$ROOM" cut.json
+	assert_status 2
+	assert_no_stdout
+	echo "ballcast: cut.json:20002:1: unexpected end of input: expected ',' or ']'" | assert_stderr_eq
+	many_ndjson 20000 t.ndjson
+	echo 'xyz' >>t.ndjson
+	bcast cast tri.obj t.ndjson
+	assert_status 2
+	assert_no_stdout
+	echo "ballcast: t.ndjson:20001:1: invalid JSON: unexpected 'x'" | assert_stderr_eq
+}
+
+@test "streaming: bad records are answered in place and reported into a pipe; the exit status is 1" {
+	many_ndjson 10000 t.ndjson
+	printf '{"id":"nop1","p0":[0.25,0.25,2],"r":0.5}\n' >>t.ndjson
+	many_ndjson 3 tail.ndjson
+	cat tail.ndjson >>t.ndjson
+	"$BALLCAST" cast --format ndjson tri.obj t.ndjson 2>stderr | cat >stdout
+	status=${PIPESTATUS[0]}
+	assert_status 1
+	[ "$(wc -l <stdout)" -eq 10004 ]
+	[ "$(sed -n 10001p stdout)" = '{"id":"nop1","error":"missing p1"}' ]
+	echo 'ballcast: t.ndjson:10001:1: record 10000: missing p1' | assert_stderr_eq
+}

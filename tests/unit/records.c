@@ -2,8 +2,10 @@
  * JSON arrays, NDJSON, CSV, format detection, positions of records and of
  * errors, and input larger than the reader's buffer. */
 #include <check.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
@@ -1403,6 +1405,199 @@ START_TEST(jsonCrlfPositions)
 }
 END_TEST
 
+/* ------------------------------------------------ deferred and numbers */
+
+/* A small deterministic generator (xorshift64). */
+static uint64_t nextRandom(uint64_t* state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
+
+/* cliParseDecimal must give strtod's very bits whenever it answers. */
+static bool decimalAgrees(const char* text, long* fast)
+{
+	double expected = strtod(text, NULL);
+	double got = 0.0;
+	if (!cliParseDecimal(text, strlen(text), &got)) {
+		return true;
+	}
+	*fast += 1;
+	return memcmp(&got, &expected, sizeof got) == 0;
+}
+
+START_TEST(parseDecimalMatchesStrtod)
+{
+	uint64_t state = 0x9E3779B97F4A7C15ull;
+	long fast = 0, shortest = 0, fastShortest = 0;
+	char text[64];
+	for (long i = 0; i < 1000000; ++i) {
+		uint64_t bits = nextRandom(&state);
+		double d;
+		switch (i % 4) {
+		case 0: /* any finite double, 17 digits */
+			memcpy(&d, &bits, sizeof d);
+			if (!isfinite(d)) {
+				continue;
+			}
+			snprintf(text, sizeof text, "%.17g", d);
+			break;
+		case 1: /* coordinates as the benchmarks write them */
+			d = ((double)(bits >> 11) / 9007199254740992.0 - 0.5) * 200.0;
+			snprintf(text, sizeof text, "%.17g", d);
+			shortest += 1;
+			break;
+		case 2: /* 1 to 19 digits, exponents -30 .. 30 */
+			d = (double)(bits >> 11) / 9007199254740992.0 * pow(10.0, (double)((int)(bits % 61) - 30));
+			snprintf(text, sizeof text, "%.*e", (int)(bits % 19), d);
+			break;
+		default: /* odd integers above 2^53: midpoints between doubles */
+			snprintf(text, sizeof text, "%llu", (unsigned long long)(((uint64_t)1 << 53) + (bits >> 11 | 1)));
+			break;
+		}
+		long before = fast;
+		ck_assert_msg(decimalAgrees(text, &fast), "cliParseDecimal(\"%s\") differs from strtod", text);
+		fastShortest += i % 4 == 1 && fast > before;
+	}
+	/* the common case takes the quick path */
+	ck_assert_msg(fastShortest > shortest * 9 / 10, "%ld of %ld coordinates converted quickly", fastShortest, shortest);
+	ck_assert_msg(fast > 400000, "%ld of 1000000 converted quickly", fast);
+}
+END_TEST
+
+START_TEST(parseDecimalCases)
+{
+	static const char* const agree[] = {
+		"0", "-0", "0.0", "-0.0e+1", "1", "0.1", "0.3", "1e22", "1e23", "1e-22", "1e27", "1e-27", "123456789012345678",
+		"9007199254740993", "9007199254740992", "0.054516465419597898", "9.3128333166261257", "1.7976931348623157e308",
+		"4.9406564584124654e-324", "2.2250738585072014e-308", "0.0000000000000000000012345678901234567",
+		"1234567890123456789", "12345678901234567890", "1E5", "1e+5", "7.50",
+	};
+	long fast = 0;
+	for (size_t i = 0; i < sizeof agree / sizeof agree[0]; ++i) {
+		ck_assert_msg(decimalAgrees(agree[i], &fast), "cliParseDecimal(\"%s\") differs from strtod", agree[i]);
+	}
+	double v = 1.0;
+	/* beyond 19 significant digits or a reach of 27: left to strtod */
+	ck_assert(!cliParseDecimal("12345678901234567890", 20, &v));
+	ck_assert(!cliParseDecimal("1e400", 5, &v));
+	ck_assert(!cliParseDecimal("1e-300", 6, &v));
+	/* 2^53 + 1 lies halfway between two doubles: strtod decides */
+	ck_assert(!cliParseDecimal("9007199254740993", 16, &v));
+	ck_assert(cliParseDecimal("-0", 2, &v) && signbit(v) && v == 0.0);
+	ck_assert(cliParseDecimal("0.1", 3, &v) && v == 0.1);
+	ck_assert(!cliParseDecimal("", 0, &v) && !cliParseDecimal("-", 1, &v) && !cliParseDecimal("1e", 2, &v));
+}
+END_TEST
+
+/* Read every record with cliReader_Next, and again with
+ * cliReader_NextDeferred then cliRecord_Parse: the same records, the same
+ * end (status, error and its place). */
+static void expectDeferredSame(const char* text)
+{
+	testInput a = openText(text, cli_inputAuto);
+	testInput b = openText(text, cli_inputAuto);
+	cliParser* parser = cliParser_Create();
+	ck_assert_ptr_nonnull(parser);
+	cliRecordText raw = { 0 };
+	for (;;) {
+		cliRecord ra, rb;
+		bcError ea, eb;
+		memset(&eb, 0, sizeof eb);
+		int sa = cliReader_Next(a.reader, &ra, &ea);
+		int sb = cliReader_NextDeferred(b.reader, &rb, &raw, &eb);
+		if (sb == 1) {
+			sb = cliRecord_Parse(&rb, &raw, parser, &eb);
+		}
+		ck_assert_msg(sa == sb, "%s: Next %d, deferred %d (%s | %s)", text, sa, sb, ea.message, eb.message);
+		if (sa < 0) {
+			ck_assert_int_eq(ea.code, eb.code);
+			ck_assert_msg(ea.line == eb.line && ea.column == eb.column && strcmp(ea.message, eb.message) == 0,
+						  "%s: Next %ld:%ld %s, deferred %ld:%ld %s", text, ea.line, ea.column, ea.message, eb.line,
+						  eb.column, eb.message);
+		}
+		if (sa != 1) {
+			break;
+		}
+		ck_assert_int_eq(rb.deferredLength, 0);
+		ck_assert_int_eq(ra.index, rb.index);
+		ck_assert_int_eq(ra.line, rb.line);
+		ck_assert_int_eq(ra.column, rb.column);
+		ck_assert_int_eq(ra.idKind, rb.idKind);
+		ck_assert((ra.id == NULL) == (rb.id == NULL));
+		ck_assert(ra.id == NULL || strcmp(ra.id, rb.id) == 0);
+		ck_assert_uint_eq(ra.fields, rb.fields);
+		ck_assert_str_eq(ra.error, rb.error);
+		assertVec(rb.p0, ra.p0.x, ra.p0.y, ra.p0.z);
+		assertVec(rb.p1, ra.p1.x, ra.p1.y, ra.p1.z);
+		assertVec(rb.p, ra.p.x, ra.p.y, ra.p.z);
+		assertVec(rb.velocity, ra.velocity.x, ra.velocity.y, ra.velocity.z);
+		assertSame(rb.radius, ra.radius);
+		assertSame(rb.mass, ra.mass);
+		cliRecord_Free(&ra);
+		cliRecord_Free(&rb);
+	}
+	cliRecordText_Free(&raw);
+	cliParser_Destroy(parser);
+	closeInput(&a);
+	closeInput(&b);
+}
+
+START_TEST(deferredMatchesNext)
+{
+	static const char* const texts[] = {
+		"[{\"id\":\"a\",\"p0\":[1,2,3],\"p1\":[0.054516465419597898,-9.3128333166261257,1e-300],\"r\":0.25},\n"
+		" {\"id\":7.50,\"p\":[0.1,0.2,0.3],\"v\":[-1,2e3,3.75],\"mass\":2,\"extra\":{\"a\":[null,true,1234.5]}},\n"
+		" {}, 3, \"s\", [1,2], null]",
+		"{\"p0\":[1,2,3],\"p1\":[4,5,6],\"r\":1e400}\n{\"p0\":[1,2],\"r\":-0.5}\n{\"r\":null,\"radius\":0.5}\n",
+		"{\"p0\":[9007199254740993,12345678901234567890123,1.5],\"r\":0.12345678901234567890123456789}\n",
+		"{\"p0\":[1,2,3] \"r\":1}\n",
+		"{\"p0\":[01,2,3],\"r\":1}\n",
+		"{\"p0\":[1.,2,3],\"r\":1}\n",
+		"{\"p0\":[1,2,3],\"r\":NaN}\n",
+		"{\"p0\":[1,2,3],\"r\":1.5x}\n",
+		"{\"id\":\"x\\u0000y\",\"r\":1}\n{\"id\":\"\\u12G4\",\"r\":1}\n",
+		"{\"id\":\"a\\qb\"}\n",
+		"{1:2}\n",
+		"{\"a\":[1,,2]}\n",
+		"{\"p0\":[1,2,3],\"r\":1}{\"r\":2}\n",
+		"{\"p0\":[1,2,3],\"r\":\n1}\n\n  {\"r\":2,\"p1\":[1e5,-0,0.5e-3]}",
+		"[{\"r\":1},{\"r\":2},]",
+		"{\"a\":\"\x01\"}\n",
+		"{\"p0\":[1,2,3],\"r\":111111111111111111111111111111111111111111111111111111111111111111111111}\n",
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; ++i) {
+		expectDeferredSame(texts[i]);
+	}
+}
+END_TEST
+
+START_TEST(detectBeforeReading)
+{
+	testInput in = openText("  \n{\"r\":1}\n", cli_inputAuto);
+	bcError e;
+	ck_assert_int_eq(cliReader_Detect(in.reader, &e), 1);
+	ck_assert_int_eq(cliReader_GetFormat(in.reader), cli_inputNdjson);
+	ck_assert(cliReader_IsInputReady(in.reader));
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_int_eq(r.line, 2);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+
+	in = openText("   ", cli_inputAuto);
+	ck_assert_int_eq(cliReader_Detect(in.reader, &e), -1);
+	ck_assert_int_eq(e.line, 1);
+	ck_assert_int_eq(e.column, 1);
+	ck_assert_str_eq(e.message, "empty input: no records");
+	expectSyntax(in, 1, 1, "empty input");
+	closeInput(&in);
+}
+END_TEST
+
 static Suite* recordsSuite(void)
 {
 	Suite* suite = suite_create("records");
@@ -1444,6 +1639,14 @@ static Suite* recordsSuite(void)
 	tcase_add_test(csv, csvColumns);
 	tcase_add_test(csv, csvQuoting);
 	suite_add_tcase(suite, csv);
+
+	TCase* deferred = tcase_create("deferred");
+	tcase_set_timeout(deferred, 120);
+	tcase_add_test(deferred, parseDecimalMatchesStrtod);
+	tcase_add_test(deferred, parseDecimalCases);
+	tcase_add_test(deferred, deferredMatchesNext);
+	tcase_add_test(deferred, detectBeforeReading);
+	suite_add_tcase(suite, deferred);
 
 	TCase* misc = tcase_create("misc");
 	tcase_add_test(misc, readError);
