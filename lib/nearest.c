@@ -12,9 +12,18 @@
  * every triangle inside the final window: its box distances are padded lower
  * bounds of the exact distance, and d_t is never allowed below the distance
  * to the triangle's own bounding box (see measureTriangle).
+ *
+ * Speed. The search walks the hierarchy front to back itself (searchTree),
+ * comparing squared box distances with the bound of the moment; a batch
+ * answers its queries along a Morton curve, so that consecutive ones share
+ * the nodes and triangles in the cache, each starting from its
+ * predecessor's answer, measured first, as its bound. None of it changes
+ * which triangles tie, so none of it changes an answer.
  */
 #include <float.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -42,6 +51,25 @@
  *    (1e80)^2 (1e30)^4 = 1e280 (with normalised sizes, far less). */
 #define BC_NEAREST_SIZE_RANGE 1e30
 #define BC_NEAREST_FAR_RATIO 1e80
+
+/* Squared distances. A box is skipped when the square of its distance
+ * exceeds limit^2 (1 + BC_NEAREST_SQUARE_SLACK): a thousand times the few
+ * ulps by which the squares and their sum round, so such a box's distance,
+ * as its square root would give it, is surely above limit, and the square
+ * root is spared. Below BC_NEAREST_MIN_SQUARE (squares near the subnormals,
+ * which round absolutely) and above DBL_MAX the distances themselves are
+ * compared, as before. */
+#define BC_NEAREST_SQUARE_SLACK 1e-12
+#define BC_NEAREST_MIN_SQUARE 1e-280
+
+/* The hierarchy's float boxes are grown by BC_NEAREST_PAD_RELATIVE times
+ * the largest absolute coordinate of p and the mesh (plus
+ * BC_NEAREST_PAD_ABSOLUTE) before the distance to them is taken: the gaps
+ * p - box round by an ulp or two of those magnitudes, so the padded gap
+ * never exceeds the gap to any triangle's box inside, as measureTriangle
+ * computes it. As lib/bvh.c pads its own point query. */
+#define BC_NEAREST_PAD_RELATIVE 1e-12
+#define BC_NEAREST_PAD_ABSOLUTE 1e-290
 
 /* Below this many queries per thread, starting a thread costs more than it saves. */
 #define BC_MIN_QUERIES_PER_THREAD 64
@@ -95,22 +123,24 @@ static bcVec3 scaled(bcVec3 v, int e)
 	return bcMakeVec3(ldexp(v.x, e), ldexp(v.y, e), ldexp(v.z, e));
 }
 
-/* Distance from p to the box [lower, upper]. */
-static double boxDistance(bcVec3 p, bcVec3 lower, bcVec3 upper)
+/* A bound on squared distances standing for limit (see
+ * BC_NEAREST_SQUARE_SLACK): a square above it is that of a distance above
+ * limit. INFINITY (nothing is known to be beyond) when the squares would
+ * leave the range where they round relatively. */
+static double squaredLimit(double limit)
 {
-	bcVec3 gap = bcMakeVec3(maxOf(maxOf(lower.x - p.x, p.x - upper.x), 0.0),
-							maxOf(maxOf(lower.y - p.y, p.y - upper.y), 0.0),
-							maxOf(maxOf(lower.z - p.z, p.z - upper.z), 0.0));
-	return lengthOf(gap);
+	double square = limit * limit * (1.0 + BC_NEAREST_SQUARE_SLACK);
+	return square >= BC_NEAREST_MIN_SQUARE && square <= DBL_MAX ? square : INFINITY;
 }
 
 /* The distance d_t from p to triangle t, which is returned, with its
  * closest point in cp (vertices[] local, 0..2) and, for a face point,
  * side = n . (p - a). d_t is never below the distance to the triangle's
- * bounding box; when that alone exceeds limit it is returned at once and
- * cp is not filled (the triangle cannot tie: skipping it changes nothing). */
-static double measureTriangle(const bcMesh* mesh, int32_t t, bcVec3 p, double limit, bcClosestPoint* cp,
-							  double* side)
+ * bounding box; when that alone exceeds limit a number above limit is
+ * returned at once and cp is not filled (the triangle cannot tie: skipping
+ * it changes nothing). limitSquared is squaredLimit(limit). */
+static double measureTriangle(const bcMesh* mesh, int32_t t, bcVec3 p, double limit, double limitSquared,
+							  bcClosestPoint* cp, double* side)
 {
 	const int32_t* v = mesh->triangles + 3 * (size_t)t;
 	bcVec3 a = mesh->vertices[v[0]], b = mesh->vertices[v[1]], c = mesh->vertices[v[2]];
@@ -118,7 +148,14 @@ static double measureTriangle(const bcMesh* mesh, int32_t t, bcVec3 p, double li
 	 * exact distance cannot be either: only a badly rounded region test (a
 	 * sliver) could get there, and the hierarchy, which prunes by boxes,
 	 * must see the same number as the brute-force loop. */
-	double box = boxDistance(p, bcMin(a, bcMin(b, c)), bcMax(a, bcMax(b, c)));
+	bcVec3 lower = bcMin(a, bcMin(b, c)), upper = bcMax(a, bcMax(b, c));
+	bcVec3 gap = bcMakeVec3(maxOf(maxOf(lower.x - p.x, p.x - upper.x), 0.0),
+							maxOf(maxOf(lower.y - p.y, p.y - upper.y), 0.0),
+							maxOf(maxOf(lower.z - p.z, p.z - upper.z), 0.0));
+	if (bcDot(gap, gap) > limitSquared) {
+		return INFINITY; /* the box's distance, lengthOf(gap), is above limit */
+	}
+	double box = lengthOf(gap);
 	if (box > limit) {
 		return box;
 	}
@@ -182,11 +219,15 @@ typedef struct bcNearestSearch {
 	bcVec3 p;
 	double scale;  /* L: the largest absolute coordinate of p and the mesh */
 	double best;   /* d_min so far */
+	double window; /* tieLimit(best): the farthest a triangle may be and still tie */
+	double windowSquared; /* squaredLimit(window) */
 	int count;     /* candidates within the window of best */
 	bool overflow; /* some candidate did not fit: a second pass decides */
+	int32_t seed;  /* a triangle already tested before the search, or -1 */
 	bcNearestCandidate items[BC_NEAREST_CAPACITY];
 	/* second pass */
 	double limit;
+	double limitSquared;
 	int32_t lowest;
 	int tieCount;
 } bcNearestSearch;
@@ -210,14 +251,16 @@ static void testTriangle(bcNearestSearch* search, int32_t t)
 {
 	bcClosestPoint cp;
 	double side;
-	double limit = tieLimit(search, search->best);
-	double d = measureTriangle(search->mesh, t, search->p, limit, &cp, &side);
+	double limit = search->window;
+	double d = measureTriangle(search->mesh, t, search->p, limit, search->windowSquared, &cp, &side);
 	if (!(d <= limit)) {
 		return;
 	}
 	if (d < search->best) {
 		search->best = d;
 		double window = tieLimit(search, d);
+		search->window = window;
+		search->windowSquared = squaredLimit(window);
 		int kept = 0;
 		for (int i = 0; i < search->count; ++i) {
 			if (search->items[i].distance <= window) {
@@ -238,7 +281,9 @@ static void testTriangle(bcNearestSearch* search, int32_t t)
 static void visitTriangle(void* context, int32_t triangle, double* maxDistance)
 {
 	bcNearestSearch* search = context;
-	testTriangle(search, triangle);
+	if (triangle != search->seed) {
+		testTriangle(search, triangle);
+	}
 	*maxDistance = tieLimit(search, search->best);
 }
 
@@ -248,7 +293,8 @@ static void countTriangle(bcNearestSearch* search, int32_t t)
 {
 	bcClosestPoint cp;
 	double side;
-	if (measureTriangle(search->mesh, t, search->p, search->limit, &cp, &side) <= search->limit) {
+	if (measureTriangle(search->mesh, t, search->p, search->limit, search->limitSquared, &cp, &side) <=
+		search->limit) {
 		search->tieCount += 1;
 		if (search->lowest < 0 || t < search->lowest) {
 			search->lowest = t;
@@ -261,6 +307,159 @@ static void visitCount(void* context, int32_t triangle, double* maxDistance)
 	bcNearestSearch* search = context;
 	countTriangle(search, triangle);
 	*maxDistance = search->limit;
+}
+
+/* ------------------------------------------------------------- traversal */
+
+/* The search walks the hierarchy itself, reading lib/bvh.c's node layout
+ * through bcBvh_GetData (bvh.h offers a point query, but through a callback
+ * per triangle and a square root per box): front to back, boxes compared by
+ * their squared distance with the bound of the moment, the triangles
+ * measured in place. bcNearestNode mirrors bvh.c's bcBvhNode: node 0 holds
+ * the root as its first child; a child is a float box rounded outward and
+ * either an inner node (count BC_NEAREST_INNER, index its node) or a leaf
+ * (count triangles from index in the triangle order). openTree checks the
+ * sizes it can, and tests/unit/nearest.c checks the rest (every triangle of
+ * the order reached once, inside its leaf's box); a hierarchy that does not
+ * match is searched through bcBvh_QueryPoint instead. */
+typedef struct bcNearestChild {
+	float lower[3];
+	int32_t index;
+	float upper[3];
+	int32_t count;
+} bcNearestChild;
+
+typedef struct bcNearestNode {
+	bcNearestChild children[2];
+} bcNearestNode;
+
+#define BC_NEAREST_INNER (-1)
+
+typedef struct bcNearestTree {
+	const bcNearestNode* nodes;
+	const int32_t* order;
+} bcNearestTree;
+
+/* The hierarchy's arrays, or false when its layout is not the one above. */
+static bool openTree(const struct bcBvh* bvh, bcNearestTree* tree)
+{
+	bcBvhData data = bcBvh_GetData(bvh);
+	bcBvhInfo info = bcBvh_GetInfo(bvh);
+	size_t records = info.leafCount > 0 ? (size_t)info.leafCount : 1;
+	if (data.nodes == NULL || data.nodeBytes != records * sizeof(bcNearestNode) ||
+		data.triangleCount != info.triangleCount) {
+		return false;
+	}
+	tree->nodes = data.nodes;
+	tree->order = data.triangles;
+	return true;
+}
+
+/* The gaps from p to the child's box grown by pad along each axis (0
+ * inside the slab). */
+static inline bcVec3 childGaps(bcVec3 p, double pad, const bcNearestChild* child)
+{
+	return bcMakeVec3(maxOf(maxOf(((double)child->lower[0] - pad) - p.x, p.x - ((double)child->upper[0] + pad)), 0.0),
+					  maxOf(maxOf(((double)child->lower[1] - pad) - p.y, p.y - ((double)child->upper[1] + pad)), 0.0),
+					  maxOf(maxOf(((double)child->lower[2] - pad) - p.z, p.z - ((double)child->upper[2] + pad)), 0.0));
+}
+
+/* The search's bound of the moment: a distance and its squaredLimit. */
+typedef struct bcNearestBound {
+	double limit;
+	double squared;
+} bcNearestBound;
+
+/* Whether the child's padded box, whose squared distance from p is square,
+ * is farther than the bound. Where the squares do not round relatively
+ * (squared is INFINITY) the distance itself decides, as in bvh.c. */
+static inline bool isBeyond(bcVec3 p, double pad, const bcNearestChild* child, double square, bcNearestBound bound)
+{
+	if (bound.squared < INFINITY) {
+		return square > bound.squared;
+	}
+	bcVec3 gap = childGaps(p, pad, child);
+	double distance = sqrt(bcDot(gap, gap));
+	if (!(distance <= DBL_MAX)) {
+		distance = maxAbs(gap); /* the squares overflowed: the largest gap still bounds */
+	}
+	return distance > bound.limit;
+}
+
+/* Measure, front to back, every triangle whose box is within the bound:
+ * the tie window of the best so far (testTriangle), or, counting, the fixed
+ * search->limit (countTriangle). */
+static void searchTree(bcNearestSearch* search, const bcNearestTree* tree, bool counting)
+{
+	const bcNearestNode* nodes = tree->nodes;
+	const bcNearestChild* current = &nodes[0].children[0];
+	if (current->count == 0) {
+		return;
+	}
+	bcVec3 p = search->p;
+	double pad = BC_NEAREST_PAD_RELATIVE * search->scale + BC_NEAREST_PAD_ABSOLUTE;
+	bcNearestBound bound;
+	bound.limit = counting ? search->limit : search->window;
+	bound.squared = counting ? search->limitSquared : search->windowSquared;
+	const bcNearestChild* stack[BC_BVH_MAX_DEPTH];
+	double stackSquare[BC_BVH_MAX_DEPTH];
+	int top = 0;
+	bcVec3 gap = childGaps(p, pad, current);
+	double square = bcDot(gap, gap);
+	if (isBeyond(p, pad, current, square, bound)) {
+		return;
+	}
+	for (;;) {
+		if (current->count == BC_NEAREST_INNER) {
+			const bcNearestNode* node = nodes + current->index;
+			const bcNearestChild* a = &node->children[0];
+			const bcNearestChild* b = &node->children[1];
+			bcVec3 gapA = childGaps(p, pad, a), gapB = childGaps(p, pad, b);
+			double squareA = bcDot(gapA, gapA), squareB = bcDot(gapB, gapB);
+			bool inA = !isBeyond(p, pad, a, squareA, bound);
+			bool inB = !isBeyond(p, pad, b, squareB, bound);
+			if (inA && inB) {
+				bool bFirst = squareB < squareA;
+				stack[top] = bFirst ? a : b;
+				stackSquare[top] = bFirst ? squareA : squareB;
+				top += 1;
+				current = bFirst ? b : a;
+				square = bFirst ? squareB : squareA;
+				continue;
+			}
+			if (inA || inB) {
+				current = inA ? a : b;
+				square = inA ? squareA : squareB;
+				continue;
+			}
+		} else {
+			const int32_t* run = tree->order + current->index;
+			for (int32_t i = 0; i < current->count; ++i) {
+				if (counting) {
+					countTriangle(search, run[i]);
+				} else if (run[i] != search->seed) {
+					testTriangle(search, run[i]);
+					bound.limit = search->window;
+					bound.squared = search->windowSquared;
+					if (isBeyond(p, pad, current, square, bound)) {
+						break; /* the leaf's own box is now out of reach */
+					}
+				}
+			}
+		}
+		/* The nearest pending sibling still within reach. */
+		for (;;) {
+			if (top == 0) {
+				return;
+			}
+			top -= 1;
+			if (!isBeyond(p, pad, stack[top], stackSquare[top], bound)) {
+				current = stack[top];
+				square = stackSquare[top];
+				break;
+			}
+		}
+	}
 }
 
 static double meshMagnitude(const bcMesh* mesh)
@@ -280,7 +479,11 @@ static bcClosestOutput emptyOutput(bcClosestState state)
 	return out;
 }
 
-bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, const bcClosestOptions* options)
+/* The closest point; seed, when >= 0, is a triangle measured first (the
+ * batch passes its previous answer, close by along its curve): a bound from
+ * the start lets the hierarchy skip more. */
+static bcClosestOutput closestFrom(const bcMesh* mesh, bcVec3 p, double radius, const bcClosestOptions* options,
+								   int32_t seed)
 {
 	bcClosestInput input = { p, radius };
 	if (!bcIsValidClosestInput(input)) {
@@ -291,9 +494,14 @@ bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, cons
 	search.p = p;
 	search.scale = maxOf(meshMagnitude(mesh), maxAbs(p));
 	search.best = INFINITY;
+	search.window = INFINITY;
+	search.windowSquared = INFINITY;
 	search.count = 0;
 	search.overflow = false;
+	search.seed = -1;
 	bool brute = (options != NULL && options->bruteForce) || mesh->bvh == NULL;
+	bcNearestTree nodes;
+	bool tree = !brute && openTree(mesh->bvh, &nodes);
 	if (brute) {
 		for (int32_t t = 0; t < mesh->triangleCount; ++t) {
 			if (!isDegenerate(mesh, t)) {
@@ -301,8 +509,16 @@ bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, cons
 			}
 		}
 	} else {
-		double maxDistance = INFINITY;
-		bcBvh_QueryPoint(mesh->bvh, p, &maxDistance, visitTriangle, &search);
+		if (seed >= 0 && seed < mesh->triangleCount && !isDegenerate(mesh, seed)) {
+			testTriangle(&search, seed);
+			search.seed = seed;
+		}
+		if (tree) {
+			searchTree(&search, &nodes, false);
+		} else {
+			double maxDistance = search.window;
+			bcBvh_QueryPoint(mesh->bvh, p, &maxDistance, visitTriangle, &search);
+		}
 	}
 	if (search.count == 0) {
 		return emptyOutput(bc_closestNone);
@@ -312,6 +528,7 @@ bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, cons
 	int tieCount = search.count;
 	if (search.overflow) {
 		search.limit = tieLimit(&search, search.best);
+		search.limitSquared = squaredLimit(search.limit);
 		search.lowest = -1;
 		search.tieCount = 0;
 		if (brute) {
@@ -320,6 +537,8 @@ bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, cons
 					countTriangle(&search, t);
 				}
 			}
+		} else if (tree) {
+			searchTree(&search, &nodes, true);
 		} else {
 			double maxDistance = search.limit;
 			bcBvh_QueryPoint(mesh->bvh, p, &maxDistance, visitCount, &search);
@@ -336,7 +555,7 @@ bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, cons
 
 	bcClosestPoint cp;
 	double side;
-	double distance = measureTriangle(mesh, chosen, p, INFINITY, &cp, &side);
+	double distance = measureTriangle(mesh, chosen, p, INFINITY, INFINITY, &cp, &side);
 	if (!isfinite(distance)) {
 		/* p is so far out that the distance overflows a double. */
 		return emptyOutput(bc_closestInvalid);
@@ -368,28 +587,147 @@ bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, cons
 	return out;
 }
 
+bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, const bcClosestOptions* options)
+{
+	return closestFrom(mesh, p, radius, options, -1);
+}
+
 /* ----------------------------------------------------------------- batch */
+
+/* The batch answers its queries in the order of a Morton (Z-order) curve
+ * through the mesh's bounding box, so consecutive queries lie near each
+ * other and find the hierarchy's nodes and triangles they need still in the
+ * cache: on a million random points over a million triangles, most of a
+ * query's cost in input order is cache misses. Each answer depends on its
+ * own query only, so the order changes nothing but the time. */
+
+/* Bits of the Morton key per axis: 3 * 21 = 63 bits. */
+#define BC_NEAREST_MORTON_BITS 21
+
+/* The radix sort of the keys takes this many bits per pass. */
+#define BC_NEAREST_RADIX_BITS 11
+
+/* Threads take queries in blocks of this many consecutive ones in curve
+ * order: enough to keep a block's nodes in the cache between its queries,
+ * few enough per batch to balance the threads' loads. */
+#define BC_NEAREST_BLOCK 64
+
+typedef struct bcQueryKey {
+	uint64_t key;
+	int32_t index;
+} bcQueryKey;
+
+/* Spread the low 21 bits of x to every third bit. */
+static uint64_t spreadBits(uint64_t x)
+{
+	x &= 0x1fffffull;
+	x = (x | x << 32) & 0x1f00000000ffffull;
+	x = (x | x << 16) & 0x1f0000ff0000ffull;
+	x = (x | x << 8) & 0x100f00f00f00f00full;
+	x = (x | x << 4) & 0x10c30c30c30c30c3ull;
+	x = (x | x << 2) & 0x1249249249249249ull;
+	return x;
+}
+
+/* Cell of coordinate x along an axis of the box [lower, lower + extent]
+ * cut into 2^BC_NEAREST_MORTON_BITS cells; outside (or NaN) clamps. */
+static uint64_t cellOf(double x, double lower, double extent)
+{
+	const double cells = (double)(1u << BC_NEAREST_MORTON_BITS);
+	double t = extent > 0.0 ? (x - lower) / extent * cells : 0.0;
+	if (!(t > 0.0)) {
+		return 0;
+	}
+	return t >= cells ? (uint64_t)cells - 1 : (uint64_t)t;
+}
+
+/* keys[0 .. count-1] sorted by key (stable), using scratch of the same size.
+ * Returns the array holding the result (keys or scratch). */
+static bcQueryKey* sortKeys(bcQueryKey* keys, bcQueryKey* scratch, int count)
+{
+	enum { radix = 1 << BC_NEAREST_RADIX_BITS };
+	size_t counts[radix];
+	bcQueryKey* from = keys;
+	bcQueryKey* to = scratch;
+	for (int shift = 0; shift < 3 * BC_NEAREST_MORTON_BITS; shift += BC_NEAREST_RADIX_BITS) {
+		memset(counts, 0, sizeof counts);
+		for (int i = 0; i < count; ++i) {
+			counts[(from[i].key >> shift) & (radix - 1)] += 1;
+		}
+		if (counts[(from[0].key >> shift) & (radix - 1)] == (size_t)count) {
+			continue; /* every key has this digit: the pass would copy */
+		}
+		size_t sum = 0;
+		for (int d = 0; d < radix; ++d) {
+			size_t c = counts[d];
+			counts[d] = sum;
+			sum += c;
+		}
+		for (int i = 0; i < count; ++i) {
+			to[counts[(from[i].key >> shift) & (radix - 1)]++] = from[i];
+		}
+		bcQueryKey* swap = from;
+		from = to;
+		to = swap;
+	}
+	return from;
+}
+
+/* The queries' order along the curve (NULL when out of memory: then the
+ * input order, which gives the same answers). The caller frees *block. */
+static const bcQueryKey* curveOrder(const bcMesh* mesh, const bcClosestInput* inputs, int count, void** block)
+{
+	bcQueryKey* keys = malloc(2 * (size_t)count * sizeof *keys);
+	*block = keys;
+	if (keys == NULL) {
+		return NULL;
+	}
+	bcVec3 lower = mesh->lowerBound;
+	bcVec3 extent = bcSub(mesh->upperBound, mesh->lowerBound);
+	for (int i = 0; i < count; ++i) {
+		bcVec3 p = inputs[i].p;
+		keys[i].key = spreadBits(cellOf(p.x, lower.x, extent.x)) | spreadBits(cellOf(p.y, lower.y, extent.y)) << 1 |
+					  spreadBits(cellOf(p.z, lower.z, extent.z)) << 2;
+		keys[i].index = i;
+	}
+	return sortKeys(keys, keys + count, count);
+}
 
 typedef struct bcClosestJob {
 	const bcMesh* mesh;
 	const bcClosestInput* inputs;
 	bcClosestOutput* outputs;
 	const bcClosestOptions* options;
-	int begin, end;
+	const bcQueryKey* order; /* NULL: input order */
+	int count;
+	atomic_int* next;        /* the next block to take */
 } bcClosestJob;
 
 static void* runClosestJob(void* arg)
 {
 	bcClosestJob* job = arg;
-	for (int i = job->begin; i < job->end; ++i) {
-		job->outputs[i] = bcMesh_Closest(job->mesh, job->inputs[i].p, job->inputs[i].radius, job->options);
+	for (;;) {
+		int block = atomic_fetch_add(job->next, 1);
+		if (block > (job->count - 1) / BC_NEAREST_BLOCK) {
+			return NULL;
+		}
+		int begin = block * BC_NEAREST_BLOCK;
+		int end = job->count - begin > BC_NEAREST_BLOCK ? begin + BC_NEAREST_BLOCK : job->count;
+		int32_t seed = -1;
+		for (int k = begin; k < end; ++k) {
+			int i = job->order != NULL ? job->order[k].index : k;
+			job->outputs[i] = closestFrom(job->mesh, job->inputs[i].p, job->inputs[i].radius, job->options, seed);
+			seed = job->outputs[i].triangle;
+		}
 	}
-	return NULL;
 }
 
 void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClosestOutput* outputs, int count,
 						 const bcClosestOptions* options, int threadCount)
 {
+	if (count <= 0) {
+		return;
+	}
 	if (threadCount <= 0) {
 		long cores = sysconf(_SC_NPROCESSORS_ONLN);
 		threadCount = cores > 0 ? (int)cores : 1;
@@ -401,27 +739,20 @@ void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClo
 	if (threadCount > useful) {
 		threadCount = useful > 1 ? useful : 1;
 	}
-	bcClosestJob jobs[BC_MAX_QUERY_THREADS];
+	void* block = NULL;
+	const bcQueryKey* order = count > 1 ? curveOrder(mesh, inputs, count, &block) : NULL;
+	atomic_int next;
+	atomic_init(&next, 0);
+	bcClosestJob job = { mesh, inputs, outputs, options, order, count, &next };
 	pthread_t threads[BC_MAX_QUERY_THREADS];
-	bool started[BC_MAX_QUERY_THREADS];
-	for (int i = 0; i < threadCount; ++i) {
-		jobs[i].mesh = mesh;
-		jobs[i].inputs = inputs;
-		jobs[i].outputs = outputs;
-		jobs[i].options = options;
-		jobs[i].begin = (int)((long long)count * i / threadCount);
-		jobs[i].end = (int)((long long)count * (i + 1) / threadCount);
-		started[i] = i > 0 && pthread_create(&threads[i], NULL, runClosestJob, &jobs[i]) == 0;
+	int started = 0;
+	while (started + 1 < threadCount && pthread_create(&threads[started], NULL, runClosestJob, &job) == 0) {
+		started += 1;
 	}
-	/* Whatever could not get a thread runs here. */
-	for (int i = 0; i < threadCount; ++i) {
-		if (!started[i]) {
-			runClosestJob(&jobs[i]);
-		}
+	/* This thread works too, and alone if no thread could start. */
+	runClosestJob(&job);
+	for (int i = 0; i < started; ++i) {
+		pthread_join(threads[i], NULL);
 	}
-	for (int i = 1; i < threadCount; ++i) {
-		if (started[i]) {
-			pthread_join(threads[i], NULL);
-		}
-	}
+	free(block);
 }

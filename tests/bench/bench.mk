@@ -14,7 +14,8 @@ BULLET_CFLAGS = $(shell $(PKG_CONFIG) --cflags bullet 2>/dev/null)
 BULLET_LIBS = $(shell $(PKG_CONFIG) --libs bullet 2>/dev/null || echo -lBulletCollision -lLinearMath)
 EMBREE_LIBS := -lembree3
 
-BENCH_CORE := $(BENCH_BIN)/genwork $(BENCH_BIN)/cast_bench $(BENCH_BIN)/runstat $(BENCH_BIN)/numfmt_bench
+BENCH_CORE := $(BENCH_BIN)/genwork $(BENCH_BIN)/cast_bench $(BENCH_BIN)/seeds_bench $(BENCH_BIN)/runstat \
+	$(BENCH_BIN)/numfmt_bench
 BENCH_PEERS := $(BENCH_BIN)/bullet_sweep $(BENCH_BIN)/embree_rays
 BENCH_FLAGS = $(ALL_CPPFLAGS) -Itests/bench -Itests/support $(ALL_CFLAGS)
 
@@ -54,6 +55,12 @@ $(BENCH_BIN)/genwork: tests/bench/genwork.c $(BENCH_BIN)/benchutil.o tests/suppo
 $(BENCH_BIN)/cast_bench: tests/bench/cast_bench.c $(BENCH_BIN)/benchutil.o lib/bvh.h $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(ALL_LDFLAGS) -lm
+
+$(BENCH_BIN)/seeds_bench: tests/bench/seeds_bench.c $(BENCH_BIN)/benchutil.o tests/support/meshgen.c \
+		tests/support/meshgen.h $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o tests/support/meshgen.c $(BUILD)/libballcast.a \
+		$(ALL_LDFLAGS) -lm
 
 $(BENCH_BIN)/runstat: tests/bench/runstat.c
 	@mkdir -p $(dir $@)

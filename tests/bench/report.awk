@@ -1,10 +1,10 @@
 # report.awk - turn tests/bench/run.sh's results.txt into BENCHMARKS.md.
 #   awk -f tests/bench/report.awk WORKDIR/results.txt > BENCHMARKS.md
-# Input lines: "meta KEY VALUE...", and "mesh|cast|bullet|embree|cliread|e2e|
-# ndjson ..." lines of key=value fields; "numfmt ..." is numfmt_bench's line.
+# Input lines: "meta KEY VALUE...", and "mesh|cast|bullet|embree|other|cliread|
+# e2e|ndjson ..." lines of key=value fields; "numfmt ..." is numfmt_bench's line.
 # The hand-written analysis comes from tests/bench/notes.md (included as is).
-# The main table and the targets sit between "<!-- table -->" markers, which
-# run.sh prints on the terminal.
+# The main table, the other queries' table and the targets sit between
+# "<!-- table -->" markers, which run.sh prints on the terminal.
 
 # Numbers are stored as numbers (substr gives strings, which compare as text).
 function kv(prefix,    i, eq, value) {
@@ -96,6 +96,15 @@ $1 == "cast" || $1 == "bullet" || $1 == "embree" {
 	kv($1 SUBSEP field("name") SUBSEP field("set"))
 	next
 }
+$1 == "other" {
+	k = field("query") SUBSEP field("name") SUBSEP field("set")
+	if (!(k in OTHER_SEEN)) {
+		OTHER_SEEN[k] = 1
+		OTHER[++otherCount] = k
+	}
+	kv("other" SUBSEP k)
+	next
+}
 $1 == "cliread" {
 	kv("cliread")
 	next
@@ -143,6 +152,7 @@ END {
 	print "- Compiler: " META["compiler"] ", the Makefile's flags (`-O2 -g -ffp-contract=off`); ballcast " META["commit"] "."
 	print "- Peers: Bullet " META["bullet"] " (libbullet-dev, single precision), Embree " META["embree"] " (libembree-dev)."
 	print "- Load average (1, 5, 15 min) at the start " META["loadstart"] ", after the query runs " META["loadqueries"] \
+		(META["loadother"] != "" ? ", after the other queries " META["loadother"] : "") \
 		", at the end " META["loadend"] ". Other engineers were building and testing on the same 2 cores during" \
 		" the run, so wall times are noisy; single-thread rates are also measured in CPU time of the querying thread," \
 		" which that competition does not dilute, and the ratios against the peers use those."
@@ -219,6 +229,102 @@ END {
 		" r = 0. Radii are uniform in [0.002 S, 0.01 S]. Generated meshes: `room-N` a closed box [0,10]^3 facing inward" \
 		" (12 cells^2 triangles), `icosphere-N` radius 1, `terrain-N` a height field over [0,100]^2, `soup-N` random" \
 		" triangles of edge ~100/cbrt(N) in [0,100]^3; the others are the real meshes of ../shared/meshes (as is)."
+
+	# ------------------------------------------------------------ other queries
+	if (otherCount > 0) {
+		print ""
+		print "## Other queries"
+		print ""
+		print "The other questions ballcast answers, each against its brute-force path measured in the same run" \
+			" (tests/bench/seeds_bench.c; workloads made there with fixed seeds), rates the median of 3 runs."
+		print ""
+		print "<!-- table -->"
+		print "| query | mesh / size | set | q/s 1T | q/s all threads | brute force q/s | speed-up | agree |"
+		print "|---|---|---|--:|--:|--:|--:|---|"
+		unit["closest"] = "points/s"; unit["balls"] = "balls/s"; unit["simulate"] = "events/s"; unit["intersect"] = "triangles/s"
+		setName["near-r0"] = "near, r = 0"; setName["near-r"] = "near, r > 0"
+		setName["far-r0"] = "far, r = 0"; setName["far-r"] = "far, r > 0"
+		previous = ""
+		for (i = 1; i <= otherCount; ++i) {
+			o = "other" SUBSEP OTHER[i]
+			q = F[o, "query"]
+			n = F[o, "name"]
+			if (q == "closest") {
+				what = n " (" thousands(F[o, "size"]) " triangles)"
+				set = setName[F[o, "set"]]
+			} else if (q == "balls") {
+				what = thousands(F[o, "size"]) " balls"
+				set = sprintf("%s meet another (%s at the start)", pct(F[o, "hits"]), pct(F[o, "overlaps"]))
+			} else if (q == "simulate") {
+				what = sprintf("%s (%s triangles), %d balls", n, thousands(F[o, "size"]), F[o, "balls"])
+				set = sprintf("%s events in %g s", thousands(F[o, "count"]), F[o, "simtime"])
+			} else {
+				what = sprintf("%s + %s (%s + %s triangles)", n, F[o, "set"] == "moved-copy" ? "a moved copy" : "an offset copy", \
+					thousands(F[o, "size"]), thousands(F[o, "sizeb"]))
+				set = sprintf("%s pairs meet", thousands(F[o, "pairs"]))
+			}
+			haveBrute = F[o, "brute"] > 0
+			agree = !haveBrute ? "n/a" : F[o, "brutediffer"] == 0 ? sprintf("%s/%s equal", thousands(F[o, "brute"]), thousands(F[o, "brute"])) \
+				: sprintf("**%d of %d DIFFER**", F[o, "brutediffer"], F[o, "brute"])
+			if (F[o, "threadsdiffer"] != 0) agree = agree ", **threads DIFFER**"
+			mismatches += F[o, "brutediffer"] + F[o, "threadsdiffer"]
+			printf "| %s | %s | %s | %s (%s) | %s | %s | %s | %s |\n", \
+				(q != previous ? q " (" unit[q] ")" : ""), (what != previousWhat ? what : ""), set, \
+				rate(F[o, "qps1"]), rate(F[o, "cpuqps1"]), \
+				(F[o, "threads"] > 1 ? rate(F[o, "qpsN"]) : "n/a (one thread)"), \
+				(haveBrute ? rate(F[o, "brutecpuqps"]) : "n/a"), (haveBrute ? times(F[o, "brutex"]) : "n/a"), agree
+			previous = q
+			previousWhat = what
+		}
+		print "<!-- table -->"
+		print ""
+		print "Rates are per second of wall time and, in brackets, per CPU second of the querying thread; *all threads* is" \
+			" wall time with one thread per core (closest and intersect; balls and simulate run on one thread)." \
+			" *brute force q/s* is the brute-force path's rate in CPU time of its thread, and *speed-up* the fast path's" \
+			" over it on the very queries brute force answered (CPU time); *agree* counts answers equal in every field," \
+			" bit for bit, and says if the all-threads answers differ from the 1-thread ones."
+		print ""
+		closestCount = closestBrute = 0
+		for (i = 1; i <= otherCount; ++i) {
+			o = "other" SUBSEP OTHER[i]
+			if (F[o, "query"] == "closest" && closestCount == 0) {
+				closestCount = F[o, "count"]
+				closestBrute = F[o, "brute"]
+			}
+		}
+		print "- **closest**: `bcMesh_ClosestBatch` on " thousands(closestCount) " points per set; *near* points lie on a" \
+			" random triangle moved up to 1 % of the mesh size S along its normal either way, *far* points are uniform in" \
+			" the bounding box grown by S/4 on every side; r > 0 radii are uniform in [0.002 S, 0.01 S] (the radius" \
+			" decides overlap and depth only). Brute force (`bruteForce`: every triangle, the library's" \
+			" closest-point-on-triangle) answers the first " closestBrute " points of each set."
+		print "- **balls**: `bcCollideBallSet` (grid broad phase) on balls uniform in a cube at one ball per unit of volume," \
+			" radii 0.05-0.15, paths up to 1 unit. Up to 10,000 balls the all-pairs path (`bruteForce`) answers the" \
+			" whole set; above, 200 balls are answered by `bcCollideBalls` against every other ball following the" \
+			" set's contract (earliest contact, overlaps first, lowest partner in the tie window), and its rate is" \
+			" extrapolated to the whole set."
+		parts = ""
+		for (i = 1; i <= otherCount; ++i) {
+			o = "other" SUBSEP OTHER[i]
+			if (F[o, "query"] != "simulate") continue
+			n = F[o, "name"]
+			usEvent = F[o, "cpuqps1"] > 0 ? 1e6 / F[o, "cpuqps1"] : 0
+			castRate = F["cast" SUBSEP n SUBSEP "short", "cpuqps1"]
+			parts = parts sprintf("%s %.0f µs per event, %.1f chord casts per event%s; ", n, usEvent, F[o, "castsperevent"], \
+				castRate > 0 ? sprintf(" (the cost of %.0f short casts of the table above)", usEvent * castRate / 1e6) : "")
+		}
+		print "- **simulate**: `bcSimulation_Step` to the end of a scene: balls on a lattice in the middle half of the" \
+			" mesh's box, radius a quarter of the spacing, speed S/2 per second in random directions, gravity S per" \
+			" second^2, restitution 0.9, 4 s (the icospheres two-sided: the balls are inside). q/s are events per" \
+			" second (horizon events included), creation included. The brute-force simulation (`bruteForce`: every" \
+			" cast tests every triangle) replays the first 200 events (or 5 CPU seconds' worth) on the small meshes" \
+			" only; on the large ones its first predictions alone would take minutes. Per event: " \
+			(parts != "" ? substr(parts, 1, length(parts) - 2) : "n/a") "."
+		print "- **intersect**: `bcMesh_Intersect` of two icospheres of radius 1 (the second centred at (0.5, 0.3, 0.2))," \
+			" or of a mesh and its copy moved by (0.013, 0.021, 0.007) S; q/s are triangles of the first mesh per" \
+			" second. Brute force (`bruteForce`: every pair) runs on all pairs up to 3e7 of them; beyond, on a mesh of" \
+			" some triangles of the first (half spread over it, half over the triangles that meet the other) against" \
+			" the whole second, whose list must be exactly the full list's pairs of those triangles."
+	}
 
 	# ------------------------------------------------------------ the command
 	print ""

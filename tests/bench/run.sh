@@ -5,6 +5,7 @@
 #
 # Generates the workloads into WORKDIR (kept between runs; remade when
 # genwork.c or meshgen.c change), runs ballcast's harness, the peers (when built), the
+# other queries' harness (closest, balls, simulate, intersect against brute force), the
 # ballcast command end to end and the number printer's benchmark, collects
 # their key=value lines in WORKDIR/results.txt, prints the table and writes
 # the report (BENCHMARKS.md for a full run, WORKDIR/BENCHMARKS.md for a
@@ -38,6 +39,20 @@ room-49k room 64 big
 terrain-50k terrain 158 big
 soup-50k soup 50000 big"
 	real="stanford-bunny"
+	# the other queries (seeds_bench.c): closest points per set, meshes,
+	# ball set sizes, simulation scenes (name balls [two-sided] [brute]),
+	# mesh-against-mesh cases (spheres LEVEL | moved NAME)
+	otherCount=10000
+	closestMeshes="icosphere-82k room-49k terrain-50k soup-50k stanford-bunny"
+	ballCounts="1000 10000"
+	scenes="room-12 64 - brute
+icosphere-1k 64 two-sided brute
+room-49k 64 - -
+icosphere-82k 64 two-sided -"
+	intersects="spheres 3
+spheres 4
+spheres 6
+moved stanford-bunny"
 	ndjsonMesh=terrain-50k
 	readMesh=soup-50k
 else
@@ -62,6 +77,19 @@ soup-1k soup 1000 small
 soup-50k soup 50000 mid
 soup-1M soup 1000000 big"
 	real="stanford-bunny nefertiti ogre beast homer fandisk teapot spot"
+	otherCount=100000
+	closestMeshes="icosphere-1.3M room-1M terrain-1M soup-1M stanford-bunny"
+	ballCounts="1000 10000 100000"
+	scenes="room-1k 216 - brute
+icosphere-1k 216 two-sided brute
+room-1M 216 - -
+icosphere-1.3M 216 two-sided -"
+	intersects="spheres 3
+spheres 4
+spheres 6
+spheres 8
+moved stanford-bunny
+moved terrain-1M"
 	ndjsonMesh=terrain-1M
 	readMesh=soup-1M
 fi
@@ -149,6 +177,46 @@ for name in $all; do
 	fi
 done
 meta loadqueries "$(cut -d ' ' -f 1-3 /proc/loadavg)"
+
+# --------------------------------------------------------- other queries
+# closest, balls, simulate and intersect against their brute-force paths
+# (tests/bench/seeds_bench.c makes its own workloads with fixed seeds).
+for name in $closestMeshes; do
+	[ -f "$work/$name.obj" ] || continue
+	note "$name: closest ($otherCount points per set, 4 sets, brute force on $brute)"
+	"$bin/seeds_bench" --runs $runs --brute $brute --count $otherCount closest "$name" "$work/$name.obj" >> "$results" ||
+		{ note "$name: closest failed or answers differed"; failed=1; }
+done
+note "balls: $ballCounts balls"
+"$bin/seeds_bench" --runs $runs --brute $brute balls $ballCounts >> "$results" ||
+	{ note "balls failed or answers differed"; failed=1; }
+echo "$scenes" | {
+	status=0
+	while read -r name balls sides check; do
+		[ -f "$work/$name.obj" ] || continue
+		note "$name: simulate, $balls balls$([ "$check" = brute ] && echo ', brute force on the first events')"
+		"$bin/seeds_bench" --runs $runs --brute "$([ "$check" = brute ] && echo $brute || echo 0)" simulate "$name" \
+			"$work/$name.obj" "$balls" $([ "$sides" = two-sided ] && echo two-sided) >> "$results" ||
+			{ note "$name: simulate failed or events differed"; status=1; }
+	done
+	exit $status
+} || failed=1
+echo "$intersects" | {
+	status=0
+	while read -r kind arg; do
+		if [ "$kind" = spheres ]; then
+			note "intersect: two icospheres of level $arg"
+			"$bin/seeds_bench" --runs $runs intersect spheres "$arg" >> "$results" ||
+				{ note "intersect spheres $arg failed or pairs differed"; status=1; }
+		elif [ -f "$work/$arg.obj" ]; then
+			note "intersect: $arg and a moved copy"
+			"$bin/seeds_bench" --runs $runs intersect moved "$arg" "$work/$arg.obj" >> "$results" ||
+				{ note "intersect $arg failed or pairs differed"; status=1; }
+		fi
+	done
+	exit $status
+} || failed=1
+meta loadother "$(cut -d ' ' -f 1-3 /proc/loadavg)"
 
 # ---------------------------------------------------------- the command
 empty=$work/empty.json

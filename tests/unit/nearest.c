@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bvh.h"
 #include "harness.h"
+#include "mesh.h"
 #include "meshgen.h"
 #include "vec3.h"
 
@@ -754,6 +756,219 @@ START_TEST(random_offset_icosphere)
 }
 END_TEST
 
+/* The batch answers in the order of a curve through the mesh's box, each
+ * query starting from the previous one's answer: the answers must not
+ * depend on that. Repeated points (the start is then the answer itself, or
+ * one of several tied triangles, which must not count twice), points at a
+ * hub tying more triangles than the search keeps (the counting pass),
+ * points far outside the box and invalid ones, in one batch and in batches
+ * of 0, 1 and 2, on 1 to 3 threads: every answer equals the single query's
+ * and brute force's bit for bit. */
+START_TEST(batch_in_curve_order)
+{
+	enum { fan = 100, count = 600 };
+	bcGenMesh g = { 0 };
+	bcGenIcosphere(&g, 3, bcMakeVec3(0, 0, 0), 1.0, 0);
+	/* a fan of fan triangles around a hub at (2, 0, 0), after the sphere */
+	int32_t hub = bcGenMesh_AddVertex(&g, 2, 0, 0);
+	int32_t rim = g.vertexCount;
+	for (int i = 0; i < fan; ++i) {
+		double angle = 2.0 * 3.141592653589793 * i / fan;
+		bcGenMesh_AddVertex(&g, 2, 0.5 * cos(angle), 0.5 * sin(angle));
+	}
+	for (int i = 0; i < fan; ++i) {
+		bcGenMesh_AddTriangle(&g, hub, rim + i, rim + (i + 1) % fan);
+	}
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	bcRandom rng = { 17 };
+	bcClosestInput* inputs = malloc(count * sizeof *inputs);
+	bcClosestOutput* outputs = malloc(count * sizeof *outputs);
+	bcClosestOutput* brute = malloc(count * sizeof *brute);
+	for (int i = 0; i < count; ++i) {
+		bcVec3 p;
+		switch (i % 8) {
+		case 0: /* a vertex of the sphere, where several triangles tie */
+			p = bcMesh_GetVertex(mesh, bcMesh_GetTriangle(mesh, (int32_t)(bcRandom_Next(&rng) % 1280)).vertices[0]);
+			break;
+		case 1: /* the hub, or on its axis: fan triangles tie */
+			p = bcMakeVec3(2.0 + (double)(bcRandom_Next(&rng) % 3), 0, 0);
+			break;
+		case 2: /* far outside the box: the curve's key clamps */
+			p = bcMulAdd(bcMakeVec3(0, 0, 0), 1e9, bcRandom_OnSphere(&rng));
+			break;
+		case 3: /* not a point: answered invalid, in its place */
+			p = bcMakeVec3(i % 16 == 3 ? NAN : INFINITY, 0, 0);
+			break;
+		default:
+			p = bcRandom_InBox(&rng, bcMakeVec3(-1.5, -1.5, -1.5), bcMakeVec3(3, 1.5, 1.5));
+			break;
+		}
+		inputs[i].p = p;
+		inputs[i].radius = i % 2 == 0 ? 0.0 : 0.25;
+		/* every fifth input repeats the previous one */
+		if (i % 5 == 4) {
+			inputs[i] = inputs[i - 1];
+		}
+	}
+	bcClosestOptions options = bcDefaultClosestOptions();
+	options.bruteForce = true;
+	bcMesh_ClosestBatch(mesh, inputs, brute, count, &options, 1);
+	options.bruteForce = false;
+	int hubTies = 0;
+	for (int threads = 1; threads <= 3; ++threads) {
+		bcMesh_ClosestBatch(mesh, inputs, outputs, count, &options, threads);
+		for (int i = 0; i < count; ++i) {
+			bcClosestOutput single = closest(mesh, inputs[i].p, inputs[i].radius);
+			ck_assert_msg(sameOutput(&outputs[i], &single), "%d threads, input %d: batch triangle %d (%d ties), single %d (%d ties)",
+						  threads, i, outputs[i].triangle, outputs[i].tieCount, single.triangle, single.tieCount);
+			ck_assert(sameOutput(&outputs[i], &brute[i]));
+			hubTies += threads == 1 && outputs[i].tieCount == fan;
+		}
+	}
+	ck_assert_int_gt(hubTies, 0);
+	ck_assert_int_eq(outputs[3].state, bc_closestInvalid);
+	/* small batches, and a batch of one repeated point */
+	bcMesh_ClosestBatch(mesh, inputs, outputs, 0, &options, 0);
+	for (int n = 1; n <= 2; ++n) {
+		bcMesh_ClosestBatch(mesh, inputs + 8, outputs, n, &options, 0);
+		for (int i = 0; i < n; ++i) {
+			ck_assert(sameOutput(&outputs[i], &brute[8 + i]));
+		}
+	}
+	for (int i = 0; i < count; ++i) {
+		inputs[i] = inputs[1];
+	}
+	bcMesh_ClosestBatch(mesh, inputs, outputs, count, &options, 2);
+	for (int i = 0; i < count; ++i) {
+		ck_assert(sameOutput(&outputs[i], &brute[1]));
+	}
+	ck_assert_int_eq(info.triangleCount, 1280 + fan);
+	free(inputs);
+	free(outputs);
+	free(brute);
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
+/* A whole tree at scales where the squares of distances leave the range
+ * where they round relatively (2^-480: distances about 1e-145, squares near
+ * the subnormals; 2^505 with points 1e4 sizes away: squares beyond
+ * DBL_MAX), so the search compares distances instead: still brute force's
+ * answers, and the unit scene's scaled (to rounding: the squares' own
+ * rescaling rounds differently). */
+START_TEST(extreme_scales_tree)
+{
+	const double scales[] = { 0x1p-480, 0x1p505 };
+	bcGenMesh unitGen = { 0 };
+	bcGenIcosphere(&unitGen, 2, bcMakeVec3(0.25, 0, 0), 1.0, 0);
+	bcMesh* unit = bcGenMesh_Build(&unitGen);
+	for (int s = 0; s < 2; ++s) {
+		bcGenMesh g = { 0 };
+		bcGenIcosphere(&g, 2, bcMakeVec3(0.25, 0, 0), 1.0, 0);
+		for (int32_t i = 0; i < 3 * g.vertexCount; ++i) {
+			g.vertices[i] *= scales[s];
+		}
+		bcMesh* mesh = bcGenMesh_Build(&g);
+		bcRandom rng = { 18 };
+		for (int i = 0; i < 200; ++i) {
+			bcVec3 p;
+			if (i % 4 == 0) {
+				p = bcMesh_GetVertex(unit, (int32_t)(bcRandom_Next(&rng) % (uint64_t)unit->vertexCount));
+			} else if (i % 4 == 1) {
+				p = bcScale(1e4, bcRandom_OnSphere(&rng));
+			} else {
+				p = bcRandom_InBox(&rng, bcMakeVec3(-2, -2, -2), bcMakeVec3(2, 2, 2));
+			}
+			bcClosestOutput a = closest(unit, p, 0);
+			bcClosestOutput b = closestBoth(mesh, bcScale(scales[s], p), 0);
+			ck_assert_int_eq(b.state, bc_closestFound);
+			bcAssertNear(b.distance / scales[s], a.distance, 4.0 * DBL_EPSILON * a.distance);
+			ck_assert_int_eq(b.triangle, a.triangle);
+			ck_assert_int_eq(b.feature, a.feature);
+			ck_assert_int_eq(b.tieCount, a.tieCount);
+		}
+		bcMesh_Destroy(mesh);
+		bcGenMesh_Free(&g);
+	}
+	bcMesh_Destroy(unit);
+	bcGenMesh_Free(&unitGen);
+}
+END_TEST
+
+/* lib/nearest.c walks the hierarchy through bcBvh_GetData, reading the node
+ * layout of lib/bvh.c (mirrored here as there): node 0's first child is the
+ * root; a child is a float box and an inner node (count -1, index its node)
+ * or a leaf (count triangles from index in the order). Walking it so must
+ * reach every triangle of the order exactly once, inside its leaf's box,
+ * and every child box must lie in its parent's: if bvh.c changes its
+ * layout, this fails (and nearest.c's size check may not). */
+typedef struct testChild {
+	float lower[3];
+	int32_t index;
+	float upper[3];
+	int32_t count;
+} testChild;
+
+typedef struct testNode {
+	testChild children[2];
+} testNode;
+
+static void walkChild(const testNode* nodes, int32_t nodeCount, const bcBvhData* data, const bcMesh* mesh,
+					  const testChild* child, const testChild* parent, int* seen, int depth)
+{
+	ck_assert_int_le(depth, BC_BVH_MAX_DEPTH);
+	if (parent != NULL) {
+		for (int k = 0; k < 3; ++k) {
+			ck_assert(child->lower[k] >= parent->lower[k] && child->upper[k] <= parent->upper[k]);
+		}
+	}
+	if (child->count == -1) {
+		ck_assert(child->index > 0 && child->index < nodeCount);
+		for (int c = 0; c < 2; ++c) {
+			walkChild(nodes, nodeCount, data, mesh, &nodes[child->index].children[c], child, seen, depth + 1);
+		}
+		return;
+	}
+	ck_assert(child->count >= 1 && child->index >= 0 && child->index + child->count <= data->triangleCount);
+	for (int32_t i = child->index; i < child->index + child->count; ++i) {
+		int32_t t = data->triangles[i];
+		seen[t] += 1;
+		bcTriangle tri = bcMesh_GetTriangle(mesh, t);
+		for (int v = 0; v < 3; ++v) {
+			bcVec3 x = bcMesh_GetVertex(mesh, tri.vertices[v]);
+			const double xs[3] = { x.x, x.y, x.z };
+			for (int k = 0; k < 3; ++k) {
+				ck_assert(xs[k] >= child->lower[k] && xs[k] <= child->upper[k]);
+			}
+		}
+	}
+}
+
+START_TEST(tree_layout_as_read)
+{
+	bcGenMesh g = { 0 };
+	bcGenSoup(&g, 2000, 10.0, 1.0, 5);
+	bcGenMesh_AddTriangle(&g, 0, 0, 1); /* a degenerate one: not in the tree */
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	bcBvhData data = bcBvh_GetData(mesh->bvh);
+	bcBvhInfo info = bcBvh_GetInfo(mesh->bvh);
+	ck_assert_uint_eq(sizeof(testNode), 64);
+	ck_assert_uint_eq(data.nodeBytes, (size_t)info.leafCount * sizeof(testNode));
+	ck_assert_int_eq(data.triangleCount, 2000);
+	int* seen = calloc((size_t)mesh->triangleCount, sizeof *seen);
+	const testNode* nodes = data.nodes;
+	walkChild(nodes, (int32_t)(data.nodeBytes / sizeof(testNode)), &data, mesh, &nodes[0].children[0], NULL, seen, 1);
+	for (int32_t t = 0; t < mesh->triangleCount; ++t) {
+		ck_assert_int_eq(seen[t], t < 2000 ? 1 : 0);
+	}
+	free(seen);
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
 START_TEST(real_mesh_bunny)
 {
 	const char* dir = getenv("BALLCAST_MESHES");
@@ -823,6 +1038,9 @@ static Suite* nearestSuite(void)
 	tcase_add_test(random, random_terrain);
 	tcase_add_test(random, random_soup);
 	tcase_add_test(random, random_offset_icosphere);
+	tcase_add_test(random, batch_in_curve_order);
+	tcase_add_test(random, extreme_scales_tree);
+	tcase_add_test(random, tree_layout_as_read);
 	tcase_add_test(random, real_mesh_bunny);
 	suite_add_tcase(suite, random);
 	return suite;
