@@ -107,24 +107,14 @@
 #define BC_BVH_PAD_RELATIVE 1e-12
 #define BC_BVH_PAD_ABSOLUTE 1e-290
 
-/* Child reference kinds (the count field); counts >= 0 are leaves. */
-#define BC_BVH_INNER (-1)
-#define BC_BVH_EXTERNAL (-2) /* build only: index is a task id */
+/* Build only: a child whose index is a task id (BC_BVH_INNER and the leaf
+ * counts are in bvh.h). */
+#define BC_BVH_EXTERNAL (-2)
 
 /* Stack for the queries: at most one pending sibling per level. */
 #define BC_BVH_STACK_SIZE BC_BVH_MAX_DEPTH
 
 /* One child of a node: its box and where to find it. 32 bytes. */
-typedef struct bcBvhChild {
-	float lower[3];
-	int32_t index; /* inner: node index; leaf: first entry of the triangle order */
-	float upper[3];
-	int32_t count; /* leaf: number of triangles (0: empty); BC_BVH_INNER for a node */
-} bcBvhChild;
-
-typedef struct bcBvhNode {
-	bcBvhChild children[2];
-} bcBvhNode;
 
 _Static_assert(sizeof(bcBvhNode) == 64, "a node is meant to fill one cache line");
 

@@ -11,6 +11,24 @@ typedef struct bcBvh bcBvh;
  * a leaf of at most 4 in 29 more. Queries keep a stack of this size. */
 #define BC_BVH_MAX_DEPTH 94
 
+/* The node layout (see bvh.c): a flat array of 64-byte nodes, node 0 a
+ * header whose first child is the root. A child is a float box rounded
+ * outward from the double coordinates, and either an inner node (count
+ * BC_BVH_INNER, index its node) or a leaf (count triangles, from entry
+ * index of the triangle order). Read by the point search in nearest.c. */
+#define BC_BVH_INNER (-1)
+
+typedef struct bcBvhChild {
+	float lower[3];
+	int32_t index; /* inner: node index; leaf: first entry of the triangle order */
+	float upper[3];
+	int32_t count; /* leaf: number of triangles (0: empty); BC_BVH_INNER for a node */
+} bcBvhChild;
+
+typedef struct bcBvhNode {
+	bcBvhChild children[2];
+} bcBvhNode;
+
 /* Build a hierarchy over mesh->triangles (degenerate triangles left out).
  * Reads mesh->vertices, triangles, triangleCount, normals. Returns NULL on
  * out-of-memory or an empty mesh. The caller owns the result. (A mesh whose
@@ -68,7 +86,7 @@ bcBvhInfo bcBvh_GetInfo(const bcBvh* bvh);
 /* The raw storage, for tests that compare builds byte for byte: the node
  * array (nodeBytes bytes, root record included) and the triangle order. */
 typedef struct bcBvhData {
-	const void* nodes;
+	const bcBvhNode* nodes;
 	size_t nodeBytes;
 	const int32_t* triangles;
 	int32_t triangleCount;

@@ -311,32 +311,14 @@ static void visitCount(void* context, int32_t triangle, double* maxDistance)
 
 /* ------------------------------------------------------------- traversal */
 
-/* The search walks the hierarchy itself, reading lib/bvh.c's node layout
- * through bcBvh_GetData (bvh.h offers a point query, but through a callback
- * per triangle and a square root per box): front to back, boxes compared by
- * their squared distance with the bound of the moment, the triangles
- * measured in place. bcNearestNode mirrors bvh.c's bcBvhNode: node 0 holds
- * the root as its first child; a child is a float box rounded outward and
- * either an inner node (count BC_NEAREST_INNER, index its node) or a leaf
- * (count triangles from index in the triangle order). openTree checks the
- * sizes it can, and tests/unit/nearest.c checks the rest (every triangle of
- * the order reached once, inside its leaf's box); a hierarchy that does not
- * match is searched through bcBvh_QueryPoint instead. */
-typedef struct bcNearestChild {
-	float lower[3];
-	int32_t index;
-	float upper[3];
-	int32_t count;
-} bcNearestChild;
-
-typedef struct bcNearestNode {
-	bcNearestChild children[2];
-} bcNearestNode;
-
-#define BC_NEAREST_INNER (-1)
-
+/* The search walks the hierarchy itself, reading its nodes (bvh.h) through
+ * bcBvh_GetData (bcBvh_QueryPoint calls back per triangle and takes a
+ * square root per box): front to back, boxes compared by their squared
+ * distance with the bound of the moment, the triangles measured in place.
+ * tests/unit/nearest.c checks the walk reaches every triangle of the order
+ * once, inside its leaf's box. */
 typedef struct bcNearestTree {
-	const bcNearestNode* nodes;
+	const bcBvhNode* nodes;
 	const int32_t* order;
 } bcNearestTree;
 
@@ -346,7 +328,7 @@ static bool openTree(const struct bcBvh* bvh, bcNearestTree* tree)
 	bcBvhData data = bcBvh_GetData(bvh);
 	bcBvhInfo info = bcBvh_GetInfo(bvh);
 	size_t records = info.leafCount > 0 ? (size_t)info.leafCount : 1;
-	if (data.nodes == NULL || data.nodeBytes != records * sizeof(bcNearestNode) ||
+	if (data.nodes == NULL || data.nodeBytes != records * sizeof(bcBvhNode) ||
 		data.triangleCount != info.triangleCount) {
 		return false;
 	}
@@ -357,7 +339,7 @@ static bool openTree(const struct bcBvh* bvh, bcNearestTree* tree)
 
 /* The gaps from p to the child's box grown by pad along each axis (0
  * inside the slab). */
-static inline bcVec3 childGaps(bcVec3 p, double pad, const bcNearestChild* child)
+static inline bcVec3 childGaps(bcVec3 p, double pad, const bcBvhChild* child)
 {
 	return bcMakeVec3(maxOf(maxOf(((double)child->lower[0] - pad) - p.x, p.x - ((double)child->upper[0] + pad)), 0.0),
 					  maxOf(maxOf(((double)child->lower[1] - pad) - p.y, p.y - ((double)child->upper[1] + pad)), 0.0),
@@ -373,7 +355,7 @@ typedef struct bcNearestBound {
 /* Whether the child's padded box, whose squared distance from p is square,
  * is farther than the bound. Where the squares do not round relatively
  * (squared is INFINITY) the distance itself decides, as in bvh.c. */
-static inline bool isBeyond(bcVec3 p, double pad, const bcNearestChild* child, double square, bcNearestBound bound)
+static inline bool isBeyond(bcVec3 p, double pad, const bcBvhChild* child, double square, bcNearestBound bound)
 {
 	if (bound.squared < INFINITY) {
 		return square > bound.squared;
@@ -391,8 +373,8 @@ static inline bool isBeyond(bcVec3 p, double pad, const bcNearestChild* child, d
  * search->limit (countTriangle). */
 static void searchTree(bcNearestSearch* search, const bcNearestTree* tree, bool counting)
 {
-	const bcNearestNode* nodes = tree->nodes;
-	const bcNearestChild* current = &nodes[0].children[0];
+	const bcBvhNode* nodes = tree->nodes;
+	const bcBvhChild* current = &nodes[0].children[0];
 	if (current->count == 0) {
 		return;
 	}
@@ -401,7 +383,7 @@ static void searchTree(bcNearestSearch* search, const bcNearestTree* tree, bool 
 	bcNearestBound bound;
 	bound.limit = counting ? search->limit : search->window;
 	bound.squared = counting ? search->limitSquared : search->windowSquared;
-	const bcNearestChild* stack[BC_BVH_MAX_DEPTH];
+	const bcBvhChild* stack[BC_BVH_MAX_DEPTH];
 	double stackSquare[BC_BVH_MAX_DEPTH];
 	int top = 0;
 	bcVec3 gap = childGaps(p, pad, current);
@@ -410,10 +392,10 @@ static void searchTree(bcNearestSearch* search, const bcNearestTree* tree, bool 
 		return;
 	}
 	for (;;) {
-		if (current->count == BC_NEAREST_INNER) {
-			const bcNearestNode* node = nodes + current->index;
-			const bcNearestChild* a = &node->children[0];
-			const bcNearestChild* b = &node->children[1];
+		if (current->count == BC_BVH_INNER) {
+			const bcBvhNode* node = nodes + current->index;
+			const bcBvhChild* a = &node->children[0];
+			const bcBvhChild* b = &node->children[1];
 			bcVec3 gapA = childGaps(p, pad, a), gapB = childGaps(p, pad, b);
 			double squareA = bcDot(gapA, gapA), squareB = bcDot(gapB, gapB);
 			bool inA = !isBeyond(p, pad, a, squareA, bound);

@@ -898,25 +898,15 @@ START_TEST(extreme_scales_tree)
 END_TEST
 
 /* lib/nearest.c walks the hierarchy through bcBvh_GetData, reading the node
- * layout of lib/bvh.c (mirrored here as there): node 0's first child is the
+ * layout of lib/bvh.h: node 0's first child is the
  * root; a child is a float box and an inner node (count -1, index its node)
  * or a leaf (count triangles from index in the order). Walking it so must
  * reach every triangle of the order exactly once, inside its leaf's box,
  * and every child box must lie in its parent's: if bvh.c changes its
  * layout, this fails (and nearest.c's size check may not). */
-typedef struct testChild {
-	float lower[3];
-	int32_t index;
-	float upper[3];
-	int32_t count;
-} testChild;
 
-typedef struct testNode {
-	testChild children[2];
-} testNode;
-
-static void walkChild(const testNode* nodes, int32_t nodeCount, const bcBvhData* data, const bcMesh* mesh,
-					  const testChild* child, const testChild* parent, int* seen, int depth)
+static void walkChild(const bcBvhNode* nodes, int32_t nodeCount, const bcBvhData* data, const bcMesh* mesh,
+					  const bcBvhChild* child, const bcBvhChild* parent, int* seen, int depth)
 {
 	ck_assert_int_le(depth, BC_BVH_MAX_DEPTH);
 	if (parent != NULL) {
@@ -954,12 +944,12 @@ START_TEST(tree_layout_as_read)
 	bcMesh* mesh = bcGenMesh_Build(&g);
 	bcBvhData data = bcBvh_GetData(mesh->bvh);
 	bcBvhInfo info = bcBvh_GetInfo(mesh->bvh);
-	ck_assert_uint_eq(sizeof(testNode), 64);
-	ck_assert_uint_eq(data.nodeBytes, (size_t)info.leafCount * sizeof(testNode));
+	ck_assert_uint_eq(sizeof(bcBvhNode), 64);
+	ck_assert_uint_eq(data.nodeBytes, (size_t)info.leafCount * sizeof(bcBvhNode));
 	ck_assert_int_eq(data.triangleCount, 2000);
 	int* seen = calloc((size_t)mesh->triangleCount, sizeof *seen);
-	const testNode* nodes = data.nodes;
-	walkChild(nodes, (int32_t)(data.nodeBytes / sizeof(testNode)), &data, mesh, &nodes[0].children[0], NULL, seen, 1);
+	const bcBvhNode* nodes = data.nodes;
+	walkChild(nodes, (int32_t)(data.nodeBytes / sizeof(bcBvhNode)), &data, mesh, &nodes[0].children[0], NULL, seen, 1);
 	for (int32_t t = 0; t < mesh->triangleCount; ++t) {
 		ck_assert_int_eq(seen[t], t < 2000 ? 1 : 0);
 	}
