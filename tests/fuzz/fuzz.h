@@ -160,4 +160,71 @@ static inline double bcFuzzTriangleDistance(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3
 	return edges;
 }
 
+/* The UTF-8 byte order mark the readers skip at the start of a file. */
+static const char bcFuzzByteOrderMark[3] = { '\xef', '\xbb', '\xbf' };
+
+/* Is (line, column) a position inside text (or just past a line's end)?
+ * Lines and columns count from 1, after a leading byte order mark. */
+static inline bool bcFuzzIsValidPosition(const char* text, size_t length, long line, long column)
+{
+	size_t start = 0;
+	if (length >= 3 && memcmp(text, bcFuzzByteOrderMark, 3) == 0) {
+		start = 3;
+	}
+	long current = 1;
+	while (current < line) {
+		const char* newline = memchr(text + start, '\n', length - start);
+		if (newline == NULL) {
+			return false;
+		}
+		start = (size_t)(newline - text) + 1;
+		current += 1;
+	}
+	const char* newline = memchr(text + start, '\n', length - start);
+	size_t lineLength = (newline != NULL ? (size_t)(newline - text) : length) - start;
+	return line >= 1 && column >= 1 && (size_t)column <= lineLength + 1;
+}
+
+/* Does s[0 .. n) follow JSON's number grammar? (Written apart from the
+ * readers' own tests.) */
+static inline bool bcFuzzIsJsonNumber(const char* s, size_t n)
+{
+	size_t i = 0;
+	if (i < n && s[i] == '-') {
+		i++;
+	}
+	if (i >= n || s[i] < '0' || s[i] > '9') {
+		return false;
+	}
+	if (s[i] == '0') {
+		i++;
+	} else {
+		while (i < n && s[i] >= '0' && s[i] <= '9') {
+			i++;
+		}
+	}
+	if (i < n && s[i] == '.') {
+		i++;
+		if (i >= n || s[i] < '0' || s[i] > '9') {
+			return false;
+		}
+		while (i < n && s[i] >= '0' && s[i] <= '9') {
+			i++;
+		}
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-')) {
+			i++;
+		}
+		if (i >= n || s[i] < '0' || s[i] > '9') {
+			return false;
+		}
+		while (i < n && s[i] >= '0' && s[i] <= '9') {
+			i++;
+		}
+	}
+	return i == n;
+}
+
 #endif

@@ -21,29 +21,6 @@
 #define BC_OBJ_FUZZ_UNIT_TOLERANCE 1e-9
 
 /* The byte order mark parsers skip. */
-static const char byteOrderMark[3] = { '\xef', '\xbb', '\xbf' };
-
-/* Is (line, column) a position inside text (or just past a line's end)? */
-static bool isValidPosition(const char* text, size_t length, long line, long column)
-{
-	size_t start = 0;
-	if (length >= 3 && memcmp(text, byteOrderMark, 3) == 0) {
-		start = 3;
-	}
-	long current = 1;
-	while (current < line) {
-		const char* newline = memchr(text + start, '\n', length - start);
-		if (newline == NULL) {
-			return false;
-		}
-		start = (size_t)(newline - text) + 1;
-		current += 1;
-	}
-	const char* newline = memchr(text + start, '\n', length - start);
-	size_t lineLength = (newline != NULL ? (size_t)(newline - text) : length) - start;
-	return line >= 1 && column >= 1 && (size_t)column <= lineLength + 1;
-}
-
 /* Cast from p0 to p1 with radius r, with the BVH and by brute force. */
 static void checkCast(const bcMesh* mesh, bcVec3 p0, bcVec3 p1, double r, bool twoSided)
 {
@@ -150,7 +127,7 @@ static void parse(const char* text, size_t size, bcError* error, bcMeshInfo* inf
 					  (int)error->code, error->message);
 		if (error->code == bc_errorSyntax || error->code == bc_errorIndex || error->code == bc_errorValue ||
 			error->code == bc_errorTooLarge) {
-			BC_FUZZ_CHECK(isValidPosition(text, size, error->line, error->column),
+			BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, error->line, error->column),
 						  "error at line %ld column %ld is not in the input: %s", error->line, error->column,
 						  error->message);
 		} else {
@@ -174,14 +151,14 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	parse(text, size, &error, &info, &ok);
 
 	/* The same text after a byte order mark (unless it has one already). */
-	if (size >= 3 && memcmp(text, byteOrderMark, 3) == 0) {
+	if (size >= 3 && memcmp(text, bcFuzzByteOrderMark, 3) == 0) {
 		return 0;
 	}
 	char* marked = malloc(size + 3);
 	if (marked == NULL) {
 		return 0;
 	}
-	memcpy(marked, byteOrderMark, 3);
+	memcpy(marked, bcFuzzByteOrderMark, 3);
 	if (size > 0) {
 		memcpy(marked + 3, text, size);
 	}

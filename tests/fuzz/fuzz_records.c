@@ -21,70 +21,6 @@
  * inputs are small, so this is never reached in practice. */
 #define BC_RECORDS_FUZZ_MAX 100000
 
-static const char byteOrderMark[3] = { '\xef', '\xbb', '\xbf' };
-
-/* Is (line, column) a position inside text (or just past a line's end)? */
-static bool isValidPosition(const char* text, size_t length, long line, long column)
-{
-	size_t start = 0;
-	if (length >= 3 && memcmp(text, byteOrderMark, 3) == 0) {
-		start = 3;
-	}
-	long current = 1;
-	while (current < line) {
-		const char* newline = memchr(text + start, '\n', length - start);
-		if (newline == NULL) {
-			return false;
-		}
-		start = (size_t)(newline - text) + 1;
-		current += 1;
-	}
-	const char* newline = memchr(text + start, '\n', length - start);
-	size_t lineLength = (newline != NULL ? (size_t)(newline - text) : length) - start;
-	return line >= 1 && column >= 1 && (size_t)column <= lineLength + 1;
-}
-
-/* Does s[0 .. n) follow JSON's number grammar? */
-static bool isJsonNumber(const char* s, size_t n)
-{
-	size_t i = 0;
-	if (i < n && s[i] == '-') {
-		i++;
-	}
-	if (i >= n || s[i] < '0' || s[i] > '9') {
-		return false;
-	}
-	if (s[i] == '0') {
-		i++;
-	} else {
-		while (i < n && s[i] >= '0' && s[i] <= '9') {
-			i++;
-		}
-	}
-	if (i < n && s[i] == '.') {
-		i++;
-		if (i >= n || s[i] < '0' || s[i] > '9') {
-			return false;
-		}
-		while (i < n && s[i] >= '0' && s[i] <= '9') {
-			i++;
-		}
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		i++;
-		if (i < n && (s[i] == '+' || s[i] == '-')) {
-			i++;
-		}
-		if (i >= n || s[i] < '0' || s[i] > '9') {
-			return false;
-		}
-		while (i < n && s[i] >= '0' && s[i] <= '9') {
-			i++;
-		}
-	}
-	return i == n;
-}
-
 /* What one read produced, kept to compare two readings. */
 typedef struct bcReadLog {
 	cliRecord* records;
@@ -98,13 +34,13 @@ typedef struct bcReadLog {
 static void checkRecord(const char* text, size_t size, const cliRecord* record, long index, cliInputFormat format)
 {
 	BC_FUZZ_CHECK(record->index == index, "format %d: record %ld numbered %ld", (int)format, index, record->index);
-	BC_FUZZ_CHECK(isValidPosition(text, size, record->line, record->column),
+	BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, record->line, record->column),
 				  "format %d: record %ld starts at line %ld column %ld, outside the input", (int)format, index,
 				  record->line, record->column);
 	BC_FUZZ_CHECK((record->idKind == cli_idIndex) == (record->id == NULL), "format %d: idKind %d with id %s",
 				  (int)format, (int)record->idKind, record->id != NULL ? record->id : "NULL");
 	if (record->idKind == cli_idNumber) {
-		BC_FUZZ_CHECK(isJsonNumber(record->id, strlen(record->id)), "format %d: number id '%s' is not a JSON number",
+		BC_FUZZ_CHECK(bcFuzzIsJsonNumber(record->id, strlen(record->id)), "format %d: number id '%s' is not a JSON number",
 					  (int)format, record->id);
 	}
 	BC_FUZZ_CHECK(memchr(record->error, '\0', sizeof record->error) != NULL, "record error not terminated");
@@ -176,7 +112,7 @@ static void readAll(const char* text, size_t size, cliInputFormat format, bcRead
 						  "format %d: an error with code %d and message '%s'", (int)format, (int)error.code,
 						  error.message);
 			if (error.code == bc_errorSyntax) {
-				BC_FUZZ_CHECK(isValidPosition(text, size, error.line, error.column),
+				BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, error.line, error.column),
 							  "format %d: syntax error at line %ld column %ld, outside the input: %s", (int)format,
 							  error.line, error.column, error.message);
 			}

@@ -29,71 +29,6 @@
 #include "output.h"
 #include "resultsread.h"
 
-static const char byteOrderMark[3] = { '\xef', '\xbb', '\xbf' };
-
-/* Is (line, column) a position inside text (or just past a line's end)? */
-static bool isValidPosition(const char* text, size_t length, long line, long column)
-{
-	size_t start = 0;
-	if (length >= 3 && memcmp(text, byteOrderMark, 3) == 0) {
-		start = 3;
-	}
-	long current = 1;
-	while (current < line) {
-		const char* newline = memchr(text + start, '\n', length - start);
-		if (newline == NULL) {
-			return false;
-		}
-		start = (size_t)(newline - text) + 1;
-		current += 1;
-	}
-	const char* newline = memchr(text + start, '\n', length - start);
-	size_t lineLength = (newline != NULL ? (size_t)(newline - text) : length) - start;
-	return line >= 1 && column >= 1 && (size_t)column <= lineLength + 1;
-}
-
-/* Does s[0 .. n) follow JSON's number grammar? (Written apart from the
- * reader's own test.) */
-static bool isJsonNumber(const char* s, size_t n)
-{
-	size_t i = 0;
-	if (i < n && s[i] == '-') {
-		i++;
-	}
-	if (i >= n || s[i] < '0' || s[i] > '9') {
-		return false;
-	}
-	if (s[i] == '0') {
-		i++;
-	} else {
-		while (i < n && s[i] >= '0' && s[i] <= '9') {
-			i++;
-		}
-	}
-	if (i < n && s[i] == '.') {
-		i++;
-		if (i >= n || s[i] < '0' || s[i] > '9') {
-			return false;
-		}
-		while (i < n && s[i] >= '0' && s[i] <= '9') {
-			i++;
-		}
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		i++;
-		if (i < n && (s[i] == '+' || s[i] == '-')) {
-			i++;
-		}
-		if (i >= n || s[i] < '0' || s[i] > '9') {
-			return false;
-		}
-		while (i < n && s[i] >= '0' && s[i] <= '9') {
-			i++;
-		}
-	}
-	return i == n;
-}
-
 /* What one read gave. */
 typedef struct bcResultsRead {
 	bool ok;
@@ -260,7 +195,7 @@ static void checkIdKey(const cliResult* r)
 {
 	char* key = cliResultIdKey(r);
 	BC_FUZZ_CHECK(key != NULL, "no id key");
-	bool number = r->idKind == cli_idIndex || isJsonNumber(r->id, strlen(r->id));
+	bool number = r->idKind == cli_idIndex || bcFuzzIsJsonNumber(r->id, strlen(r->id));
 	BC_FUZZ_CHECK(key[0] == (number ? 'n' : 's'), "result %ld: id key %s", r->index, key);
 	if (number && r->idKind != cli_idIndex) {
 		bool exponent = strchr(r->id, 'e') != NULL || strchr(r->id, 'E') != NULL;
@@ -277,12 +212,12 @@ static void checkIdKey(const cliResult* r)
 static void checkResult(const char* text, size_t size, const cliResult* r, long index)
 {
 	BC_FUZZ_CHECK(r->index == index, "result %ld numbered %ld", index, r->index);
-	BC_FUZZ_CHECK(isValidPosition(text, size, r->line, r->column), "result %ld starts at %ld:%ld, outside the input",
+	BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, r->line, r->column), "result %ld starts at %ld:%ld, outside the input",
 				  index, r->line, r->column);
 	BC_FUZZ_CHECK((r->idKind == cli_idIndex) == (r->id == NULL), "result %ld: idKind %d with id %s", index,
 				  (int)r->idKind, r->id != NULL ? r->id : "NULL");
 	if (r->idKind == cli_idNumber) {
-		BC_FUZZ_CHECK(isJsonNumber(r->id, strlen(r->id)), "result %ld: number id '%s' is not a JSON number", index,
+		BC_FUZZ_CHECK(bcFuzzIsJsonNumber(r->id, strlen(r->id)), "result %ld: number id '%s' is not a JSON number", index,
 					  r->id);
 	}
 	const unsigned allFields = (cli_resultTies << 1) - 1;
@@ -337,7 +272,7 @@ static void checkRead(const char* text, size_t size, const bcResultsRead* read)
 			BC_FUZZ_CHECK(e->line == 0 && e->column == 0, "out of memory at %ld:%ld", e->line, e->column);
 		} else {
 			BC_FUZZ_CHECK(e->code == bc_errorSyntax, "error code %d: %s", (int)e->code, e->message);
-			BC_FUZZ_CHECK(isValidPosition(text, size, e->line, e->column),
+			BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, e->line, e->column),
 						  "error at line %ld column %ld, outside the input: %s", e->line, e->column, e->message);
 		}
 		BC_FUZZ_CHECK(set->count == 0 && set->results == NULL && !set->document && set->format == cli_inputAuto,
@@ -525,10 +460,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	cliResultSet_Free(&again.set);
 	cliResultSet_Free(&streamed.set);
 
-	if (size < 3 || memcmp(text, byteOrderMark, 3) != 0) {
+	if (size < 3 || memcmp(text, bcFuzzByteOrderMark, 3) != 0) {
 		char* marked = malloc(size + 3);
 		BC_FUZZ_CHECK(marked != NULL, "out of memory");
-		memcpy(marked, byteOrderMark, 3);
+		memcpy(marked, bcFuzzByteOrderMark, 3);
 		if (size > 0) {
 			memcpy(marked + 3, text, size);
 		}

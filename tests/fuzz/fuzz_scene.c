@@ -26,70 +26,6 @@
 #include "output.h"
 #include "scene.h"
 
-static const char byteOrderMark[3] = { '\xef', '\xbb', '\xbf' };
-
-/* Is (line, column) a position inside text (or just past a line's end)? */
-static bool isValidPosition(const char* text, size_t length, long line, long column)
-{
-	size_t start = 0;
-	if (length >= 3 && memcmp(text, byteOrderMark, 3) == 0) {
-		start = 3;
-	}
-	long current = 1;
-	while (current < line) {
-		const char* newline = memchr(text + start, '\n', length - start);
-		if (newline == NULL) {
-			return false;
-		}
-		start = (size_t)(newline - text) + 1;
-		current += 1;
-	}
-	const char* newline = memchr(text + start, '\n', length - start);
-	size_t lineLength = (newline != NULL ? (size_t)(newline - text) : length) - start;
-	return line >= 1 && column >= 1 && (size_t)column <= lineLength + 1;
-}
-
-/* Does s[0 .. n) follow JSON's number grammar? */
-static bool isJsonNumber(const char* s, size_t n)
-{
-	size_t i = 0;
-	if (i < n && s[i] == '-') {
-		i++;
-	}
-	if (i >= n || s[i] < '0' || s[i] > '9') {
-		return false;
-	}
-	if (s[i] == '0') {
-		i++;
-	} else {
-		while (i < n && s[i] >= '0' && s[i] <= '9') {
-			i++;
-		}
-	}
-	if (i < n && s[i] == '.') {
-		i++;
-		if (i >= n || s[i] < '0' || s[i] > '9') {
-			return false;
-		}
-		while (i < n && s[i] >= '0' && s[i] <= '9') {
-			i++;
-		}
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		i++;
-		if (i < n && (s[i] == '+' || s[i] == '-')) {
-			i++;
-		}
-		if (i >= n || s[i] < '0' || s[i] > '9') {
-			return false;
-		}
-		while (i < n && s[i] >= '0' && s[i] <= '9') {
-			i++;
-		}
-	}
-	return i == n;
-}
-
 /* What one parse gave. */
 typedef struct bcSceneParse {
 	bool ok;
@@ -177,7 +113,7 @@ static void checkParse(const char* text, size_t size, const bcSceneParse* parsed
 		} else {
 			BC_FUZZ_CHECK(e->code == bc_errorSyntax || e->code == bc_errorValue, "error code %d: %s", (int)e->code,
 						  e->message);
-			BC_FUZZ_CHECK(isValidPosition(text, size, e->line, e->column),
+			BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, e->line, e->column),
 						  "error at line %ld column %ld, outside the input: %s", e->line, e->column, e->message);
 		}
 		BC_FUZZ_CHECK(e->record == -1 || (e->code == bc_errorValue && e->record >= 0),
@@ -195,14 +131,14 @@ static void checkParse(const char* text, size_t size, const bcSceneParse* parsed
 		const cliSceneBall* ball = scene->balls + k;
 		const bcSimBallDef* def = &ball->def;
 		BC_FUZZ_CHECK(ball->index == k, "ball %d numbered %ld", k, ball->index);
-		BC_FUZZ_CHECK(isValidPosition(text, size, ball->line, ball->column), "ball %d at %ld:%ld, outside the input",
+		BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, ball->line, ball->column), "ball %d at %ld:%ld, outside the input",
 					  k, ball->line, ball->column);
 		BC_FUZZ_CHECK((ball->idKind == cli_idIndex) == (ball->id == NULL), "ball %d: idKind %d with id %s", k,
 					  (int)ball->idKind, ball->id != NULL ? ball->id : "NULL");
 		BC_FUZZ_CHECK(ball->idKind == cli_idIndex || ball->idKind == cli_idNumber || ball->idKind == cli_idString,
 					  "ball %d: idKind %d", k, (int)ball->idKind);
 		if (ball->idKind == cli_idNumber) {
-			BC_FUZZ_CHECK(isJsonNumber(ball->id, strlen(ball->id)), "ball %d: number id '%s' is not a JSON number",
+			BC_FUZZ_CHECK(bcFuzzIsJsonNumber(ball->id, strlen(ball->id)), "ball %d: number id '%s' is not a JSON number",
 						  k, ball->id);
 		}
 		BC_FUZZ_CHECK(bcFuzzIsFiniteVec3(def->position) && bcFuzzIsFiniteVec3(def->velocity),
@@ -231,7 +167,7 @@ static void checkParse(const char* text, size_t size, const bcSceneParse* parsed
 				  scene->noteCount, (const void*)scene->notes);
 	for (int k = 0; k < scene->noteCount; ++k) {
 		const cliSceneNote* note = scene->notes + k;
-		BC_FUZZ_CHECK(isValidPosition(text, size, note->line, note->column), "note %d at %ld:%ld, outside the input",
+		BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, note->line, note->column), "note %d at %ld:%ld, outside the input",
 					  k, note->line, note->column);
 		BC_FUZZ_CHECK(memchr(note->message, '\0', sizeof note->message) != NULL && note->message[0] != '\0',
 					  "note %d without a message", k);
@@ -344,10 +280,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	checkSameParse("parsed twice", &first, &again);
 	cliScene_Free(&again.scene);
 
-	if (size < 3 || memcmp(text, byteOrderMark, 3) != 0) {
+	if (size < 3 || memcmp(text, bcFuzzByteOrderMark, 3) != 0) {
 		char* marked = malloc(size + 3);
 		BC_FUZZ_CHECK(marked != NULL, "out of memory");
-		memcpy(marked, byteOrderMark, 3);
+		memcpy(marked, bcFuzzByteOrderMark, 3);
 		if (size > 0) {
 			memcpy(marked + 3, text, size);
 		}
