@@ -369,16 +369,18 @@ static bcBallResult pairwiseAnswer(const bcBallInput* balls, int count, int i, d
 	return (bcBallResult){ bc_ballMiss, 1.0, -1, 0, { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 }, di, di };
 }
 
-static double timeBalls(const bcBallInput* balls, int count, const bcBallsOptions* options, bcBallResult* results,
-						int runs, int* status)
+static bcSeedsTiming timeBalls(const bcBallInput* balls, int count, const bcBallsOptions* options,
+							   bcBallResult* results, int runs, int* status)
 {
-	double cpu[BC_SEEDS_MAX_RUNS];
+	double wall[BC_SEEDS_MAX_RUNS], cpu[BC_SEEDS_MAX_RUNS];
 	for (int r = 0; r < runs; ++r) {
-		double start = bcBenchThreadSeconds();
+		double start = bcBenchNow(), startCpu = bcBenchThreadSeconds();
 		*status |= bcCollideBallSet(balls, count, options, results) != bc_errorNone;
-		cpu[r] = bcBenchThreadSeconds() - start;
+		cpu[r] = bcBenchThreadSeconds() - startCpu;
+		wall[r] = bcBenchNow() - start;
 	}
-	return bcBenchMedian(cpu, runs);
+	bcSeedsTiming timing = { bcBenchMedian(wall, runs), bcBenchMedian(cpu, runs) };
+	return timing;
 }
 
 static int runBalls(const bcSeedsConfig* cfg, int count)
@@ -389,9 +391,8 @@ static int runBalls(const bcSeedsConfig* cfg, int count)
 	makeBalls(count, BC_SEEDS_BALL_SEED + (uint64_t)count, balls);
 	bcBallsOptions options = bcDefaultBallsOptions();
 	int status = 0;
-	double wall0 = bcBenchNow();
-	double fastCpu = timeBalls(balls, count, &options, fast, cfg->runs, &status);
-	double fastWall = (bcBenchNow() - wall0) / cfg->runs;
+	bcSeedsTiming fastTiming = timeBalls(balls, count, &options, fast, cfg->runs, &status);
+	double fastCpu = fastTiming.cpu, fastWall = fastTiming.wall;
 
 	int checked = 0, differ = 0;
 	double bruteCpu = 0.0;
@@ -399,7 +400,7 @@ static int runBalls(const bcSeedsConfig* cfg, int count)
 	if (count <= BC_SEEDS_BALL_BRUTE_MAX) {
 		bcBallsOptions bruteOptions = options;
 		bruteOptions.bruteForce = true;
-		bruteCpu = timeBalls(balls, count, &bruteOptions, brute, 1, &status);
+		bruteCpu = timeBalls(balls, count, &bruteOptions, brute, 1, &status).cpu;
 		checked = count;
 		kind = "all-pairs";
 	} else {
