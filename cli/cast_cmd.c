@@ -724,7 +724,7 @@ int cliCastMain(int argc, char** argv)
 	signal(SIGPIPE, SIG_IGN);
 
 	double started = cliNow();
-	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.quiet);
+	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.quiet, cfg.threads);
 	if (mesh == NULL) {
 		return cli_exitTrouble;
 	}

@@ -313,7 +313,7 @@ int cliClosestMain(int argc, char** argv)
 	/* A closed pipe is a write error to report, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
 
-	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
+	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
 	if (mesh == NULL) {
 		return cli_exitTrouble;
 	}
