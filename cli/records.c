@@ -2005,13 +2005,16 @@ typedef enum cliRowResult {
 	cli_rowComplete,
 	cli_rowIncomplete,   /* the bytes end inside the row */
 	cli_rowUnterminated, /* a quoted cell runs to the end of the input */
+	cli_rowNul,          /* a NUL byte in a cell: it would cut the cell's text short */
 	cli_rowNoMemory
 } cliRowResult;
 
 /* Decode the CSV row at the unread input into reader->cells (RFC 4180:
  * "..." cells with "" for a quote; unquoted cells lose surrounding blanks;
  * text after a closing quote is kept, blanks dropped). *length gets the row's
- * bytes with its line end; *quote the offset of an unterminated quote. */
+ * bytes with its line end; *quote the offset of an unterminated quote or of
+ * a NUL byte (cells are handed on as C strings, so "0.5<NUL>junk" would
+ * read as 0.5 and "a<NUL>b" as the id "a": refused instead). */
 static cliRowResult scanRow(cliReader* reader, size_t* length, size_t* quote)
 {
 	const char* s = reader->buffer + reader->start;
@@ -2061,15 +2064,27 @@ static cliRowResult scanRow(cliReader* reader, size_t* length, size_t* quote)
 					i++;
 					break;
 				}
+				if (s[i] == '\0') {
+					*quote = i;
+					return cli_rowNul;
+				}
 				out[o++] = s[i++];
 			}
 			for (; i < n && s[i] != ',' && s[i] != '\n'; i++) {
+				if (s[i] == '\0') {
+					*quote = i;
+					return cli_rowNul;
+				}
 				if (!isCellSpace(s[i])) {
 					out[o++] = s[i];
 				}
 			}
 		} else {
 			for (; i < n && s[i] != ',' && s[i] != '\n'; i++) {
+				if (s[i] == '\0') {
+					*quote = i;
+					return cli_rowNul;
+				}
 				out[o++] = s[i];
 			}
 			while (o > cell->text && isCellSpace(out[o - 1])) {
@@ -2111,6 +2126,9 @@ static int readRow(cliReader* reader, bcError* error, size_t* length)
 		}
 		if (result == cli_rowUnterminated) {
 			return syntaxAt(reader, error, quote, "unterminated quoted cell");
+		}
+		if (result == cli_rowNul) {
+			return syntaxAt(reader, error, quote, "unexpected byte 0x00 in a CSV cell");
 		}
 		if (result == cli_rowIncomplete) {
 			if (reader->length - reader->start >= CLI_MAX_RECORD_BYTES) {

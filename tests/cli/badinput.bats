@@ -149,6 +149,15 @@ ten_mib() {
 	expect_error 2 'ballcast: nul.json:2:62: invalid JSON: unexpected byte 0x00' cast tri.obj nul.json
 }
 
+@test "junk: a NUL byte in a CSV cell (id, number, quoted) is refused at its position, never cutting the cell short" {
+	printf 'id,x0,y0,z0,x1,y1,z1,r\na\0b,0.25,0.25,2,0.25,0.25,-2,0.5\n' >id.csv
+	expect_error 2 'ballcast: id.csv:2:2: unexpected byte 0x00 in a CSV cell' cast tri.obj id.csv
+	printf 'id,x0,y0,z0,x1,y1,z1,r\nk,0.25,0.25,2,0.25,0.25,-2,0.5\0junk\n' >number.csv
+	expect_error 2 'ballcast: number.csv:2:31: unexpected byte 0x00 in a CSV cell' cast tri.obj number.csv
+	printf 'id,x0,y0,z0,x1,y1,z1,r\nk,0.25,0.25,2,0.25,0.25,-2,"0.5\0"\n' >quoted.csv
+	expect_error 2 'ballcast: quoted.csv:2:32: unexpected byte 0x00 in a CSV cell' cast tri.obj quoted.csv
+}
+
 @test "junk: a control byte before a number id is refused, never echoed into the JSON output" {
 	printf '{"id":\0017,"p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}\n' >ctl.ndjson
 	expect_error 2 'ballcast: ctl.ndjson:1:7: invalid JSON: unexpected byte 0x01' cast tri.obj ctl.ndjson
