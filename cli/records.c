@@ -216,9 +216,7 @@ static bool isDigit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* The length of the longest prefix of s[0 .. n) that is a JSON number
- * (RFC 8259: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?), or 0. */
-static size_t jsonNumberPrefix(const char* s, size_t n)
+size_t cliJsonNumberPrefix(const char* s, size_t n)
 {
 	size_t i = 0;
 	if (i < n && s[i] == '-') {
@@ -255,10 +253,9 @@ static size_t jsonNumberPrefix(const char* s, size_t n)
 	return i;
 }
 
-/* Is s[0 .. n) exactly a JSON number? */
-static bool isJsonNumber(const char* s, size_t n)
+bool cliIsJsonNumber(const char* s, size_t n)
 {
-	return n > 0 && jsonNumberPrefix(s, n) == n;
+	return n > 0 && cliJsonNumberPrefix(s, n) == n;
 }
 
 static char* copyText(const char* s, size_t n)
@@ -565,7 +562,7 @@ static size_t scanScalar(const char* s, size_t n, size_t at, bool atEnd, cliScan
 {
 	char c = s[at];
 	bool number = isDigit(c) || c == '-' || c == '+' || c == '.';
-	size_t valid = number ? at + jsonNumberPrefix(s + at, n - at) : at;
+	size_t valid = number ? at + cliJsonNumberPrefix(s + at, n - at) : at;
 	size_t i = number ? valid : at + 1;
 	while (i < n && !endsScalar(s[i])) {
 		i++;
@@ -2283,7 +2280,7 @@ static int csvId(cliReader* reader, bcError* error, int j, cliRecord* record)
 	if (record->id == NULL) {
 		return outOfMemory(reader, error);
 	}
-	record->idKind = isJsonNumber(text, cell->length) ? cli_idNumber : cli_idString;
+	record->idKind = cliIsJsonNumber(text, cell->length) ? cli_idNumber : cli_idString;
 	return 1;
 }
 

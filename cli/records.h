@@ -137,4 +137,11 @@ void cliReader_Destroy(cliReader* reader);
 /* Free what a record owns and zero it. */
 void cliRecord_Free(cliRecord* record);
 
+/* The length of the longest prefix of s[0 .. n) that is a JSON number
+ * (RFC 8259: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?), or 0. */
+size_t cliJsonNumberPrefix(const char* s, size_t n);
+
+/* Is s[0 .. n) exactly a JSON number (an id echoed as a number)? */
+bool cliIsJsonNumber(const char* s, size_t n);
+
 #endif

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "output.h"
+#include "records.h"
 
 /* Bytes asked of the stream per read: large enough that fread's cost is
  * spread over thousands of results, small enough to stay in cache. */
@@ -226,50 +227,6 @@ static char* copyText(const char* text, size_t length)
 		copy[length] = '\0';
 	}
 	return copy;
-}
-
-/* The length of the longest prefix of s[0 .. n) that is a JSON number
- * (RFC 8259: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?), or 0. */
-static size_t jsonNumberPrefix(const char* s, size_t n)
-{
-	size_t i = 0;
-	if (i < n && s[i] == '-') {
-		i++;
-	}
-	if (i >= n || !isDigit(s[i])) {
-		return 0;
-	}
-	if (s[i] == '0') {
-		i++;
-	} else {
-		while (i < n && isDigit(s[i])) {
-			i++;
-		}
-	}
-	if (i + 1 < n && s[i] == '.' && isDigit(s[i + 1])) {
-		i += 2;
-		while (i < n && isDigit(s[i])) {
-			i++;
-		}
-	}
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		size_t j = i + 1;
-		if (j < n && (s[j] == '+' || s[j] == '-')) {
-			j++;
-		}
-		if (j < n && isDigit(s[j])) {
-			i = j + 1;
-			while (i < n && isDigit(s[i])) {
-				i++;
-			}
-		}
-	}
-	return i;
-}
-
-static bool isJsonNumber(const char* s, size_t n)
-{
-	return n > 0 && jsonNumberPrefix(s, n) == n;
 }
 
 static bool parseFeatureName(const char* name, bcFeature* feature)
@@ -583,7 +540,7 @@ static bool parseScalar(cliScanner* s, cliJsonKind* kind)
 		*kind = token[0] == 'n' ? cli_jsonNull : token[0] == 't' ? cli_jsonTrue : cli_jsonFalse;
 		return true;
 	}
-	if (isJsonNumber(token, s->scratchLength)) {
+	if (cliIsJsonNumber(token, s->scratchLength)) {
 		*kind = cli_jsonNumber;
 		return true;
 	}
@@ -1630,7 +1587,7 @@ static bool csvResult(cliScanner* s, const cliCsv* csv, cliResult* r)
 			if (r->id == NULL) {
 				return outOfMemory(s);
 			}
-			r->idKind = isJsonNumber(text, n) ? cli_idNumber : cli_idString;
+			r->idKind = cliIsJsonNumber(text, n) ? cli_idNumber : cli_idString;
 		}
 	}
 	if (of[cli_csvHit] >= 0) {
@@ -1917,7 +1874,7 @@ char* cliResultIdKey(const cliResult* result)
 		text = index;
 	}
 	size_t n = strlen(text);
-	if (isJsonNumber(text, n)) {
+	if (cliIsJsonNumber(text, n)) {
 		return numberKey(text, n);
 	}
 	char* key = malloc(n + 2);
