@@ -1247,10 +1247,21 @@ static double bcQueryPad(const bcBvh* bvh, bcVec3 p, double radius)
 	return BC_BVH_PAD_RELATIVE * (pMax + bvh->magnitude + radius) + BC_BVH_PAD_ABSOLUTE;
 }
 
-typedef struct bcStackEntry {
-	const bcBvhChild* child;
-	double key; /* entry alpha or box distance */
-} bcStackEntry;
+/* Pop the nearest pending child whose key is still within limit into
+ * *current and *key; false when none is left. */
+static inline bool bcPopWithin(const bcBvhPending* stack, int* top, double limit, const bcBvhChild** current,
+							   double* key)
+{
+	while (*top > 0) {
+		*top -= 1;
+		if (stack[*top].key <= limit) {
+			*current = stack[*top].child;
+			*key = stack[*top].key;
+			return true;
+		}
+	}
+	return false;
+}
 
 /* The segment, prepared for slab tests against boxes grown by r + pad.
  * An axis the segment does not move along (d = +-0, or so small that 1 / d
@@ -1349,7 +1360,7 @@ void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, doub
 	s.sphere = half <= 0.5 * BC_BVH_SPHERE_LENGTH * grow && isfinite(reach * reach);
 	s.reach2 = reach * reach;
 
-	bcStackEntry stack[BC_BVH_STACK_SIZE];
+	bcBvhPending stack[BC_BVH_STACK_SIZE];
 	int top = 0;
 	const bcBvhNode* nodes = bvh->nodes;
 	const bcBvhChild* current = &nodes[0].children[0];
@@ -1365,24 +1376,7 @@ void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, doub
 			double limit = *maxAlpha, ea = 0.0, eb = 0.0;
 			bool hitA = bcSweepChild(&s, a, limit, &ea);
 			bool hitB = bcSweepChild(&s, b, limit, &eb);
-			if (hitA && hitB) {
-				if (eb < ea) {
-					stack[top].child = a;
-					stack[top].key = ea;
-					current = b;
-					entry = eb;
-				} else {
-					stack[top].child = b;
-					stack[top].key = eb;
-					current = a;
-					entry = ea;
-				}
-				top += 1;
-				continue;
-			}
-			if (hitA || hitB) {
-				current = hitA ? a : b;
-				entry = hitA ? ea : eb;
+			if (bcBvh_Descend(stack, &top, a, ea, hitA, b, eb, hitB, &current, &entry)) {
 				continue;
 			}
 		} else {
@@ -1393,17 +1387,9 @@ void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, doub
 				}
 			}
 		}
-		/* Pop the nearest pending sibling still in reach. */
-		for (;;) {
-			if (top == 0) {
-				return;
-			}
-			top -= 1;
-			if (stack[top].key <= *maxAlpha) {
-				current = stack[top].child;
-				entry = stack[top].key;
-				break;
-			}
+		/* The nearest pending sibling still in reach. */
+		if (!bcPopWithin(stack, &top, *maxAlpha, &current, &entry)) {
+			return;
 		}
 	}
 }
@@ -1434,7 +1420,7 @@ void bcBvh_QueryPoint(const bcBvh* bvh, bcVec3 p, double* maxDistance, bcBvhPoin
 		return;
 	}
 	double pad = bcQueryPad(bvh, p, 0.0);
-	bcStackEntry stack[BC_BVH_STACK_SIZE];
+	bcBvhPending stack[BC_BVH_STACK_SIZE];
 	int top = 0;
 	const bcBvhNode* nodes = bvh->nodes;
 	const bcBvhChild* current = &nodes[0].children[0];
@@ -1449,26 +1435,7 @@ void bcBvh_QueryPoint(const bcBvh* bvh, bcVec3 p, double* maxDistance, bcBvhPoin
 			const bcBvhChild* b = &node->children[1];
 			double da = bcPointDistance(p, pad, a);
 			double db = bcPointDistance(p, pad, b);
-			bool hitA = da <= *maxDistance;
-			bool hitB = db <= *maxDistance;
-			if (hitA && hitB) {
-				if (db < da) {
-					stack[top].child = a;
-					stack[top].key = da;
-					current = b;
-					entry = db;
-				} else {
-					stack[top].child = b;
-					stack[top].key = db;
-					current = a;
-					entry = da;
-				}
-				top += 1;
-				continue;
-			}
-			if (hitA || hitB) {
-				current = hitA ? a : b;
-				entry = hitA ? da : db;
+			if (bcBvh_Descend(stack, &top, a, da, da <= *maxDistance, b, db, db <= *maxDistance, &current, &entry)) {
 				continue;
 			}
 		} else {
@@ -1479,16 +1446,8 @@ void bcBvh_QueryPoint(const bcBvh* bvh, bcVec3 p, double* maxDistance, bcBvhPoin
 				}
 			}
 		}
-		for (;;) {
-			if (top == 0) {
-				return;
-			}
-			top -= 1;
-			if (stack[top].key <= *maxDistance) {
-				current = stack[top].child;
-				entry = stack[top].key;
-				break;
-			}
+		if (!bcPopWithin(stack, &top, *maxDistance, &current, &entry)) {
+			return;
 		}
 	}
 }

@@ -29,6 +29,37 @@ typedef struct bcBvhNode {
 	bcBvhChild children[2];
 } bcBvhNode;
 
+/* A child a walk will come back to, with its key (an entry alpha, a
+ * distance): the walks keep at most one per level, BC_BVH_MAX_DEPTH. */
+typedef struct bcBvhPending {
+	const bcBvhChild* child;
+	double key;
+} bcBvhPending;
+
+/* One step down from an inner node, shared by the hierarchy's walks: its
+ * children a and b have keys ka and kb and are in reach or not. *current
+ * and *key become the nearer child in reach (a on a tie), and the other,
+ * when also in reach, is pushed on the stack. False when neither is. */
+static inline bool bcBvh_Descend(bcBvhPending* stack, int* top, const bcBvhChild* a, double ka, bool inA,
+								 const bcBvhChild* b, double kb, bool inB, const bcBvhChild** current, double* key)
+{
+	if (inA && inB) {
+		bool bFirst = kb < ka;
+		stack[*top].child = bFirst ? a : b;
+		stack[*top].key = bFirst ? ka : kb;
+		*top += 1;
+		*current = bFirst ? b : a;
+		*key = bFirst ? kb : ka;
+		return true;
+	}
+	if (inA || inB) {
+		*current = inA ? a : b;
+		*key = inA ? ka : kb;
+		return true;
+	}
+	return false;
+}
+
 /* Build a hierarchy over mesh->triangles (degenerate triangles left out).
  * Reads mesh->vertices, triangles, triangleCount, normals. Returns NULL on
  * out-of-memory or an empty mesh. The caller owns the result. (A mesh whose

@@ -383,8 +383,7 @@ static void searchTree(bcNearestSearch* search, const bcNearestTree* tree, bool 
 	bcNearestBound bound;
 	bound.limit = counting ? search->limit : search->window;
 	bound.squared = counting ? search->limitSquared : search->windowSquared;
-	const bcBvhChild* stack[BC_BVH_MAX_DEPTH];
-	double stackSquare[BC_BVH_MAX_DEPTH];
+	bcBvhPending stack[BC_BVH_MAX_DEPTH]; /* keys: squared distances */
 	int top = 0;
 	bcVec3 gap = childGaps(p, pad, current);
 	double square = bcDot(gap, gap);
@@ -400,18 +399,7 @@ static void searchTree(bcNearestSearch* search, const bcNearestTree* tree, bool 
 			double squareA = bcDot(gapA, gapA), squareB = bcDot(gapB, gapB);
 			bool inA = !isBeyond(p, pad, a, squareA, bound);
 			bool inB = !isBeyond(p, pad, b, squareB, bound);
-			if (inA && inB) {
-				bool bFirst = squareB < squareA;
-				stack[top] = bFirst ? a : b;
-				stackSquare[top] = bFirst ? squareA : squareB;
-				top += 1;
-				current = bFirst ? b : a;
-				square = bFirst ? squareB : squareA;
-				continue;
-			}
-			if (inA || inB) {
-				current = inA ? a : b;
-				square = inA ? squareA : squareB;
+			if (bcBvh_Descend(stack, &top, a, squareA, inA, b, squareB, inB, &current, &square)) {
 				continue;
 			}
 		} else {
@@ -435,9 +423,9 @@ static void searchTree(bcNearestSearch* search, const bcNearestTree* tree, bool 
 				return;
 			}
 			top -= 1;
-			if (!isBeyond(p, pad, stack[top], stackSquare[top], bound)) {
-				current = stack[top];
-				square = stackSquare[top];
+			if (!isBeyond(p, pad, stack[top].child, stack[top].key, bound)) {
+				current = stack[top].child;
+				square = stack[top].key;
 				break;
 			}
 		}
