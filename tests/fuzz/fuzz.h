@@ -227,4 +227,30 @@ static inline bool bcFuzzIsJsonNumber(const char* s, size_t n)
 	return i == n;
 }
 
+/* A copy of text with every NUL byte turned into 0x01 and every \u0000
+ * into \u0001 (same length, so the same positions); NULL when there is
+ * none. The caller frees the copy. */
+static inline char* bcFuzzWithoutNuls(const char* text, size_t size)
+{
+	char* copy = NULL;
+	for (size_t i = 0; i < size; ++i) {
+		bool nul = text[i] == '\0';
+		bool escape = i + 6 <= size && text[i] == '\\' && text[i + 1] == 'u' && memcmp(text + i + 2, "0000", 4) == 0;
+		if (!nul && !escape) {
+			continue;
+		}
+		if (copy == NULL) {
+			copy = malloc(size);
+			BC_FUZZ_CHECK(copy != NULL, "out of memory");
+			memcpy(copy, text, size);
+		}
+		if (nul) {
+			copy[i] = '\x01';
+		} else {
+			copy[i + 5] = '1';
+		}
+	}
+	return copy;
+}
+
 #endif

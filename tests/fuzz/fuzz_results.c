@@ -422,31 +422,6 @@ static void checkRoundTrip(const cliResultSet* set, bool document)
 	free(text);
 }
 
-/* A copy of text with every NUL byte turned into 0x01 and every \u0000
- * into \u0001; NULL when there is none. */
-static char* withoutNuls(const char* text, size_t size)
-{
-	char* copy = NULL;
-	for (size_t i = 0; i < size; ++i) {
-		bool nul = text[i] == '\0';
-		bool escape = i + 6 <= size && text[i] == '\\' && text[i + 1] == 'u' && memcmp(text + i + 2, "0000", 4) == 0;
-		if (!nul && !escape) {
-			continue;
-		}
-		if (copy == NULL) {
-			copy = malloc(size);
-			BC_FUZZ_CHECK(copy != NULL, "out of memory");
-			memcpy(copy, text, size);
-		}
-		if (nul) {
-			copy[i] = '\x01';
-		} else {
-			copy[i + 5] = '1';
-		}
-	}
-	return copy;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
 	const char* text = (const char*)data;
@@ -477,7 +452,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	if (first.ok) {
 		checkRoundTrip(&first.set, false);
 		checkRoundTrip(&first.set, true);
-		char* probe = withoutNuls(text, size);
+		char* probe = bcFuzzWithoutNuls(text, size);
 		if (probe != NULL) {
 			bcResultsRead other;
 			readMemory(probe, size, &other);
