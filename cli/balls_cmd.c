@@ -237,16 +237,6 @@ static void writeVec(FILE* f, const char* key, bcVec3 v)
 	cliWriteJsonVec3(f, v.x, v.y, v.z);
 }
 
-static void csvVec(FILE* f, bcVec3 v)
-{
-	putc(',', f);
-	cliWriteNumber(f, v.x);
-	putc(',', f);
-	cliWriteNumber(f, v.y);
-	putc(',', f);
-	cliWriteNumber(f, v.z);
-}
-
 static bool isHit(const bcBallResult* result)
 {
 	return result->state == bc_ballHit || result->state == bc_ballInitialOverlap;
@@ -305,10 +295,10 @@ static void writeCsvResult(FILE* f, const cliBallSet* set, const cliBallEntry* e
 	putc(',', f);
 	cliWriteRecordIdCsv(f, &other);
 	fputs(result->state == bc_ballInitialOverlap ? ",true" : ",false", f);
-	csvVec(f, result->point);
-	csvVec(f, result->normal);
-	csvVec(f, result->velocityBefore);
-	csvVec(f, result->velocityAfter);
+	cliWriteCsvVec3(f, result->point);
+	cliWriteCsvVec3(f, result->normal);
+	cliWriteCsvVec3(f, result->velocityBefore);
+	cliWriteCsvVec3(f, result->velocityAfter);
 	fputs(",\n", f);
 }
 

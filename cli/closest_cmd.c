@@ -186,16 +186,6 @@ static void writeJson(FILE* f, const cliRecord* record, const char* error, const
 	putc('}', f);
 }
 
-static void csvVec(FILE* f, bcVec3 v)
-{
-	putc(',', f);
-	cliWriteNumber(f, v.x);
-	putc(',', f);
-	cliWriteNumber(f, v.y);
-	putc(',', f);
-	cliWriteNumber(f, v.z);
-}
-
 /* One CSV row of the 17 columns of closestCsvHeader. */
 static void writeCsv(FILE* f, const cliRecord* record, const char* error, const bcClosestOutput* out)
 {
@@ -209,7 +199,7 @@ static void writeCsv(FILE* f, const cliRecord* record, const char* error, const 
 	}
 	putc(',', f);
 	cliWriteNumber(f, out->distance);
-	csvVec(f, out->point);
+	cliWriteCsvVec3(f, out->point);
 	putc(',', f);
 	cliWriteInt(f, out->triangle);
 	putc(',', f);
@@ -222,7 +212,7 @@ static void writeCsv(FILE* f, const cliRecord* record, const char* error, const 
 			cliWriteInt(f, out->vertices[k]);
 		}
 	}
-	csvVec(f, out->normal);
+	cliWriteCsvVec3(f, out->normal);
 	fputs(out->overlap ? ",true," : ",false,", f);
 	cliWriteNumber(f, out->depth);
 	fputs(",\n", f);

@@ -450,6 +450,16 @@ void cliWriteJsonVec3(FILE* f, double x, double y, double z)
 	putc(']', f);
 }
 
+void cliWriteCsvVec3(FILE* f, bcVec3 v)
+{
+	putc(',', f);
+	cliWriteNumber(f, v.x);
+	putc(',', f);
+	cliWriteNumber(f, v.y);
+	putc(',', f);
+	cliWriteNumber(f, v.z);
+}
+
 void cliWriteCsvField(FILE* f, const char* text)
 {
 	cliBuffer buffer = { 0 };

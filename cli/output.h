@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ballcast.h"
+
 typedef enum cliOutputFormat {
 	cli_outputJson = 0,
 	cli_outputNdjson,
@@ -108,6 +110,8 @@ void cliWriteNumber(FILE* f, double value);
 void cliWriteInt(FILE* f, long long value);
 void cliWriteJsonString(FILE* f, const char* text);
 void cliWriteJsonVec3(FILE* f, double x, double y, double z);
+/* Three CSV cells, each preceded by its comma: ",x,y,z". */
+void cliWriteCsvVec3(FILE* f, bcVec3 v);
 void cliWriteCsvField(FILE* f, const char* text);
 
 #endif

@@ -195,16 +195,6 @@ static void writeVec(FILE* f, const char* key, bcVec3 v)
 	cliWriteJsonVec3(f, v.x, v.y, v.z);
 }
 
-static void csvVec(FILE* f, bcVec3 v)
-{
-	putc(',', f);
-	cliWriteNumber(f, v.x);
-	putc(',', f);
-	cliWriteNumber(f, v.y);
-	putc(',', f);
-	cliWriteNumber(f, v.z);
-}
-
 static bool touchesMesh(const bcSimEvent* e)
 {
 	return e->kind == bc_simKindMesh || e->kind == bc_simKindRest;
@@ -291,18 +281,18 @@ static void writeEventCsv(FILE* f, const cliScene* scene, const bcSimEvent* e)
 		}
 	}
 	if (e->kind != bc_simKindHorizon) {
-		csvVec(f, e->point);
-		csvVec(f, e->normal);
+		cliWriteCsvVec3(f, e->point);
+		cliWriteCsvVec3(f, e->normal);
 	} else {
 		fputs(",,,,,,", f);
 	}
-	csvVec(f, e->position);
-	csvVec(f, e->velocityBefore);
-	csvVec(f, e->velocityAfter);
+	cliWriteCsvVec3(f, e->position);
+	cliWriteCsvVec3(f, e->velocityBefore);
+	cliWriteCsvVec3(f, e->velocityAfter);
 	if (e->kind == bc_simKindBall) {
-		csvVec(f, e->otherPosition);
-		csvVec(f, e->otherVelocityBefore);
-		csvVec(f, e->otherVelocityAfter);
+		cliWriteCsvVec3(f, e->otherPosition);
+		cliWriteCsvVec3(f, e->otherVelocityBefore);
+		cliWriteCsvVec3(f, e->otherVelocityAfter);
 	} else {
 		fputs(",,,,,,,,,", f);
 	}
@@ -401,7 +391,7 @@ static void writePositions(FILE* f, cliOutputFormat format, const cliScene* scen
 			cliWriteNumber(f, t);
 			putc(',', f);
 			writeIdCsv(f, scene, i);
-			csvVec(f, p);
+			cliWriteCsvVec3(f, p);
 			putc('\n', f);
 			continue;
 		}
