@@ -87,6 +87,19 @@
  * chunks (and so the ref order) never depend on the thread count. */
 #define BC_BVH_CHUNK_SIZE 65536
 
+/* How far ahead the copy into leaf order fetches: the triangle's vertex
+ * indices BC_BVH_PREFETCH_FAR refs ahead, its corners BC_BVH_PREFETCH_NEAR
+ * ahead (by then its indices have arrived). About the number of cache misses
+ * a core keeps in flight; 8 and 16 measured best on the 1M meshes. */
+#define BC_BVH_PREFETCH_NEAR 8
+#define BC_BVH_PREFETCH_FAR 16
+
+#if defined(__GNUC__)
+#define BC_PREFETCH(address) __builtin_prefetch(address)
+#else
+#define BC_PREFETCH(address) ((void)(address))
+#endif
+
 /* Upper bound on build threads. */
 #define BC_BVH_MAX_THREADS 64
 
@@ -996,6 +1009,13 @@ static void bcFillChunk(void* context, int32_t chunk)
 	float* upper = prepare->upper[chunk];
 	bcEmptyBounds(lower, upper);
 	for (int32_t i = begin; i < end; ++i) {
+		if (i + BC_BVH_PREFETCH_NEAR < end) {
+			/* Shared corners are scattered over the vertex array. */
+			const int32_t* ahead = mesh->triangles + 3 * (size_t)(i + BC_BVH_PREFETCH_NEAR);
+			BC_PREFETCH(mesh->vertices + ahead[0]);
+			BC_PREFETCH(mesh->vertices + ahead[1]);
+			BC_PREFETCH(mesh->vertices + ahead[2]);
+		}
 		if (bcIsDegenerate(mesh->normals[i])) {
 			continue;
 		}
@@ -1119,8 +1139,22 @@ static void bcFinishChunk(void* context, int32_t chunk)
 	int32_t count = finish->bvh->orderCount - begin;
 	count = count < BC_BVH_CHUNK_SIZE ? count : BC_BVH_CHUNK_SIZE;
 	const bcMesh* mesh = finish->mesh;
+	const bcBuildRef* refs = builder->refs;
 	for (int32_t i = begin; i < begin + count; ++i) {
-		int32_t t = builder->refs[i].triangle;
+		/* Leaf order visits the mesh at random: fetch ahead, the corners
+		 * of the triangle BC_BVH_PREFETCH_NEAR on, the indices of the one
+		 * BC_BVH_PREFETCH_FAR on, so the misses overlap. */
+		if (i + BC_BVH_PREFETCH_FAR < begin + count) {
+			BC_PREFETCH(mesh->triangles + 3 * (size_t)refs[i + BC_BVH_PREFETCH_FAR].triangle);
+		}
+		if (i + BC_BVH_PREFETCH_NEAR < begin + count) {
+			const int32_t* ahead = mesh->triangles + 3 * (size_t)refs[i + BC_BVH_PREFETCH_NEAR].triangle;
+			BC_PREFETCH(mesh->vertices + ahead[0]);
+			BC_PREFETCH(mesh->vertices + ahead[1]);
+			BC_PREFETCH(mesh->vertices + ahead[2]);
+			BC_PREFETCH(mesh->normals + refs[i + BC_BVH_PREFETCH_NEAR].triangle);
+		}
+		int32_t t = refs[i].triangle;
 		const int32_t* v = mesh->triangles + 3 * (size_t)t;
 		bcBvhTriangle* packed = finish->bvh->packed + i;
 		finish->bvh->order[i] = t;

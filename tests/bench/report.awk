@@ -55,11 +55,12 @@ function pct(x) {
 	return x == "" ? "n/a" : sprintf("%.1f %%", 100 * x)
 }
 
-# CPU seconds count mixed trajectories (half short, half long) take to cast on
-# mesh name at the harness's 1-thread CPU rates.
-function castEstimate(name, count,    a, b) {
+# CPU seconds count trajectories of a set take to cast on mesh name at the
+# harness's 1-thread CPU rates: short ones, or mixed (half short, half long).
+function castEstimate(name, count, set,    a, b) {
 	a = F["cast" SUBSEP name SUBSEP "short", "cpuqps1"]
 	b = F["cast" SUBSEP name SUBSEP "long", "cpuqps1"]
+	if (set == "short") return a > 0 ? sprintf("%.2f", count / a) : "n/a"
 	return a > 0 && b > 0 ? sprintf("%.2f", count / 2 / a + count / 2 / b) : "n/a"
 }
 
@@ -111,7 +112,8 @@ $1 == "cliread" {
 }
 $1 == "e2e" {
 	E2E[++e2eCount] = field("name")
-	kv("e2e" SUBSEP field("name"))
+	E2ESET[e2eCount] = field("set") == "" ? "mixed" : field("set")
+	kv("e2e" SUBSEP e2eCount)
 	next
 }
 $1 == "ndjson" {
@@ -336,18 +338,19 @@ END {
 	printf "| `ballcast cast -j 2 %s.obj []` (read + build, median of 3) | %.0f MB OBJ | %.3f | %.3f | | %.0f |\n", \
 		F[cr, "name"], F[cr, "objmb"] * 1.048576, F[cr, "wall"], F[cr, "cpu"], F[cr, "peakmb"]
 	for (i = 1; i <= e2eCount; ++i) {
-		e = "e2e" SUBSEP E2E[i]
-		printf "| `ballcast cast %s.obj mixed.json -o out.json` | %s trajectories, JSON in and out | %.2f | %.2f | %s | %.0f |\n", \
-			E2E[i], thousands(F[e, "count"]), F[e, "wall"], F[e, "user"] + F[e, "sys"], castEstimate(E2E[i], F[e, "count"]), F[e, "peakmb"]
+		e = "e2e" SUBSEP i
+		printf "| `ballcast cast %s.obj %s.json -o out.json` | %s %s trajectories, JSON in and out | %.2f | %.2f | %s | %.0f |\n", \
+			E2E[i], E2ESET[i], thousands(F[e, "count"]), E2ESET[i], F[e, "wall"], F[e, "user"] + F[e, "sys"], \
+			castEstimate(E2E[i], F[e, "count"], E2ESET[i]), F[e, "peakmb"]
 	}
 	for (i = 1; i <= ndjsonCount; ++i) {
 		d = "ndjson" SUBSEP NDJSON[i]
 		printf "| `ballcast cast --format ndjson %s.obj mixed.ndjson \\| wc -lc` | %s trajectories, NDJSON in (%.2f GB) and out (%.2f GB) | %.2f | %.2f | %s | %.0f |\n", \
 			F[d, "name"], thousands(F[d, "count"]), F[d, "inbytes"] / 1e9, F[d, "outbytes"] / 1e9, F[d, "wall"], \
-			F[d, "user"] + F[d, "sys"], castEstimate(F[d, "name"], F[d, "count"]), F[d, "peakmb"]
+			F[d, "user"] + F[d, "sys"], castEstimate(F[d, "name"], F[d, "count"], "mixed"), F[d, "peakmb"]
 	}
 	print ""
-	print "`mixed` trajectories alternate short and long ones (as above, other seeds). Wall time, CPU time and peak resident" \
+	print "`short` trajectories are drawn like the short set above, `mixed` ones alternate short and long ones (other seeds). Wall time, CPU time and peak resident" \
 		" memory come from tests/bench/runstat.c (`getrusage(RUSAGE_CHILDREN)`, the figures `/usr/bin/time -v` prints)." \
 		" *of which casting* estimates the CPU seconds the casts themselves take, from the harness's 1-thread rates on the" \
 		" short and long sets of the same mesh; the rest is reading, parsing, formatting and writing."
@@ -456,18 +459,24 @@ END {
 			idle, idle < 0.6 ? "within the target" : sprintf("%.1fx the target", idle / 0.6), scaled
 	}
 
-	ok = 1; parts = ""
-	for (i = 1; i <= e2eCount; ++i) {
-		e = "e2e" SUBSEP E2E[i]
-		ok = ok && F[e, "wall"] < 3
-		parts = parts sprintf("%s %.2f s%s; ", E2E[i], F[e, "wall"], quick ? "" : shortBy(F[e, "wall"], 3, 0))
+	split("short mixed", e2eSets, " ")
+	for (k = 1; k <= 2; ++k) {
+		ok = 1; parts = ""; seen = 0
+		for (i = 1; i <= e2eCount; ++i) {
+			if (E2ESET[i] != e2eSets[k]) continue
+			e = "e2e" SUBSEP i
+			seen = 1
+			ok = ok && F[e, "wall"] < 3
+			parts = parts sprintf("%s %.2f s%s; ", E2E[i], F[e, "wall"], quick ? "" : shortBy(F[e, "wall"], 3, 0))
+		}
+		if (!seen) continue
+		printf "- End to end, 1 M %s trajectories JSON in and out against a 1 M-triangle mesh, under 3 s wall on 2 cores: %s — %s\n", \
+			e2eSets[k], quick ? "not measured in the quick run (" thousands(F["e2e" SUBSEP 1, "count"]) " trajectories, ~50k-triangle meshes)" : verdict(ok), \
+			substr(parts, 1, length(parts) - 2) "."
 	}
-	printf "- End to end, 1 M trajectories JSON in and out against a 1 M-triangle mesh, under 3 s wall on 2 cores: %s — %s\n", \
-		quick ? "not measured in the quick run (" thousands(F["e2e" SUBSEP E2E[1], "count"]) " trajectories, ~50k-triangle meshes)" : verdict(ok), \
-		substr(parts, 1, length(parts) - 2) "."
 
 	peak = 0; where = ""
-	for (i = 1; i <= e2eCount; ++i) if (F["e2e" SUBSEP E2E[i], "peakmb"] > peak) { peak = F["e2e" SUBSEP E2E[i], "peakmb"]; where = "the end-to-end run on " E2E[i] }
+	for (i = 1; i <= e2eCount; ++i) if (F["e2e" SUBSEP i, "peakmb"] > peak) { peak = F["e2e" SUBSEP i, "peakmb"]; where = "the end-to-end run on " E2E[i] " (" E2ESET[i] ")" }
 	for (i = 1; i <= ndjsonCount; ++i) if (F["ndjson" SUBSEP NDJSON[i], "peakmb"] > peak) { peak = F["ndjson" SUBSEP NDJSON[i], "peakmb"]; where = "the NDJSON run of " thousands(NDJSON[i]) }
 	if (F[cr, "peakmb"] > peak) { peak = F[cr, "peakmb"]; where = "reading " rm }
 	for (i = 1; i <= bigCount; ++i) if (F["mesh" SUBSEP BIG[i], "peakmb"] > peak) { peak = F["mesh" SUBSEP BIG[i], "peakmb"]; where = "the harness loading " BIG[i] }
