@@ -47,7 +47,8 @@ typedef enum cliNormalMode {
 	cli_normalAverage
 } cliNormalMode;
 
-static const char* const castUsage =
+static const cliUsage castUsage = {
+	"cast",
 	"usage: ballcast cast [OPTIONS] MESH.obj [TRAJECTORIES]\n"
 	"\n"
 	"For each ball moving from p0 to p1, the earliest alpha in [0,1] at which it\n"
@@ -84,34 +85,20 @@ static const char* const castUsage =
 	"examples:\n"
 	"  ballcast cast room.obj throws.json | jq '.results[] | select(.hit) | .alpha'\n"
 	"  ballcast cast --format csv -r 0.1 room.obj throws.csv > hits.csv\n"
-	"  cat throws.ndjson | ballcast cast room.obj - --format ndjson\n";
+	"  cat throws.ndjson | ballcast cast room.obj - --format ndjson\n",
+};
 
 typedef struct cliCastConfig {
 	const char* meshPath;
 	const char* inputPath;
-	const char* outputPath;
-	cliOutputFormat format;
-	bool formatGiven;
-	cliInputFormat inputFormat;
-	bool haveRadius;
-	double radius;
+	cliCommonOptions common; /* -o -f -i -r -j -q */
 	bcCastOptions options;
 	cliNormalMode normalMode;
 	bool ties;
-	int threads;
-	bool quiet;
 	bool stats;
 	bool cs121;
 	bool twoSidedGiven, approachGiven, normalGiven, overlapGiven;
 } cliCastConfig;
-
-static int usageError(const char* message, const char* arg)
-{
-	fprintf(stderr, "ballcast cast: %s%s%s%s\n", message, arg != NULL ? " '" : "", arg != NULL ? arg : "",
-			arg != NULL ? "'" : "");
-	fputs("usage: ballcast cast [OPTIONS] MESH.obj [TRAJECTORIES]   (ballcast cast --help)\n", stderr);
-	return cli_exitTrouble;
-}
 
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
@@ -137,41 +124,11 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultCastOptions();
-	cfg->format = cli_outputJson;
-	cfg->inputFormat = cli_inputAuto;
 	optind = 1;
 	opterr = 0;
 	int c;
 	while ((c = getopt_long(argc, argv, ":o:f:i:r:j:qh", longOptions, NULL)) != -1) {
 		switch (c) {
-		case 'o':
-			cfg->outputPath = optarg;
-			break;
-		case 'f':
-			if (!cliParseOutputFormat(optarg, &cfg->format)) {
-				return usageError("unknown output format", optarg);
-			}
-			cfg->formatGiven = true;
-			break;
-		case 'i':
-			if (strcmp(optarg, "auto") == 0) {
-				cfg->inputFormat = cli_inputAuto;
-			} else if (strcmp(optarg, "json") == 0) {
-				cfg->inputFormat = cli_inputJson;
-			} else if (strcmp(optarg, "ndjson") == 0 || strcmp(optarg, "jsonl") == 0) {
-				cfg->inputFormat = cli_inputNdjson;
-			} else if (strcmp(optarg, "csv") == 0) {
-				cfg->inputFormat = cli_inputCsv;
-			} else {
-				return usageError("unknown input format", optarg);
-			}
-			break;
-		case 'r':
-			if (!cliParseDouble(optarg, &cfg->radius) || cfg->radius < 0.0) {
-				return usageError("--radius needs a finite number >= 0, not", optarg);
-			}
-			cfg->haveRadius = true;
-			break;
 		case optTwoSided:
 			cfg->options.twoSided = true;
 			cfg->twoSidedGiven = true;
@@ -182,7 +139,7 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 			} else if (strcmp(optarg, "lt") == 0) {
 				cfg->options.approach = bc_approachLess;
 			} else {
-				return usageError("--approach is le or lt, not", optarg);
+				return cliUsageError(&castUsage, "--approach is le or lt, not", optarg);
 			}
 			cfg->approachGiven = true;
 			break;
@@ -194,7 +151,7 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 			} else if (strcmp(optarg, "average") == 0) {
 				cfg->normalMode = cli_normalAverage;
 			} else {
-				return usageError("--normal is contact, triangle or average, not", optarg);
+				return cliUsageError(&castUsage, "--normal is contact, triangle or average, not", optarg);
 			}
 			cfg->normalGiven = true;
 			break;
@@ -204,7 +161,7 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 			} else if (strcmp(optarg, "ignore") == 0) {
 				cfg->options.overlap = bc_overlapIgnore;
 			} else {
-				return usageError("--initial-overlap is report or ignore, not", optarg);
+				return cliUsageError(&castUsage, "--initial-overlap is report or ignore, not", optarg);
 			}
 			cfg->overlapGiven = true;
 			break;
@@ -216,42 +173,31 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 			break;
 		case optConvention:
 			if (strcmp(optarg, "cs121") != 0) {
-				return usageError("--convention knows only cs121, not", optarg);
+				return cliUsageError(&castUsage, "--convention knows only cs121, not", optarg);
 			}
 			cfg->cs121 = true;
 			break;
 		case optStats:
 			cfg->stats = true;
 			break;
-		case 'j':
-			if (!cliParseInt(optarg, &cfg->threads) || cfg->threads < 1) {
-				return usageError("--threads needs a whole number >= 1, not", optarg);
+		default: {
+			int status = cliParseCommonOption(&castUsage, c, argv, &cfg->common);
+			if (status >= 0) {
+				return status;
 			}
 			break;
-		case 'q':
-			cfg->quiet = true;
-			break;
-		case 'h':
-			fputs(castUsage, stdout);
-			return cliFinishStdout();
-		case ':':
-			return usageError("missing value for", argv[optind - 1]);
-		default:
-			return usageError("unknown option", argv[optind - 1]);
+		}
 		}
 	}
 	int rest = argc - optind;
 	if (rest < 1) {
-		return usageError("missing MESH", NULL);
+		return cliUsageError(&castUsage, "missing MESH", NULL);
 	}
 	if (rest > 2) {
-		return usageError("too many arguments, starting at", argv[optind + 2]);
+		return cliUsageError(&castUsage, "too many arguments, starting at", argv[optind + 2]);
 	}
 	cfg->meshPath = argv[optind];
 	cfg->inputPath = rest == 2 ? argv[optind + 1] : "-";
-	if (!cfg->formatGiven) {
-		cfg->format = cliFormatFromPath(cfg->outputPath, cli_outputJson);
-	}
 	if (cfg->cs121) {
 		/* The course notes and FAQ: one-sided, dot(n, d) < 0, the average of
 		 * the tied triangles' normals, and no hit for a ball that starts
@@ -278,23 +224,9 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 /* Check one record; returns the problem or NULL, and fills input. */
 static const char* checkRecord(const cliCastConfig* cfg, const cliRecord* record, bcCastInput* input)
 {
-	if (record->error[0] != 0) {
-		return record->error;
-	}
-	if (!(record->fields & cli_fieldP0)) {
-		return "missing p0";
-	}
-	if (!(record->fields & cli_fieldP1)) {
-		return "missing p1";
-	}
-	input->p0 = record->p0;
-	input->p1 = record->p1;
-	if (record->fields & cli_fieldRadius) {
-		input->radius = record->radius;
-	} else if (cfg->haveRadius) {
-		input->radius = cfg->radius;
-	} else {
-		return "missing r (give it per record or with --radius)";
+	const char* problem = cliCheckTrajectory(record, &cfg->common, &input->p0, &input->p1, &input->radius);
+	if (problem != NULL) {
+		return problem;
 	}
 	if (!bcIsValidCastInput(*input)) {
 		return "a coordinate or the radius is beyond the supported range of 1e50";
@@ -548,7 +480,7 @@ static void writeChunk(cliPipeline* p, cliChunk* c)
 		/* as when reading stopped: nothing of this chunk is reported */
 		cliReportError(p->inputName, fatal);
 	} else {
-		if (!cfg->quiet) {
+		if (!cfg->common.quiet) {
 			for (int i = 0; i < c->count; ++i) {
 				const cliRecord* record = c->records + i;
 				if (c->problems[i] != NULL) {
@@ -724,22 +656,18 @@ int cliCastMain(int argc, char** argv)
 	signal(SIGPIPE, SIG_IGN);
 
 	double started = cliNow();
-	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.quiet, cfg.threads);
+	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
 	if (mesh == NULL) {
 		return cli_exitTrouble;
 	}
 	double readMesh = cliNow() - started;
-	const bool fromStdin = strcmp(cfg.inputPath, "-") == 0;
-	const char* inputName = fromStdin ? "<stdin>" : cfg.inputPath;
-	FILE* input = fromStdin ? stdin : fopen(cfg.inputPath, "rb");
+	const char* inputName = cliInputName(cfg.inputPath);
+	FILE* input = cliOpenInput(cfg.inputPath);
 	if (input == NULL) {
-		bcError error = { 0 };
-		snprintf(error.message, sizeof error.message, "cannot open: %s", strerror(errno));
-		cliReportError(inputName, &error);
 		bcMesh_Destroy(mesh);
 		return cli_exitTrouble;
 	}
-	int threads = cfg.threads;
+	int threads = cfg.common.threads;
 	if (threads <= 0) {
 		long cores = sysconf(_SC_NPROCESSORS_ONLN);
 		threads = cores > 0 ? (int)cores : 1;
@@ -752,7 +680,7 @@ int cliCastMain(int argc, char** argv)
 	p.mesh = mesh;
 	p.inputName = inputName;
 	atomic_init(&p.stop, false);
-	p.reader = cliReader_Create(input, inputName, cfg.inputFormat);
+	p.reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
 	cliWorker* workers = calloc((size_t)threads, sizeof *workers);
 	bool ready = p.reader != NULL && workers != NULL;
 	for (int s = 0; s < CLI_CAST_SLOTS && ready; ++s) {
@@ -774,8 +702,8 @@ int cliCastMain(int argc, char** argv)
 	 * document or the answers to a JSON array are whole or nothing. Reading
 	 * starts with detecting the input format, before the output is opened
 	 * when it may stream; otherwise the output is opened first. */
-	bool toStdout = cfg.outputPath == NULL || strcmp(cfg.outputPath, "-") == 0;
-	bool mayStream = toStdout && cfg.format != cli_outputJson;
+	bool toStdout = cfg.common.outputPath == NULL || strcmp(cfg.common.outputPath, "-") == 0;
+	bool mayStream = toStdout && cfg.common.format != cli_outputJson;
 	cliOutput output;
 	bool opened = false;
 	bcError error = { 0 };
@@ -788,7 +716,7 @@ int cliCastMain(int argc, char** argv)
 		bool lines = format == cli_inputNdjson || format == cli_inputCsv;
 		opened = detected > 0 && (lines ? cliOutput_OpenStdout(&output) : cliOutput_Open(&output, NULL));
 	} else {
-		opened = cliOutput_Open(&output, cfg.outputPath);
+		opened = cliOutput_Open(&output, cfg.common.outputPath);
 		detected = opened ? cliReader_Detect(p.reader, &error) : 1;
 	}
 	if (!ready || !opened || detected < 0) {
@@ -800,9 +728,7 @@ int cliCastMain(int argc, char** argv)
 		}
 		freePipeline(&p, workers, threads);
 		cliReader_Destroy(p.reader);
-		if (!fromStdin) {
-			fclose(input);
-		}
+		cliCloseInput(input);
 		bcMesh_Destroy(mesh);
 		return cli_exitTrouble;
 	}
@@ -813,10 +739,10 @@ int cliCastMain(int argc, char** argv)
 	static const char* const normalNames[] = { "contact", "triangle", "average" };
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	cliCastHeader header = { cfg.meshPath, info, &cfg.options, normalNames[cfg.normalMode], cfg.ties };
-	cliCastWriter_Begin(&p.writer, &p.head, cfg.format, &header);
+	cliCastWriter_Begin(&p.writer, &p.head, cfg.common.format, &header);
 
 	/* Progress on a terminal only, never into a pipe or a log. */
-	p.progress = !cfg.quiet && isatty(STDERR_FILENO);
+	p.progress = !cfg.common.quiet && isatty(STDERR_FILENO);
 	p.lastProgress = cliNow();
 
 	pthread_mutex_init(&p.lock, NULL);
@@ -860,9 +786,7 @@ int cliCastMain(int argc, char** argv)
 	}
 	freePipeline(&p, workers, threads);
 	cliReader_Destroy(p.reader);
-	if (!fromStdin) {
-		fclose(input);
-	}
+	cliCloseInput(input);
 	bcMesh_Destroy(mesh);
 	return status;
 }
