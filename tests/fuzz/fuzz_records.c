@@ -13,7 +13,12 @@
  *    given; an id is present exactly when idKind says so, and a number id is
  *    a JSON number (it is echoed unquoted into JSON output);
  *  - auto detection reads exactly what the format it detects reads: the
- *    same records, fields, ids and errors. */
+ *    same records, fields, ids and errors;
+ *  - NULs do not cut text short: with every NUL byte turned into 0x01 and
+ *    every \u0000 escape into \u0001 (the same lengths, so the same places),
+ *    an input read to its end without a document error still is, in the same
+ *    format, and every record it accepted is accepted again with the same
+ *    place, fields and numbers, and an id of the same kind and length. */
 #include "fuzz.h"
 #include "records.h"
 
@@ -154,6 +159,42 @@ static bool sameRecord(const cliRecord* a, const cliRecord* b)
 		   bcFuzzSameBits(a->mass, b->mass) && strcmp(a->error, b->error) == 0;
 }
 
+/* The NUL probe: text read again with its NULs masked (see above). */
+static void checkWithoutNuls(const char* text, size_t size, const bcReadLog* first)
+{
+	if (first->end != 0) {
+		return;
+	}
+	char* probe = bcFuzzWithoutNuls(text, size);
+	if (probe == NULL) {
+		return;
+	}
+	bcReadLog other;
+	readAll(probe, size, cli_inputAuto, &other);
+	free(probe);
+	BC_FUZZ_CHECK(other.end == 0 && other.format == first->format && other.count == first->count,
+				  "read to the end as format %d (%ld records), but with its NULs turned into 0x01: end %d, format %d, "
+				  "%ld records: %ld:%ld %s",
+				  (int)first->format, first->count, other.end, (int)other.format, other.count, other.error.line,
+				  other.error.column, other.error.message);
+	long kept = first->count < first->capacity ? first->count : first->capacity;
+	for (long i = 0; i < kept; ++i) {
+		const cliRecord* a = first->records + i;
+		const cliRecord* b = other.records + i;
+		if (a->error[0] != '\0') {
+			continue;
+		}
+		bool sameId = a->idKind == b->idKind && (a->id == NULL) == (b->id == NULL) &&
+					  (a->id == NULL || strlen(a->id) == strlen(b->id));
+		BC_FUZZ_CHECK(b->error[0] == '\0' && sameId && a->line == b->line && a->column == b->column &&
+						  a->fields == b->fields && bcFuzzSameVec3(a->p0, b->p0) && bcFuzzSameVec3(a->p1, b->p1) &&
+						  bcFuzzSameVec3(a->p, b->p) && bcFuzzSameVec3(a->velocity, b->velocity) &&
+						  bcFuzzSameBits(a->radius, b->radius) && bcFuzzSameBits(a->mass, b->mass),
+					  "record %ld reads differently with its NULs turned into 0x01 (error '%s')", i, b->error);
+	}
+	freeLog(&other);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
 	const char* text = (const char*)data;
@@ -183,6 +224,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		}
 		freeLog(&log);
 	}
+	checkWithoutNuls(text, size, &detected);
 	freeLog(&detected);
 	return 0;
 }
