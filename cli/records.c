@@ -1111,6 +1111,39 @@ static bool findIdText(const char* s, size_t n, size_t* begin, size_t* end)
 	}
 }
 
+/* The raw members of an object cJSON has accepted (text s[0 .. n), its '{'
+ * first), walked in document order, the order of cJSON's member list. */
+typedef struct cliRawMembers {
+	const char* s;
+	size_t n, i;
+} cliRawMembers;
+
+/* Does the next member's raw key hold an escaped NUL? cJSON's C string for
+ * it ends there, so "p\u00000" would read as "p": such a key names no field.
+ * Moves past the member. */
+static bool rawKeyHasNul(cliRawMembers* m)
+{
+	size_t i = skipBlank(m->s, m->n, m->i);
+	if (i >= m->n || m->s[i] != '"') {
+		m->i = m->n;
+		return false;
+	}
+	size_t keyStart = i + 1;
+	i = skipJson(m->s, m->n, i);
+	bool nul = false;
+	for (size_t k = keyStart; k + 6 <= i - 1; ++k) {
+		if (m->s[k] == '\\') {
+			nul = nul || memcmp(m->s + k + 1, "u0000", 5) == 0;
+			k++;
+		}
+	}
+	i = skipBlank(m->s, m->n, i);
+	i = i < m->n && m->s[i] == ':' ? skipBlank(m->s, m->n, i + 1) : i;
+	i = skipBlank(m->s, m->n, skipJson(m->s, m->n, i));
+	m->i = i < m->n && m->s[i] == ',' ? i + 1 : i;
+	return nul;
+}
+
 /* The record's id from the "id" member. Returns 1, or -1 on error. */
 static int jsonId(const cliSpot* spot, bcError* error, const cJSON* member, size_t length, cliRecord* record)
 {
@@ -1204,14 +1237,26 @@ static int jsonRecord(const cliSpot* spot, bcError* error, const cJSON* item, si
 		return 1;
 	}
 	unsigned seen = 0; /* bit k: memberKeys[k] was read */
+	/* Only a backslash can spell a NUL in a key: walk the raw keys then. */
+	bool escapes = memchr(spot->text, '\\', length) != NULL;
+	cliRawMembers raw = { spot->text, length, 1 };
+	bool haveR = false; /* a member "r" (it wins over "radius") */
 	for (const cJSON* member = item->child; member != NULL; member = member->next) {
+		bool nul = escapes && rawKeyHasNul(&raw);
+		haveR = haveR || (!nul && strcmp(member->string, "r") == 0);
+	}
+	raw.i = 1;
+	for (const cJSON* member = item->child; member != NULL; member = member->next) {
+		if (escapes && rawKeyHasNul(&raw)) {
+			continue;
+		}
 		const char* key = member->string;
 		int slot = 0;
 		while (slot < cli_memberCount && (key[0] != memberKeys[slot][0] || strcmp(key, memberKeys[slot]) != 0)) {
 			slot++;
 		}
 		if (slot == cli_memberCount || (seen & (1u << (unsigned)slot)) != 0 ||
-			(slot == cli_memberRadius && cJSON_GetObjectItemCaseSensitive(item, "r") != NULL)) {
+			(slot == cli_memberRadius && haveR)) {
 			continue;
 		}
 		seen |= 1u << (unsigned)slot;

@@ -271,6 +271,32 @@ START_TEST(numericIdFoundAtTopLevel)
 }
 END_TEST
 
+/* A key with an escaped NUL names no field: cJSON's C string for it stops
+ * at the NUL, so "p\u00000" must not read as "p", nor "r\u0000x" as an "r"
+ * that would set "radius" aside. Escaped keys that do spell a field count. */
+START_TEST(keysWithEscapedNulNameNothing)
+{
+	testInput in = openText("{\"p\\u00000\": [1, 2, 3], \"p1\": [4, 5, 6], \"r\\u0000x\": 7, \"radius\": 0.5}\n"
+							"{\"\\u0070\": [1, 2, 3], \"\\\\u0000\": 1, \"r\": 2}\n",
+							cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	ck_assert_uint_eq(r.fields, cli_fieldP1 | cli_fieldRadius);
+	ck_assert(r.p.x == 0.0 && r.p.y == 0.0 && r.p.z == 0.0);
+	ck_assert(r.radius == 0.5);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_str_eq(r.error, "");
+	ck_assert_uint_eq(r.fields, cli_fieldP | cli_fieldRadius);
+	ck_assert(r.p.x == 1.0 && r.p.z == 3.0);
+	ck_assert(r.radius == 2.0);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+}
+END_TEST
+
 START_TEST(jsonFieldErrors)
 {
 	struct {
@@ -1609,6 +1635,7 @@ static Suite* recordsSuite(void)
 	tcase_add_test(json, numericIdsExact);
 	tcase_add_test(json, stringIdsDecoded);
 	tcase_add_test(json, numericIdFoundAtTopLevel);
+	tcase_add_test(json, keysWithEscapedNulNameNothing);
 	tcase_add_test(json, jsonFieldErrors);
 	tcase_add_test(json, jsonBadRecordsCounted);
 	tcase_add_test(json, jsonRadiusAndDuplicates);
