@@ -1144,6 +1144,23 @@ static bool rawKeyHasNul(cliRawMembers* m)
 	return nul;
 }
 
+/* Has the object item (raw text spot->text[0 .. length)) a member named
+ * key, not counting keys cut short by an escaped NUL? escapes: the raw text
+ * holds a backslash (else cJSON's lookup is exact). */
+static bool hasMember(const cliSpot* spot, size_t length, const cJSON* item, bool escapes, const char* key)
+{
+	if (!escapes) {
+		return cJSON_GetObjectItemCaseSensitive(item, key) != NULL;
+	}
+	cliRawMembers raw = { spot->text, length, 1 };
+	for (const cJSON* member = item->child; member != NULL; member = member->next) {
+		if (!rawKeyHasNul(&raw) && strcmp(member->string, key) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The record's id from the "id" member. Returns 1, or -1 on error. */
 static int jsonId(const cliSpot* spot, bcError* error, const cJSON* member, size_t length, cliRecord* record)
 {
@@ -1240,12 +1257,6 @@ static int jsonRecord(const cliSpot* spot, bcError* error, const cJSON* item, si
 	/* Only a backslash can spell a NUL in a key: walk the raw keys then. */
 	bool escapes = memchr(spot->text, '\\', length) != NULL;
 	cliRawMembers raw = { spot->text, length, 1 };
-	bool haveR = false; /* a member "r" (it wins over "radius") */
-	for (const cJSON* member = item->child; member != NULL; member = member->next) {
-		bool nul = escapes && rawKeyHasNul(&raw);
-		haveR = haveR || (!nul && strcmp(member->string, "r") == 0);
-	}
-	raw.i = 1;
 	for (const cJSON* member = item->child; member != NULL; member = member->next) {
 		if (escapes && rawKeyHasNul(&raw)) {
 			continue;
@@ -1256,7 +1267,7 @@ static int jsonRecord(const cliSpot* spot, bcError* error, const cJSON* item, si
 			slot++;
 		}
 		if (slot == cli_memberCount || (seen & (1u << (unsigned)slot)) != 0 ||
-			(slot == cli_memberRadius && haveR)) {
+			(slot == cli_memberRadius && hasMember(spot, length, item, escapes, "r"))) {
 			continue;
 		}
 		seen |= 1u << (unsigned)slot;
@@ -1585,6 +1596,31 @@ static bool convertDecimal(uint64_t digits, long exponent, bool negative, double
 	return true;
 }
 
+/* An optional exponent at *p ("e" or "E", a sign, digits), added to
+ * *exponent and read past; saturates at 100000, far beyond any double.
+ * False when an "e" has no digits. */
+static bool readExponent(const char** p, const char* end, long* exponent)
+{
+	const char* q = *p;
+	if (q >= end || (*q != 'e' && *q != 'E')) {
+		return true;
+	}
+	++q;
+	bool down = q < end && *q == '-';
+	q += q < end && (*q == '-' || *q == '+');
+	long e = 0;
+	const char* digits = q;
+	for (; q < end && isDigit(*q); ++q) {
+		e = e < 100000 ? 10 * e + (*q - '0') : e;
+	}
+	if (q == digits) {
+		return false;
+	}
+	*exponent += down ? -e : e;
+	*p = q;
+	return true;
+}
+
 bool cliParseDecimal(const char* text, size_t length, double* value)
 {
 	const char* p = text;
@@ -1605,19 +1641,8 @@ bool cliParseDecimal(const char* text, size_t length, double* value)
 	if (count == 0 || !fitsDigits(first, p, count)) {
 		return false;
 	}
-	if (p < end && (*p == 'e' || *p == 'E')) {
-		++p;
-		bool down = p < end && *p == '-';
-		p += p < end && (*p == '-' || *p == '+');
-		long e = 0;
-		const char* exponentDigits = p;
-		for (; p < end && isDigit(*p); ++p) {
-			e = e < 100000 ? 10 * e + (*p - '0') : e;
-		}
-		if (p == exponentDigits) {
-			return false;
-		}
-		exponent += down ? -e : e;
+	if (!readExponent(&p, end, &exponent)) {
+		return false;
 	}
 	return p == end && convertDecimal(digits, exponent, negative, value);
 }
@@ -1653,19 +1678,8 @@ static size_t numberToken(const char* s, size_t n, double* value)
 	if (!fitsDigits(first, p, count)) {
 		return 0;
 	}
-	if (p < end && (*p == 'e' || *p == 'E')) {
-		++p;
-		bool down = p < end && *p == '-';
-		p += p < end && (*p == '-' || *p == '+');
-		long e = 0;
-		const char* exponentDigits = p;
-		for (; p < end && isDigit(*p); ++p) {
-			e = e < 100000 ? 10 * e + (*p - '0') : e;
-		}
-		if (p == exponentDigits) {
-			return 0;
-		}
-		exponent += down ? -e : e;
+	if (!readExponent(&p, end, &exponent)) {
+		return 0;
 	}
 	if (p >= end || !endsScalar(*p) || !convertDecimal(digits, exponent, negative, value)) {
 		return 0;

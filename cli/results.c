@@ -34,24 +34,25 @@ void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record)
 	}
 }
 
-void cliWriteRecordIdJson(FILE* f, const cliRecord* record)
+/* Write what append puts in a fresh buffer. */
+static void writeRecordId(FILE* f, const cliRecord* record, void (*append)(cliBuffer*, const cliRecord*))
 {
 	cliBuffer out = { 0 };
-	cliAppendRecordIdJson(&out, record);
+	append(&out, record);
 	if (out.length > 0) {
 		fwrite(out.data, 1, out.length, f);
 	}
 	cliBuffer_Free(&out);
 }
 
+void cliWriteRecordIdJson(FILE* f, const cliRecord* record)
+{
+	writeRecordId(f, record, cliAppendRecordIdJson);
+}
+
 void cliWriteRecordIdCsv(FILE* f, const cliRecord* record)
 {
-	cliBuffer out = { 0 };
-	cliAppendRecordIdCsv(&out, record);
-	if (out.length > 0) {
-		fwrite(out.data, 1, out.length, f);
-	}
-	cliBuffer_Free(&out);
+	writeRecordId(f, record, cliAppendRecordIdCsv);
 }
 
 static const char* approachName(bcApproach approach)

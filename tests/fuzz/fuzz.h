@@ -163,6 +163,22 @@ static inline double bcFuzzTriangleDistance(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3
 /* The UTF-8 byte order mark the readers skip at the start of a file. */
 static const char bcFuzzByteOrderMark[3] = { '\xef', '\xbb', '\xbf' };
 
+/* A copy of text with a byte order mark in front (size + 3 bytes), or NULL
+ * when text starts with one already. The caller frees the copy. */
+static inline char* bcFuzzWithByteOrderMark(const char* text, size_t size)
+{
+	if (size >= 3 && memcmp(text, bcFuzzByteOrderMark, 3) == 0) {
+		return NULL;
+	}
+	char* marked = malloc(size + 3);
+	BC_FUZZ_CHECK(marked != NULL, "out of memory");
+	memcpy(marked, bcFuzzByteOrderMark, 3);
+	if (size > 0) {
+		memcpy(marked + 3, text, size);
+	}
+	return marked;
+}
+
 /* Is (line, column) a position inside text (or just past a line's end)?
  * Lines and columns count from 1, after a leading byte order mark. */
 static inline bool bcFuzzIsValidPosition(const char* text, size_t length, long line, long column)

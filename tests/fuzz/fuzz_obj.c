@@ -151,16 +151,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	parse(text, size, &error, &info, &ok);
 
 	/* The same text after a byte order mark (unless it has one already). */
-	if (size >= 3 && memcmp(text, bcFuzzByteOrderMark, 3) == 0) {
-		return 0;
-	}
-	char* marked = malloc(size + 3);
+	char* marked = bcFuzzWithByteOrderMark(text, size);
 	if (marked == NULL) {
 		return 0;
-	}
-	memcpy(marked, bcFuzzByteOrderMark, 3);
-	if (size > 0) {
-		memcpy(marked + 3, text, size);
 	}
 	bcError markedError;
 	bcMeshInfo markedInfo;

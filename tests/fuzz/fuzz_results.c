@@ -435,13 +435,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	cliResultSet_Free(&again.set);
 	cliResultSet_Free(&streamed.set);
 
-	if (size < 3 || memcmp(text, bcFuzzByteOrderMark, 3) != 0) {
-		char* marked = malloc(size + 3);
-		BC_FUZZ_CHECK(marked != NULL, "out of memory");
-		memcpy(marked, bcFuzzByteOrderMark, 3);
-		if (size > 0) {
-			memcpy(marked + 3, text, size);
-		}
+	char* marked = bcFuzzWithByteOrderMark(text, size);
+	if (marked != NULL) {
 		bcResultsRead withMark;
 		readMemory(marked, size + 3, &withMark);
 		free(marked);

@@ -255,13 +255,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	checkSameParse("parsed twice", &first, &again);
 	cliScene_Free(&again.scene);
 
-	if (size < 3 || memcmp(text, bcFuzzByteOrderMark, 3) != 0) {
-		char* marked = malloc(size + 3);
-		BC_FUZZ_CHECK(marked != NULL, "out of memory");
-		memcpy(marked, bcFuzzByteOrderMark, 3);
-		if (size > 0) {
-			memcpy(marked + 3, text, size);
-		}
+	char* marked = bcFuzzWithByteOrderMark(text, size);
+	if (marked != NULL) {
 		bcSceneParse withMark;
 		parse(marked, size + 3, &withMark);
 		free(marked);
