@@ -26,10 +26,12 @@ BC_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic -Wmissi
 	-Wshadow -Wstrict-prototypes -ffp-contract=off -fPIC -pthread
 CJSON_CFLAGS := $(shell $(PKG_CONFIG) --cflags libcjson 2>/dev/null)
 CJSON_LIBS := $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson)
+GMP_CFLAGS := $(shell $(PKG_CONFIG) --cflags gmp 2>/dev/null)
+GMP_LIBS := $(shell $(PKG_CONFIG) --libs gmp 2>/dev/null || echo -lgmp)
 CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt)
 
-ALL_CFLAGS = $(BC_CFLAGS) $(CJSON_CFLAGS) $(CFLAGS) $(SAN_FLAGS)
+ALL_CFLAGS = $(BC_CFLAGS) $(CJSON_CFLAGS) $(GMP_CFLAGS) $(CFLAGS) $(SAN_FLAGS)
 ALL_CPPFLAGS = -Ilib -Icli $(CPPFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS) -pthread
 
@@ -63,20 +65,20 @@ $(BUILD)/libballcast.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 $(BUILD)/libballcast.so: $(LIB_OBJS)
-	$(CC) -shared -Wl,-soname,libballcast.so.$(SOVERSION) $(ALL_LDFLAGS) -o $@ $^ -lm
+	$(CC) -shared -Wl,-soname,libballcast.so.$(SOVERSION) $(ALL_LDFLAGS) -o $@ $^ $(GMP_LIBS) -lm
 
 $(BUILD)/ballcast: $(CLI_OBJS) $(BUILD)/libballcast.a
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libballcast.a $(CJSON_LIBS) -lm
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJS) $(BUILD)/libballcast.a $(CJSON_LIBS) $(GMP_LIBS) -lm
 
 $(BUILD)/tests/%: tests/unit/%.c $(SUPPORT_SRCS) $(CLI_LIB_OBJS) $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) -Itests/unit -Itests/support $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(SUPPORT_SRCS) $(CLI_LIB_OBJS) \
-		$(BUILD)/libballcast.a $(ALL_LDFLAGS) $(CJSON_LIBS) $(CHECK_LIBS) -lm
+		$(BUILD)/libballcast.a $(ALL_LDFLAGS) $(CJSON_LIBS) $(GMP_LIBS) $(CHECK_LIBS) -lm
 
 $(BUILD)/tests/scale_%: tests/scale/%.c $(SUPPORT_SRCS) $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) -Itests/unit -Itests/support $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(SUPPORT_SRCS) \
-		$(BUILD)/libballcast.a $(ALL_LDFLAGS) $(CHECK_LIBS) -lm
+		$(BUILD)/libballcast.a $(ALL_LDFLAGS) $(GMP_LIBS) $(CHECK_LIBS) -lm
 
 deps:
 	@sh scripts/install-deps

@@ -51,360 +51,20 @@
 #include <stdint.h>
 
 #include "ballcast.h"
+#include "predicates.h"
 #include "vec3.h"
 
-/* ------------------------------------------------- exact arithmetic */
+/* An edge crossing a plane is placed from two determinants taken to
+ * within 2^-48 (3.6e-15) of their value, relatively (the exact path
+ * otherwise). The crossing's parameter along the edge is then within about
+ * 1e-14, and the point within 1e-14 of the edge's length of the exact
+ * crossing, even for an edge that meets the plane at a grazing angle
+ * (planes 1e-9 apart in angle), where the filter's relative error is
+ * large. The tests ask for 1e-12 of the coordinates; 2^-48 leaves room for
+ * edges as long as the scene and for the rounding of the point itself, and
+ * sends to the exact path only ends near a plane. */
+#define BC_ACCURATE_ERROR 3.552713678800501e-15 /* 2^-48 */
 
-/* 2^-53: half an ulp of 1, the unit roundoff of a double. */
-#define BC_EPSILON (DBL_EPSILON * 0.5)
-
-/* Dekker's splitter 2^27 + 1: a * it splits a 53-bit significand into two
- * halves of 26 bits whose products are exact. */
-#define BC_SPLITTER 134217729.0
-
-/* Shewchuk's error bounds for the filtered determinants ("Adaptive
- * precision floating-point arithmetic and fast robust geometric
- * predicates", 1997): when |det| exceeds the bound times the permanent (the
- * same sum with every product made absolute) the computed sign is right. */
-#define BC_ORIENT2D_BOUND ((3.0 + 16.0 * BC_EPSILON) * BC_EPSILON)
-#define BC_ORIENT3D_BOUND ((7.0 + 56.0 * BC_EPSILON) * BC_EPSILON)
-
-/* The filters' bounds hold only when no product underflows; below this
- * permanent (products of coordinate differences under about 1e-83 each)
- * the exact path decides. Far above the subnormals (1e-308), far below any
- * mesh a user draws. */
-#define BC_FILTER_MIN_PERMANENT 1e-250
-
-/* A determinant used to place a segment endpoint (an edge crossing a
- * plane) is taken from the filter only when its error bound is below 2^-48
- * (3.6e-15) of its value; otherwise it is computed exactly and rounded.
- * The crossing's parameter along the edge is then within about 1e-14, and
- * the point within 1e-14 of the edge's length of the exact crossing, even
- * for an edge that meets the plane at a grazing angle (planes 1e-9 apart
- * in angle), where the filter's relative error is large. The tests ask for
- * 1e-12 of the coordinates; 2^-48 leaves room for edges as long as the
- * scene and for the rounding of the point itself, and sends to the exact
- * path only ends near a plane (within about a fifth of the edge's reach). */
-#define BC_ACCURATE_MARGIN 281474976710656.0 /* 2^48 */
-
-/* Terms of an exact 3D determinant: 24 products of three coordinates, each
- * exactly 4 doubles (96), with room to spare. */
-#define BC_EXPANSION_CAPACITY 100
-
-/* x + y = a + b exactly, |y| <= ulp(x) / 2. */
-static inline void twoSum(double a, double b, double* x, double* y)
-{
-	double s = a + b;
-	double bv = s - a;
-	double av = s - bv;
-	double br = b - bv;
-	double ar = a - av;
-	*x = s;
-	*y = ar + br;
-}
-
-/* x + y = a - b exactly. */
-static inline void twoDiff(double a, double b, double* x, double* y)
-{
-	double d = a - b;
-	double bv = a - d;
-	double av = d + bv;
-	double br = bv - b;
-	double ar = a - av;
-	*x = d;
-	*y = ar + br;
-}
-
-static inline void split(double a, double* hi, double* lo)
-{
-	double c = BC_SPLITTER * a;
-	double big = c - a;
-	*hi = c - big;
-	*lo = a - *hi;
-}
-
-/* x + y = a * b exactly (Dekker), barring overflow and underflow. */
-static inline void twoProduct(double a, double b, double* x, double* y)
-{
-	double p = a * b;
-	double ahi, alo, bhi, blo;
-	split(a, &ahi, &alo);
-	split(b, &bhi, &blo);
-	double err1 = p - ahi * bhi;
-	double err2 = err1 - alo * bhi;
-	double err3 = err2 - ahi * blo;
-	*x = p;
-	*y = alo * blo - err3;
-}
-
-/* Terms whose exact sum is wanted. */
-typedef struct bcTerms {
-	double c[BC_EXPANSION_CAPACITY];
-	int n;
-} bcTerms;
-
-/* Add sign * x * y * z: four doubles whose sum is the product exactly. */
-static void addTripleProduct(bcTerms* t, double sign, double x, double y, double z)
-{
-	double hi, lo;
-	twoProduct(sign * x, y, &hi, &lo);
-	twoProduct(hi, z, &t->c[t->n], &t->c[t->n + 1]);
-	twoProduct(lo, z, &t->c[t->n + 2], &t->c[t->n + 3]);
-	t->n += 4;
-}
-
-static void addProduct(bcTerms* t, double sign, double x, double y)
-{
-	twoProduct(sign * x, y, &t->c[t->n], &t->c[t->n + 1]);
-	t->n += 2;
-}
-
-/* Shewchuk's Grow-Expansion: the exact sum as a nonoverlapping expansion,
- * smallest first, zeros dropped; returns its length. The slow, sure path. */
-static int growSum(const double* terms, int n, double* e)
-{
-	int m = 0;
-	for (int k = 0; k < n; ++k) {
-		double q = terms[k];
-		int w = 0;
-		for (int i = 0; i < m; ++i) {
-			double h;
-			twoSum(q, e[i], &q, &h);
-			if (h != 0.0) {
-				e[w++] = h;
-			}
-		}
-		if (q != 0.0) {
-			e[w++] = q;
-		}
-		m = w;
-	}
-	return m;
-}
-
-/* Passes of distillation before the sure path takes over. Each pass about
- * doubles the precision of the leading term (Rump, Ogita and Oishi); a
- * sum of 96 products of three needs a handful. */
-#define BC_MAX_DISTILL_PASSES 32
-
-/* The sum of t's terms, rounded, with the exact sign. Distillation: one
- * pass of two-sums from the first term to the last leaves the same exact
- * sum, the last term the rounded sum and the others its errors. Once the
- * errors add up to less than an ulp of the last term (bounded generously
- * for the rounding of that addition), the last term is the sum faithfully
- * rounded and has its sign. A sum rounding to 0 that is not 0 keeps its
- * sign as the smallest subnormal. */
-static double sumTerms(bcTerms* t)
-{
-	double* c = t->c;
-	int n = t->n;
-	for (int pass = 0; pass < BC_MAX_DISTILL_PASSES; ++pass) {
-		int m = 0;
-		for (int i = 0; i < n; ++i) {
-			if (c[i] != 0.0) {
-				c[m++] = c[i];
-			}
-		}
-		n = m;
-		if (n <= 1) {
-			return n == 0 ? 0.0 : c[0];
-		}
-		for (int i = 1; i < n; ++i) {
-			twoSum(c[i], c[i - 1], &c[i], &c[i - 1]);
-		}
-		double rest = 0.0;
-		for (int i = 0; i < n - 1; ++i) {
-			rest += fabs(c[i]);
-		}
-		if (rest * (1.0 + 2.0 * n * BC_EPSILON) < BC_EPSILON * fabs(c[n - 1])) {
-			return c[n - 1];
-		}
-	}
-	double e[BC_EXPANSION_CAPACITY];
-	int m = growSum(c, n, e);
-	if (m == 0) {
-		return 0.0;
-	}
-	double sum = 0.0;
-	for (int i = 0; i < m; ++i) {
-		sum += e[i];
-	}
-	double top = e[m - 1];
-	return (sum == 0.0 || (sum > 0.0) != (top > 0.0)) ? copysign(DBL_TRUE_MIN, top) : sum;
-}
-
-static inline double maxAbs3(bcVec3 v)
-{
-	double m = fabs(v.x) > fabs(v.y) ? fabs(v.x) : fabs(v.y);
-	return m > fabs(v.z) ? m : fabs(v.z);
-}
-
-/* The power of two e such that points scaled by 2^-e have their largest
- * coordinate in [0.5, 1): scaling by a power of two is exact, and keeps
- * every product of the exact paths inside the doubles. */
-static int scaleExponent(const bcVec3* p, int count)
-{
-	double m = 0.0;
-	for (int i = 0; i < count; ++i) {
-		double a = maxAbs3(p[i]);
-		m = a > m ? a : m;
-	}
-	int e = 0;
-	if (m > 0.0) {
-		frexp(m, &e);
-	}
-	return e;
-}
-
-/* v * 2^e, exactly (barring underflow of coordinates 2^-1022 times smaller
- * than the largest, far outside the documented range). */
-static inline bcVec3 scaledBy(bcVec3 v, int e)
-{
-	if (e > -1000 && e < 1000) {
-		double f = ldexp(1.0, e);
-		return bcMakeVec3(v.x * f, v.y * f, v.z * f);
-	}
-	return bcMakeVec3(ldexp(v.x, e), ldexp(v.y, e), ldexp(v.z, e));
-}
-
-/* det[b-a, c-a, d-a] exactly. The points are first scaled by a power of
- * two (exact) so that products stay inside the doubles. When the nine
- * differences are exact (coordinates within a factor 2 of each other, or
- * sharing their low bits: almost always in a mesh) it is the determinant
- * of the differences, 6 products of three; otherwise it is summed from the
- * raw coordinates, det3(b,c,d) - det3(a,c,d) + det3(a,b,d) - det3(a,b,c)
- * (the 4x4 determinant with a column of ones, det3(x,y,z) = x . (y x z)),
- * 24 products. Returns the rounded value with the exact sign. */
-static double orient3dExact(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d)
-{
-	bcVec3 p[4] = { a, b, c, d };
-	int e = scaleExponent(p, 4);
-	for (int i = 0; i < 4; ++i) {
-		p[i] = scaledBy(p[i], -e);
-	}
-	bcTerms sum;
-	sum.n = 0;
-	double u[3], v[3], w[3], tail[9];
-	twoDiff(p[1].x, p[0].x, &u[0], &tail[0]);
-	twoDiff(p[1].y, p[0].y, &u[1], &tail[1]);
-	twoDiff(p[1].z, p[0].z, &u[2], &tail[2]);
-	twoDiff(p[2].x, p[0].x, &v[0], &tail[3]);
-	twoDiff(p[2].y, p[0].y, &v[1], &tail[4]);
-	twoDiff(p[2].z, p[0].z, &v[2], &tail[5]);
-	twoDiff(p[3].x, p[0].x, &w[0], &tail[6]);
-	twoDiff(p[3].y, p[0].y, &w[1], &tail[7]);
-	twoDiff(p[3].z, p[0].z, &w[2], &tail[8]);
-	bool exactDifferences = true;
-	for (int i = 0; i < 9; ++i) {
-		exactDifferences = exactDifferences && tail[i] == 0.0;
-	}
-	if (exactDifferences) {
-		/* u . (v x w) */
-		addTripleProduct(&sum, 1.0, u[0], v[1], w[2]);
-		addTripleProduct(&sum, -1.0, u[0], v[2], w[1]);
-		addTripleProduct(&sum, 1.0, u[1], v[2], w[0]);
-		addTripleProduct(&sum, -1.0, u[1], v[0], w[2]);
-		addTripleProduct(&sum, 1.0, u[2], v[0], w[1]);
-		addTripleProduct(&sum, -1.0, u[2], v[1], w[0]);
-	} else {
-		static const int rows[4][3] = { { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 }, { 0, 1, 2 } };
-		static const double signs[4] = { 1.0, -1.0, 1.0, -1.0 };
-		for (int t = 0; t < 4; ++t) {
-			bcVec3 x = p[rows[t][0]], y = p[rows[t][1]], z = p[rows[t][2]];
-			double sg = signs[t];
-			addTripleProduct(&sum, sg, x.x, y.y, z.z);
-			addTripleProduct(&sum, -sg, x.x, y.z, z.y);
-			addTripleProduct(&sum, sg, x.y, y.z, z.x);
-			addTripleProduct(&sum, -sg, x.y, y.x, z.z);
-			addTripleProduct(&sum, sg, x.z, y.x, z.y);
-			addTripleProduct(&sum, -sg, x.z, y.y, z.x);
-		}
-	}
-	double value = sumTerms(&sum);
-	double r = ldexp(value, 3 * e);
-	return (r == 0.0 && value != 0.0) ? copysign(DBL_TRUE_MIN, value) : r;
-}
-
-/* det[b-a, c-a] in the (u, v) = (x, y) plane, exactly, as orient3dExact:
- * from exact differences, 2 products, or from the raw coordinates,
- *     bx cy - by cx - ax cy + ay cx + ax by - ay bx. */
-static double orient2dExact(double ax, double ay, double bx, double by, double cx, double cy)
-{
-	bcVec3 p[3] = { { ax, ay, 0.0 }, { bx, by, 0.0 }, { cx, cy, 0.0 } };
-	int e = scaleExponent(p, 3);
-	for (int i = 0; i < 3; ++i) {
-		p[i] = scaledBy(p[i], -e);
-	}
-	bcTerms sum;
-	sum.n = 0;
-	double ux, uy, vx, vy, t0, t1, t2, t3;
-	twoDiff(p[1].x, p[0].x, &ux, &t0);
-	twoDiff(p[1].y, p[0].y, &uy, &t1);
-	twoDiff(p[2].x, p[0].x, &vx, &t2);
-	twoDiff(p[2].y, p[0].y, &vy, &t3);
-	if (t0 == 0.0 && t1 == 0.0 && t2 == 0.0 && t3 == 0.0) {
-		addProduct(&sum, 1.0, ux, vy);
-		addProduct(&sum, -1.0, uy, vx);
-	} else {
-		addProduct(&sum, 1.0, p[1].x, p[2].y);
-		addProduct(&sum, -1.0, p[1].y, p[2].x);
-		addProduct(&sum, -1.0, p[0].x, p[2].y);
-		addProduct(&sum, 1.0, p[0].y, p[2].x);
-		addProduct(&sum, 1.0, p[0].x, p[1].y);
-		addProduct(&sum, -1.0, p[0].y, p[1].x);
-	}
-	double value = sumTerms(&sum);
-	double r = ldexp(value, 2 * e);
-	return (r == 0.0 && value != 0.0) ? copysign(DBL_TRUE_MIN, value) : r;
-}
-
-/* orient(a, b, c, d) = det[b-a, c-a, d-a] = ((b-a) x (c-a)) . (d-a):
- * positive when d is on the side of plane a b c that its normal
- * (b-a)x(c-a) points to (where a, b, c run counter-clockwise). The sign is
- * exact. With margin 1 the value is the filter's whenever its sign is
- * certain; with BC_ACCURATE_MARGIN it is also within 2^-48 of the exact
- * value, relatively (the exact path's is within an ulp). */
-static double orient3d(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double margin)
-{
-	double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z;
-	double vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
-	double wx = d.x - a.x, wy = d.y - a.y, wz = d.z - a.z;
-	double vywz = vy * wz, vzwy = vz * wy;
-	double vzwx = vz * wx, vxwz = vx * wz;
-	double vxwy = vx * wy, vywx = vy * wx;
-	double det = ux * (vywz - vzwy) + uy * (vzwx - vxwz) + uz * (vxwy - vywx);
-	double permanent = fabs(ux) * (fabs(vywz) + fabs(vzwy)) + fabs(uy) * (fabs(vzwx) + fabs(vxwz)) +
-					   fabs(uz) * (fabs(vxwy) + fabs(vywx));
-	if (permanent >= BC_FILTER_MIN_PERMANENT && permanent <= DBL_MAX) {
-		double bound = BC_ORIENT3D_BOUND * permanent * margin;
-		if (det > bound || -det > bound) {
-			return det;
-		}
-	}
-	return orient3dExact(a, b, c, d);
-}
-
-/* det[b-a, c-a] for 2D points (the counter-clockwise test of seed 002:
- * positive when a, b, c turn left). Exact sign. */
-static double orient2d(double ax, double ay, double bx, double by, double cx, double cy)
-{
-	double l = (bx - ax) * (cy - ay);
-	double r = (by - ay) * (cx - ax);
-	double det = l - r;
-	double permanent = fabs(l) + fabs(r);
-	if (permanent >= BC_FILTER_MIN_PERMANENT && permanent <= DBL_MAX) {
-		double bound = BC_ORIENT2D_BOUND * permanent;
-		if (det > bound || -det > bound) {
-			return det;
-		}
-	}
-	return orient2dExact(ax, ay, bx, by, cx, cy);
-}
-
-static inline int signOf(double v)
-{
-	return (v > 0.0) - (v < 0.0);
-}
 
 /* ---------------------------------------------------------- spheres */
 
@@ -438,7 +98,7 @@ typedef struct bcTri {
 static double projectedArea(const bcTri* t, int k)
 {
 	int u = (k + 1) % 3, v = (k + 2) % 3;
-	return orient2d(bcComponent(t->p[0], u), bcComponent(t->p[0], v), bcComponent(t->p[1], u),
+	return bcOrient2d(bcComponent(t->p[0], u), bcComponent(t->p[0], v), bcComponent(t->p[1], u),
 					bcComponent(t->p[1], v), bcComponent(t->p[2], u), bcComponent(t->p[2], v));
 }
 
@@ -527,8 +187,8 @@ static bcChord chordOf(const int* s, bool isB)
  * (the comment at the top of the file derives it). */
 static int compareEnds(const bcTri* a, bcChordEnd ea, const bcTri* b, bcChordEnd eb)
 {
-	double o = orient3d(a->p[ea.from], a->p[ea.to], b->p[eb.from], b->p[eb.to], 1.0);
-	return signOf(o) * a->side[ea.to] * b->side[eb.to];
+	double o = bcOrient3d(a->p[ea.from], a->p[ea.to], b->p[eb.from], b->p[eb.to], 1.0);
+	return bcSign(o) * a->side[ea.to] * b->side[eb.to];
 }
 
 /* x < y in the order x, then y, then z. */
@@ -563,12 +223,12 @@ static bcVec3 endPoint(const bcTri* t, bcChordEnd e, const bcTri* other)
 	 * 1: their ratio is the same, and they neither overflow nor (for the
 	 * coordinates documented in ballcast.h) underflow. */
 	bcVec3 v[5] = { other->p[0], other->p[1], other->p[2], p, q };
-	int exponent = scaleExponent(v, 5);
+	int exponent = bcScaleExponent(v, 5);
 	for (int i = 0; i < 5; ++i) {
-		v[i] = scaledBy(v[i], -exponent);
+		v[i] = bcScaled(v[i], -exponent);
 	}
-	double dp = orient3d(v[0], v[1], v[2], v[3], BC_ACCURATE_MARGIN);
-	double dq = orient3d(v[0], v[1], v[2], v[4], BC_ACCURATE_MARGIN);
+	double dp = bcOrient3d(v[0], v[1], v[2], v[3], BC_ACCURATE_ERROR);
+	double dq = bcOrient3d(v[0], v[1], v[2], v[4], BC_ACCURATE_ERROR);
 	double s = dp / (dp - dq);
 	s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
 	return bcPositiveZeros(bcMulAdd(p, s, bcSub(q, p)));
@@ -669,7 +329,7 @@ static bool inOrOn(const bcTri2* t, double qu, double qv)
 {
 	for (int i = 0; i < 3; ++i) {
 		int j = (i + 1) % 3;
-		if (orient2d(t->u[i], t->v[i], t->u[j], t->v[j], qu, qv) < 0.0) {
+		if (bcOrient2d(t->u[i], t->v[i], t->u[j], t->v[j], qu, qv) < 0.0) {
 			return false;
 		}
 	}
@@ -681,10 +341,10 @@ static bool inOrOn(const bcTri2* t, double qu, double qv)
  * all four are collinear, their extents must overlap. */
 static bool segmentsMeet(double pu, double pv, double qu, double qv, double ru, double rv, double su, double sv)
 {
-	int o1 = signOf(orient2d(pu, pv, qu, qv, ru, rv));
-	int o2 = signOf(orient2d(pu, pv, qu, qv, su, sv));
-	int o3 = signOf(orient2d(ru, rv, su, sv, pu, pv));
-	int o4 = signOf(orient2d(ru, rv, su, sv, qu, qv));
+	int o1 = bcSign(bcOrient2d(pu, pv, qu, qv, ru, rv));
+	int o2 = bcSign(bcOrient2d(pu, pv, qu, qv, su, sv));
+	int o3 = bcSign(bcOrient2d(ru, rv, su, sv, pu, pv));
+	int o4 = bcSign(bcOrient2d(ru, rv, su, sv, qu, qv));
 	if (o1 == 0 && o2 == 0) {
 		/* Collinear (o3 = o4 = 0 too): overlap on the axis where pq extends. */
 		bool alongU = fabs(qu - pu) >= fabs(qv - pv);
@@ -706,7 +366,7 @@ static bool edgeSeparates(const bcTri2* t, const bcTri2* o, bool strict)
 		int j = (i + 1) % 3;
 		bool all = true;
 		for (int k = 0; k < 3 && all; ++k) {
-			double d = orient2d(t->u[i], t->v[i], t->u[j], t->v[j], o->u[k], o->v[k]);
+			double d = bcOrient2d(t->u[i], t->v[i], t->u[j], t->v[j], o->u[k], o->v[k]);
 			all = strict ? d < 0.0 : d <= 0.0;
 		}
 		if (all) {
@@ -785,7 +445,7 @@ bcTriTriOutput bcIntersectTriangles(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, 
 
 	/* Stage 1: A against B's plane, then B against A's. */
 	for (int i = 0; i < 3; ++i) {
-		a.side[i] = signOf(orient3d(b0, b1, b2, a.p[i], 1.0));
+		a.side[i] = bcSign(bcOrient3d(b0, b1, b2, a.p[i], 1.0));
 	}
 	if (a.side[0] == a.side[1] && a.side[1] == a.side[2] && a.side[0] != 0) {
 		return out;
@@ -796,7 +456,7 @@ bcTriTriOutput bcIntersectTriangles(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, 
 		return coplanar(&a, &b);
 	}
 	for (int i = 0; i < 3; ++i) {
-		b.side[i] = signOf(orient3d(a0, a1, a2, b.p[i], 1.0));
+		b.side[i] = bcSign(bcOrient3d(a0, a1, a2, b.p[i], 1.0));
 	}
 	if (b.side[0] == b.side[1] && b.side[1] == b.side[2] && b.side[0] != 0) {
 		return out;

@@ -50,17 +50,17 @@ $(BENCH_BIN)/genwork: tests/bench/genwork.c $(BENCH_BIN)/benchutil.o tests/suppo
 		$(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o tests/support/meshgen.c $(BUILD)/libballcast.a \
-		$(ALL_LDFLAGS) -lm
+		$(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
 $(BENCH_BIN)/cast_bench: tests/bench/cast_bench.c $(BENCH_BIN)/benchutil.o lib/bvh.h $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(ALL_LDFLAGS) -lm
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
 $(BENCH_BIN)/seeds_bench: tests/bench/seeds_bench.c $(BENCH_BIN)/benchutil.o tests/support/meshgen.c \
 		tests/support/meshgen.h $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o tests/support/meshgen.c $(BUILD)/libballcast.a \
-		$(ALL_LDFLAGS) -lm
+		$(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
 $(BENCH_BIN)/runstat: tests/bench/runstat.c
 	@mkdir -p $(dir $@)
@@ -68,13 +68,13 @@ $(BENCH_BIN)/runstat: tests/bench/runstat.c
 
 $(BENCH_BIN)/numfmt_bench: tests/bench/numfmt_bench.c cli/numfmt.c cli/numfmt.h
 	@mkdir -p $(dir $@)
-	$(CC) $(BENCH_FLAGS) -o $@ $< cli/numfmt.c $(ALL_LDFLAGS) -lm
+	$(CC) $(BENCH_FLAGS) -o $@ $< cli/numfmt.c $(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
 $(BENCH_BIN)/bullet_sweep: tests/bench/bullet_sweep.cpp $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
 	$(BENCH_CXX) -std=c++11 -O2 -Wall -Wextra $(ALL_CPPFLAGS) -Itests/bench $(BULLET_CFLAGS) -o $@ $< \
-		$(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(BULLET_LIBS) $(ALL_LDFLAGS) -lm
+		$(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(BULLET_LIBS) $(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
 $(BENCH_BIN)/embree_rays: tests/bench/embree_rays.c $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
-	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(EMBREE_LIBS) $(ALL_LDFLAGS) -lm
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(EMBREE_LIBS) $(ALL_LDFLAGS) $(GMP_LIBS) -lm

@@ -38,7 +38,7 @@ fuzz-build: $(FUZZ_BINS)
 $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_SRCS) $(wildcard lib/*.h cli/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) -Itests/fuzz $(BC_CFLAGS) $(CJSON_CFLAGS) $(FUZZ_SAN_FLAGS) -o $@ $< $(FUZZ_SRCS) \
-		$(CJSON_LIBS) -lm
+		$(CJSON_LIBS) $(GMP_LIBS) -lm
 
 fuzz: $(FUZZ_BINS)
 	sh tests/fuzz/run-fuzz.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
