@@ -34,9 +34,11 @@
 /* More threads than this are not started (as cliParallelFor). */
 #define CLI_CAST_MAX_THREADS 256
 
-/* Tied contacts kept per result with --ties or --normal average: a vertex
- * shared by more triangles than this is listed up to this many. */
-#define CLI_MAX_TIES 32
+/* Room for tied contacts a worker starts with (--ties, --normal average):
+ * two per cast of a block; the list grows to whatever a block needs (a
+ * big ball overlapping a fine mesh ties with hundreds of triangles), and
+ * every tie is listed. */
+#define CLI_TIES_START (2 * CLI_CAST_BLOCK)
 
 /* Seconds between progress lines on a terminal. */
 #define CLI_PROGRESS_INTERVAL 0.5
@@ -306,7 +308,9 @@ typedef struct cliWorker {
 	cliParser* parser;
 	bcCastOutput outputs[CLI_CAST_BLOCK];
 	int tieCounts[CLI_CAST_BLOCK];
-	bcContact* ties;     /* CLI_CAST_BLOCK * CLI_MAX_TIES, when needed */
+	int tieOffsets[CLI_CAST_BLOCK]; /* where each cast's ties start in ties */
+	bcContact* ties;     /* the block's tied contacts, when needed */
+	int tieCapacity;
 	pthread_t thread;
 	bool started;
 } cliWorker;
@@ -413,8 +417,11 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
 	double t1 = threadSeconds();
 	double t2 = t1;
 	if (block->failedAt < 0) {
+		int used = 0; /* ties listed so far in this block */
 		for (int i = begin; i < end; ++i) {
 			bcCastInput input;
+			w->tieOffsets[i - begin] = used;
+			w->tieCounts[i - begin] = 0;
 			c->problems[i] = checkRecord(cfg, c->records + i, &input);
 			if (c->problems[i] != NULL) {
 				continue;
@@ -423,13 +430,28 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
 			if (w->ties == NULL) {
 				*out = bcMesh_Cast(p->mesh, input, &cfg->options);
 			} else {
-				bcContact* ties = w->ties + (size_t)(i - begin) * CLI_MAX_TIES;
-				int n = bcMesh_CastTies(p->mesh, input, &cfg->options, out, ties, CLI_MAX_TIES);
-				int kept = n < CLI_MAX_TIES ? n : CLI_MAX_TIES;
-				w->tieCounts[i - begin] = kept;
-				if (cfg->normalMode == cli_normalAverage && out->state != bc_castMiss) {
-					out->normal = averageNormal(p->mesh, ties, kept, out->triangleNormal);
+				int n = bcMesh_CastTies(p->mesh, input, &cfg->options, out, w->ties + used, w->tieCapacity - used);
+				if (n > w->tieCapacity - used) {
+					/* Grow and ask again: the same answer, all of it. */
+					int capacity = 2 * w->tieCapacity > used + n ? 2 * w->tieCapacity : used + n;
+					bcContact* grown = realloc(w->ties, (size_t)capacity * sizeof *grown);
+					if (grown == NULL) {
+						c->problems[i] = "out of memory listing the tied contacts";
+						continue;
+					}
+					w->ties = grown;
+					w->tieCapacity = capacity;
+					n = bcMesh_CastTies(p->mesh, input, &cfg->options, out, w->ties + used, capacity - used);
 				}
+				w->tieCounts[i - begin] = n;
+				if (cfg->normalMode == cli_normalAverage && out->state != bc_castMiss) {
+					out->normal = averageNormal(p->mesh, w->ties + used, n, out->triangleNormal);
+				}
+				used += n;
+			}
+			if (out->state == bc_castNoMemory) {
+				c->problems[i] = "out of memory collecting the tied contacts";
+				continue;
 			}
 			if (cfg->normalMode == cli_normalTriangle && out->state != bc_castMiss) {
 				out->normal = out->triangleNormal;
@@ -448,7 +470,7 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
 			if (out->state == bc_castHit || out->state == bc_castInitialOverlap) {
 				block->hits += 1;
 			}
-			const bcContact* ties = w->ties != NULL ? w->ties + (size_t)(i - begin) * CLI_MAX_TIES : NULL;
+			const bcContact* ties = w->ties != NULL ? w->ties + w->tieOffsets[i - begin] : NULL;
 			cliCastWriter_Format(&p->writer, &block->text, position, record, NULL, out, ties,
 								 ties != NULL ? w->tieCounts[i - begin] : 0);
 		}
@@ -692,7 +714,8 @@ int cliCastMain(int argc, char** argv)
 		/* parsers before threads: the first installs cJSON's hooks */
 		workers[t].pipeline = &p;
 		workers[t].parser = cliParser_Create();
-		workers[t].ties = needTies ? malloc((size_t)CLI_CAST_BLOCK * CLI_MAX_TIES * sizeof *workers[t].ties) : NULL;
+		workers[t].ties = needTies ? malloc((size_t)CLI_TIES_START * sizeof *workers[t].ties) : NULL;
+		workers[t].tieCapacity = needTies ? CLI_TIES_START : 0;
 		ready = workers[t].parser != NULL && (!needTies || workers[t].ties != NULL);
 	}
 

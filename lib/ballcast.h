@@ -199,7 +199,8 @@ typedef enum bcCastState {
 	bc_castMiss = 0,          /* no counted contact for alpha in [0, 1] */
 	bc_castHit,               /* first touch at alpha */
 	bc_castInitialOverlap,    /* already closer than r at alpha = 0 */
-	bc_castInvalid            /* the input had a negative or non-finite value */
+	bc_castInvalid,           /* the input had a negative or non-finite value */
+	bc_castNoMemory           /* memory ran out collecting tied contacts: no answer */
 } bcCastState;
 
 /* The answer to one cast. On a miss alpha is 1 and the rest is zeroed with

@@ -1163,7 +1163,7 @@ static void bcFinishChunk(void* context, int32_t chunk)
 		packed->c = mesh->vertices[v[2]];
 		packed->n = mesh->normals[t];
 		packed->index = t;
-		packed->unused = 0;
+		packed->normalError = mesh->normalErrors[t];
 	}
 }
 

@@ -82,7 +82,7 @@ typedef struct bcBvhTriangle {
 	bcVec3 a, b, c; /* the vertices, in the mesh's order */
 	bcVec3 n;       /* the unit front normal, (b - a) x (c - a) normalised */
 	int32_t index;  /* the triangle's index in the mesh */
-	int32_t unused; /* padding, zero */
+	float normalError; /* a bound on n's error (bcTriangleNormalError, rounded up) */
 } bcBvhTriangle;
 
 /* Called for a triangle whose box the swept ball may touch. The callback

@@ -93,24 +93,31 @@ static void addCandidate(bcCastContext* ctx, int32_t triangle, const bcSweepResu
 	item->result = *result;
 }
 
-static void testTriangle(bcCastContext* ctx, int32_t t, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 n, double maxAlpha)
+static void testTriangle(bcCastContext* ctx, int32_t t, const bcSweepTriangleRef* triangle, double maxAlpha)
 {
-	if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) {
+	if (triangle->n.x == 0.0 && triangle->n.y == 0.0 && triangle->n.z == 0.0) {
 		return;
 	}
 	bcSweepResult result;
-	if (bcSweepTriangle(&ctx->query, a, b, c, n, maxAlpha, &result)) {
+	if (bcSweepTriangle(&ctx->query, triangle, maxAlpha, &result)) {
 		addCandidate(ctx, t, &result);
 	}
+}
+
+/* Triangle t as the sweep reads it, from the mesh's arrays. */
+static bcSweepTriangleRef meshTriangle(const bcMesh* mesh, int32_t t)
+{
+	const int32_t* v = mesh->triangles + 3 * (size_t)t;
+	bcSweepTriangleRef ref = { mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->normals[t],
+							   mesh->normalErrors[t] };
+	return ref;
 }
 
 /* The brute-force path: the triangle from the mesh's arrays. */
 static void testMeshTriangle(bcCastContext* ctx, int32_t t, double maxAlpha)
 {
-	const bcMesh* mesh = ctx->mesh;
-	const int32_t* v = mesh->triangles + 3 * (size_t)t;
-	testTriangle(ctx, t, mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->normals[t],
-				 maxAlpha);
+	bcSweepTriangleRef triangle = meshTriangle(ctx->mesh, t);
+	testTriangle(ctx, t, &triangle, maxAlpha);
 }
 
 /* The bound a triangle must meet to matter: within the tie window of the
@@ -124,7 +131,8 @@ static double searchLimit(const bcCastContext* ctx)
 static void visitTriangle(void* context, const bcBvhTriangle* triangle, double* maxAlpha)
 {
 	bcCastContext* ctx = context;
-	testTriangle(ctx, triangle->index, triangle->a, triangle->b, triangle->c, triangle->n, *maxAlpha);
+	bcSweepTriangleRef ref = { triangle->a, triangle->b, triangle->c, triangle->n, triangle->normalError };
+	testTriangle(ctx, triangle->index, &ref, *maxAlpha);
 	double limit = searchLimit(ctx);
 	/* The box test works on [0, maxAlpha]; an overlap (alphaMin = -1) needs
 	 * only alpha = 0 to be searched further. */
@@ -213,8 +221,8 @@ static void fillOutput(const bcCastContext* ctx, bcCastOutput* out)
 		out->vertices[k] = v[local[k]];
 	}
 	out->tieCount = ties;
-	bcSweepContact(&ctx->query, mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], mesh->normals[t],
-				   slot, chosen->result.alpha[slot], out);
+	bcSweepTriangleRef triangle = meshTriangle(mesh, t);
+	bcSweepContact(&ctx->query, &triangle, &chosen->result, slot, chosen->result.alpha[slot], out);
 }
 
 static bcCastOutput invalidOutput(void)
@@ -245,6 +253,13 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
 	}
 	bcCastContext ctx;
 	runSearch(&ctx, mesh, input, options);
+	if (ctx.outOfMemory) {
+		/* Never an answer from part of the contacts. */
+		releaseSearch(&ctx);
+		*output = invalidOutput();
+		output->state = bc_castNoMemory;
+		return 0;
+	}
 	fillOutput(&ctx, output);
 	int n = 0;
 	if (output->state != bc_castMiss) {
@@ -270,8 +285,8 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
 					for (int k = 0; k < 3; ++k) {
 						contact->vertices[k] = k < contact->vertexCount ? v[local[k]] : -1;
 					}
-					bcSweepContact(&ctx.query, mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]],
-								   mesh->normals[c->triangle], s, c->result.alpha[s], &tmp);
+					bcSweepTriangleRef triangle = meshTriangle(mesh, c->triangle);
+					bcSweepContact(&ctx.query, &triangle, &c->result, s, c->result.alpha[s], &tmp);
 					contact->alpha = tmp.alpha;
 					contact->normal = tmp.normal;
 				}

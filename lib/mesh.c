@@ -131,6 +131,7 @@ static void finishRange(void* context, int index)
 			range->degenerateCount += 1;
 		}
 		mesh->normals[i] = n;
+		mesh->normalErrors[i] = bcFloatAbove(bcTriangleNormalError(a, b, c));
 	}
 }
 
@@ -139,6 +140,7 @@ bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, 
 {
 	bcMesh* mesh = calloc(1, sizeof *mesh);
 	bcVec3* normals = malloc((size_t)(triangleCount > 0 ? triangleCount : 1) * sizeof *normals);
+	float* normalErrors = malloc((size_t)(triangleCount > 0 ? triangleCount : 1) * sizeof *normalErrors);
 	if (faceIds == NULL) {
 		faceIds = malloc((size_t)(triangleCount > 0 ? triangleCount : 1) * sizeof *faceIds);
 		if (faceIds != NULL) {
@@ -148,9 +150,10 @@ bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, 
 		}
 		faceCount = triangleCount;
 	}
-	if (mesh == NULL || normals == NULL || faceIds == NULL) {
+	if (mesh == NULL || normals == NULL || normalErrors == NULL || faceIds == NULL) {
 		free(mesh);
 		free(normals);
+		free(normalErrors);
 		free(faceIds);
 		free(vertices);
 		free(triangles);
@@ -164,6 +167,7 @@ bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, 
 	mesh->faceIds = faceIds;
 	mesh->faceCount = faceCount;
 	mesh->normals = normals;
+	mesh->normalErrors = normalErrors;
 
 	/* Ranges in index order, combined in that order: the same bounds (even
 	 * which of -0 and 0) and count whatever the number of threads. A small
@@ -268,6 +272,7 @@ void bcMesh_Destroy(bcMesh* mesh)
 	free(mesh->triangles);
 	free(mesh->faceIds);
 	free(mesh->normals);
+	free(mesh->normalErrors);
 	free(mesh);
 }
 

@@ -2,6 +2,8 @@
 #ifndef BC_MESH_H
 #define BC_MESH_H
 
+#include <math.h>
+
 #include "ballcast.h"
 
 /* Compact storage: what the queries need and nothing else. */
@@ -14,6 +16,7 @@ struct bcMesh {
 	int32_t* triangles;  /* 3 * triangleCount vertex indices */
 	int32_t* faceIds;    /* triangleCount source polygons */
 	bcVec3* normals;     /* triangleCount unit front normals, (0,0,0) if degenerate */
+	float* normalErrors; /* triangleCount bounds on the normals' errors (bcTriangleNormalError, rounded up) */
 	bcVec3 lowerBound, upperBound;
 	double buildSeconds;
 	struct bcBvh* bvh;   /* acceleration structure, NULL until built */
@@ -44,6 +47,13 @@ typedef void bcThreadTaskFcn(void* context, int index);
  * calling thread afterwards when a thread cannot be started). Returns when
  * all are done. The tasks must write disjoint outputs. */
 void bcRunThreadTasks(bcThreadTaskFcn* fcn, void* context, int count);
+
+/* x rounded up to a float: a bound stays a bound. */
+static inline float bcFloatAbove(double x)
+{
+	float f = (float)x;
+	return (double)f < x ? nextafterf(f, HUGE_VALF) : f;
+}
 
 /* Fill error (when not NULL) with a code, a position and a printf message. */
 void bcSetError(bcError* error, bcErrorCode code, long line, long column, const char* format, ...)

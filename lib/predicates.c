@@ -162,10 +162,12 @@ static int growSum(const double* terms, int n, double* e)
  * for the rounding of that addition), the last term is the sum faithfully
  * rounded and has its sign. A sum rounding to 0 that is not 0 keeps its
  * sign as the smallest subnormal. */
-static double sumTerms(bcTerms* t)
+static double sumTerms(bcTerms* t, double* tail, bool* converged)
 {
 	double* c = t->c;
 	int n = t->n;
+	*tail = 0.0;
+	*converged = true;
 	for (int pass = 0; pass < BC_MAX_DISTILL_PASSES; ++pass) {
 		int m = 0;
 		for (int i = 0; i < n; ++i) {
@@ -180,14 +182,19 @@ static double sumTerms(bcTerms* t)
 		for (int i = 1; i < n; ++i) {
 			twoSum(c[i], c[i - 1], &c[i], &c[i - 1]);
 		}
-		double rest = 0.0;
+		double rest = 0.0, signedRest = 0.0;
 		for (int i = 0; i < n - 1; ++i) {
 			rest += fabs(c[i]);
+			signedRest += c[i];
 		}
 		if (rest * (1.0 + 2.0 * n * BC_UNIT_ROUNDOFF) < BC_UNIT_ROUNDOFF * fabs(c[n - 1])) {
+			/* The errors, summed: within n u of their own size, so the
+			 * pair is within about 2^-99 of the exact sum, relatively. */
+			*tail = signedRest;
 			return c[n - 1];
 		}
 	}
+	*converged = false;
 	double e[BC_EXPANSION_CAPACITY];
 	int m = growSum(c, n, e);
 	if (m == 0) {
@@ -256,16 +263,54 @@ long bcExactIntegers(mpz_t* out, const double* in, int count)
 	return lowest;
 }
 
-bcExactDouble bcExactToDouble(const mpz_t x)
+/* |x| >> shift rounded to the nearest double (ties to even), as
+ * mantissa * 2^exponent, sticky telling whether bits below shift (or a
+ * remainder already dropped) are nonzero. */
+static bcExactDouble roundedShift(const mpz_t x, long shift, bool sticky)
 {
-	bcExactDouble d;
-	d.mantissa = mpz_get_d_2exp(&d.exponent, x);
+	bcExactDouble d = { 0.0, 0 };
+	mpz_t t;
+	mpz_init(t);
+	mpz_abs(t, x);
+	if (shift > 0) {
+		sticky = sticky || mpz_scan1(t, 0) < (mp_bitcnt_t)shift;
+		mpz_tdiv_q_2exp(t, t, (mp_bitcnt_t)shift);
+	} else if (shift < 0) {
+		mpz_mul_2exp(t, t, (mp_bitcnt_t)(-shift));
+	}
+	if (mpz_sgn(t) == 0) {
+		mpz_clear(t);
+		return d;
+	}
+	/* Keep 53 bits; round on the next one and everything below. */
+	long bits = (long)mpz_sizeinbase(t, 2);
+	long drop = bits > 53 ? bits - 53 : 0;
+	if (drop > 0) {
+		bool half = mpz_tstbit(t, (mp_bitcnt_t)(drop - 1));
+		bool below = sticky || (drop >= 2 && mpz_scan1(t, 0) < (mp_bitcnt_t)(drop - 1));
+		mpz_tdiv_q_2exp(t, t, (mp_bitcnt_t)drop);
+		if (half && (below || mpz_odd_p(t))) {
+			mpz_add_ui(t, t, 1);
+		}
+	}
+	/* t has at most 54 bits (53, or a carry to 2^53): exact in a double. */
+	long e;
+	d.mantissa = mpz_get_d_2exp(&e, t);
+	d.exponent = e + drop + shift;
+	mpz_clear(t);
 	return d;
 }
 
-/* Bits kept in a quotient before it is rounded to a double: 64 makes the
- * floor of the scaled quotient and the truncation to 53 bits together less
- * than an ulp. */
+bcExactDouble bcExactToDouble(const mpz_t x)
+{
+	bcExactDouble d = roundedShift(x, 0, false);
+	d.mantissa = mpz_sgn(x) < 0 ? -d.mantissa : d.mantissa;
+	return d;
+}
+
+/* Bits kept in a quotient before it is rounded to a double: 64, so the
+ * quotient's 53 bits and the rounding bit are all there; the remainder
+ * decides the sticky bit. */
 #define BC_QUOTIENT_BITS 64
 
 double bcExactRatio(const mpz_t x, const mpz_t y)
@@ -275,25 +320,19 @@ double bcExactRatio(const mpz_t x, const mpz_t y)
 	}
 	/* q = floor(|x| 2^k / |y|) with k making q at least 2^64. */
 	long shift = (long)mpz_sizeinbase(y, 2) - (long)mpz_sizeinbase(x, 2) + BC_QUOTIENT_BITS + 1;
-	mpz_t q;
-	mpz_init(q);
+	mpz_t q, rem, ay;
+	mpz_inits(q, rem, ay, NULL);
 	mpz_abs(q, x);
+	mpz_abs(ay, y);
 	if (shift > 0) {
 		mpz_mul_2exp(q, q, (mp_bitcnt_t)shift);
-	}
-	mpz_t ay;
-	mpz_init(ay);
-	mpz_abs(ay, y);
-	if (shift < 0) {
+	} else {
 		mpz_mul_2exp(ay, ay, (mp_bitcnt_t)(-shift));
 	}
-	mpz_tdiv_q(q, q, ay);
-	long exponent;
-	double mantissa = mpz_get_d_2exp(&exponent, q);
-	mpz_clear(q);
-	mpz_clear(ay);
-	exponent -= shift;
-	double r = scaleKeepingSign(mantissa, exponent);
+	mpz_tdiv_qr(q, rem, q, ay);
+	bcExactDouble d = roundedShift(q, 0, mpz_sgn(rem) != 0);
+	mpz_clears(q, rem, ay, NULL);
+	double r = scaleKeepingSign(d.mantissa, d.exponent - shift);
 	return mpz_sgn(x) * mpz_sgn(y) < 0 ? -r : r;
 }
 
@@ -334,8 +373,9 @@ static void tripleProduct(mpz_t out, mpz_t* x, mpz_t* y, mpz_t* z)
 	mpz_clears(t, s, NULL);
 }
 
-/* Tier 3 of orient3d. */
-static double orient3dBig(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d)
+/* Tier 3 of orient3d; *tail gets the rest of the exact value below the
+ * rounded one (0 when the value is out of the doubles' range). */
+static double orient3dBig(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double* tail)
 {
 	double in[12] = { a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z };
 	mpz_t v[12], u[3], w[3], z[3], det;
@@ -355,6 +395,17 @@ static double orient3dBig(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d)
 	tripleProduct(det, u, w, z);
 	bcExactDouble r = bcExactToDouble(det);
 	double value = scaleKeepingSign(r.mantissa, r.exponent + 3 * scale);
+	/* The rest: det minus its rounding, exactly, then rounded. */
+	*tail = 0.0;
+	if (r.exponent > 53) {
+		mpz_t rounded;
+		mpz_init_set_d(rounded, ldexp(r.mantissa, 53));
+		mpz_mul_2exp(rounded, rounded, (mp_bitcnt_t)(r.exponent - 53));
+		mpz_sub(rounded, det, rounded);
+		bcExactDouble rest = bcExactToDouble(rounded);
+		*tail = fabs(value) < 1e300 && fabs(value) > 1e-290 ? ldexp(rest.mantissa, (int)(rest.exponent + 3 * scale)) : 0.0;
+		mpz_clear(rounded);
+	}
 	for (int i = 0; i < 12; ++i) {
 		mpz_clear(v[i]);
 	}
@@ -373,34 +424,34 @@ static double orient3dBig(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d)
  * otherwise it is summed from the raw coordinates, det3(b,c,d) - det3(a,c,d)
  * + det3(a,b,d) - det3(a,b,c) (the 4x4 determinant with a column of ones,
  * det3(x,y,z) = x . (y x z)), 24 products. Out of tier 2's range, tier 3. */
-static double orient3dExact(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d)
+static double orient3dExact(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double* tail)
 {
 	bcVec3 p[4] = { a, b, c, d };
 	int e = bcScaleExponent(p, 4);
 	double coordinates[12] = { a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z };
 	if (!inExpansionRange(coordinates, 12, e)) {
-		return orient3dBig(a, b, c, d);
+		return orient3dBig(a, b, c, d, tail);
 	}
 	for (int i = 0; i < 4; ++i) {
 		p[i] = bcScaled(p[i], -e);
 	}
-	double u[3], v[3], w[3], tail[9];
-	twoDiff(p[1].x, p[0].x, &u[0], &tail[0]);
-	twoDiff(p[1].y, p[0].y, &u[1], &tail[1]);
-	twoDiff(p[1].z, p[0].z, &u[2], &tail[2]);
-	twoDiff(p[2].x, p[0].x, &v[0], &tail[3]);
-	twoDiff(p[2].y, p[0].y, &v[1], &tail[4]);
-	twoDiff(p[2].z, p[0].z, &v[2], &tail[5]);
-	twoDiff(p[3].x, p[0].x, &w[0], &tail[6]);
-	twoDiff(p[3].y, p[0].y, &w[1], &tail[7]);
-	twoDiff(p[3].z, p[0].z, &w[2], &tail[8]);
+	double u[3], v[3], w[3], rest[9];
+	twoDiff(p[1].x, p[0].x, &u[0], &rest[0]);
+	twoDiff(p[1].y, p[0].y, &u[1], &rest[1]);
+	twoDiff(p[1].z, p[0].z, &u[2], &rest[2]);
+	twoDiff(p[2].x, p[0].x, &v[0], &rest[3]);
+	twoDiff(p[2].y, p[0].y, &v[1], &rest[4]);
+	twoDiff(p[2].z, p[0].z, &v[2], &rest[5]);
+	twoDiff(p[3].x, p[0].x, &w[0], &rest[6]);
+	twoDiff(p[3].y, p[0].y, &w[1], &rest[7]);
+	twoDiff(p[3].z, p[0].z, &w[2], &rest[8]);
 	bool exactDifferences = true;
 	for (int i = 0; i < 9; ++i) {
-		exactDifferences = exactDifferences && tail[i] == 0.0;
+		exactDifferences = exactDifferences && rest[i] == 0.0;
 	}
 	double differences[9] = { u[0], u[1], u[2], v[0], v[1], v[2], w[0], w[1], w[2] };
 	if (exactDifferences && !inExpansionRange(differences, 9, 0)) {
-		return orient3dBig(a, b, c, d);
+		return orient3dBig(a, b, c, d, tail);
 	}
 	bcTerms sum;
 	sum.n = 0;
@@ -426,7 +477,14 @@ static double orient3dExact(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d)
 			addTripleProduct(&sum, -sg, x.z, y.y, z.x);
 		}
 	}
-	return scaleKeepingSign(sumTerms(&sum), 3L * e);
+	double low;
+	bool converged;
+	double high = sumTerms(&sum, &low, &converged);
+	if (!converged) {
+		return orient3dBig(a, b, c, d, tail);
+	}
+	*tail = scaleKeepingSign(low, 3L * e);
+	return scaleKeepingSign(high, 3L * e);
 }
 
 /* Tier 3 of orient2d. */
@@ -493,7 +551,13 @@ static double orient2dExact(double ax, double ay, double bx, double by, double c
 		addProduct(&sum, 1.0, p[0].x, p[1].y);
 		addProduct(&sum, -1.0, p[0].y, p[1].x);
 	}
-	return scaleKeepingSign(sumTerms(&sum), 2L * e);
+	double low;
+	bool converged;
+	double high = sumTerms(&sum, &low, &converged);
+	if (!converged) {
+		return orient2dBig(ax, ay, bx, by, cx, cy);
+	}
+	return scaleKeepingSign(high, 2L * e);
 }
 
 double bcOrient3d(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double relativeError)
@@ -513,7 +577,13 @@ double bcOrient3d(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double relativeError)
 			return det;
 		}
 	}
-	return orient3dExact(a, b, c, d);
+	double tail;
+	return orient3dExact(a, b, c, d, &tail);
+}
+
+double bcOrient3dPair(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double* tail)
+{
+	return orient3dExact(a, b, c, d, tail);
 }
 
 double bcOrient2d(double ax, double ay, double bx, double by, double cx, double cy)

@@ -27,6 +27,12 @@
  * 0 for the exact determinant faithfully rounded (within an ulp). */
 double bcOrient3d(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double relativeError);
 
+/* orient(a, b, c, d) as a pair: the determinant rounded, returned, and
+ * *tail the rest, so that the sum of the two is within 2^-99 of the exact
+ * determinant, relatively (when it is within the doubles' range). For
+ * quotients of determinants correct to the last bit. */
+double bcOrient3dPair(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double* tail);
+
 /* det[b-a, c-a] for 2D points: positive when a, b, c turn left
  * (counter-clockwise), negative when they turn right, 0 when collinear.
  * Exact sign; the value as from the filter, or faithfully rounded. */
@@ -47,11 +53,11 @@ static inline int bcSign(double v)
  * out[i] must have been mpz_init'ed. Returns the exponent. */
 long bcExactIntegers(mpz_t* out, const double* in, int count);
 
-/* The double nearest (within an ulp) to x / y, for integers y != 0. */
+/* x / y correctly rounded (to nearest, ties to even), for integers y != 0. */
 double bcExactRatio(const mpz_t x, const mpz_t y);
 
-/* x as a double within an ulp, as mantissa * 2^exponent, so integers far
- * outside the doubles' range keep their digits (mpz_get_d_2exp). */
+/* x correctly rounded to 53 bits, as mantissa * 2^exponent, so integers
+ * far outside the doubles' range keep their digits. */
 typedef struct bcExactDouble {
 	double mantissa; /* in [0.5, 1) in magnitude, or 0 */
 	long exponent;

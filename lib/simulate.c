@@ -239,6 +239,16 @@ static void triangleVertices(const bcMesh* mesh, int32_t t, bcVec3* a, bcVec3* b
 	*c = mesh->vertices[v[2]];
 }
 
+/* Triangle t as the sweep reads it. */
+static bcSweepTriangleRef sweepTriangle(const bcMesh* mesh, int32_t t)
+{
+	bcSweepTriangleRef ref;
+	triangleVertices(mesh, t, &ref.a, &ref.b, &ref.c);
+	ref.n = mesh->normals[t];
+	ref.normalError = mesh->normalErrors[t];
+	return ref;
+}
+
 static bool isDegenerate(const bcMesh* mesh, int32_t t)
 {
 	bcVec3 n = mesh->normals[t];
@@ -336,15 +346,14 @@ static void castTriangle(bcSimCast* c, int32_t t, double maxAlpha)
 	if (c->oneSided && !(bcDot(n, c->d) <= 0.0 || bcDot(n, c->v0) <= 0.0)) {
 		return;
 	}
-	bcVec3 a, b, cc;
-	triangleVertices(mesh, t, &a, &b, &cc);
+	bcSweepTriangleRef triangle = sweepTriangle(mesh, t);
 	bcSweepResult result;
-	if (!bcSweepTriangle(&c->query, a, b, cc, n, maxAlpha, &result)) {
+	if (!bcSweepTriangle(&c->query, &triangle, maxAlpha, &result)) {
 		return;
 	}
 	int slot = firstSlot(&result, result.best);
 	bcCastOutput contact;
-	bcSweepContact(&c->query, a, b, cc, n, slot, result.best, &contact);
+	bcSweepContact(&c->query, &triangle, &result, slot, result.best, &contact);
 	bcVec3 normal = contact.normal;
 	if (c->query.radius == 0.0) {
 		normal = pointNormal(n, result.best == 0.0 ? c->v0 : c->d);
@@ -419,10 +428,9 @@ static bcSimHit castChord(bcSimulation* sim, bcVec3 c0, bcVec3 c1, double radius
 			chosen = c.items[i].triangle;
 		}
 	}
-	bcVec3 a, b, cc;
-	triangleVertices(mesh, chosen, &a, &b, &cc);
+	bcSweepTriangleRef triangle = sweepTriangle(mesh, chosen);
 	bcSweepResult result;
-	bcSweepTriangle(&c.query, a, b, cc, mesh->normals[chosen], 1.0, &result);
+	bcSweepTriangle(&c.query, &triangle, 1.0, &result);
 	hit.hit = true;
 	hit.triangle = chosen;
 	hit.slot = firstSlot(&result, limit);
@@ -650,15 +658,14 @@ static void stopBall(bcSimBall* b)
 static double polishMesh(const bcSimulation* sim, const bcSimBall* b, int32_t t, int slot, double s, double limit)
 {
 	const bcMesh* mesh = sim->mesh;
-	bcVec3 ta, tb, tc;
-	triangleVertices(mesh, t, &ta, &tb, &tc);
+	bcSweepTriangleRef triangle = sweepTriangle(mesh, t);
 	double bound = 4.0 * BC_SIM_GAP_FRACTION * b->reach;
 	for (int k = 0; k < BC_SIM_POLISH_STEPS; ++k) {
 		bcVec3 p = offsetPosition(b, s), v = offsetVelocity(b, s);
 		bcCastInput input = { p, bcAdd(p, v), b->radius };
 		bcSweepQuery query = bcMakeSweepQuery(input, NULL);
 		bcCastOutput contact;
-		bcSweepContact(&query, ta, tb, tc, mesh->normals[t], slot, 0.0, &contact);
+		bcSweepContact(&query, &triangle, NULL, slot, 0.0, &contact);
 		double gap = bcDot(bcSub(p, contact.point), contact.normal) - b->radius;
 		double rate = bcDot(contact.normal, v);
 		if (!(gap > 0.0) || !(rate < 0.0)) {
@@ -1229,12 +1236,11 @@ static bcSimEvent meshContact(bcSimulation* sim, int i)
 	bcVec3 v = offsetVelocity(b, pred.offset);
 	bcVec3 a = b->a;
 	int32_t t = pred.triangle;
-	bcVec3 ta, tb, tc;
-	triangleVertices(mesh, t, &ta, &tb, &tc);
+	bcSweepTriangleRef triangle = sweepTriangle(mesh, t);
 	bcCastInput input = { p, bcAdd(p, v), b->radius };
 	bcSweepQuery query = bcMakeSweepQuery(input, NULL);
 	bcCastOutput contact;
-	bcSweepContact(&query, ta, tb, tc, mesh->normals[t], pred.slot, 0.0, &contact);
+	bcSweepContact(&query, &triangle, NULL, pred.slot, 0.0, &contact);
 	bcVec3 n = b->radius > 0.0 ? contact.normal : pointNormal(mesh->normals[t], v);
 
 	bcSimEvent e = blankEvent(bc_simEvent, pred.time);
@@ -1252,6 +1258,12 @@ static bcSimEvent meshContact(bcSimulation* sim, int i)
 	e.velocityBefore = v;
 
 	moveBall(b, pred.offset, pred.time);
+	if (b->radius == 0.0) {
+		/* A point touching the mesh is on it: its contact point, not the
+		 * time-stepped position, whose rounding may put it an ulp behind. */
+		b->p = contact.point;
+		e.position = contact.point;
+	}
 	bool chain = countBurst(b, pred.time);
 	sim->chainEvents += chain;
 	double vn = bcDot(v, n);

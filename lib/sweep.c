@@ -3,34 +3,88 @@
  * The set of centres within r of a triangle is the union of a slab-shaped
  * prism over the face, three cylinders around the edges and three balls
  * around the vertices. The earliest contact is the earliest entry into any
- * of these pieces:
- *  - face: the plane pushed out by r towards the ball, crossed at alpha_f,
- *    with the crossing inside the triangle. The inside test is the
- *    watertight ray/triangle test of Woop, Benthin and Wald (2013) on the
- *    ray from p0 - r n: for r = 0 two triangles sharing an edge compute that
- *    edge's function bit for bit alike (with opposite signs), so a point
- *    never slips through a shared edge or vertex;
- *  - edge: the moving centre against the cylinder of radius r around the
- *    edge's line, |(m + alpha d) x e|^2 = r^2 |e|^2, clipped to the segment;
- *  - vertex: |m + alpha d|^2 = r^2, the smaller root (seed 000).
- * Roots use the cancellation-free form c / (-b + sqrt(b^2 - ac)).
+ * of these pieces, each a closed set:
+ *  - face: the plane pushed out by r towards the ball, crossed (the motion
+ *    not parallel to the plane) with the crossing's projection inside the
+ *    closed triangle (seed 003's "trajectory through a polygon");
+ *  - edge: the cylinder of radius r around the edge's line, clipped to the
+ *    segment: the centre within r of the line, |(m + alpha d) x e|^2 <=
+ *    r^2 |e|^2, while its projection is on the segment; entered where the
+ *    later of the two conditions starts to hold;
+ *  - vertex: the ball of radius r around it, |m + alpha d|^2 = r^2, the
+ *    smaller root (seed 000, a double root included: a tangent touches).
+ * A ball already within r at alpha = 0 has one contact there, on the
+ * feature of its closest point (seed 004's Voronoi regions).
  *
- * A ball already within r at alpha = 0 is decided first from the closest
- * point (seed 004); in the face region its distance is |n . (p0 - a)|, the
- * same number the face test uses, so the two tests never disagree.
+ * Every decision -- which side a triangle faces, whether a piece is
+ * entered within [0, 1], which feature -- is exact. Each is first taken in
+ * double precision with a bound on its rounding error: the magnitude of
+ * the polynomial's terms (products of the 1-norms of the vectors in it)
+ * times BC_SWEEP_ERROR_FACTOR units of 2^-53, or for the dot products that
+ * vanish exactly in axis-aligned scenes, the sum of their products' sizes
+ * (so an exact zero is seen as one). When a value is within its bound of
+ * the threshold, or an alpha's error bound exceeds BC_SWEEP_ALPHA_ERROR,
+ * the whole triangle goes to the exact path (sweep_exact.c: big integers).
+ * In general position that is about never; at the exact degeneracies
+ * users pin in regression suites -- a ball rolling at height exactly r
+ * over an edge (a double root), a point through a shared edge -- it is
+ * what decides. A point (r = 0) is decided by exact orientation
+ * predicates (predicates.c): the segment crosses the triangle when p0 and
+ * p1 are not strictly on one side of its plane and the line through them
+ * passes the three edges on one side (Plucker's test, each edge's sign the
+ * same number from both triangles that share it, with opposite signs: a
+ * point never slips through a shared edge or vertex); alpha is the ratio
+ * of the two exact plane distances, within a few ulps.
+ *
+ * Roots use the cancellation-free form c / (-b + sqrt(b^2 - ac)), with the
+ * discriminant b^2 - ac rewritten by Lagrange's identity (dd r^2 - |m x d|^2
+ * for a vertex), so a path starting a million radii away keeps its digits.
  */
 #include "sweep.h"
 
 #include <float.h>
 
+#include "predicates.h"
 #include "vec3.h"
 
 static const double bcInfinity = HUGE_VAL;
+
+#define BC_U BC_UNIT_ROUNDOFF
+
+/* The polynomials of the tests are evaluated with at most 8 roundings on
+ * any path from the input doubles (a difference, a cross product, a dot
+ * product, a product and a difference); their error is then below
+ * gamma_8 = 8.01 u times the sum of their terms' sizes, which the products
+ * of 1-norms bound. 16 u doubles that for the rounding of the bounds
+ * themselves. The face's inside test goes through up to 16 roundings. */
+#define BC_SWEEP_ERROR_FACTOR 16.0
+#define BC_SWEEP_DEEP_ERROR_FACTOR 32.0
+
+/* A dot product of two rounded differences (each component within u of
+ * the exact one, relatively) is within 5 u of the exact one times the sum
+ * of its products' sizes; 8 u with room. */
+#define BC_DOT_ERROR_FACTOR 8.0
+
+/* Below this a bound could itself have underflowed: the exact path
+ * decides (products of coordinate differences under 1e-80 each). */
+#define BC_SWEEP_MIN_MAGNITUDE 1e-240
+
+/* A sign that the double-precision filter could not decide. */
+enum { bc_signUnknown = 2 };
+
+/* What a test found: a contact, none, that the exact path must decide, or
+ * (the initial test) an overlap the options ignore: no contact at all. */
+typedef enum bcVerdict { bc_verdictNone = 0, bc_verdictFound, bc_verdictExact, bc_verdictIgnored } bcVerdict;
 
 bcCastOptions bcDefaultCastOptions(void)
 {
 	bcCastOptions options = { false, bc_approachLessEqual, bc_overlapReport, false };
 	return options;
+}
+
+static inline double norm1(bcVec3 v)
+{
+	return fabs(v.x) + fabs(v.y) + fabs(v.z);
 }
 
 bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options)
@@ -42,49 +96,73 @@ bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options)
 	q.radius = input.radius;
 	q.options = options != NULL ? *options : bcDefaultCastOptions();
 	q.moving = q.d.x != 0.0 || q.d.y != 0.0 || q.d.z != 0.0;
-
-	double ax = fabs(q.d.x), ay = fabs(q.d.y), az = fabs(q.d.z);
-	q.kz = ax >= ay ? (ax >= az ? 0 : 2) : (ay >= az ? 1 : 2);
-	q.kx = (q.kz + 1) % 3;
-	q.ky = (q.kx + 1) % 3;
-	double dz = bcComponent(q.d, q.kz);
-	if (dz < 0.0) {
-		int swap = q.kx;
-		q.kx = q.ky;
-		q.ky = swap;
-	}
-	q.sx = q.moving ? bcComponent(q.d, q.kx) / dz : 0.0;
-	q.sy = q.moving ? bcComponent(q.d, q.ky) / dz : 0.0;
+	q.dNorm1 = norm1(q.d);
+	q.forceExact = false;
 	return q;
+}
+
+/* The two edges bcTriangleNormal crosses (the ones meeting opposite the
+ * longest), the longest's length and the product of the two longest. */
+typedef struct bcNormalEdges {
+	bcVec3 cross;       /* their cross product, oriented as (b - a) x (c - a) */
+	double lengths;     /* the product of their lengths */
+	double longest;
+	double product;     /* the longest length times the second longest */
+} bcNormalEdges;
+
+static bcNormalEdges normalEdges(bcVec3 a, bcVec3 b, bcVec3 c)
+{
+	bcVec3 ab = bcSub(b, a), bc = bcSub(c, b), ca = bcSub(a, c);
+	double lab = bcSafeLength(ab), lbc = bcSafeLength(bc), lca = bcSafeLength(ca);
+	/* Every cyclic choice has the orientation of (b - a) x (c - a). */
+	bcNormalEdges e;
+	if (lab >= lbc && lab >= lca) {
+		e.cross = bcCross(bc, ca);
+		e.lengths = lbc * lca;
+		e.longest = lab;
+		e.product = lab * (lbc > lca ? lbc : lca);
+	} else if (lbc >= lca) {
+		e.cross = bcCross(ca, ab);
+		e.lengths = lca * lab;
+		e.longest = lbc;
+		e.product = lbc * (lab > lca ? lab : lca);
+	} else {
+		e.cross = bcCross(ab, bc);
+		e.lengths = lab * lbc;
+		e.longest = lca;
+		e.product = lca * (lab > lbc ? lab : lbc);
+	}
+	return e;
+}
+
+static bool isSliver(const bcNormalEdges* e, double area2)
+{
+	return !(area2 > 0.0) || !isfinite(area2) || !(e->longest > 0.0) || area2 <= BC_SLIVER_SINE * e->product;
 }
 
 bcVec3 bcTriangleNormal(bcVec3 a, bcVec3 b, bcVec3 c)
 {
 	const bcVec3 zero = { 0.0, 0.0, 0.0 };
-	bcVec3 ab = bcSub(b, a), bc = bcSub(c, b), ca = bcSub(a, c);
-	double lab = bcSafeLength(ab), lbc = bcSafeLength(bc), lca = bcSafeLength(ca);
-	/* Cross the two edges meeting opposite the longest one; every cyclic
-	 * choice has the orientation of (b - a) x (c - a). */
-	bcVec3 n;
-	double longest, product;
-	if (lab >= lbc && lab >= lca) {
-		n = bcCross(bc, ca);
-		longest = lab;
-		product = lab * (lbc > lca ? lbc : lca);
-	} else if (lbc >= lca) {
-		n = bcCross(ca, ab);
-		longest = lbc;
-		product = lbc * (lab > lca ? lab : lca);
-	} else {
-		n = bcCross(ab, bc);
-		longest = lca;
-		product = lca * (lab > lbc ? lab : lbc);
-	}
-	double area2 = bcSafeLength(n);
-	if (!(area2 > 0.0) || !isfinite(area2) || !(longest > 0.0) || area2 <= BC_SLIVER_SINE * product) {
+	bcNormalEdges e = normalEdges(a, b, c);
+	double area2 = bcSafeLength(e.cross);
+	if (isSliver(&e, area2)) {
 		return zero;
 	}
-	return bcPositiveZeros(bcNormalize(n));
+	return bcPositiveZeros(bcNormalize(e.cross));
+}
+
+double bcTriangleNormalError(bcVec3 a, bcVec3 b, bcVec3 c)
+{
+	/* Each component of the cross product of two rounded differences is
+	 * within 4 u (|x_j y_k| + |x_k y_j|) <= 8 u |x| |y| of the exact one,
+	 * so the vector within 14 u |x| |y|; normalised, the direction moves by
+	 * that over |N|, plus 4 u for the division. Doubled for safety. */
+	bcNormalEdges e = normalEdges(a, b, c);
+	double area2 = bcSafeLength(e.cross);
+	if (isSliver(&e, area2)) {
+		return 0.0;
+	}
+	return 28.0 * BC_U * (e.lengths / area2) + 8.0 * BC_U;
 }
 
 /* Within BC_MAX_COORDINATE on every axis (false for NaN). */
@@ -93,88 +171,717 @@ static bool withinRange(bcVec3 v)
 	return fabs(v.x) <= BC_MAX_COORDINATE && fabs(v.y) <= BC_MAX_COORDINATE && fabs(v.z) <= BC_MAX_COORDINATE;
 }
 
-/* Does the triangle count for a motion with dot(n, d) = nd? */
-static bool isCounted(const bcCastOptions* options, double nd)
+/* Does a triangle count for a motion whose N . d has sign approach? */
+static bool countsFor(const bcCastOptions* options, int approach)
 {
 	if (options->twoSided) {
 		return true;
 	}
-	return options->approach == bc_approachLess ? nd < 0.0 : nd <= 0.0;
+	return options->approach == bc_approachLess ? approach < 0 : approach <= 0;
 }
 
-/* Does the line o + t d cross triangle (a, b, c), boundary included?
- * Edge functions are evaluated in the sheared frame of the query. */
-static bool crossesTriangle(const bcSweepQuery* q, bcVec3 o, bcVec3 a, bcVec3 b, bcVec3 c)
+/* The sign of value when its error is at most error, else unknown. */
+static inline int signWithin(double value, double error)
 {
-	bcVec3 ra = bcSub(a, o), rb = bcSub(b, o), rc = bcSub(c, o);
-	double az = bcComponent(ra, q->kz), bz = bcComponent(rb, q->kz), cz = bcComponent(rc, q->kz);
-	double ax = bcComponent(ra, q->kx) - q->sx * az;
-	double ay = bcComponent(ra, q->ky) - q->sy * az;
-	double bx = bcComponent(rb, q->kx) - q->sx * bz;
-	double by = bcComponent(rb, q->ky) - q->sy * bz;
-	double cx = bcComponent(rc, q->kx) - q->sx * cz;
-	double cy = bcComponent(rc, q->ky) - q->sy * cz;
-	double u = cx * by - cy * bx;
-	double v = ax * cy - ay * cx;
-	double w = bx * ay - by * ax;
-	/* Written so that a NaN (from overflow) is never inside. */
-	bool inside = (u >= 0.0 && v >= 0.0 && w >= 0.0) || (u <= 0.0 && v <= 0.0 && w <= 0.0);
-	double det = u + v + w;
-	return inside && det != 0.0 && isfinite(det);
-}
-
-/* How far off the triangle a face contact may lie: BC_FACE_SLACK of the
- * triangle's size and distance from the start, plus BC_FACE_SLACK_ULPS units
- * in the last place of the coordinates themselves (a scene 1e9 from the
- * origin carries 1e-7 of rounding in every position). Rounding puts a true
- * contact well within that; a motion nearly parallel to the plane can fool
- * the line test by far more, and such contacts are left to the edges. */
-#define BC_FACE_SLACK 1e-9
-#define BC_FACE_SLACK_ULPS 64.0
-
-/* The largest |component| (ternaries, not fmax: a libm call where NaN
- * rules keep the compiler from using the max instruction; the inputs here
- * are finite). */
-static inline double magnitude(bcVec3 v)
-{
-	double x = fabs(v.x), y = fabs(v.y), z = fabs(v.z);
-	double m = x > y ? x : y;
-	return m > z ? m : z;
-}
-
-/* The plane test below skips a triangle only when the centre stays this
- * fraction of the scene's local size (r + |p0 - a| + |d|) beyond r from the
- * plane. s = n . (p - a) rounds by a few ulps of that size (n itself is
- * unit to a few ulps), so 1e-9 is a margin of ten million ulps: no contact
- * the exact pieces would find, even in a tie, is ever skipped. */
-#define BC_PLANE_REJECT_SLACK 1e-9
-
-/* Is x (a point of the triangle's plane) on the triangle, up to slack? */
-static bool onTriangle(bcVec3 x, bcVec3 a, bcVec3 b, bcVec3 c)
-{
-	bcClosestPoint cp = bcClosestPointTriangle(x, a, b, c);
-	double scale = bcDistance(x, a) + bcDistance(b, a) + bcDistance(c, a);
-	double coordinates = fmax(magnitude(x), fmax(magnitude(a), fmax(magnitude(b), magnitude(c))));
-	return cp.distance <= BC_FACE_SLACK * scale + BC_FACE_SLACK_ULPS * DBL_EPSILON * coordinates;
-}
-
-static int slotOfClosest(const bcClosestPoint* cp)
-{
-	if (cp->feature == bc_featureFace) {
-		return bc_slotFace;
+	if (value > error) {
+		return 1;
 	}
-	if (cp->feature == bc_featureVertex) {
-		return bc_slotVertex0 + cp->vertices[0];
+	if (value < -error) {
+		return -1;
 	}
-	/* Edges are AB (0,1), BC (1,2), CA (2,0). */
-	return bc_slotEdge0 + cp->vertices[0];
+	return bc_signUnknown;
 }
 
-bool bcSweepTriangle(const bcSweepQuery* q, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 n, double maxAlpha,
-					 bcSweepResult* result)
+/* x . y for vectors of rounded differences, and its exact sign: an exact
+ * zero is recognised when every product has a zero factor. */
+static inline int dotSign(bcVec3 x, bcVec3 y, double* value, double* error)
 {
-	double nd = bcDot(n, q->d);
-	if (!isCounted(&q->options, nd) || !withinRange(a) || !withinRange(b) || !withinRange(c)) {
+	double px = x.x * y.x, py = x.y * y.y, pz = x.z * y.z;
+	double v = px + py + pz;
+	double size = fabs(px) + fabs(py) + fabs(pz);
+	*value = v;
+	*error = BC_DOT_ERROR_FACTOR * BC_U * size;
+	if (size >= BC_SWEEP_MIN_MAGNITUDE) {
+		return signWithin(v, *error);
+	}
+	bool zero = (x.x == 0.0 || y.x == 0.0) && (x.y == 0.0 || y.y == 0.0) && (x.z == 0.0 || y.z == 0.0);
+	return zero ? 0 : bc_signUnknown;
+}
+
+/* sign(x - y) for x, y within ex, ey of exact values; infinities exact. */
+static inline int compareWithin(double x, double ex, double y, double ey)
+{
+	if (x == y && ((ex == 0.0 && ey == 0.0) || isinf(x))) {
+		return 0;
+	}
+	if (x - ex > y + ey) {
+		return 1;
+	}
+	if (x + ex < y - ey) {
+		return -1;
+	}
+	return bc_signUnknown;
+}
+
+/* The exact sign of N . d: from the stored normal when it is far from 0,
+ * then from N computed afresh with the orientation filter's bound, then
+ * in big integers. */
+static int approachSign(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+{
+	double nd = bcDot(t->n, q->d);
+	double error = (t->normalError + 8.0 * BC_U) * q->dNorm1;
+	if (nd > error) {
+		return 1;
+	}
+	if (nd < -error) {
+		return -1;
+	}
+	bcVec3 u = bcSub(t->b, t->a), v = bcSub(t->c, t->a);
+	bcVec3 w = q->d;
+	double vywz = v.y * w.z, vzwy = v.z * w.y, vzwx = v.z * w.x, vxwz = v.x * w.z, vxwy = v.x * w.y,
+		   vywx = v.y * w.x;
+	double det = u.x * (vywz - vzwy) + u.y * (vzwx - vxwz) + u.z * (vxwy - vywx);
+	double size = fabs(u.x) * (fabs(vywz) + fabs(vzwy)) + fabs(u.y) * (fabs(vzwx) + fabs(vxwz)) +
+				  fabs(u.z) * (fabs(vxwy) + fabs(vywx));
+	if (size >= BC_SWEEP_MIN_MAGNITUDE) {
+		int s = signWithin(det, BC_DOT_ERROR_FACTOR * BC_U * size);
+		if (s != bc_signUnknown) {
+			return s;
+		}
+	}
+	return bcExactCrossDotSign(t->a, t->b, t->c, q->p0, q->p1);
+}
+
+/* ------------------------------------------------------------ r = 0 */
+
+/* x + y = a + b exactly (|a| >= |b| or a == 0). */
+static inline void fastTwoSum(double a, double b, double* x, double* y)
+{
+	double sum = a + b;
+	*y = b - (sum - a);
+	*x = sum;
+}
+
+/* x + y = a + b exactly. */
+static inline void twoSum(double a, double b, double* x, double* y)
+{
+	double sum = a + b;
+	double bv = sum - a;
+	double av = sum - bv;
+	*y = (a - av) + (b - bv);
+	*x = sum;
+}
+
+/* x + y = a * b exactly (Dekker; no fused multiply-add). */
+static inline void twoProduct(double a, double b, double* x, double* y)
+{
+	const double splitter = 134217729.0; /* 2^27 + 1 */
+	double p = a * b;
+	double ca = splitter * a, cb = splitter * b;
+	double ahi = ca - (ca - a), alo = a - ahi;
+	double bhi = cb - (cb - b), blo = b - bhi;
+	*x = p;
+	*y = ((ahi * bhi - p) + ahi * blo + alo * bhi) + alo * blo;
+}
+
+/* Is a determinant far enough inside the doubles' range for its pair to
+ * carry its digits (the tail 2^-106 below it still a normal double)? */
+static inline bool inPairRange(double h)
+{
+	return h == 0.0 || (fabs(h) > 1e-250 && fabs(h) < 1e250);
+}
+
+/* The crossing alpha = o0 / (o0 - o1) of a point's path with a plane,
+ * o0 and o1 the exact distances (orientation determinants) of p0 and p1,
+ * correctly rounded: the determinants as pairs within 2^-99, the quotient
+ * and its remainder in double-double. When the result lies within the
+ * pairs' error of half an ulp from a double, big integers round it. */
+static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+{
+	double l0, l1;
+	double h0 = bcOrient3dPair(t->a, t->b, t->c, q->p0, &l0);
+	double h1 = bcOrient3dPair(t->a, t->b, t->c, q->p1, &l1);
+	if (!inPairRange(h0) || !inPairRange(h1)) {
+		return bcExactPointAlpha(q, t);
+	}
+	double dh, dl;
+	twoSum(h0, -h1, &dh, &dl);
+	dl += l0 - l1;
+	fastTwoSum(dh, dl, &dh, &dl);
+	double quotient = h0 / dh;
+	double p, pe;
+	twoProduct(quotient, dh, &p, &pe);
+	double remainder = ((h0 - p) - pe) + l0 - quotient * dl;
+	double alpha, error;
+	twoSum(quotient, remainder / dh, &alpha, &error);
+	double toward = nextafter(alpha, error > 0.0 ? HUGE_VAL : -HUGE_VAL);
+	double half = 0.5 * fabs(toward - alpha);
+	/* 2^-90 of alpha covers the pairs' 2^-99 and the double-double steps. */
+	if (fabs(fabs(error) - half) <= 8.077935669463161e-28 * fabs(alpha) || !isfinite(alpha)) {
+		return bcExactPointAlpha(q, t);
+	}
+	return alpha;
+}
+
+/* A point: exact orientation predicates throughout. */
+static bcVerdict sweepPoint(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcSweepResult* result)
+{
+	int s0 = bcSign(bcOrient3d(t->a, t->b, t->c, q->p0, 1.0));
+	int s1 = bcSign(bcOrient3d(t->a, t->b, t->c, q->p1, 1.0));
+	if (s0 == 0 && s1 == 0) {
+		return bc_verdictExact; /* moving in the plane, or resting on it */
+	}
+	if (s0 == s1) {
+		return bc_verdictNone; /* strictly on one side throughout */
+	}
+	int approach = s0 == 0 ? s1 : -s0;
+	result->approach = (signed char)approach;
+	if (!countsFor(&q->options, approach)) {
+		return bc_verdictNone;
+	}
+	const bcVec3 v[3] = { t->a, t->b, t->c };
+	int w[3];
+	for (int k = 0; k < 3; ++k) {
+		w[k] = bcSign(bcOrient3d(q->p0, q->p1, v[k], v[(k + 1) % 3], 1.0));
+	}
+	bool inside = (w[0] >= 0 && w[1] >= 0 && w[2] >= 0) || (w[0] <= 0 && w[1] <= 0 && w[2] <= 0);
+	if (!inside) {
+		return bc_verdictNone;
+	}
+	if (s0 == 0) {
+		/* Starting on the triangle: one contact at 0, on the feature p0 is on. */
+		int zeros = (w[0] == 0) + (w[1] == 0) + (w[2] == 0);
+		int slot = bc_slotFace;
+		for (int k = 0; k < 3; ++k) {
+			if (zeros == 2 && w[k] == 0 && w[(k + 1) % 3] == 0) {
+				slot = bc_slotVertex0 + (k + 1) % 3;
+			} else if (zeros == 1 && w[k] == 0) {
+				slot = bc_slotEdge0 + k;
+			}
+		}
+		result->alpha[slot] = 0.0;
+		return bc_verdictFound;
+	}
+	double alpha = s1 != 0 ? pointAlpha(q, t) : 1.0;
+	/* The crossing point is on the face, and on every edge and vertex it meets. */
+	result->alpha[bc_slotFace] = alpha;
+	for (int k = 0; k < 3; ++k) {
+		if (w[k] == 0) {
+			result->alpha[bc_slotEdge0 + k] = alpha;
+			if (w[(k + 1) % 3] == 0) {
+				result->alpha[bc_slotVertex0 + (k + 1) % 3] = alpha;
+			}
+		}
+	}
+	return bc_verdictFound;
+}
+
+/* ------------------------------------------------------------ r > 0 */
+
+/* Quantities of the triangle shared by the tests of one call. */
+typedef struct bcBallFrame {
+	bcVec3 v[3];        /* a, b, c */
+	bcVec3 e[3];        /* edges: b - a, c - b, a - c */
+	bcVec3 m[3];        /* p0 - vertex */
+	double eNorm[3];    /* 1-norms */
+	double mNorm[3];
+	bcVec3 n;           /* (b - a) x (c - a), computed afresh */
+	double nSize;       /* |b - a|_1 |c - a|_1: bounds its terms */
+	bool haveNormal;
+} bcBallFrame;
+
+static void computeNormal(bcBallFrame* f)
+{
+	if (!f->haveNormal) {
+		bcVec3 ac = bcSub(f->v[2], f->v[0]);
+		f->n = bcCross(f->e[0], ac);
+		f->nSize = f->eNorm[0] * norm1(ac);
+		f->haveNormal = true;
+	}
+}
+
+/* Ericson's region of p0, from the same quantities as the exact path:
+ * dOut_k = e_k . m_k, dIn_k = e_{k-1} . m_k and w_k = (N x e_k) . m_k.
+ * Returns the slot, or bc_signUnknown when a sign that decides it is not
+ * certain. */
+static int closestSlotFast(bcBallFrame* f)
+{
+	int out[3], in[3], w[3];
+	double value, error;
+	for (int k = 0; k < 3; ++k) {
+		out[k] = dotSign(f->e[k], f->m[k], &value, &error);
+		in[k] = dotSign(f->e[(k + 2) % 3], f->m[k], &value, &error);
+	}
+	computeNormal(f);
+	for (int k = 0; k < 3; ++k) {
+		bcVec3 ne = bcCross(f->n, f->e[k]);
+		double g = bcDot(ne, f->m[k]);
+		w[k] = signWithin(g, BC_SWEEP_DEEP_ERROR_FACTOR * BC_U * f->nSize * f->eNorm[k] * f->mNorm[k]);
+	}
+	/* Ericson's order: A, B, AB, C, CA, BC, face. A condition is true when
+	 * all its signs are certain and right, false when one is certainly
+	 * wrong, else unknown. */
+	static const int order[6][2] = { { 1, 0 }, { 1, 1 }, { 0, 0 }, { 1, 2 }, { 0, 2 }, { 0, 1 } };
+	for (int i = 0; i < 6; ++i) {
+		int k = order[i][1];
+		int s[3];
+		int want[3];
+		int count;
+		if (order[i][0] == 1) {
+			s[0] = out[k];
+			want[0] = -1; /* <= 0 */
+			s[1] = in[k];
+			want[1] = 1; /* >= 0 */
+			count = 2;
+		} else {
+			s[0] = w[k];
+			want[0] = -1;
+			s[1] = out[k];
+			want[1] = 1;
+			s[2] = in[(k + 1) % 3];
+			want[2] = -1;
+			count = 3;
+		}
+		bool wrong = false, unknown = false;
+		for (int j = 0; j < count; ++j) {
+			if (s[j] == bc_signUnknown) {
+				unknown = true;
+			} else if (s[j] == -want[j]) {
+				wrong = true;
+			}
+		}
+		if (wrong) {
+			continue;
+		}
+		if (unknown) {
+			return bc_signUnknown;
+		}
+		return order[i][0] == 1 ? bc_slotVertex0 + k : bc_slotEdge0 + k;
+	}
+	return bc_slotFace;
+}
+
+/* Within r at alpha = 0? Found (result filled), none (farther than r),
+ * ignored (an overlap the options skip), or exact. */
+static bcVerdict initialContact(const bcSweepQuery* q, bcBallFrame* f, bcSweepResult* result)
+{
+	const double r = q->radius;
+	if (r * r < DBL_MIN) {
+		return bc_verdictExact; /* r^2 lost to underflow */
+	}
+	int slot = closestSlotFast(f);
+	if (slot == bc_signUnknown) {
+		return bc_verdictExact;
+	}
+	const double u = BC_U;
+	double x, y, ex, ey;
+	int side = 0;
+	if (slot == bc_slotFace) {
+		computeNormal(f);
+		double s = bcDot(f->n, f->m[0]);
+		double es = BC_SWEEP_ERROR_FACTOR * u * f->nSize * f->mNorm[0];
+		double l2 = bcDot(f->n, f->n);
+		double el2 = BC_SWEEP_ERROR_FACTOR * u * f->nSize * f->nSize;
+		x = s * s;
+		ex = 2.0 * fabs(s) * es + es * es + 2.0 * u * x;
+		y = r * r * l2;
+		ey = r * r * el2 + 4.0 * u * y;
+		side = signWithin(s, es);
+	} else if (slot < bc_slotVertex0) {
+		int k = slot - bc_slotEdge0;
+		bcVec3 me = bcCross(f->m[k], f->e[k]);
+		x = bcDot(me, me);
+		ex = BC_SWEEP_ERROR_FACTOR * u * f->mNorm[k] * f->mNorm[k] * f->eNorm[k] * f->eNorm[k];
+		y = r * r * bcDot(f->e[k], f->e[k]);
+		ey = 8.0 * u * y;
+	} else {
+		int k = slot - bc_slotVertex0;
+		x = bcDot(f->m[k], f->m[k]);
+		ex = 8.0 * u * x;
+		y = r * r;
+		ey = 2.0 * u * y;
+	}
+	int distance = compareWithin(x, ex, y, ey);
+	if (distance == bc_signUnknown || (x + y > 0.0 && x + y < BC_SWEEP_MIN_MAGNITUDE)) {
+		return bc_verdictExact;
+	}
+	if (distance > 0) {
+		return bc_verdictNone;
+	}
+	if (distance < 0) {
+		if (q->options.overlap == bc_overlapIgnore) {
+			return bc_verdictIgnored;
+		}
+		result->overlap = true;
+	}
+	if (slot == bc_slotFace) {
+		if (side == bc_signUnknown) {
+			return bc_verdictExact;
+		}
+		result->side = (signed char)side;
+	}
+	result->alpha[slot] = 0.0;
+	return bc_verdictFound;
+}
+
+/* Is alpha (within error of the exact one) at most 1, the end of the
+ * path? 1 yes, 0 no, bc_signUnknown. */
+static int beforeEnd(double alpha, double error)
+{
+	if (alpha - error > 1.0) {
+		return 0;
+	}
+	return alpha + error <= 1.0 ? 1 : bc_signUnknown;
+}
+
+/* The face's contact (alpha or INFINITY), or bc_verdictExact. */
+static bcVerdict faceContact(const bcSweepQuery* q, bcBallFrame* f, int approach, double* alpha)
+{
+	const double u = BC_U;
+	const double r = q->radius;
+	const double sigma = approach < 0 ? 1.0 : -1.0;
+	computeNormal(f);
+	double size = f->nSize;
+	double l2 = bcDot(f->n, f->n);
+	double el2 = BC_SWEEP_ERROR_FACTOR * u * size * size;
+	double root = sqrt(l2);
+	double eroot = root * (0.5 * el2 / l2 + 2.0 * u);
+	double rs = r * root, ers = r * eroot + u * rs;
+	/* sigma S - r sqrt L2 >= 0 >= sigma S1 - r sqrt L2. */
+	double s = sigma * bcDot(f->n, f->m[0]);
+	double es = BC_SWEEP_ERROR_FACTOR * u * size * f->mNorm[0];
+	double v0 = s - rs, e0 = es + ers + u * fabs(v0);
+	int start = signWithin(v0, e0);
+	if (start == -1) {
+		*alpha = bcInfinity;
+		return bc_verdictNone;
+	}
+	bcVec3 m1 = bcSub(q->p1, f->v[0]);
+	double s1 = sigma * bcDot(f->n, m1);
+	double es1 = BC_SWEEP_ERROR_FACTOR * u * size * norm1(m1);
+	double v1 = s1 - rs, e1 = es1 + ers + u * fabs(v1);
+	int end = signWithin(v1, e1);
+	if (end == 1) {
+		*alpha = bcInfinity;
+		return bc_verdictNone;
+	}
+	if (start == bc_signUnknown || end == bc_signUnknown) {
+		return bc_verdictExact;
+	}
+	double nd = fabs(bcDot(f->n, q->d));
+	double end0 = BC_SWEEP_ERROR_FACTOR * u * size * q->dNorm1;
+	if (!(nd > end0)) {
+		return bc_verdictExact;
+	}
+	double a = v0 / nd;
+	double ea = (e0 + a * end0) / (nd - end0) + 2.0 * u * a;
+	int limit = beforeEnd(a, ea);
+	if (limit == 0) {
+		*alpha = bcInfinity;
+		return bc_verdictNone;
+	}
+	if (limit == bc_signUnknown) {
+		return bc_verdictExact;
+	}
+	/* Inside: (N x e_k) . (m_k + alpha d) >= 0 for each edge. */
+	bool unknown = false;
+	for (int k = 0; k < 3; ++k) {
+		bcVec3 ne = bcCross(f->n, f->e[k]);
+		double g = bcDot(ne, f->m[k]);
+		double h = bcDot(ne, q->d);
+		double eg = BC_SWEEP_DEEP_ERROR_FACTOR * u * size * f->eNorm[k] * f->mNorm[k];
+		double eh = BC_SWEEP_DEEP_ERROR_FACTOR * u * size * f->eNorm[k] * q->dNorm1;
+		double value = g + a * h;
+		double error = eg + a * eh + ea * fabs(h) + 2.0 * u * (fabs(g) + fabs(a * h));
+		int sign = signWithin(value, error);
+		if (sign == -1) {
+			*alpha = bcInfinity;
+			return bc_verdictNone;
+		}
+		unknown = unknown || sign == bc_signUnknown;
+	}
+	if (unknown || ea > BC_SWEEP_ALPHA_ERROR) {
+		return bc_verdictExact;
+	}
+	*alpha = a < 1.0 ? a : 1.0; /* certified <= 1; rounding may step past */
+	return bc_verdictFound;
+}
+
+/* An interval bound with its error. */
+typedef struct bcBound {
+	double value;
+	double error;
+} bcBound;
+
+/* The later (later = true) or earlier of two bounds, or unknown. */
+static bool pickBound(bcBound x, bcBound y, bool later, bcBound* out)
+{
+	int c = compareWithin(x.value, x.error, y.value, y.error);
+	if (c == bc_signUnknown) {
+		return false;
+	}
+	*out = (c >= 0) == later ? x : y;
+	return true;
+}
+
+/* Edge k's contact (alpha or INFINITY), or bc_verdictExact. */
+static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k, double* alpha)
+{
+	const double u = BC_U;
+	const double r = q->radius, rr = r * r;
+	const bcVec3 e = f->e[k], m = f->m[k], d = q->d;
+	const double E = f->eNorm[k], M = f->mNorm[k], D = q->dNorm1;
+	*alpha = bcInfinity;
+
+	double ee = bcDot(e, e);
+	double eee = BC_DOT_ERROR_FACTOR * u * ee;
+	bcVec3 me = bcCross(m, e);
+	bcVec3 de = bcCross(d, e);
+	double aa = bcDot(de, de);
+	double eaa = BC_SWEEP_ERROR_FACTOR * u * D * D * E * E;
+	double cc = bcDot(me, me) - rr * ee;
+	double ecc = BC_SWEEP_ERROR_FACTOR * u * (M * M + rr) * E * E;
+
+	bcBound cylLo, cylHi;
+	if (aa <= eaa) {
+		/* Moving along the edge's line, or nearly: exactly only when every
+		 * product of d x e has a zero factor. */
+		bool parallel = (d.y == 0.0 || e.z == 0.0) && (d.z == 0.0 || e.y == 0.0) && (d.z == 0.0 || e.x == 0.0) &&
+						(d.x == 0.0 || e.z == 0.0) && (d.x == 0.0 || e.y == 0.0) && (d.y == 0.0 || e.x == 0.0);
+		if (!parallel) {
+			return bc_verdictExact;
+		}
+		int within = signWithin(cc, ecc);
+		if (within == bc_signUnknown) {
+			return bc_verdictExact;
+		}
+		if (within > 0) {
+			return bc_verdictNone;
+		}
+		cylLo.value = -bcInfinity;
+		cylHi.value = bcInfinity;
+		cylLo.error = cylHi.error = 0.0;
+	} else {
+		double bb = bcDot(me, de);
+		double ebb = BC_SWEEP_ERROR_FACTOR * u * M * D * E * E;
+		double tau = bcDot(m, de);
+		double etau = BC_SWEEP_ERROR_FACTOR * u * M * D * E;
+		double d6 = aa * rr - tau * tau;
+		double ed6 = rr * eaa + 2.0 * fabs(tau) * etau + etau * etau + 4.0 * u * (aa * rr + tau * tau);
+		int disc = signWithin(d6, ed6);
+		if (disc == -1) {
+			return bc_verdictNone;
+		}
+		if (disc == bc_signUnknown || d6 * ee < BC_SWEEP_MIN_MAGNITUDE) {
+			return bc_verdictExact;
+		}
+		/* Roots q / aa and cc / q, q = -(bb + sign(bb) sqrt(ee d6)). */
+		double root = sqrt(ee * d6);
+		double eroot = root * (0.5 * (eee / ee + ed6 / d6) + 2.0 * u);
+		double qq = -(bb + (bb < 0.0 ? -root : root));
+		double eq = ebb + eroot + u * fabs(qq);
+		if (!(fabs(qq) > eq)) {
+			return bc_verdictExact;
+		}
+		double r1 = qq / aa;
+		double er1 = (eq + fabs(r1) * eaa) / aa + u * fabs(r1);
+		double r2 = cc / qq;
+		double er2 = (ecc + fabs(r2) * eq) / (fabs(qq) - eq) + u * fabs(r2);
+		bool firstLower = r1 <= r2;
+		cylLo.value = firstLower ? r1 : r2;
+		cylLo.error = firstLower ? er1 : er2;
+		cylHi.value = firstLower ? r2 : r1;
+		cylHi.error = firstLower ? er2 : er1;
+	}
+
+	/* Beside the segment: 0 <= me0 + alpha ded <= ee. */
+	double me0, eme0, ded, eded;
+	int sMe0 = dotSign(m, e, &me0, &eme0);
+	int sDed = dotSign(d, e, &ded, &eded);
+	bcBound slabLo, slabHi;
+	double rest = ee - me0, erest = eee + eme0 + u * fabs(rest);
+	if (sDed == 0) {
+		int sRest = signWithin(rest, erest);
+		if (sMe0 == bc_signUnknown || sRest == bc_signUnknown) {
+			return bc_verdictExact;
+		}
+		if (sMe0 < 0 || sRest < 0) {
+			return bc_verdictNone;
+		}
+		slabLo.value = -bcInfinity;
+		slabHi.value = bcInfinity;
+		slabLo.error = slabHi.error = 0.0;
+	} else {
+		if (sDed == bc_signUnknown) {
+			return bc_verdictExact;
+		}
+		double adn = fabs(ded) - eded;
+		bcBound t0, t1;
+		t0.value = -me0 / ded;
+		t0.error = (eme0 + fabs(t0.value) * eded) / adn + u * fabs(t0.value);
+		t1.value = rest / ded;
+		t1.error = (erest + fabs(t1.value) * eded) / adn + u * fabs(t1.value);
+		slabLo = ded > 0.0 ? t0 : t1;
+		slabHi = ded > 0.0 ? t1 : t0;
+	}
+
+	bcBound lo, hi;
+	if (!pickBound(cylLo, slabLo, true, &lo) || !pickBound(cylHi, slabHi, false, &hi)) {
+		return bc_verdictExact;
+	}
+	int order = compareWithin(lo.value, lo.error, hi.value, hi.error);
+	if (order == 1) {
+		return bc_verdictNone;
+	}
+	int afterStart = compareWithin(lo.value, lo.error, 0.0, 0.0);
+	if (order == bc_signUnknown || afterStart != 1) {
+		/* Unsure, or entered at or before 0, which the initial test ruled
+		 * out: let the exact path look. A piece left before 0 is skipped. */
+		if (compareWithin(hi.value, hi.error, 0.0, 0.0) == -1) {
+			return bc_verdictNone;
+		}
+		return bc_verdictExact;
+	}
+	int limit = beforeEnd(lo.value, lo.error);
+	if (limit == 0) {
+		return bc_verdictNone;
+	}
+	if (limit == bc_signUnknown || lo.error > BC_SWEEP_ALPHA_ERROR) {
+		return bc_verdictExact;
+	}
+	*alpha = lo.value < 1.0 ? lo.value : 1.0;
+	return bc_verdictFound;
+}
+
+/* Vertex k's contact (alpha or INFINITY), or bc_verdictExact. */
+static bcVerdict vertexContact(const bcSweepQuery* q, const bcBallFrame* f, int k, double dd, double* alpha)
+{
+	const double u = BC_U;
+	const double r = q->radius, rr = r * r;
+	const bcVec3 m = f->m[k];
+	const double M = f->mNorm[k], D = q->dNorm1;
+	*alpha = bcInfinity;
+	double bb, ebb;
+	int towards = dotSign(m, q->d, &bb, &ebb);
+	if (towards == 0 || towards == 1) {
+		return bc_verdictNone;
+	}
+	bcVec3 md = bcCross(m, q->d);
+	double disc = dd * rr - bcDot(md, md);
+	double edisc = BC_SWEEP_ERROR_FACTOR * u * (D * D * rr + M * M * D * D);
+	int s = signWithin(disc, edisc);
+	if (s == -1) {
+		return bc_verdictNone;
+	}
+	if (towards == bc_signUnknown || s == bc_signUnknown || disc < BC_SWEEP_MIN_MAGNITUDE) {
+		return bc_verdictExact;
+	}
+	double cc = bcDot(m, m) - rr;
+	double ecc = 8.0 * u * (bcDot(m, m) + rr);
+	if (!(cc > ecc)) {
+		return bc_verdictExact;
+	}
+	double root = sqrt(disc);
+	double den = root - bb;
+	double a = cc / den;
+	double ea = a * (ecc / cc + 0.5 * edisc / disc + ebb / fabs(bb) + 8.0 * u);
+	int limit = beforeEnd(a, ea);
+	if (limit == 0) {
+		return bc_verdictNone;
+	}
+	if (limit == bc_signUnknown || ea > BC_SWEEP_ALPHA_ERROR) {
+		return bc_verdictExact;
+	}
+	*alpha = a < 1.0 ? a : 1.0;
+	return bc_verdictFound;
+}
+
+/* A ball (r > 0). */
+static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, double maxAlpha,
+						   bcSweepResult* result)
+{
+	int approach = approachSign(q, t);
+	result->approach = (signed char)approach;
+	if (!countsFor(&q->options, approach)) {
+		return bc_verdictNone;
+	}
+	const double r = q->radius;
+	const double u = BC_U;
+
+	/* Every point of the triangle lies in its plane, so a centre farther
+	 * than r from the plane is farther than r from the triangle. When the
+	 * centre stays beyond r on one side for all alpha in [0, maxAlpha] (s
+	 * is linear in alpha: its ends bound it), no piece can be entered. The
+	 * stored normal's error and the rounding are allowed for. This rejects
+	 * most triangles a short sweep's boxes bring, at the cost of two dot
+	 * products. */
+	bcVec3 m0 = bcSub(q->p0, t->a);
+	double nerr = t->normalError + 8.0 * u;
+	double s0 = bcDot(t->n, m0);
+	double e0 = nerr * (norm1(m0) + r) + u * fabs(s0);
+	double nd = bcDot(t->n, q->d);
+	double s1 = s0 + maxAlpha * nd;
+	double e1 = e0 + maxAlpha * nerr * q->dNorm1 + 2.0 * u * fabs(s1);
+	if ((s0 - e0 > r && s1 - e1 > r) || (s0 + e0 < -r && s1 + e1 < -r)) {
+		return bc_verdictNone;
+	}
+
+	bcBallFrame f;
+	f.v[0] = t->a;
+	f.v[1] = t->b;
+	f.v[2] = t->c;
+	f.haveNormal = false;
+	for (int k = 0; k < 3; ++k) {
+		f.e[k] = bcSub(f.v[(k + 1) % 3], f.v[k]);
+		f.m[k] = k == 0 ? m0 : bcSub(q->p0, f.v[k]);
+		f.eNorm[k] = norm1(f.e[k]);
+		f.mNorm[k] = norm1(f.m[k]);
+	}
+
+	/* Already within r at alpha = 0? */
+	if (fabs(s0) - e0 <= r) {
+		bcVerdict verdict = initialContact(q, &f, result);
+		if (verdict != bc_verdictNone) {
+			return verdict == bc_verdictIgnored ? bc_verdictNone : verdict;
+		}
+	}
+	if (!q->moving) {
+		return bc_verdictNone;
+	}
+
+	bool found = false;
+	double alpha;
+	if (approach != 0) {
+		bcVerdict verdict = faceContact(q, &f, approach, &alpha);
+		if (verdict == bc_verdictExact) {
+			return verdict;
+		}
+		result->alpha[bc_slotFace] = alpha;
+		found = found || verdict == bc_verdictFound;
+	}
+	for (int k = 0; k < 3; ++k) {
+		bcVerdict verdict = edgeContact(q, &f, k, &alpha);
+		if (verdict == bc_verdictExact) {
+			return verdict;
+		}
+		result->alpha[bc_slotEdge0 + k] = alpha;
+		found = found || verdict == bc_verdictFound;
+	}
+	double dd = bcDot(q->d, q->d);
+	for (int k = 0; k < 3; ++k) {
+		bcVerdict verdict = vertexContact(q, &f, k, dd, &alpha);
+		if (verdict == bc_verdictExact) {
+			return verdict;
+		}
+		result->alpha[bc_slotVertex0 + k] = alpha;
+		found = found || verdict == bc_verdictFound;
+	}
+	return found ? bc_verdictFound : bc_verdictNone;
+}
+
+bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double maxAlpha, bcSweepResult* result)
+{
+	if (!withinRange(t->a) || !withinRange(t->b) || !withinRange(t->c)) {
 		return false;
 	}
 	for (int i = 0; i < bc_slotCount; ++i) {
@@ -182,132 +889,25 @@ bool bcSweepTriangle(const bcSweepQuery* q, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3
 	}
 	result->overlap = false;
 	result->best = bcInfinity;
-
-	const double r = q->radius;
-	const double rr = r * r;
-	const double s0 = bcDot(n, bcSub(q->p0, a));
-
-	/* Already within r at alpha = 0? */
-	if (fabs(s0) <= r) {
-		bcClosestPoint cp = bcClosestPointTriangle(q->p0, a, b, c);
-		double distance = cp.feature == bc_featureFace ? fabs(s0) : cp.distance;
-		if (distance <= r) {
-			if (distance < r) {
-				if (q->options.overlap == bc_overlapIgnore) {
-					return false;
-				}
-				result->overlap = true;
-			}
-			result->alpha[slotOfClosest(&cp)] = 0.0;
-			result->best = 0.0;
-			return true;
-		}
+	result->approach = 0;
+	result->side = 0;
+	/* The pieces are tested on all of [0, 1] and only then held against
+	 * maxAlpha, so which path decides a triangle, and so the bits of its
+	 * alphas, never depend on the order triangles are visited in (the
+	 * hierarchy's walk and brute force give the same answers). Only the
+	 * plane test, which rejects a triangle outright, looks at maxAlpha. */
+	bcVerdict verdict;
+	if (q->forceExact) {
+		verdict = bc_verdictExact;
+	} else if (q->radius == 0.0) {
+		verdict = sweepPoint(q, t, result);
+	} else {
+		verdict = sweepBall(q, t, maxAlpha, result);
 	}
-	if (!q->moving) {
-		return false;
+	if (verdict == bc_verdictExact) {
+		return bcSweepTriangleExact(q, t, 1.0, result) && result->best <= maxAlpha;
 	}
-
-	/* Every point of the triangle lies in its plane, so a centre farther
-	 * than r from the plane is farther than r from the triangle. When the
-	 * centre stays beyond r + slack on one side for all alpha in
-	 * [0, maxAlpha] (s is linear in alpha: its ends bound it), no piece
-	 * below can be entered; this rejects most triangles a short sweep's
-	 * boxes bring, at the cost of two products. */
-	double s1 = s0 + maxAlpha * nd;
-	double slack = BC_PLANE_REJECT_SLACK * (r + magnitude(bcSub(q->p0, a)) + magnitude(q->d));
-	if ((s0 > r + slack && s1 > r + slack) || (s0 < -r - slack && s1 < -r - slack)) {
-		return false;
-	}
-
-	bool found = false;
-	const bcVec3 vertex[3] = { a, b, c };
-
-	/* Face: the plane at signed distance sigma * r, crossed inside. */
-	if (nd != 0.0) {
-		double sigma = nd < 0.0 ? 1.0 : -1.0;
-		double alpha = (sigma * r - s0) / nd;
-		if (alpha >= 0.0 && alpha <= maxAlpha) {
-			bcVec3 o = r > 0.0 ? bcMulAdd(q->p0, -sigma * r, n) : q->p0;
-			if (crossesTriangle(q, o, a, b, c) && onTriangle(bcMulAdd(o, alpha, q->d), a, b, c)) {
-				result->alpha[bc_slotFace] = alpha;
-				found = true;
-			}
-		}
-	}
-
-	/* Edges AB, BC, CA: the cylinder of radius r, clipped to the segment. */
-	for (int k = 0; k < 3; ++k) {
-		bcVec3 p = vertex[k];
-		bcVec3 e = bcSub(vertex[(k + 1) % 3], p);
-		bcVec3 m = bcSub(q->p0, p);
-		double ee = bcDot(e, e);
-		bcVec3 me = bcCross(m, e);
-		double cc = bcDot(me, me) - rr * ee;
-		double alpha;
-		if (cc <= 0.0) {
-			/* Within r of the line at alpha = 0 (the closest-point test said
-			 * otherwise only through rounding): a touch at 0 if beside the segment. */
-			alpha = 0.0;
-		} else {
-			bcVec3 de = bcCross(q->d, e);
-			double aa = bcDot(de, de);
-			double bb = bcDot(me, de);
-			if (!(aa > 0.0) || !(bb < 0.0)) {
-				continue;
-			}
-			/* bb^2 - aa cc, rewritten by Lagrange's identity as
-			 * ee (aa r^2 - tau^2) with tau = m . (d x e) the triple product
-			 * (the factor ee kept outside the square root against overflow):
-			 * the textbook form cancels all its digits when the path starts
-			 * far from the edge compared with r, and for r = 0 this is >= 0
-			 * exactly when the path is coplanar with the edge. */
-			double tau = bcDot(m, de);
-			double disc = aa * rr - tau * tau;
-			if (!(disc >= 0.0) || !isfinite(disc)) {
-				continue;
-			}
-			alpha = cc / (sqrt(ee) * sqrt(disc) - bb);
-		}
-		if (!(alpha <= maxAlpha)) {
-			continue;
-		}
-		double t = (bcDot(m, e) + alpha * bcDot(q->d, e)) / ee;
-		if (t >= 0.0 && t <= 1.0) {
-			result->alpha[bc_slotEdge0 + k] = alpha;
-			found = true;
-		}
-	}
-
-	/* Vertices: the smaller root of |m + alpha d|^2 = r^2. */
-	double dd = bcDot(q->d, q->d);
-	for (int k = 0; k < 3; ++k) {
-		bcVec3 m = bcSub(q->p0, vertex[k]);
-		double cc = bcDot(m, m) - rr;
-		double alpha;
-		if (cc <= 0.0) {
-			alpha = 0.0;
-		} else {
-			double bb = bcDot(m, q->d);
-			if (!(bb < 0.0)) {
-				continue;
-			}
-			/* bb^2 - dd cc = dd r^2 - |m x d|^2 (Lagrange's identity), free of
-			 * the cancellation of the textbook form; for r = 0 it is >= 0 only
-			 * on a path through the vertex exactly. */
-			bcVec3 md = bcCross(m, q->d);
-			double disc = dd * rr - bcDot(md, md);
-			if (!(disc >= 0.0) || !isfinite(disc)) {
-				continue;
-			}
-			alpha = cc / (sqrt(disc) - bb);
-		}
-		if (alpha <= maxAlpha) {
-			result->alpha[bc_slotVertex0 + k] = alpha;
-			found = true;
-		}
-	}
-
-	if (!found) {
+	if (verdict == bc_verdictNone) {
 		return false;
 	}
 	double best = bcInfinity;
@@ -342,33 +942,64 @@ bcFeature bcSlotFeature(int slot, int* vertexCount, int vertices[3])
 	return bc_featureVertex;
 }
 
-void bcSweepContact(const bcSweepQuery* q, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 n, int slot, double alpha,
-					bcCastOutput* output)
+/* A contact normal from a difference of positions is trusted when that
+ * difference exceeds the positions' rounding by this factor (2^26: the
+ * normal is then right to about 1.5e-8 of a radian); below it, the
+ * direction comes from the feature and the motion instead. */
+#define BC_NORMAL_TRUST 67108864.0
+
+void bcSweepContact(const bcSweepQuery* q, const bcSweepTriangleRef* t, const bcSweepResult* result, int slot,
+					double alpha, bcCastOutput* output)
 {
+	const bcVec3 n = t->n;
 	bcVec3 center = alpha == 0.0 ? q->p0 : (alpha == 1.0 ? q->p1 : bcMulAdd(q->p0, alpha, q->d));
-	/* Where the centre lies on the triangle: the normal turned against the motion. */
-	bcVec3 fallback = bcDot(n, q->d) > 0.0 ? bcNeg(n) : n;
+	/* The front normal turned against the motion: n if N . d <= 0, else -n. */
+	int approach = result != NULL ? result->approach : bcSign(bcDot(n, q->d));
+	bcVec3 against = approach > 0 ? bcNeg(n) : n;
 	bcVec3 point;
 	bcVec3 normal;
+	const bcVec3 vertex[3] = { t->a, t->b, t->c };
 	if (slot == bc_slotFace) {
-		double s = bcDot(n, bcSub(center, a));
+		double s = bcDot(n, bcSub(center, t->a));
 		point = bcMulAdd(center, -s, n);
-		normal = s > 0.0 ? n : (s < 0.0 ? bcNeg(n) : fallback);
+		if (q->radius == 0.0) {
+			normal = against;
+		} else if (alpha > 0.0) {
+			/* Crossing the plane pushed out towards the ball: that side. */
+			normal = against;
+		} else {
+			int side = result != NULL ? result->side : bcSign(s);
+			normal = side > 0 ? n : (side < 0 ? bcNeg(n) : against);
+		}
 	} else {
-		const bcVec3 vertex[3] = { a, b, c };
+		/* From the feature to the centre: the perpendicular from the edge's
+		 * line (or from the end the centre is beyond), or from the vertex. */
+		bcVec3 toCenter;
 		if (slot < bc_slotVertex0) {
 			int k = slot - bc_slotEdge0;
 			bcVec3 p = vertex[k];
 			bcVec3 e = bcSub(vertex[(k + 1) % 3], p);
-			double t = bcDot(bcSub(center, p), e) / bcDot(e, e);
-			t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-			point = bcMulAdd(p, t, e);
+			double ee = bcDot(e, e);
+			bcVec3 m = bcMulAdd(bcSub(q->p0, p), alpha, q->d);
+			double tt = bcDot(m, e) / ee;
+			point = bcMulAdd(p, tt < 0.0 ? 0.0 : (tt > 1.0 ? 1.0 : tt), e);
+			toCenter = tt < 0.0 ? m : (tt > 1.0 ? bcSub(m, e) : bcMulAdd(m, -tt, e));
 		} else {
 			point = vertex[slot - bc_slotVertex0];
+			toCenter = bcMulAdd(bcSub(q->p0, point), alpha, q->d);
 		}
-		normal = bcNormalize(bcSub(center, point));
-		if (normal.x == 0.0 && normal.y == 0.0 && normal.z == 0.0) {
-			normal = fallback;
+		double rounding = BC_U * (norm1(bcSub(q->p0, point)) + alpha * q->dNorm1);
+		if (q->radius == 0.0) {
+			normal = against;
+		} else if (bcLength(toCenter) > BC_NORMAL_TRUST * rounding) {
+			normal = bcNormalize(toCenter);
+		} else {
+			/* The centre within rounding of the feature (a tiny radius):
+			 * the difference has no digits; the exact normal has. */
+			normal = bcExactContactNormal(q, t, slot, alpha == 0.0);
+			if (normal.x == 0.0 && normal.y == 0.0 && normal.z == 0.0) {
+				normal = against;
+			}
 		}
 	}
 	output->alpha = alpha;
@@ -413,25 +1044,26 @@ bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput input, con
 	if (!bcIsValidCastInput(input)) {
 		return missOutput(bc_castInvalid);
 	}
-	bcVec3 n = bcTriangleNormal(a, b, c);
+	bcSweepTriangleRef t = { a, b, c, bcTriangleNormal(a, b, c), bcTriangleNormalError(a, b, c) };
 	bcCastOutput out = missOutput(bc_castMiss);
-	if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) {
+	if (t.n.x == 0.0 && t.n.y == 0.0 && t.n.z == 0.0) {
 		return out;
 	}
 	bcSweepQuery q = bcMakeSweepQuery(input, options);
 	bcSweepResult result;
-	if (!bcSweepTriangle(&q, a, b, c, n, 1.0, &result)) {
+	if (!bcSweepTriangle(&q, &t, 1.0, &result)) {
 		return out;
 	}
-	int slot = chooseSlot(&result, result.best + BC_ALPHA_TIE_TOLERANCE);
+	double limit = result.overlap ? 0.0 : result.best + BC_ALPHA_TIE_TOLERANCE;
+	int slot = chooseSlot(&result, limit);
 	out.state = result.overlap ? bc_castInitialOverlap : bc_castHit;
 	out.triangle = 0;
 	out.face = 0;
 	out.feature = bcSlotFeature(slot, &out.vertexCount, out.vertices);
 	out.tieCount = 0;
 	for (int i = 0; i < bc_slotCount; ++i) {
-		out.tieCount += result.alpha[i] <= result.best + BC_ALPHA_TIE_TOLERANCE;
+		out.tieCount += result.alpha[i] <= limit;
 	}
-	bcSweepContact(&q, a, b, c, n, slot, result.alpha[slot], &out);
+	bcSweepContact(&q, &t, &result, slot, result.alpha[slot], &out);
 	return out;
 }

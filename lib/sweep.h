@@ -8,6 +8,16 @@
  * the face, edges AB, BC, CA, vertices A, B, C. */
 enum { bc_slotFace = 0, bc_slotEdge0 = 1, bc_slotVertex0 = 4, bc_slotCount = 7 };
 
+/* How far the alpha of a contact decided in floating point may be from the
+ * exact one (an absolute bound: alpha is a fraction of the path). A contact
+ * whose error bound, computed alongside it, exceeds this is decided again
+ * on the exact path, whose alphas are within a few ulps. 2^-40 (9.1e-13)
+ * is 8192 units of 2^-53: room for the rounding of the ordinary contact
+ * (tens of units) with a wide margin, so the exact path runs only near
+ * tangents, grazing angles and boundaries; and it is a hundred times below
+ * the tie tolerance, so ties are never decided by this error. */
+#define BC_SWEEP_ALPHA_ERROR 9.094947017729282e-13
+
 /* A query prepared once per trajectory and reused for every triangle. */
 typedef struct bcSweepQuery {
 	bcVec3 p0;
@@ -16,17 +26,34 @@ typedef struct bcSweepQuery {
 	double radius;
 	bcCastOptions options;
 	bool moving;      /* d != 0 */
-	int kx, ky, kz;   /* watertight test: axes, kz the dominant axis of d */
-	double sx, sy;    /* shear that maps d onto the kz axis */
+	double dNorm1;    /* |d.x| + |d.y| + |d.z| */
+	bool forceExact;  /* tests: decide every triangle on the exact path */
 } bcSweepQuery;
+
+/* A triangle as the sweep reads it: its vertices in file order, its unit
+ * front normal n (bcTriangleNormal) and a bound on that normal's error
+ * (bcTriangleNormalError): |n - N/|N|| <= normalError for the exact
+ * N = (b - a) x (c - a). The normal only speeds up the tests that reject
+ * a triangle; every decision is taken exactly. */
+typedef struct bcSweepTriangleRef {
+	bcVec3 a, b, c;
+	bcVec3 n;
+	double normalError;
+} bcSweepTriangleRef;
 
 /* What one triangle offers: the earliest alpha of each feature (INFINITY
  * when it has none in [0, 1]). overlap: the ball is closer than r at
- * alpha = 0, then only slot holds 0 (the feature of the closest point). */
+ * alpha = 0; then, as for a ball starting at distance exactly r, only the
+ * slot of the closest point's feature holds 0. approach: the exact sign of
+ * N . (p1 - p0). side: for a contact at alpha 0 in the face region, the
+ * exact sign of N . (p0 - a) (which side of the plane the centre starts
+ * on); else 0. */
 typedef struct bcSweepResult {
 	double alpha[bc_slotCount];
 	double best;      /* min of alpha[] */
 	bool overlap;
+	signed char approach;
+	signed char side;
 } bcSweepResult;
 
 bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options);
@@ -37,19 +64,46 @@ bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options);
  * or a sliver whose smallest angle has a sine below BC_SLIVER_SINE. */
 bcVec3 bcTriangleNormal(bcVec3 a, bcVec3 b, bcVec3 c);
 
-/* Test triangle (a, b, c) with unit front normal n. Returns false when the
- * triangle offers no counted contact with alpha <= maxAlpha. */
-bool bcSweepTriangle(const bcSweepQuery* query, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 n, double maxAlpha,
+/* A bound on the error of bcTriangleNormal(a, b, c) (see
+ * bcSweepTriangleRef); 0 for a degenerate triangle. */
+double bcTriangleNormalError(bcVec3 a, bcVec3 b, bcVec3 c);
+
+/* Test one triangle. Returns false when it offers no counted contact with
+ * alpha <= maxAlpha (result is then unspecified). Contacts are decided
+ * exactly (which exist in [0, 1], on which feature); alphas are within
+ * BC_SWEEP_ALPHA_ERROR of the exact ones, and within a few ulps when the
+ * exact path decided. */
+bool bcSweepTriangle(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, double maxAlpha,
 					 bcSweepResult* result);
+
+/* The exact path (sweep_exact.c): the same contacts, decided in big
+ * integers; alphas within a few ulps. The normal is not read. */
+bool bcSweepTriangleExact(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, double maxAlpha,
+						  bcSweepResult* result);
+
+/* The unit contact normal of an edge or vertex contact (slot), computed
+ * in big integers: at alpha = 0 (atStart) from the edge's line or the
+ * vertex towards p0; otherwise the normal where the centre enters the
+ * edge's cylinder or the vertex's ball. (0,0,0) when the centre is on the
+ * feature. For radii within rounding of the coordinates, where a
+ * difference of positions has no digits left. */
+bcVec3 bcExactContactNormal(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, int slot, bool atStart);
+
+/* Where a point's path p0 -> p1 crosses the triangle's plane, as a
+ * fraction of the path, correctly rounded (the path must cross it). */
+double bcExactPointAlpha(const bcSweepQuery* query, const bcSweepTriangleRef* triangle);
+
+/* The exact sign of ((b - a) x (c - a)) . (q - p). */
+int bcExactCrossDotSign(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 p, bcVec3 q);
 
 /* Map a slot to a feature and the local vertex indices (0..2) it touches. */
 bcFeature bcSlotFeature(int slot, int* vertexCount, int vertices[3]);
 
 /* Fill the geometric part of an output (center, point, normal) for a
- * contact with slot on triangle (a, b, c, n) at alpha. */
-void bcSweepContact(const bcSweepQuery* query, bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 n, int slot, double alpha,
-					bcCastOutput* output);
-
-
+ * contact with slot on the triangle at alpha. result (may be NULL) is the
+ * triangle's bcSweepResult, whose approach and side turn the normal when
+ * the centre lies on the triangle or within rounding of it. */
+void bcSweepContact(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, const bcSweepResult* result,
+					int slot, double alpha, bcCastOutput* output);
 
 #endif

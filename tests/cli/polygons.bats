@@ -56,6 +56,6 @@ CSV
 		'	printf("%d %.17g\n", out.state, out.alpha);' \
 		'	bcMesh_Destroy(mesh);' \
 		'	return 0;' '}' >use.c
-	cc -I"$root/include" use.c "$root/lib/libballcast.a" -lm -pthread -o use
+	cc -I"$root/include" use.c "$root/lib/libballcast.a" -lgmp -lm -pthread -o use
 	[ "$(./use)" = "1 0.375" ]
 }

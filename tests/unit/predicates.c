@@ -6,8 +6,8 @@
  * in tilted planes and the same points moved by one ulp (every tier below
  * the filter), coordinates spanning 2^-400 to 2^400 (the big-integer tier),
  * random points (the filter); values asked to full accuracy must be within
- * an ulp of the exact determinant. Then the integer helpers: ratios within
- * an ulp, signs of a + b sqrt(c).
+ * an ulp of the exact determinant. Then the integer helpers: ratios
+ * correctly rounded, signs of a + b sqrt(c).
  */
 #include <float.h>
 #include <gmp.h>
@@ -80,6 +80,25 @@ static bool withinAnUlp(double value, const mpq_t exact)
 	mpq_set_d(ulp, next - fabs(value));
 	bool ok = mpq_cmp(diff, ulp) <= 0;
 	mpq_clears(v, diff, ulp, NULL);
+	return ok;
+}
+
+/* value is the double nearest to exact: no neighbour is nearer. */
+static bool correctlyRounded(double value, const mpq_t exact)
+{
+	mpq_t v, d0, d1;
+	mpq_inits(v, d0, d1, NULL);
+	mpq_set_d(v, value);
+	mpq_sub(d0, v, exact);
+	mpq_abs(d0, d0);
+	bool ok = true;
+	for (int side = -1; side <= 1; side += 2) {
+		mpq_set_d(v, nextafter(value, side * INFINITY));
+		mpq_sub(d1, v, exact);
+		mpq_abs(d1, d1);
+		ok = ok && mpq_cmp(d0, d1) <= 0;
+	}
+	mpq_clears(v, d0, d1, NULL);
 	return ok;
 }
 
@@ -235,7 +254,7 @@ START_TEST(exact_integers_and_ratios)
 				mpz_clear(ny);
 			}
 			mpq_canonicalize(q);
-			ck_assert_msg(withinAnUlp(r, q), "ratio %.17g", r);
+			ck_assert_msg(correctlyRounded(r, q), "ratio %.17g not correctly rounded", r);
 			mpq_clear(q);
 		}
 		mpz_clears(x, y, NULL);
