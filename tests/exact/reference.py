@@ -488,6 +488,7 @@ class Answer:
     ambiguous   True when some contact sits within the ambiguity band of the
                 tie window's edge (rounding may legitimately decide)
     r_zero      r == 0
+    p0, p1, r   the cast, as given
     """
 
     def __init__(self):
@@ -536,7 +537,9 @@ def cast(mesh, p0, p1, r, approach="le", two_sided=False, initial_overlap="repor
         if not counted(dot(tri[3], D), approach, two_sided):
             continue
         contacts.extend(triangle_contacts(index, tri, P0, D, R, R2, initial_overlap))
-    return _answer(mesh, sm, contacts, P0, D, R, e)
+    ans = _answer(mesh, sm, contacts, P0, D, R, e)
+    ans.p0, ans.p1, ans.r = p0, p1, r
+    return ans
 
 
 def _answer(mesh, sm, contacts, P0, D, R, e):
