@@ -381,11 +381,11 @@ def scene_point_start_on(rng, n):
         where = rng.choice(("face", "edge", "vertex"))
         P = point_on(rng, A, B, C, where)
         N = front_normal(A, B, C)
-        how = rng.choice(("front", "back", "plane"))
-        if how == "plane":
+        how = rng.choice(("against n", "along n", "in the plane"))
+        if how == "in the plane":
             w = vadd(vmul(dyadic(rng, -2, 2, 2), vsub(B, A)), vmul(dyadic(rng, -2, 2, 2), vsub(C, A)))
-        else:
-            w = direction_for(rng, N, 1.0 if how == "front" else 0.0)
+        else:                                   # N.d < 0 (counted) or N.d > 0
+            w = direction_for(rng, N, 0.0 if how == "against n" else 1.0)
         p1 = vadd(P, vmul(F(rng.randint(1, 8), 4), w)) if rng.random() < 0.9 else P
         casts.append((evec(P), evec(p1), 0.0, "start on %s, moving %s" % (where, how)))
     return mb, casts
@@ -602,9 +602,10 @@ def ridge(rng, mb, origin):
 
 
 def scene_ball_drop(rng, n):
-    """Balls falling exactly onto an edge point of a ridge or onto the apex
-    of a pyramid: the centre passes through F + r p, F on the feature, p a
-    rational unit vector in its normal cone."""
+    """Balls falling exactly onto a point of a ridge's shared edge (an end
+    vertex when t is 0 or 1): the centre passes through F + r p, F on the
+    edge, p a rational unit vector in its normal cone (straight down along
+    -p, or slanted).  Balls onto a cone's apex are in fan-apex."""
     mb = MeshBuilder()
     ridges = [ridge(rng, mb, (F(4 * i), F(0), F(0))) for i in range(rng.randint(1, 3))]
     casts = []
@@ -764,7 +765,7 @@ def generate(cls, count, seed=1):
         mb, casts = gen(rng, n)
         vertices = mb.float_vertices()
         vertices, casts, desc = maybe_transform(rng, vertices, casts)
-        options = OPTION_SETS[rng.randrange(len(OPTION_SETS))]
+        options = OPTION_SETS[(index + seed) % len(OPTION_SETS)]   # every set in turn
         name = "%s#%d%s" % (cls, index, desc)
         yield Scene(cls, name, vertices, [list(f) for f in mb.faces], casts, options)
         made += n
