@@ -489,6 +489,10 @@ class Answer:
                 tie window's edge (rounding may legitimately decide)
     r_zero      r == 0
     p0, p1, r   the cast, as given
+    touch_motion for an alpha-0 contact at distance exactly r > 0: "in",
+                "along" or "away", the sign of d.(p0 - closest point); None
+                otherwise (only to label failures: the semantics does not
+                look at it)
     """
 
     def __init__(self):
@@ -504,6 +508,7 @@ class Answer:
         self.ambiguous = False
         self.r_zero = False
         self.nd_sign = 0
+        self.touch_motion = None
 
     @property
     def alpha_float(self):
@@ -571,6 +576,10 @@ def _answer(mesh, sm, contacts, P0, D, R, e):
     ans.vertices = [ids[k] for k in SLOT_CORNERS[best.slot]]
     ans.alpha = best.alpha
     _fill_geometry(ans, sm.tris[best.tri], best, P0, D, e)
+    if best.closest is not None and not best.overlap and R > 0:
+        q = best.closest
+        s = sign(dot(D, sub(scale(q[3], P0), q[:3])))
+        ans.touch_motion = ("in", "along", "away")[s + 1]
     return ans
 
 

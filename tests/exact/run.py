@@ -360,6 +360,11 @@ def run_scene(args, workdir, scene, stats):
             continue
         stats.failed += 1
         failing.append(i)
+        if exp.touch_motion == "away":
+            # Starts touching (distance exactly r) and moves away: labelled,
+            # as the man page's "starts touching and moves in" may read
+            # differently (see README).
+            problems.append(("touch-away", "expected: starts at distance exactly r, moving away"))
         for kind in sorted({k for k, _ in problems}):
             stats.kinds[kind] = stats.kinds.get(kind, 0) + 1
         if not args.quiet and (args.max_print is None or stats.failed <= args.max_print):
