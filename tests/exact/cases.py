@@ -587,6 +587,11 @@ def ridge(rng, mb, origin):
     g = shrink(vcross(p, e))
     E0 = origin
     E1 = vadd(E0, e)
+    # The shared edge's corners: one vertex each (shared ids) or, half the
+    # time, written twice (a geometrically shared edge with distinct ids).
+    shared = {}
+    if rng.random() < 0.5:
+        shared = {E0: mb.vertex(E0), E1: mb.vertex(E1)}
     sides = []
     for sgn in (1, -1):
         Cc = vadd(E0, vadd(vmul(dyadic(rng, F(1, 4), F(3, 4), 3), e),
@@ -597,7 +602,7 @@ def ridge(rng, mb, origin):
             tri = [E1, E0, Cc]
         sides.append(tri)
     for tri in sides:
-        mb.face([mb.vertex(x) for x in tri])
+        mb.face([shared[x] if x in shared else mb.vertex(x) for x in tri])
     return E0, E1, p, q
 
 
