@@ -507,7 +507,6 @@ class Answer:
         self.normal = self.point = self.center = self.triangle_normal = None
         self.ambiguous = False
         self.r_zero = False
-        self.nd_sign = 0
         self.touch_motion = None
 
     @property
@@ -607,7 +606,6 @@ def _fill_geometry(ans, tri, contact, P0, D, e):
     else:
         point = _feature_point(contact.slot, (A, B, C), N, NN, center)
     nd = dot(N, D)
-    ans.nd_sign = sign(nd)
     n = _normalise([Fraction(N[i]) for i in range(3)])
     ans.triangle_normal = n
     diff = [center[i] - point[i] for i in range(3)]

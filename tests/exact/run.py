@@ -290,7 +290,7 @@ class ClassStats:
         self.verified = [0, 0]          # reproducers checked, reproduced
 
 
-def verify_reproducer(binary, workdir, obj, p0, p1, r, options, kept):
+def verify_reproducer(binary, workdir, obj, p0, p1, r, options):
     """Run the reduced scene and tell whether it still disagrees."""
     vertices, faces = parse_obj(obj)
     m = reference.Mesh(vertices, faces)
@@ -382,7 +382,7 @@ def print_failure(args, workdir, scene, i, tag, problems, exp, got, stats):
         stats.verified[0] += 1
         sub = os.path.join(workdir, "verify")
         os.makedirs(sub, exist_ok=True)
-        if verify_reproducer(args.ballcast, sub, obj, p0, p1, r, scene.options, kept):
+        if verify_reproducer(args.ballcast, sub, obj, p0, p1, r, scene.options):
             stats.verified[1] += 1
             note = " (reproducer checked)"
         else:
