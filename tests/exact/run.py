@@ -368,14 +368,13 @@ def run_scene(args, workdir, scene, stats):
         for kind in sorted({k for k, _ in problems}):
             stats.kinds[kind] = stats.kinds.get(kind, 0) + 1
         if not args.quiet and (args.max_print is None or stats.failed <= args.max_print):
-            print_failure(args, workdir, scene, i, tag, problems, exp, results[i] if results else {}, stats)
+            print_failure(args, workdir, scene, mesh, i, tag, problems, exp, results[i] if results else {}, stats)
     if failing and args.keep and results:
         keep_scene(args.keep, scene, failing, results, answers)
 
 
-def print_failure(args, workdir, scene, i, tag, problems, exp, got, stats):
+def print_failure(args, workdir, scene, mesh, i, tag, problems, exp, got, stats):
     p0, p1, r, _ = scene.casts[i]
-    mesh = reference.Mesh(scene.vertices, scene.faces)
     line, obj, kept = reproducer(args.ballcast, mesh, p0, p1, r, scene.options, got)
     note = ""
     if stats.verified[0] < args.verify:
