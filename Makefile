@@ -127,5 +127,6 @@ clean:
 # Benchmarks and fuzzing keep their rules beside their sources.
 -include tests/bench/bench.mk
 -include tests/fuzz/fuzz.mk
+-include tests/exact/exact.mk
 
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Run every unit-test binary in each build directory given, then the CLI
-# tests (bats, against ./ballcast), and end with one line that sums them
-# all: "N passed, N failed". Exit status 1 if anything failed.
-#   tests/run-suites.sh [--unit-only] BUILD [BUILD...]
+# tests (bats, against ./ballcast), with BALLCAST_EXACT=1 the exact-reference
+# suite (tests/exact), and end with one line that sums them all:
+# "N passed, N failed". Exit status 1 if anything failed.
+#   [BALLCAST_EXACT=1] tests/run-suites.sh [--unit-only] BUILD [BUILD...]
 unit_only=0
 if [ "$1" = "--unit-only" ]; then unit_only=1; shift; fi
 passed=0
@@ -48,6 +49,33 @@ if [ "$unit_only" -eq 0 ]; then
 	echo "cli tests/cli: $ok passed, $notok failed"
 	passed=$((passed + ok))
 	failed=$((failed + notok))
+fi
+
+# The exact-reference suite (tests/exact): off unless BALLCAST_EXACT=1, for
+# now, as the library does not pass it yet (BALLCAST_EXACT_COUNT=N for a
+# shorter run).  The reference's own unit tests run first; a failure there
+# counts as one failed case.
+if [ "$unit_only" -eq 0 ] && [ "${BALLCAST_EXACT:-0}" = "1" ]; then
+	if ! python3 tests/exact/test_reference.py >"$log" 2>&1; then
+		cat "$log"
+		echo "exact tests/exact: the reference's own unit tests failed"
+		failed=$((failed + 1))
+	fi
+	python3 tests/exact/run.py --ballcast ./ballcast --count "${BALLCAST_EXACT_COUNT:-100000}" \
+		--max-print 5 >"$log" 2>&1
+	line=$(grep -E '^exact: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+	if [ -z "$line" ]; then
+		cat "$log"
+		echo "exact tests/exact: crashed or printed no summary"
+		failed=$((failed + 1))
+	else
+		ok=$(echo "$line" | sed 's/^exact: \([0-9]*\) passed.*/\1/')
+		notok=$(echo "$line" | sed 's/.* \([0-9]*\) failed$/\1/')
+		[ "$notok" -eq 0 ] || grep -v '^exact: ' "$log"
+		echo "exact tests/exact: $ok passed, $notok failed"
+		passed=$((passed + ok))
+		failed=$((failed + notok))
+	fi
 fi
 
 echo "$passed passed, $failed failed"
