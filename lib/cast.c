@@ -31,13 +31,14 @@
 typedef struct bcCandidate {
 	int32_t triangle;
 	double best;
+	double error; /* best is within this of the exact alpha (points, until refined) */
 	bcSweepResult result;
 } bcCandidate;
 
 typedef struct bcCastContext {
 	const bcMesh* mesh;
 	bcSweepQuery query;
-	double alphaMin;      /* earliest contact so far (BC_OVERLAP_ALPHA for overlaps) */
+	double alphaMin;      /* an upper bound on the earliest contact so far (BC_OVERLAP_ALPHA for overlaps) */
 	bcCandidate* items;   /* candidates within alphaMin + tolerance */
 	int count;
 	int capacity;
@@ -50,13 +51,14 @@ static double keyOf(const bcSweepResult* result)
 	return result->overlap ? BC_OVERLAP_ALPHA : result->best;
 }
 
-/* Drop candidates that fell out of the tie window. */
+/* Drop candidates that fell out of the tie window (surely: their alpha,
+ * less its error, is past it). */
 static void pruneCandidates(bcCastContext* ctx)
 {
 	double limit = ctx->alphaMin + BC_ALPHA_TIE_TOLERANCE;
 	int kept = 0;
 	for (int i = 0; i < ctx->count; ++i) {
-		if (ctx->items[i].best <= limit) {
+		if (ctx->items[i].best - ctx->items[i].error <= limit) {
 			ctx->items[kept++] = ctx->items[i];
 		}
 	}
@@ -66,11 +68,12 @@ static void pruneCandidates(bcCastContext* ctx)
 static void addCandidate(bcCastContext* ctx, int32_t triangle, const bcSweepResult* result)
 {
 	double key = keyOf(result);
-	if (key > ctx->alphaMin + BC_ALPHA_TIE_TOLERANCE) {
+	double error = result->overlap ? 0.0 : result->alphaError;
+	if (key - error > ctx->alphaMin + BC_ALPHA_TIE_TOLERANCE) {
 		return;
 	}
-	if (key < ctx->alphaMin) {
-		ctx->alphaMin = key;
+	if (key + error < ctx->alphaMin) {
+		ctx->alphaMin = key + error;
 		pruneCandidates(ctx);
 	}
 	if (ctx->count == ctx->capacity) {
@@ -90,6 +93,7 @@ static void addCandidate(bcCastContext* ctx, int32_t triangle, const bcSweepResu
 	bcCandidate* item = ctx->items + ctx->count++;
 	item->triangle = triangle;
 	item->best = key;
+	item->error = error;
 	item->result = *result;
 }
 
@@ -144,6 +148,9 @@ static void runSearch(bcCastContext* ctx, const bcMesh* mesh, bcCastInput input,
 {
 	ctx->mesh = mesh;
 	ctx->query = bcMakeSweepQuery(input, options);
+	/* A point's alphas come first within an error bound, and only the
+	 * candidates left in the tie window at the end are computed exactly. */
+	ctx->query.deferAlpha = true;
 	ctx->alphaMin = 1.0;
 	ctx->items = ctx->stack;
 	ctx->count = 0;
@@ -156,10 +163,29 @@ static void runSearch(bcCastContext* ctx, const bcMesh* mesh, bcCastInput input,
 			double limit = searchLimit(ctx);
 			testMeshTriangle(ctx, t, limit < 0.0 ? 0.0 : limit);
 		}
-		return;
+	} else {
+		double maxAlpha = 1.0;
+		bcBvh_QuerySweep(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius, &maxAlpha, visitTriangle, ctx);
 	}
-	double maxAlpha = 1.0;
-	bcBvh_QuerySweep(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius, &maxAlpha, visitTriangle, ctx);
+	/* The candidates' alphas made exact, then the window drawn again. */
+	bool refined = false;
+	for (int i = 0; i < ctx->count; ++i) {
+		bcCandidate* c = ctx->items + i;
+		if (c->error > 0.0) {
+			bcSweepTriangleRef triangle = meshTriangle(mesh, c->triangle);
+			bcSweepRefine(&ctx->query, &triangle, &c->result);
+			c->best = keyOf(&c->result);
+			c->error = 0.0;
+			refined = true;
+		}
+	}
+	if (refined) {
+		ctx->alphaMin = 1.0;
+		for (int i = 0; i < ctx->count; ++i) {
+			ctx->alphaMin = ctx->items[i].best < ctx->alphaMin ? ctx->items[i].best : ctx->alphaMin;
+		}
+		pruneCandidates(ctx);
+	}
 }
 
 static void releaseSearch(bcCastContext* ctx)

@@ -581,10 +581,30 @@ double bcOrient3d(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double relativeError)
 	return orient3dExact(a, b, c, d, &tail);
 }
 
-double bcOrient3dPair(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double* tail)
+double bcOrient3dBounded(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double* error)
 {
-	return orient3dExact(a, b, c, d, tail);
+	double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z;
+	double vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
+	double wx = d.x - a.x, wy = d.y - a.y, wz = d.z - a.z;
+	double vywz = vy * wz, vzwy = vz * wy;
+	double vzwx = vz * wx, vxwz = vx * wz;
+	double vxwy = vx * wy, vywx = vy * wx;
+	double det = ux * (vywz - vzwy) + uy * (vzwx - vxwz) + uz * (vxwy - vywx);
+	double permanent = fabs(ux) * (fabs(vywz) + fabs(vzwy)) + fabs(uy) * (fabs(vzwx) + fabs(vxwz)) +
+					   fabs(uz) * (fabs(vxwy) + fabs(vywx));
+	if (permanent >= BC_FILTER_MIN_PERMANENT && permanent <= DBL_MAX) {
+		double bound = BC_ORIENT3D_BOUND * permanent;
+		if (bound < fabs(det)) {
+			*error = bound;
+			return det;
+		}
+	}
+	double tail;
+	double value = orient3dExact(a, b, c, d, &tail);
+	*error = 2.0 * BC_UNIT_ROUNDOFF * fabs(value);
+	return value;
 }
+
 
 double bcOrient2d(double ax, double ay, double bx, double by, double cx, double cy)
 {

@@ -27,11 +27,10 @@
  * 0 for the exact determinant faithfully rounded (within an ulp). */
 double bcOrient3d(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double relativeError);
 
-/* orient(a, b, c, d) as a pair: the determinant rounded, returned, and
- * *tail the rest, so that the sum of the two is within 2^-99 of the exact
- * determinant, relatively (when it is within the doubles' range). For
- * quotients of determinants correct to the last bit. */
-double bcOrient3dPair(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double* tail);
+/* orient(a, b, c, d) with its exact sign and *error a bound on the
+ * value's error: the filter's bound when the filter decided, else an ulp
+ * (the exact tiers round faithfully). */
+double bcOrient3dBounded(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double* error);
 
 /* det[b-a, c-a] for 2D points: positive when a, b, c turn left
  * (counter-clockwise), negative when they turn right, 0 when collinear.

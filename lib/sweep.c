@@ -18,11 +18,10 @@
  *
  * Every decision -- which side a triangle faces, whether a piece is
  * entered within [0, 1], which feature -- is exact. Each is first taken in
- * double precision with a bound on its rounding error: the magnitude of
- * the polynomial's terms (products of the 1-norms of the vectors in it)
- * times BC_SWEEP_ERROR_FACTOR units of 2^-53, or for the dot products that
- * vanish exactly in axis-aligned scenes, the sum of their products' sizes
- * (so an exact zero is seen as one). When a value is within its bound of
+ * double precision with a bound on its rounding error, carried along the
+ * computation from the sizes of its intermediates (for the dot products
+ * that vanish exactly in axis-aligned scenes, the sum of their products'
+ * sizes, so an exact zero is seen as one). When a value is within its bound of
  * the threshold, or an alpha's error bound exceeds BC_SWEEP_ALPHA_ERROR,
  * the whole triangle goes to the exact path (sweep_exact.c: big integers).
  * In general position that is about never; at the exact degeneracies
@@ -51,14 +50,24 @@ static const double bcInfinity = HUGE_VAL;
 
 #define BC_U BC_UNIT_ROUNDOFF
 
-/* The polynomials of the tests are evaluated with at most 8 roundings on
- * any path from the input doubles (a difference, a cross product, a dot
- * product, a product and a difference); their error is then below
- * gamma_8 = 8.01 u times the sum of their terms' sizes, which the products
- * of 1-norms bound. 16 u doubles that for the rounding of the bounds
- * themselves. The face's inside test goes through up to 16 roundings. */
-#define BC_SWEEP_ERROR_FACTOR 16.0
-#define BC_SWEEP_DEEP_ERROR_FACTOR 32.0
+/* Error bounds. Each quantity of the tests is computed alongside a bound
+ * on its error, from the bounds of what it is made of (a running error
+ * analysis, with the sizes of the computed intermediates):
+ *  - a difference of two input doubles is within u of the exact one,
+ *    relatively (u = 2^-53);
+ *  - a cross product x x y is within 4 u |x|_1 |y|_1 in 1-norm of the
+ *    product of the exact x, y, plus |x|_1 Ey + |y|_1 Ex for x, y that
+ *    carry errors Ex, Ey; a dot product within 3 u |x|_1 |y|_1 plus
+ *    |x|_1 Ey + |y|_1 Ex + Ex Ey.
+ * BC_ROUNDING_FACTOR u stands for those 3 or 4 u with room for the
+ * rounding of the bounds themselves. */
+#define BC_ROUNDING_FACTOR 6.0
+
+/* Bounds from the 1-norms of the inputs alone, for the first, cheap
+ * rejections: a polynomial of up to 8 roundings (gamma_8 < 8.01 u) is
+ * within 8.01 u of the exact value times the sum of its terms' sizes,
+ * which products of 1-norms bound; 16 u with room. */
+#define BC_LOOSE_ERROR_FACTOR 16.0
 
 /* A dot product of two rounded differences (each component within u of
  * the exact one, relatively) is within 5 u of the exact one times the sum
@@ -87,6 +96,15 @@ static inline double norm1(bcVec3 v)
 	return fabs(v.x) + fabs(v.y) + fabs(v.z);
 }
 
+/* The error of a product of two computed vectors, x x y (in 1-norm) or
+ * x . y, from their 1-norms nx, ny and their errors ex, ey (1-norm) from
+ * exact vectors: the errors carried, and the product's own rounding. A
+ * vector of rounded differences has error u times its 1-norm. */
+static inline double productError(double nx, double ex, double ny, double ey)
+{
+	return nx * ey + ny * ex + ex * ey + BC_ROUNDING_FACTOR * BC_U * nx * ny;
+}
+
 bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options)
 {
 	bcSweepQuery q;
@@ -98,6 +116,7 @@ bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options)
 	q.moving = q.d.x != 0.0 || q.d.y != 0.0 || q.d.z != 0.0;
 	q.dNorm1 = norm1(q.d);
 	q.forceExact = false;
+	q.deferAlpha = false;
 	return q;
 }
 
@@ -284,40 +303,102 @@ static inline void twoProduct(double a, double b, double* x, double* y)
 	*y = ((ahi * bhi - p) + ahi * blo + alo * bhi) + alo * blo;
 }
 
-/* Is a determinant far enough inside the doubles' range for its pair to
- * carry its digits (the tail 2^-106 below it still a normal double)? */
-static inline bool inPairRange(double h)
+/* A double-double: hi + lo, |lo| <= ulp(hi) / 2. */
+typedef struct bcDouble2 {
+	double hi, lo;
+} bcDouble2;
+
+/* a - b exactly. */
+static inline bcDouble2 double2Difference(double a, double b)
 {
-	return h == 0.0 || (fabs(h) > 1e-250 && fabs(h) < 1e250);
+	bcDouble2 r;
+	twoSum(a, -b, &r.hi, &r.lo);
+	return r;
+}
+
+/* x + y, within about 2 u^2 (|x| + |y|). */
+static inline bcDouble2 double2Add(bcDouble2 x, bcDouble2 y)
+{
+	double s, e;
+	twoSum(x.hi, y.hi, &s, &e);
+	e += x.lo + y.lo;
+	bcDouble2 r;
+	fastTwoSum(s, e, &r.hi, &r.lo);
+	return r;
+}
+
+static inline bcDouble2 double2Negate(bcDouble2 x)
+{
+	bcDouble2 r = { -x.hi, -x.lo };
+	return r;
+}
+
+/* x * y, within about 4 u^2 |x| |y|. */
+static inline bcDouble2 double2Multiply(bcDouble2 x, bcDouble2 y)
+{
+	double p, e;
+	twoProduct(x.hi, y.hi, &p, &e);
+	e += x.hi * y.lo + x.lo * y.hi;
+	bcDouble2 r;
+	fastTwoSum(p, e, &r.hi, &r.lo);
+	return r;
+}
+
+/* x . y for double-double vectors. */
+static inline bcDouble2 double2Dot(const bcDouble2 x[3], const bcDouble2 y[3])
+{
+	return double2Add(double2Add(double2Multiply(x[0], y[0]), double2Multiply(x[1], y[1])),
+					  double2Multiply(x[2], y[2]));
 }
 
 /* The crossing alpha = o0 / (o0 - o1) of a point's path with a plane,
- * o0 and o1 the exact distances (orientation determinants) of p0 and p1,
- * correctly rounded: the determinants as pairs within 2^-99, the quotient
- * and its remainder in double-double. When the result lies within the
- * pairs' error of half an ulp from a double, big integers round it. */
+ * o0 = N . (p0 - a) and o1 = N . (p1 - a) the plane distances (times
+ * |N|) of p0 and p1, correctly rounded. They are computed in double-double
+ * from differences taken exactly: every operation within a few u^2 of
+ * the sizes of its terms, so each within BC_DOUBLE2_ERROR u^2 of its
+ * permanent (the same sum with every product made absolute). The quotient
+ * and its remainder are taken in double-double too. When the result lies
+ * within its error bound of half an ulp from a double, or the sizes
+ * leave the range where the bound holds, big integers round it. */
+#define BC_DOUBLE2_ERROR 64.0
+
 static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
 {
-	double l0, l1;
-	double h0 = bcOrient3dPair(t->a, t->b, t->c, q->p0, &l0);
-	double h1 = bcOrient3dPair(t->a, t->b, t->c, q->p1, &l1);
-	if (!inPairRange(h0) || !inPairRange(h1)) {
+	const double uu = BC_U * BC_U;
+	bcDouble2 e1[3] = { double2Difference(t->b.x, t->a.x), double2Difference(t->b.y, t->a.y),
+						double2Difference(t->b.z, t->a.z) };
+	bcDouble2 e2[3] = { double2Difference(t->c.x, t->a.x), double2Difference(t->c.y, t->a.y),
+						double2Difference(t->c.z, t->a.z) };
+	bcDouble2 w0[3] = { double2Difference(q->p0.x, t->a.x), double2Difference(q->p0.y, t->a.y),
+						double2Difference(q->p0.z, t->a.z) };
+	bcDouble2 w1[3] = { double2Difference(q->p1.x, t->a.x), double2Difference(q->p1.y, t->a.y),
+						double2Difference(q->p1.z, t->a.z) };
+	bcDouble2 n[3];
+	double nSize[3];
+	for (int i = 0; i < 3; ++i) {
+		int j = (i + 1) % 3, k = (i + 2) % 3;
+		n[i] = double2Add(double2Multiply(e1[j], e2[k]), double2Negate(double2Multiply(e1[k], e2[j])));
+		nSize[i] = fabs(e1[j].hi * e2[k].hi) + fabs(e1[k].hi * e2[j].hi);
+	}
+	bcDouble2 o0 = double2Dot(n, w0), o1 = double2Dot(n, w1);
+	double size0 = nSize[0] * fabs(w0[0].hi) + nSize[1] * fabs(w0[1].hi) + nSize[2] * fabs(w0[2].hi);
+	double size1 = nSize[0] * fabs(w1[0].hi) + nSize[1] * fabs(w1[1].hi) + nSize[2] * fabs(w1[2].hi);
+	/* The bound needs every product far from underflow and overflow. */
+	if (!(size0 > 1e-200 && size0 < 1e200 && size1 > 1e-200 && size1 < 1e200)) {
 		return bcExactPointAlpha(q, t);
 	}
-	double dh, dl;
-	twoSum(h0, -h1, &dh, &dl);
-	dl += l0 - l1;
-	fastTwoSum(dh, dl, &dh, &dl);
-	double quotient = h0 / dh;
+	double error0 = BC_DOUBLE2_ERROR * uu * size0, error1 = BC_DOUBLE2_ERROR * uu * size1;
+	bcDouble2 den = double2Add(o0, double2Negate(o1));
+	double quotient = o0.hi / den.hi;
 	double p, pe;
-	twoProduct(quotient, dh, &p, &pe);
-	double remainder = ((h0 - p) - pe) + l0 - quotient * dl;
+	twoProduct(quotient, den.hi, &p, &pe);
+	double remainder = ((o0.hi - p) - pe) + o0.lo - quotient * den.lo;
 	double alpha, error;
-	twoSum(quotient, remainder / dh, &alpha, &error);
+	twoSum(quotient, remainder / den.hi, &alpha, &error);
+	double bound = fabs(alpha) * (error0 / fabs(o0.hi) + (error0 + error1) / fabs(den.hi) + 16.0 * uu);
 	double toward = nextafter(alpha, error > 0.0 ? HUGE_VAL : -HUGE_VAL);
 	double half = 0.5 * fabs(toward - alpha);
-	/* 2^-90 of alpha covers the pairs' 2^-99 and the double-double steps. */
-	if (fabs(fabs(error) - half) <= 8.077935669463161e-28 * fabs(alpha) || !isfinite(alpha)) {
+	if (!(fabs(fabs(error) - half) > bound) || !isfinite(alpha)) {
 		return bcExactPointAlpha(q, t);
 	}
 	return alpha;
@@ -326,8 +407,10 @@ static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
 /* A point: exact orientation predicates throughout. */
 static bcVerdict sweepPoint(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcSweepResult* result)
 {
-	int s0 = bcSign(bcOrient3d(t->a, t->b, t->c, q->p0, 1.0));
-	int s1 = bcSign(bcOrient3d(t->a, t->b, t->c, q->p1, 1.0));
+	double e0, e1;
+	double o0 = bcOrient3dBounded(t->a, t->b, t->c, q->p0, &e0);
+	double o1 = bcOrient3dBounded(t->a, t->b, t->c, q->p1, &e1);
+	int s0 = bcSign(o0), s1 = bcSign(o1);
 	if (s0 == 0 && s1 == 0) {
 		return bc_verdictExact; /* moving in the plane, or resting on it */
 	}
@@ -362,7 +445,17 @@ static bcVerdict sweepPoint(const bcSweepQuery* q, const bcSweepTriangleRef* t, 
 		result->alpha[slot] = 0.0;
 		return bc_verdictFound;
 	}
-	double alpha = s1 != 0 ? pointAlpha(q, t) : 1.0;
+	double alpha = 1.0;
+	if (s1 != 0 && q->deferAlpha) {
+		/* Within error of o0 / (o0 - o1); o0 and o1 have opposite signs,
+		 * so the denominator does not cancel. bcSweepRefine sharpens it. */
+		double den = o0 - o1;
+		alpha = o0 / den;
+		result->alphaError = alpha * (e0 / fabs(o0) + (e0 + e1) / fabs(den) + 3.0 * BC_U);
+		alpha = alpha < 1.0 ? alpha : 1.0;
+	} else if (s1 != 0) {
+		alpha = pointAlpha(q, t);
+	}
 	/* The crossing point is on the face, and on every edge and vertex it meets. */
 	result->alpha[bc_slotFace] = alpha;
 	for (int k = 0; k < 3; ++k) {
@@ -386,7 +479,8 @@ typedef struct bcBallFrame {
 	double eNorm[3];    /* 1-norms */
 	double mNorm[3];
 	bcVec3 n;           /* (b - a) x (c - a), computed afresh */
-	double nSize;       /* |b - a|_1 |c - a|_1: bounds its terms */
+	double nNorm;       /* its 1-norm */
+	double nError;      /* its error bound (1-norm) */
 	bool haveNormal;
 } bcBallFrame;
 
@@ -395,15 +489,16 @@ static void computeNormal(bcBallFrame* f)
 	if (!f->haveNormal) {
 		bcVec3 ac = bcSub(f->v[2], f->v[0]);
 		f->n = bcCross(f->e[0], ac);
-		f->nSize = f->eNorm[0] * norm1(ac);
+		double acNorm = norm1(ac);
+		f->nNorm = norm1(f->n);
+		f->nError = productError(f->eNorm[0], BC_U * f->eNorm[0], acNorm, BC_U * acNorm);
 		f->haveNormal = true;
 	}
 }
 
 /* Ericson's region of p0, from the same quantities as the exact path:
  * dOut_k = e_k . m_k, dIn_k = e_{k-1} . m_k and w_k = (N x e_k) . m_k.
- * Returns the slot, or bc_signUnknown when a sign that decides it is not
- * certain. */
+ * Returns the slot, or -1 when a sign that decides it is not certain. */
 static int closestSlotFast(bcBallFrame* f)
 {
 	int out[3], in[3], w[3];
@@ -415,8 +510,9 @@ static int closestSlotFast(bcBallFrame* f)
 	computeNormal(f);
 	for (int k = 0; k < 3; ++k) {
 		bcVec3 ne = bcCross(f->n, f->e[k]);
+		double ene = productError(f->nNorm, f->nError, f->eNorm[k], BC_U * f->eNorm[k]);
 		double g = bcDot(ne, f->m[k]);
-		w[k] = signWithin(g, BC_SWEEP_DEEP_ERROR_FACTOR * BC_U * f->nSize * f->eNorm[k] * f->mNorm[k]);
+		w[k] = signWithin(g, productError(norm1(ne), ene, f->mNorm[k], BC_U * f->mNorm[k]));
 	}
 	/* Ericson's order: A, B, AB, C, CA, BC, face. A condition is true when
 	 * all its signs are certain and right, false when one is certainly
@@ -454,7 +550,7 @@ static int closestSlotFast(bcBallFrame* f)
 			continue;
 		}
 		if (unknown) {
-			return bc_signUnknown;
+			return -1;
 		}
 		return order[i][0] == 1 ? bc_slotVertex0 + k : bc_slotEdge0 + k;
 	}
@@ -470,7 +566,7 @@ static bcVerdict initialContact(const bcSweepQuery* q, bcBallFrame* f, bcSweepRe
 		return bc_verdictExact; /* r^2 lost to underflow */
 	}
 	int slot = closestSlotFast(f);
-	if (slot == bc_signUnknown) {
+	if (slot < 0) {
 		return bc_verdictExact;
 	}
 	const double u = BC_U;
@@ -479,9 +575,9 @@ static bcVerdict initialContact(const bcSweepQuery* q, bcBallFrame* f, bcSweepRe
 	if (slot == bc_slotFace) {
 		computeNormal(f);
 		double s = bcDot(f->n, f->m[0]);
-		double es = BC_SWEEP_ERROR_FACTOR * u * f->nSize * f->mNorm[0];
+		double es = productError(f->nNorm, f->nError, f->mNorm[0], u * f->mNorm[0]);
 		double l2 = bcDot(f->n, f->n);
-		double el2 = BC_SWEEP_ERROR_FACTOR * u * f->nSize * f->nSize;
+		double el2 = productError(f->nNorm, f->nError, f->nNorm, f->nError);
 		x = s * s;
 		ex = 2.0 * fabs(s) * es + es * es + 2.0 * u * x;
 		y = r * r * l2;
@@ -490,8 +586,10 @@ static bcVerdict initialContact(const bcSweepQuery* q, bcBallFrame* f, bcSweepRe
 	} else if (slot < bc_slotVertex0) {
 		int k = slot - bc_slotEdge0;
 		bcVec3 me = bcCross(f->m[k], f->e[k]);
+		double eme = productError(f->mNorm[k], u * f->mNorm[k], f->eNorm[k], u * f->eNorm[k]);
+		double meNorm = norm1(me);
 		x = bcDot(me, me);
-		ex = BC_SWEEP_ERROR_FACTOR * u * f->mNorm[k] * f->mNorm[k] * f->eNorm[k] * f->eNorm[k];
+		ex = productError(meNorm, eme, meNorm, eme);
 		y = r * r * bcDot(f->e[k], f->e[k]);
 		ey = 8.0 * u * y;
 	} else {
@@ -534,76 +632,95 @@ static int beforeEnd(double alpha, double error)
 	return alpha + error <= 1.0 ? 1 : bc_signUnknown;
 }
 
-/* The face's contact (alpha or INFINITY), or bc_verdictExact. */
-static bcVerdict faceContact(const bcSweepQuery* q, bcBallFrame* f, int approach, double* alpha)
+/* What the face test learnt of the triangle's plane, for skipping the
+ * pieces around the face that cannot matter. */
+typedef struct bcFaceReach {
+	bool beyond;      /* the centre stays farther than r from the plane on all of [0, 1]: no contact */
+	bool crossed;     /* the pushed-out plane is crossed, at alpha within error */
+	double alpha, error;
+	double clearance[3]; /* lower bounds on the crossing's distance, in the plane, from each edge's line */
+} bcFaceReach;
+
+/* The face's contact (alpha or INFINITY), or bc_verdictExact; *reach is
+ * filled as far as it is known. */
+static bcVerdict faceContact(const bcSweepQuery* q, bcBallFrame* f, int approach, double* alpha, bcFaceReach* reach)
 {
 	const double u = BC_U;
 	const double r = q->radius;
 	const double sigma = approach < 0 ? 1.0 : -1.0;
+	reach->beyond = false;
+	reach->crossed = false;
+	*alpha = bcInfinity;
 	computeNormal(f);
-	double size = f->nSize;
+	const double en = f->nError;
 	double l2 = bcDot(f->n, f->n);
-	double el2 = BC_SWEEP_ERROR_FACTOR * u * size * size;
+	const double nn = f->nNorm;
+	double el2 = productError(nn, en, nn, en);
 	double root = sqrt(l2);
 	double eroot = root * (0.5 * el2 / l2 + 2.0 * u);
 	double rs = r * root, ers = r * eroot + u * rs;
 	/* sigma S - r sqrt L2 >= 0 >= sigma S1 - r sqrt L2. */
-	double s = sigma * bcDot(f->n, f->m[0]);
-	double es = BC_SWEEP_ERROR_FACTOR * u * size * f->mNorm[0];
-	double v0 = s - rs, e0 = es + ers + u * fabs(v0);
-	int start = signWithin(v0, e0);
-	if (start == -1) {
-		*alpha = bcInfinity;
-		return bc_verdictNone;
-	}
 	bcVec3 m1 = bcSub(q->p1, f->v[0]);
 	double s1 = sigma * bcDot(f->n, m1);
-	double es1 = BC_SWEEP_ERROR_FACTOR * u * size * norm1(m1);
+	double m1Norm = norm1(m1);
+	double es1 = productError(nn, en, m1Norm, u * m1Norm);
 	double v1 = s1 - rs, e1 = es1 + ers + u * fabs(v1);
 	int end = signWithin(v1, e1);
 	if (end == 1) {
-		*alpha = bcInfinity;
+		/* Still beyond the pushed-out plane at the end, moving towards it:
+		 * beyond it throughout (the start was checked farther than r). */
+		reach->beyond = true;
 		return bc_verdictNone;
+	}
+	double s = sigma * bcDot(f->n, f->m[0]);
+	double es = productError(nn, en, f->mNorm[0], u * f->mNorm[0]);
+	double v0 = s - rs, e0 = es + ers + u * fabs(v0);
+	int start = signWithin(v0, e0);
+	if (start == -1) {
+		return bc_verdictNone; /* starting within r of the plane: no crossing */
 	}
 	if (start == bc_signUnknown || end == bc_signUnknown) {
 		return bc_verdictExact;
 	}
 	double nd = fabs(bcDot(f->n, q->d));
-	double end0 = BC_SWEEP_ERROR_FACTOR * u * size * q->dNorm1;
+	double end0 = productError(nn, en, q->dNorm1, u * q->dNorm1);
 	if (!(nd > end0)) {
 		return bc_verdictExact;
 	}
 	double a = v0 / nd;
 	double ea = (e0 + a * end0) / (nd - end0) + 2.0 * u * a;
-	int limit = beforeEnd(a, ea);
-	if (limit == 0) {
-		*alpha = bcInfinity;
-		return bc_verdictNone;
-	}
-	if (limit == bc_signUnknown) {
-		return bc_verdictExact;
-	}
-	/* Inside: (N x e_k) . (m_k + alpha d) >= 0 for each edge. */
-	bool unknown = false;
+	a = a < 1.0 ? a : 1.0; /* certified <= 1; rounding may step past */
+	reach->crossed = true;
+	reach->alpha = a;
+	reach->error = ea;
+	/* Inside: (N x e_k) . (m_k + alpha d) >= 0 for each edge; that over
+	 * |N x e_k| = |N| |e_k| is the distance from the edge's line. */
+	bool unknown = false, outside = false;
 	for (int k = 0; k < 3; ++k) {
 		bcVec3 ne = bcCross(f->n, f->e[k]);
+		double ene = productError(nn, en, f->eNorm[k], u * f->eNorm[k]);
+		double neNorm = norm1(ne);
 		double g = bcDot(ne, f->m[k]);
 		double h = bcDot(ne, q->d);
-		double eg = BC_SWEEP_DEEP_ERROR_FACTOR * u * size * f->eNorm[k] * f->mNorm[k];
-		double eh = BC_SWEEP_DEEP_ERROR_FACTOR * u * size * f->eNorm[k] * q->dNorm1;
+		double eg = productError(neNorm, ene, f->mNorm[k], u * f->mNorm[k]);
+		double eh = productError(neNorm, ene, q->dNorm1, u * q->dNorm1);
 		double value = g + a * h;
 		double error = eg + a * eh + ea * fabs(h) + 2.0 * u * (fabs(g) + fabs(a * h));
 		int sign = signWithin(value, error);
-		if (sign == -1) {
-			*alpha = bcInfinity;
-			return bc_verdictNone;
-		}
+		outside = outside || sign == -1;
 		unknown = unknown || sign == bc_signUnknown;
+		/* |ne|_2 rounded up by its own rounding and the error of N. */
+		double length = sqrt(bcDot(ne, ne)) * (1.0 + 8.0 * u) + ene;
+		double margin = fabs(value) - error;
+		reach->clearance[k] = margin > 0.0 ? margin / length * (1.0 - 4.0 * u) : 0.0;
+	}
+	if (outside) {
+		return bc_verdictNone;
 	}
 	if (unknown || ea > BC_SWEEP_ALPHA_ERROR) {
 		return bc_verdictExact;
 	}
-	*alpha = a < 1.0 ? a : 1.0; /* certified <= 1; rounding may step past */
+	*alpha = a;
 	return bc_verdictFound;
 }
 
@@ -633,14 +750,26 @@ static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k,
 	const double E = f->eNorm[k], M = f->mNorm[k], D = q->dNorm1;
 	*alpha = bcInfinity;
 
+	/* The discriminant first, with a bound from the norms alone: most
+	 * edges' lines pass farther than r from the path. (Moving along the
+	 * line, d x e = 0, makes it 0: never rejected here.) */
+	bcVec3 de = bcCross(d, e);
+	double aa = bcDot(de, de);
+	double tau = bcDot(m, de);
+	double d6 = aa * rr - tau * tau;
+	if (d6 < -BC_LOOSE_ERROR_FACTOR * u * D * D * E * E * (rr + M * M)) {
+		return bc_verdictNone;
+	}
 	double ee = bcDot(e, e);
 	double eee = BC_DOT_ERROR_FACTOR * u * ee;
 	bcVec3 me = bcCross(m, e);
-	bcVec3 de = bcCross(d, e);
-	double aa = bcDot(de, de);
-	double eaa = BC_SWEEP_ERROR_FACTOR * u * D * D * E * E;
-	double cc = bcDot(me, me) - rr * ee;
-	double ecc = BC_SWEEP_ERROR_FACTOR * u * (M * M + rr) * E * E;
+	double meNorm = norm1(me), deNorm = norm1(de);
+	double eme = productError(M, u * M, E, u * E);
+	double ede = productError(D, u * D, E, u * E);
+	double eaa = productError(deNorm, ede, deNorm, ede);
+	double me2 = bcDot(me, me);
+	double cc = me2 - rr * ee;
+	double ecc = productError(meNorm, eme, meNorm, eme) + rr * eee + 2.0 * u * (me2 + rr * ee);
 
 	bcBound cylLo, cylHi;
 	if (aa <= eaa) {
@@ -663,10 +792,8 @@ static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k,
 		cylLo.error = cylHi.error = 0.0;
 	} else {
 		double bb = bcDot(me, de);
-		double ebb = BC_SWEEP_ERROR_FACTOR * u * M * D * E * E;
-		double tau = bcDot(m, de);
-		double etau = BC_SWEEP_ERROR_FACTOR * u * M * D * E;
-		double d6 = aa * rr - tau * tau;
+		double ebb = productError(meNorm, eme, deNorm, ede);
+		double etau = productError(M, u * M, deNorm, ede);
 		double ed6 = rr * eaa + 2.0 * fabs(tau) * etau + etau * etau + 4.0 * u * (aa * rr + tau * tau);
 		int disc = signWithin(d6, ed6);
 		if (disc == -1) {
@@ -761,14 +888,26 @@ static bcVerdict vertexContact(const bcSweepQuery* q, const bcBallFrame* f, int 
 	const bcVec3 m = f->m[k];
 	const double M = f->mNorm[k], D = q->dNorm1;
 	*alpha = bcInfinity;
-	double bb, ebb;
+	/* First with bounds from the norms alone (|m x d| <= M D): most
+	 * vertices are decided there; then with the intermediates' sizes. */
+	double bb = bcDot(m, q->d);
+	if (bb > BC_DOT_ERROR_FACTOR * u * M * D) {
+		return bc_verdictNone; /* moving away */
+	}
+	bcVec3 md = bcCross(m, q->d);
+	double md2 = bcDot(md, md);
+	double disc = dd * rr - md2;
+	if (disc < -BC_LOOSE_ERROR_FACTOR * u * (dd * rr + M * M * D * D)) {
+		return bc_verdictNone; /* the line misses the ball */
+	}
+	double ebb;
 	int towards = dotSign(m, q->d, &bb, &ebb);
 	if (towards == 0 || towards == 1) {
 		return bc_verdictNone;
 	}
-	bcVec3 md = bcCross(m, q->d);
-	double disc = dd * rr - bcDot(md, md);
-	double edisc = BC_SWEEP_ERROR_FACTOR * u * (D * D * rr + M * M * D * D);
+	double emd = productError(M, u * M, D, u * D);
+	double mdNorm = norm1(md);
+	double edisc = productError(mdNorm, emd, mdNorm, emd) + 6.0 * u * dd * rr + 2.0 * u * fabs(disc);
 	int s = signWithin(disc, edisc);
 	if (s == -1) {
 		return bc_verdictNone;
@@ -781,10 +920,13 @@ static bcVerdict vertexContact(const bcSweepQuery* q, const bcBallFrame* f, int 
 	if (!(cc > ecc)) {
 		return bc_verdictExact;
 	}
+	/* a = cc / (sqrt(disc) - bb): both terms of the denominator are >= 0,
+	 * so its error is theirs, not amplified. */
 	double root = sqrt(disc);
+	double eroot = root * (0.5 * edisc / disc + 2.0 * u);
 	double den = root - bb;
 	double a = cc / den;
-	double ea = a * (ecc / cc + 0.5 * edisc / disc + ebb / fabs(bb) + 8.0 * u);
+	double ea = (ecc + a * (eroot + ebb)) / den + 2.0 * u * a;
 	int limit = beforeEnd(a, ea);
 	if (limit == 0) {
 		return bc_verdictNone;
@@ -849,32 +991,67 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 		return bc_verdictNone;
 	}
 
+	/* Each piece is decided on its own, by the exact path when its signs
+	 * or its alpha are uncertain: the bits of one slot never depend on
+	 * another's, nor on maxAlpha. */
 	bool found = false;
 	double alpha;
+	bcFaceReach reach = { false, false, 0.0, 0.0, { 0.0, 0.0, 0.0 } };
 	if (approach != 0) {
-		bcVerdict verdict = faceContact(q, &f, approach, &alpha);
+		bcVerdict verdict = faceContact(q, &f, approach, &alpha, &reach);
+		if (reach.beyond) {
+			return bc_verdictNone;
+		}
 		if (verdict == bc_verdictExact) {
-			return verdict;
+			alpha = bcExactSlotAlpha(q, t, bc_slotFace);
 		}
 		result->alpha[bc_slotFace] = alpha;
-		found = found || verdict == bc_verdictFound;
+		found = alpha <= 1.0;
+	}
+	/* Before the plane pushed out by r is crossed the centre is farther
+	 * than r from every point of the plane, and it approaches a line of the
+	 * plane no faster than |d| per unit of alpha: an edge (or its vertices)
+	 * at distance L from the crossing, in the plane, is entered no earlier
+	 * than (sqrt(r^2 + L^2) - r) / |d| later. Pieces entered past maxAlpha,
+	 * or past the face's own contact by more than the tie tolerance, can
+	 * never be answered or tied: they are not computed. */
+	double skip[3] = { -bcInfinity, -bcInfinity, -bcInfinity }; /* lower bounds on their alphas */
+	double limit = maxAlpha;
+	if (reach.crossed) {
+		double dLength = sqrt(bcDot(q->d, q->d)) * (1.0 + 4.0 * u);
+		if (found) {
+			double window = result->alpha[bc_slotFace] + BC_ALPHA_TIE_TOLERANCE;
+			limit = window < limit ? window : limit;
+		}
+		for (int k = 0; k < 3; ++k) {
+			double c = reach.clearance[k];
+			skip[k] = reach.alpha - reach.error + c * c / ((sqrt(r * r + c * c) + r) * dLength) * (1.0 - 8.0 * u);
+		}
 	}
 	for (int k = 0; k < 3; ++k) {
+		if (skip[k] > limit + BC_SWEEP_ALPHA_ERROR) {
+			continue;
+		}
 		bcVerdict verdict = edgeContact(q, &f, k, &alpha);
 		if (verdict == bc_verdictExact) {
-			return verdict;
+			alpha = bcExactSlotAlpha(q, t, bc_slotEdge0 + k);
 		}
 		result->alpha[bc_slotEdge0 + k] = alpha;
-		found = found || verdict == bc_verdictFound;
+		found = found || alpha <= 1.0;
 	}
 	double dd = bcDot(q->d, q->d);
 	for (int k = 0; k < 3; ++k) {
+		/* Vertex k lies on the lines of edges k and k - 1. */
+		double far = skip[k] > skip[(k + 2) % 3] ? skip[k] : skip[(k + 2) % 3];
+		if (far > limit + BC_SWEEP_ALPHA_ERROR) {
+			continue;
+		}
 		bcVerdict verdict = vertexContact(q, &f, k, dd, &alpha);
 		if (verdict == bc_verdictExact) {
-			return verdict;
+			alpha = bcExactSlotAlpha(q, t, bc_slotVertex0 + k);
 		}
 		result->alpha[bc_slotVertex0 + k] = alpha;
-		found = found || verdict == bc_verdictFound;
+		found = found || alpha <= 1.0;
 	}
 	return found ? bc_verdictFound : bc_verdictNone;
 }
@@ -889,6 +1066,7 @@ bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double 
 	}
 	result->overlap = false;
 	result->best = bcInfinity;
+	result->alphaError = 0.0;
 	result->approach = 0;
 	result->side = 0;
 	/* The pieces are tested on all of [0, 1] and only then held against
@@ -918,6 +1096,20 @@ bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double 
 	return best <= maxAlpha;
 }
 
+void bcSweepRefine(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcSweepResult* result)
+{
+	if (result->alphaError == 0.0) {
+		return;
+	}
+	/* A point's contacts on one triangle are all at its crossing. */
+	double alpha = pointAlpha(q, t);
+	for (int i = 0; i < bc_slotCount; ++i) {
+		result->alpha[i] = result->alpha[i] <= 1.0 ? alpha : result->alpha[i];
+	}
+	result->best = alpha;
+	result->alphaError = 0.0;
+}
+
 bcFeature bcSlotFeature(int slot, int* vertexCount, int vertices[3])
 {
 	if (slot == bc_slotFace) {
@@ -943,10 +1135,11 @@ bcFeature bcSlotFeature(int slot, int* vertexCount, int vertices[3])
 }
 
 /* A contact normal from a difference of positions is trusted when that
- * difference exceeds the positions' rounding by this factor (2^26: the
- * normal is then right to about 1.5e-8 of a radian); below it, the
- * direction comes from the feature and the motion instead. */
-#define BC_NORMAL_TRUST 67108864.0
+ * difference exceeds its rounding (u times the sizes of the terms it is
+ * made of) by this factor, 2^36: the normal is then within about 2^-34
+ * (6e-11) of a radian of the exact one. Below it -- a radius under about
+ * 1e-5 of the coordinates -- the normal is computed exactly instead. */
+#define BC_NORMAL_TRUST 68719476736.0
 
 void bcSweepContact(const bcSweepQuery* q, const bcSweepTriangleRef* t, const bcSweepResult* result, int slot,
 					double alpha, bcCastOutput* output)
@@ -975,6 +1168,7 @@ void bcSweepContact(const bcSweepQuery* q, const bcSweepTriangleRef* t, const bc
 		/* From the feature to the centre: the perpendicular from the edge's
 		 * line (or from the end the centre is beyond), or from the vertex. */
 		bcVec3 toCenter;
+		double terms; /* the sizes toCenter is computed from */
 		if (slot < bc_slotVertex0) {
 			int k = slot - bc_slotEdge0;
 			bcVec3 p = vertex[k];
@@ -984,11 +1178,13 @@ void bcSweepContact(const bcSweepQuery* q, const bcSweepTriangleRef* t, const bc
 			double tt = bcDot(m, e) / ee;
 			point = bcMulAdd(p, tt < 0.0 ? 0.0 : (tt > 1.0 ? 1.0 : tt), e);
 			toCenter = tt < 0.0 ? m : (tt > 1.0 ? bcSub(m, e) : bcMulAdd(m, -tt, e));
+			terms = norm1(bcSub(q->p0, p)) + alpha * q->dNorm1 + (tt < 0.0 ? 0.0 : (tt > 1.0 ? 1.0 : tt)) * norm1(e);
 		} else {
 			point = vertex[slot - bc_slotVertex0];
 			toCenter = bcMulAdd(bcSub(q->p0, point), alpha, q->d);
+			terms = norm1(bcSub(q->p0, point)) + alpha * q->dNorm1;
 		}
-		double rounding = BC_U * (norm1(bcSub(q->p0, point)) + alpha * q->dNorm1);
+		double rounding = 4.0 * BC_U * terms;
 		if (q->radius == 0.0) {
 			normal = against;
 		} else if (bcLength(toCenter) > BC_NORMAL_TRUST * rounding) {

@@ -28,6 +28,7 @@ typedef struct bcSweepQuery {
 	bool moving;      /* d != 0 */
 	double dNorm1;    /* |d.x| + |d.y| + |d.z| */
 	bool forceExact;  /* tests: decide every triangle on the exact path */
+	bool deferAlpha;  /* r = 0: alphas within alphaError, bcSweepRefine sharpens them */
 } bcSweepQuery;
 
 /* A triangle as the sweep reads it: its vertices in file order, its unit
@@ -51,6 +52,7 @@ typedef struct bcSweepTriangleRef {
 typedef struct bcSweepResult {
 	double alpha[bc_slotCount];
 	double best;      /* min of alpha[] */
+	double alphaError; /* 0, or with deferAlpha a bound on the alphas' error */
 	bool overlap;
 	signed char approach;
 	signed char side;
@@ -72,14 +74,22 @@ double bcTriangleNormalError(bcVec3 a, bcVec3 b, bcVec3 c);
  * alpha <= maxAlpha (result is then unspecified). Contacts are decided
  * exactly (which exist in [0, 1], on which feature); alphas are within
  * BC_SWEEP_ALPHA_ERROR of the exact ones, and within a few ulps when the
- * exact path decided. */
+ * exact path decided. A slot entered later than maxAlpha, or later than
+ * the triangle's earliest contact plus BC_ALPHA_TIE_TOLERANCE, may be left
+ * INFINITY: it can never be answered or tied. */
 bool bcSweepTriangle(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, double maxAlpha,
 					 bcSweepResult* result);
 
 /* The exact path (sweep_exact.c): the same contacts, decided in big
- * integers; alphas within a few ulps. The normal is not read. */
+ * integers; alphas within a few ulps. The normal is not read. Every slot
+ * is computed (not only those near the earliest). */
 bool bcSweepTriangleExact(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, double maxAlpha,
 						  bcSweepResult* result);
+
+/* One slot's alpha on the exact path (INFINITY when that piece is not
+ * entered in [0, 1]), for a triangle that counts, which the ball does not
+ * touch at alpha 0, and a moving ball. */
+double bcExactSlotAlpha(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, int slot);
 
 /* The unit contact normal of an edge or vertex contact (slot), computed
  * in big integers: at alpha = 0 (atStart) from the edge's line or the
@@ -95,6 +105,10 @@ double bcExactPointAlpha(const bcSweepQuery* query, const bcSweepTriangleRef* tr
 
 /* The exact sign of ((b - a) x (c - a)) . (q - p). */
 int bcExactCrossDotSign(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 p, bcVec3 q);
+
+/* Replace a result's alphas known within alphaError (deferAlpha) by the
+ * exact ones, correctly rounded. */
+void bcSweepRefine(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, bcSweepResult* result);
 
 /* Map a slot to a feature and the local vertex indices (0..2) it touches. */
 bcFeature bcSlotFeature(int slot, int* vertexCount, int vertices[3]);

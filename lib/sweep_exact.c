@@ -562,6 +562,7 @@ bool bcSweepTriangleExact(const bcSweepQuery* q, const bcSweepTriangleRef* t, do
 		result->alpha[i] = bcInfinity;
 	}
 	result->best = bcInfinity;
+	result->alphaError = 0.0;
 	result->overlap = false;
 	result->approach = 0;
 	result->side = 0;
@@ -795,6 +796,25 @@ double bcExactPointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
 	/* S = N . (p0 - a), S1 = N . (p1 - a): alpha = S / (S - S1). */
 	mpz_sub(x.x, x.s, x.s1);
 	double alpha = mpz_sgn(x.x) == 0 ? 0.0 : bcExactRatio(x.s, x.x);
+	exactClear(&x);
+	return alpha;
+}
+
+double bcExactSlotAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t, int slot)
+{
+	bcExactSweep x;
+	exactInit(&x);
+	load(&x, q, t);
+	int approach = approachOf(&x);
+	double alpha = bcInfinity;
+	if (slot == bc_slotFace) {
+		alpha = approach != 0 ? faceAlpha(&x, approach, 1.0) : bcInfinity;
+	} else if (slot < bc_slotVertex0) {
+		bcEdgeEntry entry;
+		alpha = edgeAlpha(&x, slot - bc_slotEdge0, 1.0, &entry);
+	} else {
+		alpha = vertexAlpha(&x, slot - bc_slotVertex0, 1.0);
+	}
 	exactClear(&x);
 	return alpha;
 }
