@@ -115,6 +115,7 @@ bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options)
 	q.options = options != NULL ? *options : bcDefaultCastOptions();
 	q.moving = q.d.x != 0.0 || q.d.y != 0.0 || q.d.z != 0.0;
 	q.dNorm1 = norm1(q.d);
+	q.dLength = sqrt(bcDot(q.d, q.d)) * (1.0 + 4.0 * BC_U);
 	q.forceExact = false;
 	q.deferAlpha = false;
 	return q;
@@ -396,37 +397,82 @@ static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
 	double alpha, error;
 	twoSum(quotient, remainder / den.hi, &alpha, &error);
 	double bound = fabs(alpha) * (error0 / fabs(o0.hi) + (error0 + error1) / fabs(den.hi) + 16.0 * uu);
-	double toward = nextafter(alpha, error > 0.0 ? HUGE_VAL : -HUGE_VAL);
-	double half = 0.5 * fabs(toward - alpha);
-	if (!(fabs(fabs(error) - half) > bound) || !isfinite(alpha)) {
+	/* Half the gap from alpha to the next double on the error's side:
+	 * alpha is in (0, 1], a normal double unless below 2^-1022. */
+	int exponent;
+	double fraction = frexp(alpha, &exponent);
+	double gap = ldexp(1.0, exponent - 53);
+	gap = (fraction == 0.5 && error < 0.0) ? 0.5 * gap : gap;
+	if (!(fabs(fabs(error) - 0.5 * gap) > bound) || !(alpha > 1e-300) || !isfinite(alpha)) {
 		return bcExactPointAlpha(q, t);
 	}
 	return alpha;
 }
 
 /* A point: exact orientation predicates throughout. */
+/* The signs of the three edges' orientations against the line p0 p1,
+ * orient(p0, p1, v_k, v_k+1) = d . ((v_k - p0) x (v_k+1 - p0)): the filter
+ * with the differences from p0 shared, then bcOrient3d where it cannot
+ * decide. */
+static void edgeSigns(const bcSweepQuery* q, const bcSweepTriangleRef* t, int w[3])
+{
+	const bcVec3 v[3] = { t->a, t->b, t->c };
+	const bcVec3 d = q->d;
+	bcVec3 x[3];
+	for (int k = 0; k < 3; ++k) {
+		x[k] = bcSub(v[k], q->p0);
+	}
+	for (int k = 0; k < 3; ++k) {
+		bcVec3 y = x[k], z = x[(k + 1) % 3];
+		double yzx = y.y * z.z, zyx = y.z * z.y;
+		double yzy = y.z * z.x, zyy = y.x * z.z;
+		double yzz = y.x * z.y, zyz = y.y * z.x;
+		double det = d.x * (yzx - zyx) + d.y * (yzy - zyy) + d.z * (yzz - zyz);
+		double size = fabs(d.x) * (fabs(yzx) + fabs(zyx)) + fabs(d.y) * (fabs(yzy) + fabs(zyy)) +
+					  fabs(d.z) * (fabs(yzz) + fabs(zyz));
+		/* Shewchuk's orient3d bound, 7 u, with room. */
+		double bound = 8.0 * BC_U * size;
+		if (size >= BC_SWEEP_MIN_MAGNITUDE && size <= DBL_MAX && (det > bound || -det > bound)) {
+			w[k] = det > 0.0 ? 1 : -1;
+		} else {
+			w[k] = bcSign(bcOrient3d(q->p0, q->p1, v[k], v[(k + 1) % 3], 1.0));
+		}
+	}
+}
+
 static bcVerdict sweepPoint(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcSweepResult* result)
 {
+	/* Strictly on one side of the plane throughout, by the stored normal
+	 * (within normalError of the exact one): no contact. Most triangles
+	 * leave here, for two dot products. */
+	bcVec3 m0 = bcSub(q->p0, t->a), m1 = bcSub(q->p1, t->a);
+	double nerr = t->normalError + 6.0 * BC_U;
+	double h0 = bcDot(t->n, m0), h1 = bcDot(t->n, m1);
+	double eh0 = nerr * norm1(m0), eh1 = nerr * norm1(m1);
+	if ((h0 > eh0 && h1 > eh1) || (h0 < -eh0 && h1 < -eh1)) {
+		return bc_verdictNone;
+	}
 	double e0, e1;
 	double o0 = bcOrient3dBounded(t->a, t->b, t->c, q->p0, &e0);
 	double o1 = bcOrient3dBounded(t->a, t->b, t->c, q->p1, &e1);
 	int s0 = bcSign(o0), s1 = bcSign(o1);
 	if (s0 == 0 && s1 == 0) {
-		return bc_verdictExact; /* moving in the plane, or resting on it */
+		bool inRange = withinRange(t->a) && withinRange(t->b) && withinRange(t->c);
+		return inRange ? bc_verdictExact : bc_verdictNone; /* moving in the plane, or resting on it */
 	}
 	if (s0 == s1) {
 		return bc_verdictNone; /* strictly on one side throughout */
+	}
+	if (!withinRange(t->a) || !withinRange(t->b) || !withinRange(t->c)) {
+		return bc_verdictNone; /* a vertex beyond BC_MAX_COORDINATE: never hit */
 	}
 	int approach = s0 == 0 ? s1 : -s0;
 	result->approach = (signed char)approach;
 	if (!countsFor(&q->options, approach)) {
 		return bc_verdictNone;
 	}
-	const bcVec3 v[3] = { t->a, t->b, t->c };
 	int w[3];
-	for (int k = 0; k < 3; ++k) {
-		w[k] = bcSign(bcOrient3d(q->p0, q->p1, v[k], v[(k + 1) % 3], 1.0));
-	}
+	edgeSigns(q, t, w);
 	bool inside = (w[0] >= 0 && w[1] >= 0 && w[2] >= 0) || (w[0] <= 0 && w[1] <= 0 && w[2] <= 0);
 	if (!inside) {
 		return bc_verdictNone;
@@ -477,6 +523,7 @@ typedef struct bcBallFrame {
 	bcVec3 e[3];        /* edges: b - a, c - b, a - c */
 	bcVec3 m[3];        /* p0 - vertex */
 	double eNorm[3];    /* 1-norms */
+	double eSquared[3]; /* |e_k|^2 */
 	double mNorm[3];
 	bcVec3 n;           /* (b - a) x (c - a), computed afresh */
 	double nNorm;       /* its 1-norm */
@@ -638,7 +685,10 @@ typedef struct bcFaceReach {
 	bool beyond;      /* the centre stays farther than r from the plane on all of [0, 1]: no contact */
 	bool crossed;     /* the pushed-out plane is crossed, at alpha within error */
 	double alpha, error;
-	double clearance[3]; /* lower bounds on the crossing's distance, in the plane, from each edge's line */
+	/* The crossing's distance, in the plane, from edge k's line is at
+	 * least sqrt(margin[k]^2 / length2[k]). */
+	double margin[3];
+	double length2[3];
 } bcFaceReach;
 
 /* The face's contact (alpha or INFINITY), or bc_verdictExact; *reach is
@@ -709,16 +759,84 @@ static bcVerdict faceContact(const bcSweepQuery* q, bcBallFrame* f, int approach
 		int sign = signWithin(value, error);
 		outside = outside || sign == -1;
 		unknown = unknown || sign == bc_signUnknown;
-		/* |ne|_2 rounded up by its own rounding and the error of N. */
-		double length = sqrt(bcDot(ne, ne)) * (1.0 + 8.0 * u) + ene;
+		/* |ne|^2 rounded up by its own rounding and the error of N. */
 		double margin = fabs(value) - error;
-		reach->clearance[k] = margin > 0.0 ? margin / length * (1.0 - 4.0 * u) : 0.0;
+		reach->margin[k] = margin > 0.0 ? margin * (1.0 - 4.0 * u) : 0.0;
+		reach->length2[k] = (bcDot(ne, ne) + 2.0 * neNorm * ene + ene * ene) * (1.0 + 8.0 * u);
 	}
 	if (outside) {
 		return bc_verdictNone;
 	}
 	if (unknown || ea > BC_SWEEP_ALPHA_ERROR) {
 		return bc_verdictExact;
+	}
+	*alpha = a;
+	return bc_verdictFound;
+}
+
+/* The face's contact from the stored normal n (within normalError of the
+ * exact unit normal): the same tests as faceContact, each with the
+ * normal's error in its bound; where one is uncertain, faceContact
+ * decides (with the normal computed afresh, then exactly). The common
+ * case costs a few dot products and no square root. */
+static bcVerdict faceContactStored(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcBallFrame* f, int approach,
+								   double s0, double nd, double* alpha, bcFaceReach* reach)
+{
+	const double u = BC_U;
+	const double r = q->radius;
+	const double sigma = approach < 0 ? 1.0 : -1.0;
+	/* A dot product with n is within (normalError + 6 u) |v|_1 of the one
+	 * with the exact unit normal. */
+	const double nerr = t->normalError + 6.0 * u;
+	reach->beyond = false;
+	reach->crossed = false;
+	*alpha = bcInfinity;
+	bcVec3 m1 = bcSub(q->p1, t->a);
+	double v1 = sigma * bcDot(t->n, m1) - r;
+	double e1 = nerr * norm1(m1) + u * (r + fabs(v1));
+	if (v1 > e1) {
+		reach->beyond = true;
+		return bc_verdictNone;
+	}
+	double v0 = sigma * s0 - r;
+	double e0 = nerr * f->mNorm[0] + u * (r + fabs(v0));
+	if (v0 < -e0) {
+		return bc_verdictNone;
+	}
+	double and = fabs(nd), end = nerr * q->dNorm1;
+	if (!(v0 > e0) || !(v1 < -e1) || !(and > 2.0 * end)) {
+		return faceContact(q, f, approach, alpha, reach);
+	}
+	double a = v0 / and;
+	double ea = (e0 + a * end) / (and - end) + 2.0 * u * a;
+	a = a < 1.0 ? a : 1.0;
+	/* Inside: (n x e_k) . (m_k + alpha d) >= 0; n x e_k within
+	 * nerr |e_k|_1 of the exact unit normal's. */
+	bool unknown = false, outside = false;
+	for (int k = 0; k < 3; ++k) {
+		/* (n x e_k) . (m_k + alpha d): n within nerr of the exact unit
+		 * normal, the rest within 16 u of its terms' sizes, alpha within
+		 * ea. It is |e_k| times the crossing's distance from the edge's
+		 * line (n is perpendicular to e_k), so |e_k|^2 bounds length2. */
+		bcVec3 ne = bcCross(t->n, f->e[k]);
+		double g = bcDot(ne, f->m[k]);
+		double h = bcDot(ne, q->d);
+		double value = g + a * h;
+		double error = (nerr + 16.0 * u) * f->eNorm[k] * (f->mNorm[k] + a * q->dNorm1) + ea * fabs(h);
+		outside = outside || value < -error;
+		unknown = unknown || !(fabs(value) > error);
+		double margin = fabs(value) - error;
+		reach->margin[k] = margin > 0.0 ? margin * (1.0 - 4.0 * u) : 0.0;
+		reach->length2[k] = f->eSquared[k] * (1.0 + 8.0 * u);
+	}
+	if (!outside && (unknown || ea > BC_SWEEP_ALPHA_ERROR)) {
+		return faceContact(q, f, approach, alpha, reach);
+	}
+	reach->crossed = true;
+	reach->alpha = a;
+	reach->error = ea;
+	if (outside) {
+		return bc_verdictNone;
 	}
 	*alpha = a;
 	return bc_verdictFound;
@@ -742,7 +860,7 @@ static bool pickBound(bcBound x, bcBound y, bool later, bcBound* out)
 }
 
 /* Edge k's contact (alpha or INFINITY), or bc_verdictExact. */
-static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k, double* alpha)
+static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k, double maxAlpha, double* alpha)
 {
 	const double u = BC_U;
 	const double r = q->radius, rr = r * r;
@@ -750,9 +868,20 @@ static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k,
 	const double E = f->eNorm[k], M = f->mNorm[k], D = q->dNorm1;
 	*alpha = bcInfinity;
 
-	/* The discriminant first, with a bound from the norms alone: most
-	 * edges' lines pass farther than r from the path. (Moving along the
-	 * line, d x e = 0, makes it 0: never rejected here.) */
+	/* Beside the segment: t(alpha) ee = m.e + alpha d.e in [0, ee]. When
+	 * it is certainly outside at both alpha = 0 and maxAlpha (it is linear:
+	 * then throughout), the piece is not entered before maxAlpha; such a
+	 * slot could never be answered or tied (see bcSweepTriangle). */
+	double me0 = bcDot(m, e), ded = bcDot(d, e), ee0 = f->eSquared[k];
+	double tEnd = me0 + maxAlpha * ded;
+	double tError = BC_LOOSE_ERROR_FACTOR * u * E * (M + D);
+	if ((me0 < -tError && tEnd < -tError) || (me0 > ee0 + tError && tEnd > ee0 + tError)) {
+		return bc_verdictNone;
+	}
+
+	/* The discriminant, with a bound from the norms alone: most edges'
+	 * lines pass farther than r from the path. (Moving along the line,
+	 * d x e = 0, makes it 0: never rejected here.) */
 	bcVec3 de = bcCross(d, e);
 	double aa = bcDot(de, de);
 	double tau = bcDot(m, de);
@@ -760,14 +889,27 @@ static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k,
 	if (d6 < -BC_LOOSE_ERROR_FACTOR * u * D * D * E * E * (rr + M * M)) {
 		return bc_verdictNone;
 	}
-	double ee = bcDot(e, e);
+	double ee = f->eSquared[k];
 	double eee = BC_DOT_ERROR_FACTOR * u * ee;
 	bcVec3 me = bcCross(m, e);
+	/* Nor is an edge whose line is farther than r + maxAlpha |d| from p0:
+	 * |m x e|^2 / ee is the squared distance. */
+	double reach = r + maxAlpha * q->dLength;
+	double me2 = bcDot(me, me);
+	if (me2 > reach * reach * ee * (1.0 + 16.0 * u)) {
+		return bc_verdictNone;
+	}
+	/* Outside the cylinder at the start and moving away from its axis
+	 * (bb = (m x e) . (d x e) > 0): never entered. Bounds from the norms. */
+	double bb = bcDot(me, de);
+	if (me2 - rr * ee > BC_LOOSE_ERROR_FACTOR * u * E * E * (M * M + rr) &&
+		bb > BC_LOOSE_ERROR_FACTOR * u * M * D * E * E) {
+		return bc_verdictNone;
+	}
 	double meNorm = norm1(me), deNorm = norm1(de);
 	double eme = productError(M, u * M, E, u * E);
 	double ede = productError(D, u * D, E, u * E);
 	double eaa = productError(deNorm, ede, deNorm, ede);
-	double me2 = bcDot(me, me);
 	double cc = me2 - rr * ee;
 	double ecc = productError(meNorm, eme, meNorm, eme) + rr * eee + 2.0 * u * (me2 + rr * ee);
 
@@ -791,7 +933,6 @@ static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k,
 		cylHi.value = bcInfinity;
 		cylLo.error = cylHi.error = 0.0;
 	} else {
-		double bb = bcDot(me, de);
 		double ebb = productError(meNorm, eme, deNorm, ede);
 		double etau = productError(M, u * M, deNorm, ede);
 		double ed6 = rr * eaa + 2.0 * fabs(tau) * etau + etau * etau + 4.0 * u * (aa * rr + tau * tau);
@@ -822,7 +963,7 @@ static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k,
 	}
 
 	/* Beside the segment: 0 <= me0 + alpha ded <= ee. */
-	double me0, eme0, ded, eded;
+	double eme0, eded;
 	int sMe0 = dotSign(m, e, &me0, &eme0);
 	int sDed = dotSign(d, e, &ded, &eded);
 	bcBound slabLo, slabHi;
@@ -881,13 +1022,21 @@ static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k,
 }
 
 /* Vertex k's contact (alpha or INFINITY), or bc_verdictExact. */
-static bcVerdict vertexContact(const bcSweepQuery* q, const bcBallFrame* f, int k, double dd, double* alpha)
+static bcVerdict vertexContact(const bcSweepQuery* q, const bcBallFrame* f, int k, double dd, double maxAlpha,
+							   double* alpha)
 {
 	const double u = BC_U;
 	const double r = q->radius, rr = r * r;
 	const bcVec3 m = f->m[k];
 	const double M = f->mNorm[k], D = q->dNorm1;
 	*alpha = bcInfinity;
+	/* The centre moves at most maxAlpha |d|: a vertex farther than r plus
+	 * that from p0 is not reached before maxAlpha (a slot that could never
+	 * be answered or tied; see bcSweepTriangle). */
+	double reach = r + maxAlpha * q->dLength;
+	if (bcDot(m, m) > reach * reach * (1.0 + 8.0 * u)) {
+		return bc_verdictNone;
+	}
 	/* First with bounds from the norms alone (|m x d| <= M D): most
 	 * vertices are decided there; then with the intermediates' sizes. */
 	double bb = bcDot(m, q->d);
@@ -968,6 +1117,10 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 		return bc_verdictNone;
 	}
 
+	/* A triangle with a vertex beyond BC_MAX_COORDINATE is never hit. */
+	if (!withinRange(t->a) || !withinRange(t->b) || !withinRange(t->c)) {
+		return bc_verdictNone;
+	}
 	bcBallFrame f;
 	f.v[0] = t->a;
 	f.v[1] = t->b;
@@ -977,7 +1130,26 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 		f.e[k] = bcSub(f.v[(k + 1) % 3], f.v[k]);
 		f.m[k] = k == 0 ? m0 : bcSub(q->p0, f.v[k]);
 		f.eNorm[k] = norm1(f.e[k]);
+		f.eSquared[k] = bcDot(f.e[k], f.e[k]);
 		f.mNorm[k] = norm1(f.m[k]);
+	}
+
+	/* The triangle lies in the ball of radius rho = max(|b - a|, |c - a|)
+	 * around a: a centre farther than r + rho from a on all of
+	 * [0, maxAlpha] touches nothing. The closest approach to a, squared,
+	 * against 2 (r^2 + rho^2) >= (r + rho)^2, with room for rounding. The
+	 * leaves' boxes hold up to four triangles; this drops the ones of a
+	 * leaf the path passes far from (long sweeps over a terrain). */
+	if (q->moving) {
+		double dd = bcDot(q->d, q->d);
+		double tc = -bcDot(m0, q->d) / dd;
+		tc = tc < 0.0 ? 0.0 : (tc > maxAlpha ? maxAlpha : tc);
+		bcVec3 gap = bcMulAdd(m0, tc, q->d);
+		double far = f.mNorm[0] + tc * q->dNorm1;
+		double rho2 = f.eSquared[0] > f.eSquared[2] ? f.eSquared[0] : f.eSquared[2];
+		if (bcDot(gap, gap) > 2.0 * (r * r + rho2) * (1.0 + 16.0 * u) + 16.0 * u * far * far) {
+			return bc_verdictNone;
+		}
 	}
 
 	/* Already within r at alpha = 0? */
@@ -996,9 +1168,9 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 	 * another's, nor on maxAlpha. */
 	bool found = false;
 	double alpha;
-	bcFaceReach reach = { false, false, 0.0, 0.0, { 0.0, 0.0, 0.0 } };
+	bcFaceReach reach = { false, false, 0.0, 0.0, { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } };
 	if (approach != 0) {
-		bcVerdict verdict = faceContact(q, &f, approach, &alpha, &reach);
+		bcVerdict verdict = faceContactStored(q, t, &f, approach, s0, nd, &alpha, &reach);
 		if (reach.beyond) {
 			return bc_verdictNone;
 		}
@@ -1015,24 +1187,26 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 	 * than (sqrt(r^2 + L^2) - r) / |d| later. Pieces entered past maxAlpha,
 	 * or past the face's own contact by more than the tie tolerance, can
 	 * never be answered or tied: they are not computed. */
-	double skip[3] = { -bcInfinity, -bcInfinity, -bcInfinity }; /* lower bounds on their alphas */
-	double limit = maxAlpha;
+	bool skip[3] = { false, false, false };
 	if (reach.crossed) {
-		double dLength = sqrt(bcDot(q->d, q->d)) * (1.0 + 4.0 * u);
+		double limit = maxAlpha;
 		if (found) {
 			double window = result->alpha[bc_slotFace] + BC_ALPHA_TIE_TOLERANCE;
 			limit = window < limit ? window : limit;
 		}
+		/* Entered no earlier than alpha - error + (sqrt(r^2 + c^2) - r) / |d|,
+		 * past limit (with room) when c^2 > g^2 + 2 g r for the gap g. */
+		double g = (limit + BC_SWEEP_ALPHA_ERROR - (reach.alpha - reach.error)) * q->dLength;
 		for (int k = 0; k < 3; ++k) {
-			double c = reach.clearance[k];
-			skip[k] = reach.alpha - reach.error + c * c / ((sqrt(r * r + c * c) + r) * dLength) * (1.0 - 8.0 * u);
+			double c2 = reach.margin[k] * reach.margin[k];
+			skip[k] = g < 0.0 || c2 > (g * g + 2.0 * g * r) * reach.length2[k] * (1.0 + 16.0 * u);
 		}
 	}
 	for (int k = 0; k < 3; ++k) {
-		if (skip[k] > limit + BC_SWEEP_ALPHA_ERROR) {
+		if (skip[k]) {
 			continue;
 		}
-		bcVerdict verdict = edgeContact(q, &f, k, &alpha);
+		bcVerdict verdict = edgeContact(q, &f, k, maxAlpha, &alpha);
 		if (verdict == bc_verdictExact) {
 			alpha = bcExactSlotAlpha(q, t, bc_slotEdge0 + k);
 		}
@@ -1042,11 +1216,10 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 	double dd = bcDot(q->d, q->d);
 	for (int k = 0; k < 3; ++k) {
 		/* Vertex k lies on the lines of edges k and k - 1. */
-		double far = skip[k] > skip[(k + 2) % 3] ? skip[k] : skip[(k + 2) % 3];
-		if (far > limit + BC_SWEEP_ALPHA_ERROR) {
+		if (skip[k] || skip[(k + 2) % 3]) {
 			continue;
 		}
-		bcVerdict verdict = vertexContact(q, &f, k, dd, &alpha);
+		bcVerdict verdict = vertexContact(q, &f, k, dd, maxAlpha, &alpha);
 		if (verdict == bc_verdictExact) {
 			alpha = bcExactSlotAlpha(q, t, bc_slotVertex0 + k);
 		}
@@ -1058,9 +1231,6 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 
 bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double maxAlpha, bcSweepResult* result)
 {
-	if (!withinRange(t->a) || !withinRange(t->b) || !withinRange(t->c)) {
-		return false;
-	}
 	for (int i = 0; i < bc_slotCount; ++i) {
 		result->alpha[i] = bcInfinity;
 	}
@@ -1076,7 +1246,8 @@ bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double 
 	 * plane test, which rejects a triangle outright, looks at maxAlpha. */
 	bcVerdict verdict;
 	if (q->forceExact) {
-		verdict = bc_verdictExact;
+		bool inRange = withinRange(t->a) && withinRange(t->b) && withinRange(t->c);
+		verdict = inRange ? bc_verdictExact : bc_verdictNone;
 	} else if (q->radius == 0.0) {
 		verdict = sweepPoint(q, t, result);
 	} else {
@@ -1093,7 +1264,7 @@ bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double 
 		best = result->alpha[i] < best ? result->alpha[i] : best;
 	}
 	result->best = best;
-	return best <= maxAlpha;
+	return best - result->alphaError <= maxAlpha;
 }
 
 void bcSweepRefine(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcSweepResult* result)

@@ -27,6 +27,7 @@ typedef struct bcSweepQuery {
 	bcCastOptions options;
 	bool moving;      /* d != 0 */
 	double dNorm1;    /* |d.x| + |d.y| + |d.z| */
+	double dLength;   /* |d|, rounded up */
 	bool forceExact;  /* tests: decide every triangle on the exact path */
 	bool deferAlpha;  /* r = 0: alphas within alphaError, bcSweepRefine sharpens them */
 } bcSweepQuery;

@@ -45,6 +45,7 @@
 #include <float.h>
 
 #include "fuzz.h"
+#include "sweep.h"
 
 #define BC_QUERY_MAX_TRIANGLES 8
 #define BC_QUERY_MAX_VERTICES 10
@@ -262,15 +263,17 @@ static void printScene(const bcQueryScene* scene)
 	}
 }
 
-/* Does the triangle count for this motion under these options (the front-
- * face rule, computed as the library computes it)? */
-static bool isCounted(const bcCastOptions* options, bcVec3 normal, bcVec3 d)
+/* Does the triangle count for this motion under these options? The
+ * front-face rule on the exact sign of ((b - a) x (c - a)) . (p1 - p0), as
+ * the library decides it: a sign read off the rounded normal counts
+ * triangles whose exact sign is +1e-24 (a fuzzer's input did). */
+static bool isCounted(const bcCastOptions* options, const bcVec3 c[3], bcCastInput in)
 {
 	if (options->twoSided) {
 		return true;
 	}
-	double nd = bcFuzzDot(normal, d);
-	return options->approach == bc_approachLess ? nd < 0.0 : nd <= 0.0;
+	int sign = bcExactCrossDotSign(c[0], c[1], c[2], in.p0, in.p1);
+	return options->approach == bc_approachLess ? sign < 0 : sign <= 0;
 }
 
 static bcVec3 centerAt(bcCastInput in, double alpha)
@@ -343,7 +346,6 @@ static void checkDistances(const bcQueryScene* scene, bcCastInput in, const bcCa
 	double size = maxMagnitude(maxMagnitude(scene->size, in.p0), in.p1) + in.radius;
 	double tolerance = BC_QUERY_DISTANCE_TOLERANCE * size;
 	double r = in.radius;
-	bcVec3 d = bcFuzzSub(in.p1, in.p0);
 
 	if (out->state != bc_castMiss) {
 		bcVec3 c[3];
@@ -382,11 +384,11 @@ static void checkDistances(const bcQueryScene* scene, bcCastInput in, const bcCa
 	/* No earlier contact with any counted triangle. */
 	for (int32_t t = 0; t < scene->triangleCount; ++t) {
 		bcTriangle tri = bcMesh_GetTriangle(scene->mesh, t);
-		if (tri.degenerate || !isCounted(options, tri.normal, d)) {
-			continue;
-		}
 		bcVec3 c[3];
 		triangleCorners(scene, t, c);
+		if (tri.degenerate || !isCounted(options, c, in)) {
+			continue;
+		}
 		double start = bcFuzzTriangleDistance(in.p0, c[0], c[1], c[2]);
 		if (options->overlap == bc_overlapIgnore && start < r + tolerance) {
 			continue; /* skipped by the library when overlapped, or too close to tell */
