@@ -270,13 +270,18 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
 
 /* The closest point of triangle A, B, C to p, found by Ericson's Voronoi
  * regions. feature tells the region; vertices[] hold local indices (0, 1, 2
- * for A, B, C) of that feature, vertexCount of them. */
+ * for A, B, C) of that feature, vertexCount of them. barycentric[] are the
+ * weights u, v, w of A, B, C with point = u A + v B + w C (seed 004): they
+ * sum to 1 to rounding; at a vertex they are exactly 1 for it and 0 for
+ * the others, on an edge exactly 0 for the vertex opposite it; in the face
+ * they are the signed areas of the sub-triangles over the triangle's. */
 typedef struct bcClosestPoint {
 	bcVec3 point;
 	double distance;
 	bcFeature feature;
 	int vertexCount;
 	int vertices[3];
+	double barycentric[3];
 } bcClosestPoint;
 
 bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c);
@@ -337,8 +342,13 @@ typedef struct bcClosestInput {
  *    BC_DISTANCE_TIE_TOLERANCE * L) it is the triangle's front normal;
  *  - overlap: distance < radius; depth: radius - distance when
  *    overlapping, else 0;
- *  - tieCount: how many triangles tie for the closest (1 when none do).
- * Otherwise distance and depth are 0, triangle = face = -1, feature none. */
+ *  - tieCount: how many triangles tie for the closest (1 when none do);
+ *  - barycentric: the weights of the triangle's vertices A, B, C (in the
+ *    file's order, vertices[] of bcTriangle) that make point, as in
+ *    bcClosestPoint: they sum to 1; a vertex gets exactly (1, 0, 0) in
+ *    its place, an edge exactly 0 for the vertex opposite it.
+ * Otherwise distance and depth are 0, triangle = face = -1, feature none,
+ * barycentric (0, 0, 0). */
 typedef struct bcClosestOutput {
 	bcClosestState state;
 	double distance;
@@ -352,6 +362,7 @@ typedef struct bcClosestOutput {
 	bool overlap;
 	double depth;
 	int tieCount;
+	double barycentric[3];
 } bcClosestOutput;
 
 /* True when p is finite and radius is finite and >= 0. */
