@@ -443,13 +443,19 @@ void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal
 
 /* One ball of a set: its centre moves from p0 (alpha 0) to p1 (alpha 1),
  * radius >= 0, mass > 0 (INFINITY: a ball nothing pushes; 0 stands for the
- * default 1, so a zero-initialised mass is a unit mass). A ball is invalid
- * (bc_ballInvalid, no part in the set) when p0, p1, p1 - p0 or the radius is
- * not finite, the radius negative, or the mass negative or NaN. */
+ * default 1, so a zero-initialised mass is a unit mass). fixed: seed 002's
+ * fixed obstacle, a ball that never moves and has infinite mass: it stays
+ * at p0 (p1 and mass are not read), its velocities are 0, and a ball that
+ * runs into it is reflected, V' = V - (1 + e) U with U the part of V along
+ * the contact normal (V - 2U when elastic), whatever that ball's mass. A
+ * ball is invalid (bc_ballInvalid, no part in the set) when p0, p1, p1 - p0
+ * or the radius is not finite, the radius negative, or the mass negative
+ * or NaN (for a fixed ball: p0 or the radius). */
 typedef struct bcBallInput {
 	bcVec3 p0, p1;
 	double radius;
 	double mass;
+	bool fixed;
 } bcBallInput;
 
 typedef struct bcBallsOptions {
@@ -467,7 +473,9 @@ bcBallsOptions bcDefaultBallsOptions(void);
  * partners meet it within BC_BALL_TIE_TOLERANCE of alpha (0 on a miss);
  * velocityBefore is p1 - p0; velocityAfter is bcElasticResponse with the
  * partner (velocities p1 - p0, the options' restitution) if the two
- * approach along normal, else velocityBefore (so also on a miss).
+ * approach along normal, else velocityBefore (so also on a miss). A fixed
+ * ball counts as at rest at p0 (p1 - p0 read as 0) and keeps velocity 0;
+ * its partner is reflected off it as off a ball of infinite mass at rest.
  * Invalid inputs leave the velocities (0,0,0). */
 typedef struct bcBallResult {
 	bcBallState state;
