@@ -773,6 +773,22 @@ bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
  * that touch; tests/unit/tritri.c measures both rates. */
 bcTriTriOutput bcIntersectTrianglesApprox(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
 
+/* Which planes seed 001's hybrid test asks an edge to pierce. */
+typedef enum bcApproxRule {
+	bc_approxEither = 0, /* an edge of either triangle pierces the other's plane (the default) */
+	bc_approxOneWay      /* an edge of the first triangle (A) pierces the second's plane: the
+						  * seed's own rule, one way, so it depends on the order of the pair */
+} bcApproxRule;
+
+/* bcIntersectTrianglesApprox with the rule for the planes: with
+ * bc_approxOneWay only A's vertices are placed against B's plane (probable
+ * when they are not all strictly on one side), as the seed's hybrid method
+ * does. Two triangles that meet have each a point in the other's plane, so
+ * the one-way rule misses no more pairs than the two-way one (only through
+ * rounding) and accepts fewer that do not meet. */
+bcTriTriOutput bcIntersectTrianglesApproxWithRule(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2,
+												  bcApproxRule rule);
+
 /* "disjoint", "touching", "crossing", "coplanar", "degenerate", "probable". */
 const char* bcTriTriStateName(bcTriTriState state);
 
@@ -783,26 +799,46 @@ typedef struct bcIntersectOptions {
 	bool bruteForce;   /* test every pair (reference path); the same pairs */
 	bool skipTouching; /* leave out touching pairs (keep crossing, coplanar) */
 	int threadCount;   /* <= 0: one per core; the answer does not depend on it */
+	/* approximate only: the rule for the planes (bcIntersectTrianglesApproxWithRule;
+	 * the pair's first triangle is mesh a's, or the lower index against itself) */
+	bcApproxRule approxRule;
+	/* approximate only: run the exact test too on every pair the approximate
+	 * test is given, and count the approximate test's mistakes
+	 * (bcIntersectList's falsePositiveCount and falseNegativeCount, each
+	 * pair's exactState). The pairs listed are the approximate test's. */
+	bool checkApprox;
 } bcIntersectOptions;
 
-/* Exact, the bounding volume hierarchy, touching pairs kept, all cores. */
+/* Exact, the bounding volume hierarchy, touching pairs kept, all cores;
+ * for the approximate test, bc_approxEither and no check. */
 bcIntersectOptions bcDefaultIntersectOptions(void);
 
 /* One pair of triangles that meet: a indexes mesh A, b mesh B (for a
  * self-intersection both index A, a < b); state and segment as from
- * bcIntersectTriangles(A's a, B's b) (or the approximate test). */
+ * bcIntersectTriangles(A's a, B's b) (or the approximate test). exactState
+ * is state, except with checkApprox: the exact test's state for the pair
+ * (disjoint or degenerate for a false positive); its segment is not kept. */
 typedef struct bcIntersectPair {
 	int32_t a, b;
 	bcTriTriState state;
 	bcVec3 segment[2];
+	bcTriTriState exactState;
 } bcIntersectPair;
 
 /* Every pair found, sorted by (a, b): the same list whatever the threads
- * and with or without bruteForce. Owned by the caller (bcIntersectList_Destroy). */
+ * and with or without bruteForce. Owned by the caller (bcIntersectList_Destroy).
+ * With checkApprox, every pair the approximate search gives the triangle
+ * test (every pair whose bounding spheres could meet, so every pair that
+ * meets) is judged by both tests: falsePositiveCount counts the listed
+ * (probable) pairs the exact test says do not meet, falseNegativeCount the
+ * pairs the exact test says meet (touching, crossing or coplanar) that the
+ * approximate one rejected (not listed). Both 0 otherwise. */
 typedef struct bcIntersectList {
 	bcIntersectPair* pairs;
 	size_t count;
 	size_t candidateCount; /* pairs given to the triangle test, for statistics */
+	size_t falsePositiveCount;
+	size_t falseNegativeCount;
 } bcIntersectList;
 
 /* Every pair of a triangle of a and a triangle of b that meet (state
