@@ -266,6 +266,85 @@ typedef struct bcContact {
 int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
 					bcContact* ties, int capacity);
 
+/* ------------------------------------- time stepping (seed 002, discrete) */
+
+/* Seed 002's static interference test with time stepping and bisection,
+ * for comparison with the exact cast: the ball is tested where it stands
+ * at alpha = 0, dt, 2 dt, ..., 1 with the cast's contact test (its centre
+ * within r of a counted triangle), and the first step found in contact is
+ * halved N times. It misses what happens between two tests (a thin wall
+ * crossed in one step, a grazing pass, almost anything with r = 0): the
+ * ball tunnels. */
+
+/* The smallest step: a path cut into more than a billion steps would take
+ * hours to test; a step that small asks for the exact cast instead. */
+#define BC_DISCRETE_MIN_STEP 1e-9
+
+/* The most bisections: dt / 2^64 is below 1e-19 dt, far under any alpha
+ * that means something (BC_ALPHA_TIE_TOLERANCE); the halving also stops
+ * by itself once no double lies between the ends. */
+#define BC_DISCRETE_MAX_BISECTIONS 64
+
+/* The default step, a hundredth of the path, and the seed's five bisections. */
+#define BC_DISCRETE_DEFAULT_STEP 0.01
+#define BC_DISCRETE_DEFAULT_BISECTIONS 5
+
+typedef struct bcDiscreteOptions {
+	double step;        /* dt, the fraction of the path between two tests, in
+						 * [BC_DISCRETE_MIN_STEP, 1]; the last step ends at 1 */
+	int bisections;     /* N, halvings of the first step found in contact,
+						 * 0 .. BC_DISCRETE_MAX_BISECTIONS */
+	bcCastOptions cast; /* the contact test's: twoSided, approach, overlap and
+						 * bruteForce mean what they mean for bcMesh_Cast */
+} bcDiscreteOptions;
+
+/* dt = BC_DISCRETE_DEFAULT_STEP, N = 5 (the seed's), the cast's defaults. */
+bcDiscreteOptions bcDefaultDiscreteOptions(void);
+
+/* The answer of the discrete method. state: bc_castMiss (no test found the
+ * ball in contact), bc_castHit, bc_castInitialOverlap (closer than r to a
+ * counted triangle at alpha 0, reported as by bcMesh_Cast) or
+ * bc_castInvalid (the input, as for bcMesh_Cast, or the options are out of
+ * range). On a hit:
+ *  - alpha: the first alpha a test found in contact: the end of the first
+ *    step in contact after N halvings (the seed returns the start; the end
+ *    is never before the first contact); 0 for a touch at the start;
+ *  - lower: the last alpha a test found free before it (alpha - lower is
+ *    dt / 2^N, or less where a step was cut short); the first contact is in
+ *    (lower, alpha] unless the ball touched and left between two tests;
+ *  - triangle, face, feature, vertices: the lowest-numbered counted
+ *    triangle within r of the centre at alpha, and the feature of its
+ *    closest point (Ericson's regions), as mesh vertex indices;
+ *  - distance: from the centre to that triangle (<= r); point: its closest
+ *    point; center: the ball's centre at alpha; normal: unit, from point
+ *    towards center (the triangle's normal turned against the motion when
+ *    they coincide).
+ * On a miss alpha = lower = 1 and the rest is zeroed, triangle = face = -1.
+ * testCount: the interference tests that decided the answer (the start,
+ * one per step taken, one per halving), on a miss too. */
+typedef struct bcDiscreteOutput {
+	bcCastState state;
+	double alpha;
+	double lower;
+	int32_t triangle;
+	int32_t face;
+	bcFeature feature;
+	int vertexCount;
+	int32_t vertices[3];
+	double distance;
+	bcVec3 point;
+	bcVec3 center;
+	bcVec3 normal;
+	long long testCount;
+} bcDiscreteOutput;
+
+/* Seed 002's discrete method on one ball against a mesh (lib/discrete.c).
+ * options may be NULL (defaults). Where the region within r of the mesh is
+ * crossed in more than one step, alpha is never before the exact cast's
+ * alpha and at most dt / 2^N after it; where it is crossed between two
+ * tests, the discrete method misses what the cast hits. */
+bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput input, const bcDiscreteOptions* options);
+
 /* --------------------------------------------------------- closest point */
 
 /* The closest point of triangle A, B, C to p, found by Ericson's Voronoi
