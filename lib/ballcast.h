@@ -937,6 +937,64 @@ bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcInte
 /* Free a list. NULL is allowed. */
 void bcIntersectList_Destroy(bcIntersectList* list);
 
+/* ------------------------------------------- closed meshes, solids */
+
+/* Whether a mesh is closed: every edge (a pair of vertex indices) is used
+ * by exactly two triangles, running along it in opposite directions, and
+ * no triangle repeats a vertex index. Decided on indices, so a soup whose
+ * corners only coincide in position is not closed. A closed mesh bounds a
+ * solid: the points from which a ray crosses the surface an odd number of
+ * times, and the surface. O(n) memory and time (a radix sort of the edges). */
+bool bcMesh_IsClosed(const bcMesh* mesh);
+
+/* How the solids of two closed meshes A and B relate (seed 002: disjoint
+ * boundaries are not disjoint sets). */
+typedef enum bcRelation {
+	bc_relationNotClosed = 0, /* A or B is not closed: no solid to relate */
+	bc_relationDisjoint,      /* no common point */
+	bc_relationTouching,      /* common points on the surfaces only: the interiors are disjoint */
+	bc_relationCrossing,      /* the interiors overlap and neither solid is inside the other */
+	bc_relationAInsideB,      /* A is inside B (the surfaces may touch; equal solids say this) */
+	bc_relationBInsideA,      /* B is inside A (the surfaces may touch) */
+	bc_relationFailed         /* out of memory (the error is filled) */
+} bcRelation;
+
+typedef struct bcRelateOptions {
+	bool bruteForce; /* test every triangle (reference path); the same answer */
+	int threadCount; /* for the pairs of triangles; <= 0: one per core */
+} bcRelateOptions;
+
+/* The hierarchies, all cores. */
+bcRelateOptions bcDefaultRelateOptions(void);
+
+/* The relation and what decided it. pairCount, crossingCount: the pairs of
+ * triangles that meet (bcMesh_Intersect, exact, touching pairs kept) and
+ * those that cross. When none crosses, points of each surface were placed
+ * against the other solid: aPointInsideB is true when one of A's points
+ * was found strictly inside B, and so on. */
+typedef struct bcRelateOutput {
+	bcRelation relation;
+	bool aClosed, bClosed;
+	size_t pairCount;
+	size_t crossingCount;
+	bool aPointInsideB, aPointOutsideB;
+	bool bPointInsideA, bPointOutsideA;
+} bcRelateOutput;
+
+/* How the solids of a and b (both closed, neither intersecting itself)
+ * relate: bc_relationNotClosed (aClosed, bClosed say which is not) or the
+ * relation, decided by exact signs (lib/containment.c has the rule): a
+ * pair of triangles crossing each other's interiors means crossing; else
+ * points of each surface are located in the other solid (exactly: on the
+ * surface, or a ray's parity), one per piece of surface that meets nothing
+ * of the other mesh and more where the surfaces touch. options may be NULL.
+ * On out of memory bc_relationFailed and error is filled. */
+bcRelateOutput bcMesh_Relate(const bcMesh* a, const bcMesh* b, const bcRelateOptions* options, bcError* error);
+
+/* "not_closed", "disjoint", "touching", "crossing", "a_inside_b",
+ * "b_inside_a", "failed". */
+const char* bcRelationName(bcRelation relation);
+
 /* @@intersect-api@@ */
 
 #ifdef __cplusplus
