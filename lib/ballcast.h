@@ -98,9 +98,15 @@ typedef struct bcMeshDef {
  * The caller owns the result and frees it with bcMesh_Destroy. */
 bcMesh* bcMesh_Create(const bcMeshDef* def, bcError* error);
 
-/* Read a Wavefront OBJ file ("-" is not special here). Polygons are fan
- * triangulated: polygon v0 v1 ... vk gives (v0 v1 v2), (v0 v2 v3), ...
- * Returns NULL and fills error on failure. The caller owns the result. */
+/* Read a Wavefront OBJ file ("-" is not special here). A polygon of k
+ * corners gives k - 2 consecutive triangles, in the polygon's turning
+ * order: a convex one (and one that cannot be cut safely: flat,
+ * non-planar, self-intersecting) the fan (v0 v1 v2), (v0 v2 v3), ...; a
+ * planar, simple, concave one the triangles of ear clipping in its plane
+ * (lib/polygon.c states the rule), so that its notches stay empty.
+ * Non-planar and self-intersecting polygons are reported as warnings
+ * (bcMesh_GetWarning). Returns NULL and fills error on failure. The caller
+ * owns the result. */
 bcMesh* bcMesh_LoadObj(const char* path, bcError* error);
 
 /* Parse OBJ text held in memory (need not be NUL terminated). Same rules as
@@ -128,6 +134,34 @@ bcMesh* bcMesh_ParseObjWithOptions(const char* text, size_t length, const bcObjO
 
 /* Free a mesh. NULL is allowed. */
 void bcMesh_Destroy(bcMesh* mesh);
+
+/* Something a reader got past: the mesh was built, but part of it may not
+ * be what the file meant. */
+typedef enum bcWarningCode {
+	bc_warningNone = 0,
+	bc_warningNonPlanar,        /* a polygon's corners stray from its plane: cut as a fan */
+	bc_warningSelfIntersecting  /* a polygon's edges cross or touch, or a corner repeats: cut as a fan */
+} bcWarningCode;
+
+/* One warning: line and column (1-based, bytes) of the polygon's f
+ * keyword, record its 0-based face (f line) number. */
+typedef struct bcWarning {
+	bcWarningCode code;
+	long line;
+	long column;
+	long record;
+	char message[160];
+} bcWarning;
+
+/* A mesh keeps the first this many warnings in full; it counts them all. */
+#define BC_MAX_WARNINGS 1000
+
+/* How many warnings reading the mesh gave (0 for bcMesh_Create). */
+int32_t bcMesh_GetWarningCount(const bcMesh* mesh);
+
+/* Warning index, in file order, for index < BC_MAX_WARNINGS; anything
+ * else gives code bc_warningNone. */
+bcWarning bcMesh_GetWarning(const bcMesh* mesh, int32_t index);
 
 /* Counts. Degenerate triangles (zero area, or slivers whose smallest angle
  * has a sine below BC_SLIVER_SINE) keep their index but are never hit. */
