@@ -21,14 +21,19 @@
  * first contact, and never before it.
  *
  * Which triangles are within r of the centre is asked of the mesh's
- * hierarchy (bcBvh_QueryPoint, padded boxes, so none is skipped); the
- * distance to a triangle is the cast's: |n . (p - a)| when the closest
- * point is in the face region, else the distance to it (lib/closest.c).
+ * hierarchy (bcBvh_QueryPoint, padded boxes, so none is skipped); which
+ * of them count is the cast's rule, on the exact sign of N . d; the
+ * distance to a triangle is measured in floating point, |n . (p - a)|
+ * when the closest point is in the face region, else the distance to it
+ * (lib/closest.c): a test at a sampled alpha has no boundary to decide
+ * exactly, a contact within rounding of r may go either way.
  */
 #include <string.h>
 
 #include "bvh.h"
 #include "mesh.h"
+#include "predicates.h"
+#include "sweep.h"
 #include "vec3.h"
 
 bcDiscreteOptions bcDefaultDiscreteOptions(void)
@@ -43,7 +48,7 @@ bcDiscreteOptions bcDefaultDiscreteOptions(void)
 /* One search of the triangles within r of a centre. */
 typedef struct bcDiscreteSearch {
 	const bcMesh* mesh;
-	bcVec3 p0;
+	bcVec3 p0, p1;
 	bcVec3 d;               /* p1 - p0: which side of a triangle counts */
 	double radius;
 	bcCastOptions options;
@@ -62,18 +67,34 @@ static bool withinRange(bcVec3 v)
 	return fabs(v.x) <= BC_MAX_COORDINATE && fabs(v.y) <= BC_MAX_COORDINATE && fabs(v.z) <= BC_MAX_COORDINATE;
 }
 
-/* Does a triangle with unit front normal n count for the motion d? The
- * front-face rule of bcMesh_Cast (lib/sweep.c). */
-static bool isCounted(const bcCastOptions* options, bcVec3 n, bcVec3 d)
+/* Does triangle t count for the motion p0 -> p1? bcMesh_Cast's front-face
+ * rule on the exact sign of N . d (N = (b - a) x (c - a), d = p1 - p0), as
+ * lib/sweep.c takes it: from the stored unit normal when the product is
+ * farther from 0 than the normal's error bound allows, else exactly. */
+static bool isCounted(const bcDiscreteSearch* search, int32_t t)
 {
+	const bcMesh* mesh = search->mesh;
+	bcVec3 n = mesh->normals[t];
 	if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) {
 		return false; /* degenerate: never hit */
 	}
-	if (options->twoSided) {
+	if (search->options.twoSided) {
 		return true;
 	}
+	bcVec3 d = search->d;
 	double nd = bcDot(n, d);
-	return options->approach == bc_approachLess ? nd < 0.0 : nd <= 0.0;
+	double error = ((double)mesh->normalErrors[t] + 8.0 * BC_UNIT_ROUNDOFF) * (fabs(d.x) + fabs(d.y) + fabs(d.z));
+	int approach;
+	if (nd > error) {
+		approach = 1;
+	} else if (nd < -error) {
+		approach = -1;
+	} else {
+		const int32_t* v = mesh->triangles + 3 * (size_t)t;
+		approach = bcExactCrossDotSign(mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], search->p0,
+									   search->p1);
+	}
+	return search->options.approach == bc_approachLess ? approach < 0 : approach <= 0;
 }
 
 /* The distance from p to triangle t as the cast measures it, with the
@@ -93,7 +114,7 @@ static double measure(const bcMesh* mesh, int32_t t, bcVec3 p, bcClosestPoint* c
 static bool testTriangle(bcDiscreteSearch* search, int32_t t)
 {
 	const bcMesh* mesh = search->mesh;
-	if (!isCounted(&search->options, mesh->normals[t], search->d)) {
+	if (!isCounted(search, t)) {
 		return true;
 	}
 	const int32_t* v = mesh->triangles + 3 * (size_t)t;
@@ -223,6 +244,7 @@ bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput input, cons
 	memset(&search, 0, sizeof search);
 	search.mesh = mesh;
 	search.p0 = input.p0;
+	search.p1 = input.p1;
 	search.d = d;
 	search.radius = input.radius;
 	search.options = o.cast;
