@@ -319,7 +319,10 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
  * by itself once no double lies between the ends. */
 #define BC_DISCRETE_MAX_BISECTIONS 64
 
-/* The default step, a hundredth of the path, and the seed's five bisections. */
+/* The defaults: the seed's five bisections, and a step of a hundredth of
+ * the path, a hundred tests a path. No step is right for every scene (it
+ * trades tests against tunnelling: a ball moving more than its diameter
+ * in a step can jump a thin wall), so callers should pick theirs. */
 #define BC_DISCRETE_DEFAULT_STEP 0.01
 #define BC_DISCRETE_DEFAULT_BISECTIONS 5
 
@@ -342,7 +345,8 @@ bcDiscreteOptions bcDefaultDiscreteOptions(void);
  * range). On a hit:
  *  - alpha: the first alpha a test found in contact: the end of the first
  *    step in contact after N halvings (the seed returns the start; the end
- *    is never before the first contact); 0 for a touch at the start;
+ *    is never before the first contact, to rounding: the ball is within r
+ *    there); 0 for a touch at the start;
  *  - lower: the last alpha a test found free before it (alpha - lower is
  *    dt / 2^N, or less where a step was cut short); the first contact is in
  *    (lower, alpha] unless the ball touched and left between two tests;
