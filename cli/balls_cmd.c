@@ -121,6 +121,7 @@ static const char* checkRecord(const cliBallsConfig* cfg, const cliRecord* recor
 		return problem;
 	}
 	ball->mass = (record->fields & cli_fieldMass) ? record->mass : 1.0;
+	ball->fixed = false;
 	bcVec3 d = { ball->p1.x - ball->p0.x, ball->p1.y - ball->p0.y, ball->p1.z - ball->p0.z };
 	if (!isfinite(d.x) || !isfinite(d.y) || !isfinite(d.z)) {
 		return "p1 - p0 is not finite";

@@ -98,9 +98,15 @@ typedef struct bcMeshDef {
  * The caller owns the result and frees it with bcMesh_Destroy. */
 bcMesh* bcMesh_Create(const bcMeshDef* def, bcError* error);
 
-/* Read a Wavefront OBJ file ("-" is not special here). Polygons are fan
- * triangulated: polygon v0 v1 ... vk gives (v0 v1 v2), (v0 v2 v3), ...
- * Returns NULL and fills error on failure. The caller owns the result. */
+/* Read a Wavefront OBJ file ("-" is not special here). A polygon of k
+ * corners gives k - 2 consecutive triangles, in the polygon's turning
+ * order: a convex one (and one that cannot be cut safely: flat,
+ * non-planar, self-intersecting) the fan (v0 v1 v2), (v0 v2 v3), ...; a
+ * planar, simple, concave one the triangles of ear clipping in its plane
+ * (lib/polygon.c states the rule), so that its notches stay empty.
+ * Non-planar and self-intersecting polygons are reported as warnings
+ * (bcMesh_GetWarning). Returns NULL and fills error on failure. The caller
+ * owns the result. */
 bcMesh* bcMesh_LoadObj(const char* path, bcError* error);
 
 /* Parse OBJ text held in memory (need not be NUL terminated). Same rules as
@@ -128,6 +134,34 @@ bcMesh* bcMesh_ParseObjWithOptions(const char* text, size_t length, const bcObjO
 
 /* Free a mesh. NULL is allowed. */
 void bcMesh_Destroy(bcMesh* mesh);
+
+/* Something a reader got past: the mesh was built, but part of it may not
+ * be what the file meant. */
+typedef enum bcWarningCode {
+	bc_warningNone = 0,
+	bc_warningNonPlanar,        /* a polygon's corners stray from its plane: cut as a fan */
+	bc_warningSelfIntersecting  /* a polygon's edges cross or touch, or a corner repeats: cut as a fan */
+} bcWarningCode;
+
+/* One warning: line and column (1-based, bytes) of the polygon's f
+ * keyword, record its 0-based face (f line) number. */
+typedef struct bcWarning {
+	bcWarningCode code;
+	long line;
+	long column;
+	long record;
+	char message[160];
+} bcWarning;
+
+/* A mesh keeps the first this many warnings in full; it counts them all. */
+#define BC_MAX_WARNINGS 1000
+
+/* How many warnings reading the mesh gave (0 for bcMesh_Create). */
+int32_t bcMesh_GetWarningCount(const bcMesh* mesh);
+
+/* Warning index, in file order, for index < BC_MAX_WARNINGS; anything
+ * else gives code bc_warningNone. */
+bcWarning bcMesh_GetWarning(const bcMesh* mesh, int32_t index);
 
 /* Counts. Degenerate triangles (zero area, or slivers whose smallest angle
  * has a sine below BC_SLIVER_SINE) keep their index but are never hit. */
@@ -266,17 +300,105 @@ typedef struct bcContact {
 int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
 					bcContact* ties, int capacity);
 
+/* ------------------------------------- time stepping (seed 002, discrete) */
+
+/* Seed 002's static interference test with time stepping and bisection,
+ * for comparison with the exact cast: the ball is tested where it stands
+ * at alpha = 0, dt, 2 dt, ..., 1 with the cast's contact test (its centre
+ * within r of a counted triangle), and the first step found in contact is
+ * halved N times. It misses what happens between two tests (a thin wall
+ * crossed in one step, a grazing pass, almost anything with r = 0): the
+ * ball tunnels. */
+
+/* The smallest step: a path cut into more than a billion steps would take
+ * hours to test; a step that small asks for the exact cast instead. */
+#define BC_DISCRETE_MIN_STEP 1e-9
+
+/* The most bisections: dt / 2^64 is below 1e-19 dt, far under any alpha
+ * that means something (BC_ALPHA_TIE_TOLERANCE); the halving also stops
+ * by itself once no double lies between the ends. */
+#define BC_DISCRETE_MAX_BISECTIONS 64
+
+/* The defaults: the seed's five bisections, and a step of a hundredth of
+ * the path, a hundred tests a path. No step is right for every scene (it
+ * trades tests against tunnelling: a ball moving more than its diameter
+ * in a step can jump a thin wall), so callers should pick theirs. */
+#define BC_DISCRETE_DEFAULT_STEP 0.01
+#define BC_DISCRETE_DEFAULT_BISECTIONS 5
+
+typedef struct bcDiscreteOptions {
+	double step;        /* dt, the fraction of the path between two tests, in
+						 * [BC_DISCRETE_MIN_STEP, 1]; the last step ends at 1 */
+	int bisections;     /* N, halvings of the first step found in contact,
+						 * 0 .. BC_DISCRETE_MAX_BISECTIONS */
+	bcCastOptions cast; /* the contact test's: twoSided, approach, overlap and
+						 * bruteForce mean what they mean for bcMesh_Cast */
+} bcDiscreteOptions;
+
+/* dt = BC_DISCRETE_DEFAULT_STEP, N = 5 (the seed's), the cast's defaults. */
+bcDiscreteOptions bcDefaultDiscreteOptions(void);
+
+/* The answer of the discrete method. state: bc_castMiss (no test found the
+ * ball in contact), bc_castHit, bc_castInitialOverlap (closer than r to a
+ * counted triangle at alpha 0, reported as by bcMesh_Cast) or
+ * bc_castInvalid (the input, as for bcMesh_Cast, or the options are out of
+ * range). On a hit:
+ *  - alpha: the first alpha a test found in contact: the end of the first
+ *    step in contact after N halvings (the seed returns the start; the end
+ *    is never before the first contact, to rounding: the ball is within r
+ *    there); 0 for a touch at the start;
+ *  - lower: the last alpha a test found free before it (alpha - lower is
+ *    dt / 2^N, or less where a step was cut short); the first contact is in
+ *    (lower, alpha] unless the ball touched and left between two tests;
+ *  - triangle, face, feature, vertices: the lowest-numbered counted
+ *    triangle within r of the centre at alpha, and the feature of its
+ *    closest point (Ericson's regions), as mesh vertex indices;
+ *  - distance: from the centre to that triangle (<= r); point: its closest
+ *    point; center: the ball's centre at alpha; normal: unit, from point
+ *    towards center (the triangle's normal turned against the motion when
+ *    they coincide).
+ * On a miss alpha = lower = 1 and the rest is zeroed, triangle = face = -1.
+ * testCount: the interference tests that decided the answer (the start,
+ * one per step taken, one per halving), on a miss too. */
+typedef struct bcDiscreteOutput {
+	bcCastState state;
+	double alpha;
+	double lower;
+	int32_t triangle;
+	int32_t face;
+	bcFeature feature;
+	int vertexCount;
+	int32_t vertices[3];
+	double distance;
+	bcVec3 point;
+	bcVec3 center;
+	bcVec3 normal;
+	long long testCount;
+} bcDiscreteOutput;
+
+/* Seed 002's discrete method on one ball against a mesh (lib/discrete.c).
+ * options may be NULL (defaults). Where the region within r of the mesh is
+ * crossed in more than one step, alpha is never before the exact cast's
+ * alpha and at most dt / 2^N after it; where it is crossed between two
+ * tests, the discrete method misses what the cast hits. */
+bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput input, const bcDiscreteOptions* options);
+
 /* --------------------------------------------------------- closest point */
 
 /* The closest point of triangle A, B, C to p, found by Ericson's Voronoi
  * regions. feature tells the region; vertices[] hold local indices (0, 1, 2
- * for A, B, C) of that feature, vertexCount of them. */
+ * for A, B, C) of that feature, vertexCount of them. barycentric[] are the
+ * weights u, v, w of A, B, C with point = u A + v B + w C (seed 004): they
+ * sum to 1 to rounding; at a vertex they are exactly 1 for it and 0 for
+ * the others, on an edge exactly 0 for the vertex opposite it; in the face
+ * they are the signed areas of the sub-triangles over the triangle's. */
 typedef struct bcClosestPoint {
 	bcVec3 point;
 	double distance;
 	bcFeature feature;
 	int vertexCount;
 	int vertices[3];
+	double barycentric[3];
 } bcClosestPoint;
 
 bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c);
@@ -337,8 +459,13 @@ typedef struct bcClosestInput {
  *    BC_DISTANCE_TIE_TOLERANCE * L) it is the triangle's front normal;
  *  - overlap: distance < radius; depth: radius - distance when
  *    overlapping, else 0;
- *  - tieCount: how many triangles tie for the closest (1 when none do).
- * Otherwise distance and depth are 0, triangle = face = -1, feature none. */
+ *  - tieCount: how many triangles tie for the closest (1 when none do);
+ *  - barycentric: the weights of the triangle's vertices A, B, C (in the
+ *    file's order, vertices[] of bcTriangle) that make point, as in
+ *    bcClosestPoint: they sum to 1; a vertex gets exactly (1, 0, 0) in
+ *    its place, an edge exactly 0 for the vertex opposite it.
+ * Otherwise distance and depth are 0, triangle = face = -1, feature none,
+ * barycentric (0, 0, 0). */
 typedef struct bcClosestOutput {
 	bcClosestState state;
 	double distance;
@@ -352,6 +479,7 @@ typedef struct bcClosestOutput {
 	bool overlap;
 	double depth;
 	int tieCount;
+	double barycentric[3];
 } bcClosestOutput;
 
 /* True when p is finite and radius is finite and >= 0. */
@@ -432,13 +560,19 @@ void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal
 
 /* One ball of a set: its centre moves from p0 (alpha 0) to p1 (alpha 1),
  * radius >= 0, mass > 0 (INFINITY: a ball nothing pushes; 0 stands for the
- * default 1, so a zero-initialised mass is a unit mass). A ball is invalid
- * (bc_ballInvalid, no part in the set) when p0, p1, p1 - p0 or the radius is
- * not finite, the radius negative, or the mass negative or NaN. */
+ * default 1, so a zero-initialised mass is a unit mass). fixed: seed 002's
+ * fixed obstacle, a ball that never moves and has infinite mass: it stays
+ * at p0 (p1 and mass are not read), its velocities are 0, and a ball that
+ * runs into it is reflected, V' = V - (1 + e) U with U the part of V along
+ * the contact normal (V - 2U when elastic), whatever that ball's mass. A
+ * ball is invalid (bc_ballInvalid, no part in the set) when p0, p1, p1 - p0
+ * or the radius is not finite, the radius negative, or the mass negative
+ * or NaN (for a fixed ball: p0 or the radius). */
 typedef struct bcBallInput {
 	bcVec3 p0, p1;
 	double radius;
 	double mass;
+	bool fixed;
 } bcBallInput;
 
 typedef struct bcBallsOptions {
@@ -456,7 +590,9 @@ bcBallsOptions bcDefaultBallsOptions(void);
  * partners meet it within BC_BALL_TIE_TOLERANCE of alpha (0 on a miss);
  * velocityBefore is p1 - p0; velocityAfter is bcElasticResponse with the
  * partner (velocities p1 - p0, the options' restitution) if the two
- * approach along normal, else velocityBefore (so also on a miss).
+ * approach along normal, else velocityBefore (so also on a miss). A fixed
+ * ball counts as at rest at p0 (p1 - p0 read as 0) and keeps velocity 0;
+ * its partner is reflected off it as off a ball of infinite mass at rest.
  * Invalid inputs leave the velocities (0,0,0). */
 typedef struct bcBallResult {
 	bcBallState state;
@@ -754,6 +890,22 @@ bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
  * that touch; tests/unit/tritri.c measures both rates. */
 bcTriTriOutput bcIntersectTrianglesApprox(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
 
+/* Which planes seed 001's hybrid test asks an edge to pierce. */
+typedef enum bcApproxRule {
+	bc_approxEither = 0, /* an edge of either triangle pierces the other's plane (the default) */
+	bc_approxOneWay      /* an edge of the first triangle (A) pierces the second's plane: the
+						  * seed's own rule, one way, so it depends on the order of the pair */
+} bcApproxRule;
+
+/* bcIntersectTrianglesApprox with the rule for the planes: with
+ * bc_approxOneWay only A's vertices are placed against B's plane (probable
+ * when they are not all strictly on one side), as the seed's hybrid method
+ * does. Two triangles that meet have each a point in the other's plane, so
+ * the one-way rule misses no more pairs than the two-way one (only through
+ * rounding) and accepts fewer that do not meet. */
+bcTriTriOutput bcIntersectTrianglesApproxWithRule(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2,
+												  bcApproxRule rule);
+
 /* "disjoint", "touching", "crossing", "coplanar", "degenerate", "probable". */
 const char* bcTriTriStateName(bcTriTriState state);
 
@@ -764,26 +916,46 @@ typedef struct bcIntersectOptions {
 	bool bruteForce;   /* test every pair (reference path); the same pairs */
 	bool skipTouching; /* leave out touching pairs (keep crossing, coplanar) */
 	int threadCount;   /* <= 0: one per core; the answer does not depend on it */
+	/* approximate only: the rule for the planes (bcIntersectTrianglesApproxWithRule;
+	 * the pair's first triangle is mesh a's, or the lower index against itself) */
+	bcApproxRule approxRule;
+	/* approximate only: run the exact test too on every pair the approximate
+	 * test is given, and count the approximate test's mistakes
+	 * (bcIntersectList's falsePositiveCount and falseNegativeCount, each
+	 * pair's exactState). The pairs listed are the approximate test's. */
+	bool checkApprox;
 } bcIntersectOptions;
 
-/* Exact, the bounding volume hierarchy, touching pairs kept, all cores. */
+/* Exact, the bounding volume hierarchy, touching pairs kept, all cores;
+ * for the approximate test, bc_approxEither and no check. */
 bcIntersectOptions bcDefaultIntersectOptions(void);
 
 /* One pair of triangles that meet: a indexes mesh A, b mesh B (for a
  * self-intersection both index A, a < b); state and segment as from
- * bcIntersectTriangles(A's a, B's b) (or the approximate test). */
+ * bcIntersectTriangles(A's a, B's b) (or the approximate test). exactState
+ * is state, except with checkApprox: the exact test's state for the pair
+ * (disjoint or degenerate for a false positive); its segment is not kept. */
 typedef struct bcIntersectPair {
 	int32_t a, b;
 	bcTriTriState state;
 	bcVec3 segment[2];
+	bcTriTriState exactState;
 } bcIntersectPair;
 
 /* Every pair found, sorted by (a, b): the same list whatever the threads
- * and with or without bruteForce. Owned by the caller (bcIntersectList_Destroy). */
+ * and with or without bruteForce. Owned by the caller (bcIntersectList_Destroy).
+ * With checkApprox, every pair the approximate search gives the triangle
+ * test (every pair whose bounding spheres could meet, so every pair that
+ * meets) is judged by both tests: falsePositiveCount counts the listed
+ * (probable) pairs the exact test says do not meet, falseNegativeCount the
+ * pairs the exact test says meet (touching, crossing or coplanar) that the
+ * approximate one rejected (not listed). Both 0 otherwise. */
 typedef struct bcIntersectList {
 	bcIntersectPair* pairs;
 	size_t count;
 	size_t candidateCount; /* pairs given to the triangle test, for statistics */
+	size_t falsePositiveCount;
+	size_t falseNegativeCount;
 } bcIntersectList;
 
 /* Every pair of a triangle of a and a triangle of b that meet (state
@@ -802,6 +974,64 @@ bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcInte
 
 /* Free a list. NULL is allowed. */
 void bcIntersectList_Destroy(bcIntersectList* list);
+
+/* ------------------------------------------- closed meshes, solids */
+
+/* Whether a mesh is closed: every edge (a pair of vertex indices) is used
+ * by exactly two triangles, running along it in opposite directions, and
+ * no triangle repeats a vertex index. Decided on indices, so a soup whose
+ * corners only coincide in position is not closed. A closed mesh bounds a
+ * solid: the points from which a ray crosses the surface an odd number of
+ * times, and the surface. O(n) memory and time (a radix sort of the edges). */
+bool bcMesh_IsClosed(const bcMesh* mesh);
+
+/* How the solids of two closed meshes A and B relate (seed 002: disjoint
+ * boundaries are not disjoint sets). */
+typedef enum bcRelation {
+	bc_relationNotClosed = 0, /* A or B is not closed: no solid to relate */
+	bc_relationDisjoint,      /* no common point */
+	bc_relationTouching,      /* common points on the surfaces only: the interiors are disjoint */
+	bc_relationCrossing,      /* the interiors overlap and neither solid is inside the other */
+	bc_relationAInsideB,      /* A is inside B (the surfaces may touch; equal solids say this) */
+	bc_relationBInsideA,      /* B is inside A (the surfaces may touch) */
+	bc_relationFailed         /* out of memory (the error is filled) */
+} bcRelation;
+
+typedef struct bcRelateOptions {
+	bool bruteForce; /* test every triangle (reference path); the same answer */
+	int threadCount; /* for the pairs of triangles; <= 0: one per core */
+} bcRelateOptions;
+
+/* The hierarchies, all cores. */
+bcRelateOptions bcDefaultRelateOptions(void);
+
+/* The relation and what decided it. pairCount, crossingCount: the pairs of
+ * triangles that meet (bcMesh_Intersect, exact, touching pairs kept) and
+ * those that cross. When none crosses, points of each surface were placed
+ * against the other solid: aPointInsideB is true when one of A's points
+ * was found strictly inside B, and so on. */
+typedef struct bcRelateOutput {
+	bcRelation relation;
+	bool aClosed, bClosed;
+	size_t pairCount;
+	size_t crossingCount;
+	bool aPointInsideB, aPointOutsideB;
+	bool bPointInsideA, bPointOutsideA;
+} bcRelateOutput;
+
+/* How the solids of a and b (both closed, neither intersecting itself)
+ * relate: bc_relationNotClosed (aClosed, bClosed say which is not) or the
+ * relation, decided by exact signs (lib/containment.c has the rule): a
+ * pair of triangles crossing each other's interiors means crossing; else
+ * points of each surface are located in the other solid (exactly: on the
+ * surface, or a ray's parity), one per piece of surface that meets nothing
+ * of the other mesh and more where the surfaces touch. options may be NULL.
+ * On out of memory bc_relationFailed and error is filled. */
+bcRelateOutput bcMesh_Relate(const bcMesh* a, const bcMesh* b, const bcRelateOptions* options, bcError* error);
+
+/* "not_closed", "disjoint", "touching", "crossing", "a_inside_b",
+ * "b_inside_a", "failed". */
+const char* bcRelationName(bcRelation relation);
 
 /* @@intersect-api@@ */
 

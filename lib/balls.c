@@ -274,11 +274,22 @@ typedef struct bcBallSet {
 	int pass;         /* 1: earliest contacts; 2: partners within the window */
 } bcBallSet;
 
+/* A fixed ball's p1 and mass are not read: it stays at p0 and nothing
+ * moves it (seed 002's obstacle of infinite mass). */
 static bool isValidSetBall(const bcBallInput* ball)
 {
+	if (ball->fixed) {
+		return bcIsFinite(ball->p0) && isfinite(ball->radius) && ball->radius >= 0.0;
+	}
 	bcVec3 d = bcSub(ball->p1, ball->p0);
 	return bcIsFinite(ball->p0) && bcIsFinite(ball->p1) && bcIsFinite(d) && bcIsFinite(bcAdd(ball->p0, d)) &&
 		   isfinite(ball->radius) && ball->radius >= 0.0 && (ball->mass == 0.0 || ball->mass > 0.0);
+}
+
+/* Where the ball is at alpha = 1. */
+static bcVec3 endOf(const bcBallInput* ball)
+{
+	return ball->fixed ? ball->p0 : ball->p1;
 }
 
 static double massOf(const bcBallInput* ball)
@@ -445,10 +456,11 @@ static bool makeBoxes(bcGrid* grid, const bcBallSet* set, int count)
 			continue;
 		}
 		const bcBallInput* ball = set->balls + i;
-		double pad = BC_BALL_BOX_PADDING * (maxAbs3(ball->p1, maxAbs3(ball->p0, 0.0)) + ball->radius);
+		bcVec3 p1 = endOf(ball);
+		double pad = BC_BALL_BOX_PADDING * (maxAbs3(p1, maxAbs3(ball->p0, 0.0)) + ball->radius);
 		double grow = ball->radius + pad;
-		bcVec3 lo = bcMin(ball->p0, ball->p1);
-		bcVec3 hi = bcMax(ball->p0, ball->p1);
+		bcVec3 lo = bcMin(ball->p0, p1);
+		bcVec3 hi = bcMax(ball->p0, p1);
 		bcGridBox* box = grid->boxes + n++;
 		box->extent = 0.0;
 		for (int k = 0; k < 3; ++k) {
@@ -669,8 +681,13 @@ static void finishResult(const bcBallSet* set, int32_t i, double restitution, bc
 	r.tieCount = set->ties[i];
 	r.point = hit.point;
 	r.normal = hit.normal;
-	if (bcDot(bcSub(set->d[j], set->d[i]), hit.normal) < 0.0) {
-		bcElasticResponse(set->d[i], massOf(ball), set->d[j], massOf(other), hit.normal, restitution,
+	if (ball->fixed) {
+		/* it never moves: velocityBefore = velocityAfter = 0 (set->d[i]) */
+	} else if (bcDot(bcSub(set->d[j], set->d[i]), hit.normal) < 0.0) {
+		/* Off a fixed ball, whatever this ball's mass: reflected, V' = V -
+		 * (1 + e) U (ball 2 of infinite mass at rest in the response). */
+		double mass = other->fixed ? 1.0 : massOf(ball);
+		bcElasticResponse(set->d[i], mass, set->d[j], other->fixed ? INFINITY : massOf(other), hit.normal, restitution,
 						  &r.velocityAfter, NULL);
 	}
 	*result = r;
@@ -705,7 +722,7 @@ bcErrorCode bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsO
 	}
 	for (int32_t i = 0; i < count; ++i) {
 		set.valid[i] = isValidSetBall(balls + i);
-		set.d[i] = bcSub(balls[i].p1, balls[i].p0);
+		set.d[i] = bcSub(endOf(balls + i), balls[i].p0);
 		set.minKey[i] = BC_BALL_NO_KEY;
 		set.partner[i] = INT32_MAX;
 		set.ties[i] = 0;

@@ -3,9 +3,15 @@
 #include "ballcast.h"
 #include "vec3.h"
 
-static bcClosestPoint makeResult(bcVec3 p, bcVec3 q, bcFeature feature, int count, int v0, int v1)
+/* The result for closest point q of feature (count local vertices v0, v1,
+ * and 2 for a face), with the weights u, v, w of A, B, C that make q. */
+static bcClosestPoint makeResult(bcVec3 p, bcVec3 q, bcFeature feature, int count, int v0, int v1, double u, double v,
+								 double w)
 {
 	bcClosestPoint r;
+	r.barycentric[0] = u;
+	r.barycentric[1] = v;
+	r.barycentric[2] = w;
 	r.point = q;
 	r.distance = bcDistance(p, q);
 	r.feature = feature;
@@ -19,19 +25,32 @@ static bcClosestPoint makeResult(bcVec3 p, bcVec3 q, bcFeature feature, int coun
 	return r;
 }
 
+/* The weights of A, B, C (w[0 .. 2]) of the point at t along the edge from
+ * local vertex ia to ib: 1 - t at ia, t at ib, 0 at the third. */
+static void edgeWeights(double w[3], int ia, int ib, double t)
+{
+	w[0] = w[1] = w[2] = 0.0;
+	w[ia] = 1.0 - t;
+	w[ib] = t;
+}
+
 /* Closest point on segment P + t (Q - P), t in [0, 1]; for degenerate triangles. */
 static bcClosestPoint closestOnEdge(bcVec3 p, bcVec3 a, bcVec3 b, int ia, int ib)
 {
 	bcVec3 e = bcSub(b, a);
 	double ee = bcDot(e, e);
 	double t = ee > 0.0 ? bcDot(bcSub(p, a), e) / ee : 0.0;
+	double w[3];
 	if (t <= 0.0) {
-		return makeResult(p, a, bc_featureVertex, 1, ia, -1);
+		edgeWeights(w, ia, ib, 0.0);
+		return makeResult(p, a, bc_featureVertex, 1, ia, -1, w[0], w[1], w[2]);
 	}
 	if (t >= 1.0) {
-		return makeResult(p, b, bc_featureVertex, 1, ib, -1);
+		edgeWeights(w, ia, ib, 1.0);
+		return makeResult(p, b, bc_featureVertex, 1, ib, -1, w[0], w[1], w[2]);
 	}
-	return makeResult(p, bcMulAdd(a, t, e), bc_featureEdge, 2, ia, ib);
+	edgeWeights(w, ia, ib, t);
+	return makeResult(p, bcMulAdd(a, t, e), bc_featureEdge, 2, ia, ib, w[0], w[1], w[2]);
 }
 
 /* The triangle's normal, not normalised: the cross product of the two edges
@@ -57,7 +76,7 @@ bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c)
 	double d1 = bcDot(ab, ap);
 	double d2 = bcDot(ac, ap);
 	if (d1 <= 0.0 && d2 <= 0.0) {
-		return makeResult(p, a, bc_featureVertex, 1, 0, -1);
+		return makeResult(p, a, bc_featureVertex, 1, 0, -1, 1.0, 0.0, 0.0);
 	}
 
 	/* Vertex region B. */
@@ -65,7 +84,7 @@ bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c)
 	double d3 = bcDot(ab, bp);
 	double d4 = bcDot(ac, bp);
 	if (d3 >= 0.0 && d4 <= d3) {
-		return makeResult(p, b, bc_featureVertex, 1, 1, -1);
+		return makeResult(p, b, bc_featureVertex, 1, 1, -1, 0.0, 1.0, 0.0);
 	}
 
 	/* The signed areas of PBC, PCA and PAB times |n|: Ericson's va, vb, vc,
@@ -83,28 +102,28 @@ bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c)
 	/* Edge region AB. */
 	if (vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0) {
 		double v = d1 / (d1 - d3);
-		return makeResult(p, bcMulAdd(a, v, ab), bc_featureEdge, 2, 0, 1);
+		return makeResult(p, bcMulAdd(a, v, ab), bc_featureEdge, 2, 0, 1, 1.0 - v, v, 0.0);
 	}
 
 	/* Vertex region C. */
 	double d5 = bcDot(ab, cp);
 	double d6 = bcDot(ac, cp);
 	if (d6 >= 0.0 && d5 <= d6) {
-		return makeResult(p, c, bc_featureVertex, 1, 2, -1);
+		return makeResult(p, c, bc_featureVertex, 1, 2, -1, 0.0, 0.0, 1.0);
 	}
 
 	/* Edge region CA. */
 	double vb = bcDot(n, bcCross(cp, ap));
 	if (vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0) {
 		double w = d2 / (d2 - d6);
-		return makeResult(p, bcMulAdd(a, w, ac), bc_featureEdge, 2, 2, 0);
+		return makeResult(p, bcMulAdd(a, w, ac), bc_featureEdge, 2, 2, 0, 1.0 - w, 0.0, w);
 	}
 
 	/* Edge region BC. */
 	double va = bcDot(n, bcCross(bp, cp));
 	if (va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0) {
 		double w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-		return makeResult(p, bcMulAdd(b, w, bcSub(c, b)), bc_featureEdge, 2, 1, 2);
+		return makeResult(p, bcMulAdd(b, w, bcSub(c, b)), bc_featureEdge, 2, 1, 2, 0.0, 1.0 - w, w);
 	}
 
 	/* Face region: p projected on the plane along the normal (not the
@@ -126,5 +145,9 @@ bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c)
 	}
 	double s = bcDot(n, ap);
 	bcVec3 q = bcMulAdd(p, -s / nn, n);
-	return makeResult(p, q, bc_featureFace, 3, 0, 1);
+	/* Seed 004's weights: the signed areas of QBC, QCA, QAB over that of
+	 * ABC (va, vb, vc are those of p, the same as q's: moving p along n
+	 * changes no triple product with n). */
+	double sum = va + vb + vc;
+	return makeResult(p, q, bc_featureFace, 3, 0, 1, va / sum, vb / sum, vc / sum);
 }

@@ -60,7 +60,7 @@
 
 bcIntersectOptions bcDefaultIntersectOptions(void)
 {
-	bcIntersectOptions options = { false, false, false, 0 };
+	bcIntersectOptions options = { false, false, false, 0, bc_approxEither, false };
 	return options;
 }
 
@@ -81,6 +81,7 @@ typedef struct bcIntersectJob {
 	bcIntersectPair* pairs;
 	size_t count, capacity;
 	size_t candidates;
+	size_t falsePositives, falseNegatives; /* checkApprox */
 	bool outOfMemory;
 } bcIntersectJob;
 
@@ -90,7 +91,7 @@ static bool isDegenerate(const bcMesh* mesh, int32_t t)
 	return n.x == 0.0 && n.y == 0.0 && n.z == 0.0;
 }
 
-static void push(bcIntersectJob* job, int32_t a, int32_t b, const bcTriTriOutput* out)
+static void push(bcIntersectJob* job, int32_t a, int32_t b, const bcTriTriOutput* out, bcTriTriState exactState)
 {
 	if (job->count == job->capacity) {
 		size_t capacity = job->capacity == 0 ? BC_INTERSECT_FIRST_CAPACITY : 2 * job->capacity;
@@ -109,6 +110,13 @@ static void push(bcIntersectJob* job, int32_t a, int32_t b, const bcTriTriOutput
 	p->state = out->state;
 	p->segment[0] = out->segment[0];
 	p->segment[1] = out->segment[1];
+	p->exactState = exactState;
+}
+
+/* Whether the exact test's state says the triangles meet. */
+static bool meets(bcTriTriState state)
+{
+	return state == bc_triTriTouching || state == bc_triTriCrossing || state == bc_triTriCoplanar;
 }
 
 /* Whether the approximate search keeps triangle u of `to` for the current
@@ -161,18 +169,31 @@ static void testPair(bcIntersectJob* job, int32_t u)
 	const bcVec3* pa = tFirst ? job->pt : pu;
 	const bcVec3* pb = tFirst ? pu : job->pt;
 	job->candidates += 1;
-	bcTriTriOutput out = job->options.approximate ? bcIntersectTrianglesApprox(pa[0], pa[1], pa[2], pb[0], pb[1], pb[2])
-												  : bcIntersectTriangles(pa[0], pa[1], pa[2], pb[0], pb[1], pb[2]);
+	bcTriTriOutput out;
+	bcTriTriState exactState;
+	if (job->options.approximate) {
+		out = bcIntersectTrianglesApproxWithRule(pa[0], pa[1], pa[2], pb[0], pb[1], pb[2], job->options.approxRule);
+		exactState = out.state;
+		if (job->options.checkApprox) {
+			exactState = bcIntersectTriangles(pa[0], pa[1], pa[2], pb[0], pb[1], pb[2]).state;
+			bool probable = out.state == bc_triTriProbable;
+			job->falsePositives += probable && !meets(exactState);
+			job->falseNegatives += !probable && meets(exactState);
+		}
+	} else {
+		out = bcIntersectTriangles(pa[0], pa[1], pa[2], pb[0], pb[1], pb[2]);
+		exactState = out.state;
+	}
 	switch (out.state) {
 	case bc_triTriTouching:
 		if (!job->options.skipTouching) {
-			push(job, a, b, &out);
+			push(job, a, b, &out, exactState);
 		}
 		break;
 	case bc_triTriCrossing:
 	case bc_triTriCoplanar:
 	case bc_triTriProbable:
-		push(job, a, b, &out);
+		push(job, a, b, &out, exactState);
 		break;
 	case bc_triTriDisjoint:
 	case bc_triTriDegenerate:
@@ -314,6 +335,8 @@ bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcInte
 		outOfMemory = outOfMemory || jobs[i].outOfMemory;
 		total += jobs[i].count;
 		list->candidateCount += jobs[i].candidates;
+		list->falsePositiveCount += jobs[i].falsePositives;
+		list->falseNegativeCount += jobs[i].falseNegatives;
 	}
 	list->pairs = outOfMemory ? NULL : malloc((total > 0 ? total : 1) * sizeof *list->pairs);
 	if (list->pairs != NULL) {

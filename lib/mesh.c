@@ -273,7 +273,25 @@ void bcMesh_Destroy(bcMesh* mesh)
 	free(mesh->faceIds);
 	free(mesh->normals);
 	free(mesh->normalErrors);
+	free(mesh->warnings);
 	free(mesh);
+}
+
+int32_t bcMesh_GetWarningCount(const bcMesh* mesh)
+{
+	return mesh->warningCount;
+}
+
+bcWarning bcMesh_GetWarning(const bcMesh* mesh, int32_t index)
+{
+	bcWarning warning;
+	memset(&warning, 0, sizeof warning);
+	warning.code = bc_warningNone;
+	warning.record = -1;
+	if (index >= 0 && index < mesh->warningCount && index < BC_MAX_WARNINGS && mesh->warnings != NULL) {
+		warning = mesh->warnings[index];
+	}
+	return warning;
 }
 
 bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh)

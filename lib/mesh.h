@@ -20,6 +20,8 @@ struct bcMesh {
 	bcVec3 lowerBound, upperBound;
 	double buildSeconds;
 	struct bcBvh* bvh;   /* acceleration structure, NULL until built */
+	bcWarning* warnings; /* the first min(warningCount, BC_MAX_WARNINGS), owned (malloc) */
+	int32_t warningCount;
 };
 
 /* Take ownership of the arrays (allocated with malloc) and finish the mesh:

@@ -178,6 +178,8 @@ static double measureTriangle(const bcMesh* mesh, int32_t t, bcVec3 p, double li
 		cp->vertexCount = 1;
 		cp->vertices[0] = k;
 		cp->vertices[1] = cp->vertices[2] = -1;
+		cp->barycentric[0] = cp->barycentric[1] = cp->barycentric[2] = 0.0;
+		cp->barycentric[k] = 1.0;
 	} else if (size > BC_NEAREST_SIZE_RANGE || size < 1.0 / BC_NEAREST_SIZE_RANGE) {
 		int e;
 		frexp(size, &e);
@@ -204,6 +206,8 @@ static double measureTriangle(const bcMesh* mesh, int32_t t, bcVec3 p, double li
 		cp->vertexCount = 1;
 		cp->vertices[0] = 0;
 		cp->vertices[1] = cp->vertices[2] = -1;
+		cp->barycentric[0] = 1.0;
+		cp->barycentric[1] = cp->barycentric[2] = 0.0;
 		distance = lengthOf(ap);
 	}
 	return distance >= box ? distance : box;
@@ -554,6 +558,9 @@ static bcClosestOutput closestFrom(const bcMesh* mesh, bcVec3 p, double radius, 
 	out.overlap = distance < radius;
 	out.depth = out.overlap ? radius - distance : 0.0;
 	out.tieCount = tieCount;
+	for (int k = 0; k < 3; ++k) {
+		out.barycentric[k] = cp.barycentric[k] + 0.0; /* no -0 */
+	}
 	return out;
 }
 

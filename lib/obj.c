@@ -17,7 +17,11 @@
  *  - "f a b c ...": each token is v, v/vt, v//vn or v/vt/vn; vt and vn must
  *    be integers and are otherwise ignored. A negative v counts back from
  *    the last vertex defined so far (-1 is that vertex). A polygon with k
- *    corners becomes k - 2 triangles (v0 v1 v2), (v0 v2 v3), ...
+ *    corners becomes k - 2 triangles: while parsing, the fan (v0 v1 v2),
+ *    (v0 v2 v3), ...; once the vertices are all known, each polygon of four
+ *    or more corners is looked at again (lib/polygon.c): a planar, simple,
+ *    concave one is cut by ear clipping instead, in the same k - 2 places,
+ *    and a non-planar or self-intersecting one keeps its fan with a warning.
  *  - Every other keyword (vt, vn, vp, o, g, s, usemtl, mtllib, l, p and any
  *    unknown one, such as an exporter's extension) is skipped with its whole
  *    logical line.
@@ -45,6 +49,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -53,6 +58,7 @@
 #include <unistd.h>
 
 #include "mesh.h"
+#include "polygon.h"
 
 /* The element limit. Tests build a second copy of this file with a small
  * value to reach the bc_errorTooLarge paths; the library uses the public one. */
@@ -290,6 +296,15 @@ static const uint64_t powersOfFive[][2] = {
 };
 #endif
 
+/* A polygon of four or more corners, as parsed: its fan's first triangle
+ * and count, and where its f keyword is. */
+typedef struct bcObjPolygon {
+	int32_t firstTriangle;
+	int32_t triangleCount;
+	long line;
+	long column;
+} bcObjPolygon;
+
 /* Parser state: the cursor, the physical position for errors, the output. */
 typedef struct bcObjParser {
 	const char* cursor;
@@ -321,6 +336,10 @@ typedef struct bcObjParser {
 	size_t* relativeSlots;
 	size_t relativeCount;
 	size_t relativeCapacity;
+	/* polygons of four or more corners, looked at once the vertices are known */
+	bcObjPolygon* polygons;
+	size_t polygonCount;
+	size_t polygonCapacity;
 } bcObjParser;
 
 static inline bool isDigit(char c)
@@ -1011,6 +1030,7 @@ static bool parseFace(bcObjParser* parser, const char* keyword)
 {
 	long line = parser->line; /* continuations may move the cursor off this line */
 	long column = columnOf(parser, keyword);
+	int32_t firstTriangle = parser->triangleCount;
 	int32_t first = -1;
 	int32_t previous = -1;
 	bool firstRelative = false;
@@ -1043,6 +1063,23 @@ static bool parseFace(bcObjParser* parser, const char* keyword)
 	if (corners < 3) {
 		bcSetError(parser->error, bc_errorSyntax, line, column, "a face needs at least 3 vertices, found %ld", corners);
 		return false;
+	}
+	int32_t triangles = parser->triangleCount - firstTriangle;
+	if (triangles >= 2) {
+		if (parser->polygonCount == parser->polygonCapacity) {
+			void* polygons = parser->polygons;
+			bool grown = growArray(&polygons, &parser->polygonCapacity, sizeof *parser->polygons, SIZE_MAX);
+			parser->polygons = polygons;
+			if (!grown) {
+				bcSetError(parser->error, bc_errorNoMemory, line, column, "out of memory");
+				return false;
+			}
+		}
+		bcObjPolygon* polygon = parser->polygons + parser->polygonCount++;
+		polygon->firstTriangle = firstTriangle;
+		polygon->triangleCount = triangles;
+		polygon->line = line;
+		polygon->column = column;
 	}
 	parser->faceCount += 1;
 	return true;
@@ -1100,6 +1137,8 @@ typedef struct bcObjArrays {
 	int32_t triangleCount;
 	int32_t* faceIds;
 	int32_t faceCount;
+	bcWarning* warnings; /* the first min(warningCount, BC_MAX_WARNINGS) */
+	int32_t warningCount;
 } bcObjArrays;
 
 /* One piece of the text, its parse, and (once all are parsed) the elements
@@ -1113,6 +1152,7 @@ typedef struct bcObjPiece {
 	int32_t vertexBase;
 	int32_t triangleBase;
 	int32_t faceBase;
+	long lineBase; /* the physical line the piece starts on */
 } bcObjPiece;
 
 /* The pieces and the joined arrays, shared by the threads. */
@@ -1143,10 +1183,12 @@ static void freeParser(bcObjParser* parser)
 	free(parser->triangles);
 	free(parser->faceIds);
 	free(parser->relativeSlots);
+	free(parser->polygons);
 	parser->vertices = NULL;
 	parser->triangles = NULL;
 	parser->faceIds = NULL;
 	parser->relativeSlots = NULL;
+	parser->polygons = NULL;
 }
 
 /* The first place at or after 'at' where [text, end) may be cut: just after
@@ -1276,6 +1318,7 @@ static bool resolvePieces(bcObjJob* job, int count, bcError* error)
 		piece->vertexBase = (int32_t)vertices;
 		piece->triangleBase = (int32_t)triangles;
 		piece->faceBase = (int32_t)faces;
+		piece->lineBase = line;
 		vertices += parser->vertexCount;
 		triangles += parser->triangleCount;
 		faces += parser->faceCount;
@@ -1321,6 +1364,173 @@ static bool joinPieces(bcObjPiece* pieces, int count, bcObjArrays* joined, bcErr
 	bcObjJob job = { pieces, joined, "" };
 	bcRunThreadTasks(joinPieceTask, &job, count - 1);
 	return true;
+}
+
+/* The polygons of every piece, in file order, with their first triangle
+ * and line counted from the start of the text (malloc'd into *polygons;
+ * NULL when there are none). False when out of memory. */
+static bool gatherPolygons(const bcObjPiece* pieces, int count, bcObjPolygon** polygons, size_t* polygonCount,
+						   bcError* error)
+{
+	size_t total = 0;
+	for (int i = 0; i < count; ++i) {
+		total += pieces[i].parser.polygonCount;
+	}
+	*polygons = NULL;
+	*polygonCount = 0;
+	if (total == 0) {
+		return true;
+	}
+	bcObjPolygon* all = malloc(total * sizeof *all);
+	if (all == NULL) {
+		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
+		return false;
+	}
+	size_t n = 0;
+	for (int i = 0; i < count; ++i) {
+		const bcObjPiece* piece = pieces + i;
+		for (size_t j = 0; j < piece->parser.polygonCount; ++j) {
+			all[n] = piece->parser.polygons[j];
+			all[n].firstTriangle += piece->triangleBase;
+			all[n].line += piece->lineBase - 1;
+			n += 1;
+		}
+	}
+	*polygons = all;
+	*polygonCount = n;
+	return true;
+}
+
+/* Keep a warning about a polygon (the first BC_MAX_WARNINGS in full,
+ * counting all); false when out of memory. */
+static bool addWarning(bcObjArrays* arrays, int32_t* capacity, bcWarningCode code, const bcObjPolygon* polygon,
+					   const char* message)
+{
+	if (arrays->warningCount < BC_MAX_WARNINGS) {
+		if (arrays->warningCount == *capacity) {
+			int32_t grown = *capacity == 0 ? 16 : 2 * *capacity;
+			grown = grown > BC_MAX_WARNINGS ? BC_MAX_WARNINGS : grown;
+			bcWarning* warnings = realloc(arrays->warnings, (size_t)grown * sizeof *warnings);
+			if (warnings == NULL) {
+				return false;
+			}
+			arrays->warnings = warnings;
+			*capacity = grown;
+		}
+		bcWarning* w = arrays->warnings + arrays->warningCount;
+		memset(w, 0, sizeof *w);
+		w->code = code;
+		w->line = polygon->line;
+		w->column = polygon->column;
+		w->record = arrays->faceIds[polygon->firstTriangle];
+		snprintf(w->message, sizeof w->message, "%s", message);
+	}
+	arrays->warningCount += 1;
+	return true;
+}
+
+/* Below this many polygons per thread, a thread costs more than it saves
+ * (a quadrilateral takes about 0.1 us; a thread about 20 us to start). */
+#define BC_OBJ_MIN_POLYGONS_PER_THREAD 16384
+
+/* The polygons' second look, shared by the threads: each takes a range of
+ * them and writes its triangles (disjoint places) and their shapes. */
+typedef struct bcObjCutJob {
+	bcObjArrays* arrays;
+	const bcObjPolygon* polygons;
+	size_t count;
+	int taskCount;
+	unsigned char* shapes;  /* per polygon: bcPolygonShape */
+	double* deviations;     /* per polygon */
+	bool outOfMemory[BC_MESH_MAX_THREADS];
+} bcObjCutJob;
+
+static void cutPolygonsTask(void* context, int index)
+{
+	bcObjCutJob* job = context;
+	size_t begin = job->count * (size_t)index / (size_t)job->taskCount;
+	size_t end = job->count * (size_t)(index + 1) / (size_t)job->taskCount;
+	bcPolygonScratch scratch = { 0 };
+	int32_t* corners = NULL;
+	int32_t cornerCapacity = 0;
+	for (size_t i = begin; i < end; ++i) {
+		const bcObjPolygon* polygon = job->polygons + i;
+		int32_t k = polygon->triangleCount + 2;
+		if (k > cornerCapacity) {
+			int32_t* grown = realloc(corners, (size_t)k * sizeof *grown);
+			if (grown == NULL) {
+				job->outOfMemory[index] = true;
+				break;
+			}
+			corners = grown;
+			cornerCapacity = k;
+		}
+		/* the fan (v0 v1 v2), (v0 v2 v3), ... holds the corners in order */
+		int32_t* t = job->arrays->triangles + 3 * (size_t)polygon->firstTriangle;
+		corners[0] = t[0];
+		corners[1] = t[1];
+		for (int32_t j = 0; j < polygon->triangleCount; ++j) {
+			corners[j + 2] = t[3 * j + 2];
+		}
+		bcPolygonShape shape;
+		if (!bcTriangulatePolygon(job->arrays->vertices, corners, k, t, &scratch, &shape, job->deviations + i)) {
+			job->outOfMemory[index] = true;
+			break;
+		}
+		job->shapes[i] = (unsigned char)shape;
+	}
+	free(corners);
+	bcPolygonScratch_Free(&scratch);
+}
+
+/* Look at every polygon again now that its vertices are known
+ * (lib/polygon.c), on up to threadCount threads: a concave one is cut by
+ * ear clipping in its fan's places; a non-planar or self-intersecting one
+ * keeps its fan and is warned about, in file order. False (error filled)
+ * when out of memory. */
+static bool triangulatePolygons(bcObjArrays* arrays, const bcObjPolygon* polygons, size_t count, int threadCount,
+								bcError* error)
+{
+	if (count == 0) {
+		return true;
+	}
+	bcObjCutJob job;
+	memset(&job, 0, sizeof job);
+	job.arrays = arrays;
+	job.polygons = polygons;
+	job.count = count;
+	job.shapes = malloc(count * sizeof *job.shapes);
+	job.deviations = malloc(count * sizeof *job.deviations);
+	bool ok = job.shapes != NULL && job.deviations != NULL;
+	if (ok) {
+		size_t useful = count / BC_OBJ_MIN_POLYGONS_PER_THREAD;
+		int tasks = bcResolveThreadCount(threadCount);
+		job.taskCount = (size_t)tasks > useful ? (useful > 1 ? (int)useful : 1) : tasks;
+		bcRunThreadTasks(cutPolygonsTask, &job, job.taskCount);
+		for (int i = 0; i < job.taskCount; ++i) {
+			ok = ok && !job.outOfMemory[i];
+		}
+	}
+	int32_t warningCapacity = 0;
+	for (size_t i = 0; ok && i < count; ++i) {
+		char message[sizeof arrays->warnings->message];
+		long corners = (long)polygons[i].triangleCount + 2;
+		if (job.shapes[i] == bc_polygonNonPlanar) {
+			snprintf(message, sizeof message,
+					 "a polygon of %ld corners is not planar (a corner %.2g of its size off its plane): cut as a fan",
+					 corners, job.deviations[i]);
+			ok = addWarning(arrays, &warningCapacity, bc_warningNonPlanar, polygons + i, message);
+		} else if (job.shapes[i] == bc_polygonSelfIntersecting) {
+			snprintf(message, sizeof message, "a polygon of %ld corners intersects itself: cut as a fan", corners);
+			ok = addWarning(arrays, &warningCapacity, bc_warningSelfIntersecting, polygons + i, message);
+		}
+	}
+	free(job.shapes);
+	free(job.deviations);
+	if (!ok) {
+		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory cutting polygons into triangles");
+	}
+	return ok;
 }
 
 /* Parse text on up to threadCount threads (<= 0: one per core) into
@@ -1376,6 +1586,11 @@ static bool parseObj(const char* text, size_t length, int threadCount, bcObjArra
 			ok = false;
 		}
 	}
+	bcObjPolygon* polygons = NULL;
+	size_t polygonCount = 0;
+	if (ok) {
+		ok = gatherPolygons(pieces, count, &polygons, &polygonCount, error);
+	}
 	if (ok && count == 1) {
 		bcObjParser* parser = &pieces[0].parser;
 		arrays->vertices = shrinkArray(parser->vertices, (size_t)parser->vertexCount, sizeof *parser->vertices);
@@ -1395,14 +1610,32 @@ static bool parseObj(const char* text, size_t length, int threadCount, bcObjArra
 		freeParser(&pieces[i].parser);
 	}
 	free(pieces);
+	if (ok) {
+		ok = triangulatePolygons(arrays, polygons, polygonCount, threadCount, error);
+		if (!ok) {
+			free(arrays->vertices);
+			free(arrays->triangles);
+			free(arrays->faceIds);
+			free(arrays->warnings);
+			memset(arrays, 0, sizeof *arrays);
+		}
+	}
+	free(polygons);
 	return ok;
 }
 
-/* Hand parsed arrays to a new mesh. */
+/* Hand parsed arrays to a new mesh, with the warnings. */
 static bcMesh* adoptArrays(const bcObjArrays* arrays, int threadCount, bcError* error)
 {
-	return bcMesh_Adopt(arrays->vertices, arrays->vertexCount, arrays->triangles, arrays->triangleCount,
-						arrays->faceIds, arrays->faceCount, threadCount, error);
+	bcMesh* mesh = bcMesh_Adopt(arrays->vertices, arrays->vertexCount, arrays->triangles, arrays->triangleCount,
+								arrays->faceIds, arrays->faceCount, threadCount, error);
+	if (mesh == NULL) {
+		free(arrays->warnings);
+		return NULL;
+	}
+	mesh->warnings = arrays->warnings;
+	mesh->warningCount = arrays->warningCount;
+	return mesh;
 }
 
 bcObjOptions bcDefaultObjOptions(void)

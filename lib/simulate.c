@@ -939,6 +939,7 @@ static void initialPairs(bcSimulation* sim)
 			inputs[i].p1 = bcMulAdd(b->p, H, b->v);
 			inputs[i].radius = b->radius;
 			inputs[i].mass = b->mass;
+			inputs[i].fixed = false;
 		}
 		done = bcCollideBallSet(inputs, n, NULL, results) == bc_errorNone;
 		sim->pairTests += n;
@@ -1065,6 +1066,7 @@ static bool checkOverlaps(const bcSimulation* sim, bcError* error)
 		inputs[i].p1 = b->p;
 		inputs[i].radius = shrunk > 0.0 ? shrunk : 0.0;
 		inputs[i].mass = 1.0;
+		inputs[i].fixed = false;
 	}
 	if (ok && bcCollideBallSet(inputs, n, NULL, results) != bc_errorNone) {
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");

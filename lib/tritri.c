@@ -471,6 +471,12 @@ bcTriTriOutput bcIntersectTriangles(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, 
 
 bcTriTriOutput bcIntersectTrianglesApprox(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2)
 {
+	return bcIntersectTrianglesApproxWithRule(a0, a1, a2, b0, b1, b2, bc_approxEither);
+}
+
+bcTriTriOutput bcIntersectTrianglesApproxWithRule(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2,
+												  bcApproxRule rule)
+{
 	bcTriTriOutput out = { bc_triTriDegenerate, { { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } } };
 	bcVec3 nA = bcCross(bcSub(a1, a0), bcSub(a2, a0));
 	bcVec3 nB = bcCross(bcSub(b1, b0), bcSub(b2, b0));
@@ -491,7 +497,10 @@ bcTriTriOutput bcIntersectTrianglesApprox(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec
 	double db[3] = { bcDot(nA, bcSub(b0, a0)), bcDot(nA, bcSub(b1, a0)), bcDot(nA, bcSub(b2, a0)) };
 	bool aOneSide = (da[0] > 0.0 && da[1] > 0.0 && da[2] > 0.0) || (da[0] < 0.0 && da[1] < 0.0 && da[2] < 0.0);
 	bool bOneSide = (db[0] > 0.0 && db[1] > 0.0 && db[2] > 0.0) || (db[0] < 0.0 && db[1] < 0.0 && db[2] < 0.0);
-	if (!aOneSide || !bOneSide) {
+	/* The seed's rule asks only whether an edge of the first face pierces
+	 * the second's plane. */
+	bool pierced = rule == bc_approxOneWay ? !aOneSide : (!aOneSide || !bOneSide);
+	if (pierced) {
 		out.state = bc_triTriProbable;
 	}
 	return out;

@@ -321,6 +321,7 @@ static void makeBalls(int count, uint64_t seed, bcBallInput* balls)
 		balls[i].p1 = (bcVec3){ p.x + length * u.x, p.y + length * u.y, p.z + length * u.z };
 		balls[i].radius = bcRandom_Uniform(&rng, BC_SEEDS_BALL_RADIUS_LOW, BC_SEEDS_BALL_RADIUS_HIGH);
 		balls[i].mass = 1.0;
+		balls[i].fixed = false;
 	}
 }
 

@@ -10,7 +10,10 @@
  *  - an accepted mesh has at least one triangle, at most as many faces as
  *    triangles, finite vertices inside its bounds, triangle corners in
  *    range, face ids in 0 .. faceCount - 1 and non-decreasing, unit normals
- *    (zero for the degenerate ones, which are counted right);
+ *    (zero for the degenerate ones, which are counted right); its warnings
+ *    (non-planar or self-intersecting polygons) are at most one per face,
+ *    in face order, each about a face of two triangles or more, at a real
+ *    line and column;
  *  - fixed trajectories through and around its bounds (each axis both ways,
  *    a diagonal, a ball at rest, r = 0 and r > 0) answer as bcMesh_Cast
  *    must: the BVH and brute force identical, finite numbers, alpha in
@@ -56,6 +59,32 @@ static void checkCast(const bcMesh* mesh, bcVec3 p0, bcVec3 p1, double r, bool t
 	BC_FUZZ_CHECK(fast.face == tri.face, "face %ld, the triangle's is %ld", (long)fast.face, (long)tri.face);
 	double length = sqrt(bcFuzzDot(fast.normal, fast.normal));
 	BC_FUZZ_CHECK(fabs(length - 1.0) < BC_OBJ_FUZZ_UNIT_TOLERANCE, "|normal| = %.17g", length);
+}
+
+/* Check an accepted mesh's warnings: at most one per face, each about a
+ * polygon (a face of two triangles or more) at a real place of the text. */
+static void checkWarnings(const bcMesh* mesh, const char* text, size_t size)
+{
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	int32_t count = bcMesh_GetWarningCount(mesh);
+	BC_FUZZ_CHECK(count >= 0 && count <= info.faceCount, "%ld warnings for %ld faces", (long)count,
+				  (long)info.faceCount);
+	long previous = -1;
+	for (int32_t i = 0; i < count && i < BC_MAX_WARNINGS; ++i) {
+		bcWarning w = bcMesh_GetWarning(mesh, i);
+		BC_FUZZ_CHECK(w.code == bc_warningNonPlanar || w.code == bc_warningSelfIntersecting, "warning %ld: code %d",
+					  (long)i, (int)w.code);
+		BC_FUZZ_CHECK(w.record > previous && w.record < info.faceCount, "warning %ld: face %ld", (long)i, w.record);
+		previous = w.record;
+		BC_FUZZ_CHECK(w.message[0] != '\0', "warning %ld without a message", (long)i);
+		BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, w.line, w.column), "warning %ld at %ld:%ld: %s", (long)i,
+					  w.line, w.column, w.message);
+		int32_t triangles = 0;
+		for (int32_t t = 0; t < info.triangleCount; ++t) {
+			triangles += bcMesh_GetTriangle(mesh, t).face == w.record;
+		}
+		BC_FUZZ_CHECK(triangles >= 2, "warning %ld about face %ld of %ld triangles", (long)i, w.record, (long)triangles);
+	}
 }
 
 /* Check an accepted mesh, then cast the fixed trajectories. */
@@ -117,7 +146,7 @@ static void checkMesh(const bcMesh* mesh)
 	checkCast(mesh, bcMesh_GetVertex(mesh, 0), center, 0.0, true);
 }
 
-static void parse(const char* text, size_t size, bcError* error, bcMeshInfo* info, bool* ok)
+static void parse(const char* text, size_t size, bcError* error, bcMeshInfo* info, int32_t* warnings, bool* ok)
 {
 	memset(error, 0, sizeof *error);
 	bcMesh* mesh = bcMesh_ParseObj(text, size, error);
@@ -138,7 +167,9 @@ static void parse(const char* text, size_t size, bcError* error, bcMeshInfo* inf
 		return;
 	}
 	*info = bcMesh_GetInfo(mesh);
+	*warnings = bcMesh_GetWarningCount(mesh);
 	checkMesh(mesh);
+	checkWarnings(mesh, text, size);
 	bcMesh_Destroy(mesh);
 }
 
@@ -147,8 +178,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	const char* text = (const char*)data;
 	bcError error;
 	bcMeshInfo info;
+	int32_t warnings = 0;
 	bool ok;
-	parse(text, size, &error, &info, &ok);
+	parse(text, size, &error, &info, &warnings, &ok);
 
 	/* The same text after a byte order mark (unless it has one already). */
 	char* marked = bcFuzzWithByteOrderMark(text, size);
@@ -157,13 +189,14 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	}
 	bcError markedError;
 	bcMeshInfo markedInfo;
+	int32_t markedWarnings = 0;
 	bool markedOk;
-	parse(marked, size + 3, &markedError, &markedInfo, &markedOk);
+	parse(marked, size + 3, &markedError, &markedInfo, &markedWarnings, &markedOk);
 	free(marked);
 	BC_FUZZ_CHECK(ok == markedOk, "a byte order mark changes acceptance");
 	if (ok) {
 		BC_FUZZ_CHECK(info.vertexCount == markedInfo.vertexCount && info.triangleCount == markedInfo.triangleCount &&
-						  info.faceCount == markedInfo.faceCount,
+						  info.faceCount == markedInfo.faceCount && warnings == markedWarnings,
 					  "a byte order mark changes the counts");
 	} else {
 		BC_FUZZ_CHECK(error.code == markedError.code && error.line == markedError.line &&

@@ -449,7 +449,7 @@ END_TEST
 
 static bcBallInput ballInput(bcVec3 p0, bcVec3 p1, double r, double mass)
 {
-	bcBallInput b = { p0, p1, r, mass };
+	bcBallInput b = { p0, p1, r, mass, false };
 	return b;
 }
 
@@ -732,6 +732,148 @@ static void referenceSet(const bcBallInput* balls, int n, int32_t* other, int* t
 	}
 }
 
+/* ------------------------------------------------------- fixed balls */
+
+/* A fixed ball (seed 002's obstacle of infinite mass) that is also given
+ * a far p1 and a NaN mass: neither is read. */
+static bcBallInput fixedBall(bcVec3 p, double r)
+{
+	bcBallInput b = { p, vec(100, -50, 7), r, NAN, true };
+	return b;
+}
+
+/* Seed 002: the ball is reflected, V' = V - 2U with U = (V . N) N, N the
+ * unit vector between the centres at contact; the fixed ball stays. */
+START_TEST(fixed_obstacle_head_on)
+{
+	bcBallInput balls[2] = { ballInput(vec(0, 0, 0), vec(4, 0, 0), 0.5, 1), fixedBall(vec(3, 0, 0), 0.5) };
+	bcBallResult r[2];
+	collideBoth(balls, 2, r);
+	/* |3 - 4 alpha| = 1 at alpha = 0.5, centre (2, 0, 0), N = (1, 0, 0) */
+	ck_assert_int_eq(r[0].state, bc_ballHit);
+	bcAssertNear(r[0].alpha, 0.5, 0);
+	ck_assert_int_eq(r[0].other, 1);
+	bcAssertVecNear(r[0].normal, 1, 0, 0, 0);
+	bcAssertVecNear(r[0].point, 2.5, 0, 0, 0);
+	bcAssertVecNear(r[0].velocityBefore, 4, 0, 0, 0);
+	bcAssertVecNear(r[0].velocityAfter, -4, 0, 0, 0);
+	ck_assert_int_eq(r[1].state, bc_ballHit);
+	bcAssertNear(r[1].alpha, 0.5, 0);
+	ck_assert_int_eq(r[1].other, 0);
+	bcAssertVecNear(r[1].normal, -1, 0, 0, 0);
+	bcAssertVecNear(r[1].point, 2.5, 0, 0, 0);
+	bcAssertVecNear(r[1].velocityBefore, 0, 0, 0, 0);
+	bcAssertVecNear(r[1].velocityAfter, 0, 0, 0, 0);
+}
+END_TEST
+
+START_TEST(fixed_obstacle_oblique)
+{
+	/* The fixed ball at (3, 0.6, 0), radii 0.5: the centres are 1 apart when
+	 * (x - 3)^2 + 0.36 = 1, x = 2.2, alpha = 0.55; N = (0.8, 0.6, 0);
+	 * U = (V . N) N = 3.2 N = (2.56, 1.92, 0); V' = V - 2U = (-1.12, -3.84, 0). */
+	bcBallInput balls[2] = { ballInput(vec(0, 0, 0), vec(4, 0, 0), 0.5, 1), fixedBall(vec(3, 0.6, 0), 0.5) };
+	bcBallResult r[2];
+	collideBoth(balls, 2, r);
+	ck_assert_int_eq(r[0].state, bc_ballHit);
+	bcAssertNear(r[0].alpha, 0.55, 1e-15);
+	bcAssertVecNear(r[0].normal, 0.8, 0.6, 0, 1e-15);
+	bcAssertVecNear(r[0].velocityAfter, -1.12, -3.84, 0, 1e-14);
+	bcAssertNear(bcLength(r[0].velocityAfter), 4, 1e-14); /* a reflection keeps the speed */
+	bcAssertVecNear(r[1].velocityAfter, 0, 0, 0, 0);
+
+	/* restitution 1/2: V' = V - (1 + e) U = (4, 0, 0) - 1.5 (2.56, 1.92, 0) */
+	bcBallsOptions options = bcDefaultBallsOptions();
+	options.restitution = 0.5;
+	ck_assert_int_eq(bcCollideBallSet(balls, 2, &options, r), bc_errorNone);
+	bcAssertVecNear(r[0].velocityAfter, 0.16, -2.88, 0, 1e-14);
+	bcAssertVecNear(r[1].velocityAfter, 0, 0, 0, 0);
+
+	/* a ball of infinite mass is reflected off a fixed one all the same
+	 * (two infinite masses alone would leave both velocities unchanged) */
+	balls[0].mass = INFINITY;
+	collideBoth(balls, 2, r);
+	bcAssertVecNear(r[0].velocityAfter, -1.12, -3.84, 0, 1e-14);
+
+	/* moving away from it, or grazing past without approaching: no bounce */
+	balls[0] = ballInput(vec(3, 1, 0), vec(3, 5, 0), 0.5, 1);
+	balls[1] = fixedBall(vec(3, 0, 0), 0.5);
+	collideBoth(balls, 2, r);
+	ck_assert_int_eq(r[0].state, bc_ballMiss); /* touching at alpha 0 and leaving */
+	bcAssertVecNear(r[0].velocityAfter, 0, 4, 0, 0);
+}
+END_TEST
+
+START_TEST(fixed_balls_together)
+{
+	/* two fixed balls: they never move; overlapping ones overlap, others miss */
+	bcBallInput balls[4] = { fixedBall(vec(0, 0, 0), 1), fixedBall(vec(1.5, 0, 0), 1), fixedBall(vec(5, 0, 0), 1),
+							 ballInput(vec(5, 4, 0), vec(5, -4, 0), 1, 2) };
+	bcBallResult r[4];
+	collideBoth(balls, 4, r);
+	ck_assert_int_eq(r[0].state, bc_ballInitialOverlap);
+	ck_assert_int_eq(r[0].other, 1);
+	bcAssertVecNear(r[0].velocityAfter, 0, 0, 0, 0);
+	bcAssertVecNear(r[1].velocityAfter, 0, 0, 0, 0);
+	/* ball 3 drops onto ball 2 from +y: |4 - 8 alpha| = 2 at alpha 0.25, V' = -V */
+	ck_assert_int_eq(r[2].state, bc_ballHit);
+	ck_assert_int_eq(r[2].other, 3);
+	bcAssertVecNear(r[2].velocityAfter, 0, 0, 0, 0);
+	ck_assert_int_eq(r[3].state, bc_ballHit);
+	bcAssertNear(r[3].alpha, 0.25, 0);
+	bcAssertVecNear(r[3].velocityAfter, 0, 8, 0, 0);
+	/* a fixed ball is valid whatever its p1 and mass; not with a bad p0 or radius */
+	balls[0].p0 = vec(NAN, 0, 0);
+	balls[2].radius = -1;
+	collideBoth(balls, 4, r);
+	ck_assert_int_eq(r[0].state, bc_ballInvalid);
+	ck_assert_int_eq(r[2].state, bc_ballInvalid);
+	ck_assert_int_eq(r[1].state, bc_ballMiss);
+	ck_assert_int_eq(r[3].state, bc_ballMiss);
+}
+END_TEST
+
+/* A fixed ball answers, bit for bit, as a ball at rest (p1 = p0) of
+ * infinite mass does today, for random sets whose other balls have finite
+ * masses: the flag builds on the INFINITY mass, nothing else changes. */
+START_TEST(fixed_is_infinite_mass_at_rest)
+{
+	enum { n = 400 };
+	bcBallInput* flagged = malloc(n * sizeof *flagged);
+	bcBallInput* plain = malloc(n * sizeof *plain);
+	bcBallResult* a = malloc(n * sizeof *a);
+	bcBallResult* b = malloc(n * sizeof *b);
+	randomSet(plain, n, 8.0, 1.0, 0.0, 77, false);
+	bcRandom rng = { 78 };
+	int fixedCount = 0;
+	for (int i = 0; i < n; ++i) {
+		if (isinf(plain[i].mass)) {
+			plain[i].mass = 1.0;
+		}
+		flagged[i] = plain[i];
+		if (bcRandom_Next(&rng) % 4 == 0) {
+			flagged[i] = fixedBall(plain[i].p0, plain[i].radius);
+			plain[i].p1 = plain[i].p0;
+			plain[i].mass = INFINITY;
+			fixedCount += 1;
+		}
+	}
+	collideBoth(flagged, n, a);
+	collideBoth(plain, n, b);
+	int bounces = 0;
+	for (int i = 0; i < n; ++i) {
+		ck_assert_msg(sameResult(a + i, b + i), "ball %d", i);
+		bounces += a[i].other >= 0 && flagged[a[i].other].fixed && !flagged[i].fixed;
+	}
+	ck_assert_int_gt(fixedCount, 50);
+	ck_assert_int_gt(bounces, 10);
+	free(flagged);
+	free(plain);
+	free(a);
+	free(b);
+}
+END_TEST
+
 START_TEST(broad_phase_equals_all_pairs)
 {
 	/* Dense enough that most balls meet someone; reach long enough that
@@ -867,6 +1009,10 @@ static Suite* ballsSuite(void)
 	tcase_add_test(set, broad_phase_equals_all_pairs);
 	tcase_add_test(set, extreme_sets_equal_all_pairs);
 	tcase_add_test(set, set_matches_independent_reference);
+	tcase_add_test(set, fixed_obstacle_head_on);
+	tcase_add_test(set, fixed_obstacle_oblique);
+	tcase_add_test(set, fixed_balls_together);
+	tcase_add_test(set, fixed_is_infinite_mass_at_rest);
 	suite_add_tcase(s, set);
 	return s;
 }

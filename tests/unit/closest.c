@@ -1,5 +1,7 @@
 /* closest.c tests: Ericson's Voronoi-region closest point against a
  * reference that minimises over the face projection and the three edges. */
+#include <float.h>
+
 #include "harness.h"
 #include "meshgen.h"
 #include "vec3.h"
@@ -147,6 +149,72 @@ START_TEST(long_thin_triangles)
 }
 END_TEST
 
+/* Seed 004's barycentric coordinates: by hand in each region, then on
+ * random triangles and points: they sum to 1, make the point, are exact
+ * at vertices (1, 0, 0 in the vertex's place) and 0 opposite an edge. */
+static void expectWeights(bcClosestPoint r, double u, double v, double w)
+{
+	ck_assert_msg(r.barycentric[0] == u && r.barycentric[1] == v && r.barycentric[2] == w,
+				  "weights (%.17g %.17g %.17g), expected (%.17g %.17g %.17g)", r.barycentric[0], r.barycentric[1],
+				  r.barycentric[2], u, v, w);
+}
+
+START_TEST(barycentric_coordinates)
+{
+	bcVec3 a = { 0, 0, 0 }, b = { 2, 0, 0 }, c = { 0, 2, 0 };
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(0.5, 0.5, 3), a, b, c), 0.5, 0.25, 0.25);
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(1.5, 0.25, -1), a, b, c), 0.125, 0.75, 0.125);
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(-1, -1, 1), a, b, c), 1, 0, 0);
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(3, -1, 0), a, b, c), 0, 1, 0);
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(-0.5, 3, 0), a, b, c), 0, 0, 1);
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(1, -1, 1), a, b, c), 0.5, 0.5, 0);
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(1.5, -1, 1), a, b, c), 0.25, 0.75, 0);
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(2, 2, 0), a, b, c), 0, 0.5, 0.5);
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(2.5, 1.5, 0), a, b, c), 0, 0.75, 0.25);
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(-1, 1, -2), a, b, c), 0.5, 0, 0.5);
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(-1, 0.5, -2), a, b, c), 0.75, 0, 0.25);
+	/* points on the triangle: its vertices exactly, an edge's midpoint */
+	expectWeights(bcClosestPointTriangle(b, a, b, c), 0, 1, 0);
+	expectWeights(bcClosestPointTriangle(c, a, b, c), 0, 0, 1);
+	expectWeights(bcClosestPointTriangle(bcMakeVec3(1, 1, 0), a, b, c), 0, 0.5, 0.5);
+	/* a degenerate triangle (A B C on a line, C = 2B): the point (1.5, 0, 0)
+	 * is found on its long edge CA, 3/4 of the way from A */
+	bcClosestPoint r = bcClosestPointTriangle(bcMakeVec3(1.5, 1, 0), a, bcMakeVec3(1, 0, 0), b);
+	bcAssertVecNear(r.point, 1.5, 0, 0, 0);
+	expectWeights(r, 0.25, 0, 0.75);
+
+	bcRandom rng = { 2024 };
+	bcVec3 lo = { -2, -2, -2 }, hi = { 2, 2, 2 };
+	int kinds[3] = { 0 };
+	for (int i = 0; i < 100000; ++i) {
+		bcVec3 ta = bcRandom_InBox(&rng, lo, hi), tb = bcRandom_InBox(&rng, lo, hi), tc = bcRandom_InBox(&rng, lo, hi);
+		bcVec3 p = bcRandom_InBox(&rng, bcScale(2, lo), bcScale(2, hi));
+		if (bcLength(bcCross(bcSub(tb, ta), bcSub(tc, ta))) < 1e-3) {
+			continue;
+		}
+		bcClosestPoint cp = bcClosestPointTriangle(p, ta, tb, tc);
+		const double* w = cp.barycentric;
+		ck_assert_msg(fabs(w[0] + w[1] + w[2] - 1.0) <= 4.0 * DBL_EPSILON, "case %d: sum %.17g", i,
+					  w[0] + w[1] + w[2]);
+		for (int k = 0; k < 3; ++k) {
+			ck_assert_msg(w[k] >= -1e-12 && w[k] <= 1.0 + 1e-12, "case %d: weight %.17g", i, w[k]);
+		}
+		bcVec3 made = bcAdd(bcScale(w[0], ta), bcAdd(bcScale(w[1], tb), bcScale(w[2], tc)));
+		ck_assert_msg(bcDistance(made, cp.point) <= 1e-12, "case %d: the weights make a point %g off", i,
+					  bcDistance(made, cp.point));
+		if (cp.feature == bc_featureVertex) {
+			for (int k = 0; k < 3; ++k) {
+				ck_assert(w[k] == (k == cp.vertices[0] ? 1.0 : 0.0));
+			}
+		} else if (cp.feature == bc_featureEdge) {
+			ck_assert(w[3 - cp.vertices[0] - cp.vertices[1]] == 0.0);
+		}
+		kinds[cp.feature == bc_featureFace ? 0 : (cp.feature == bc_featureEdge ? 1 : 2)] += 1;
+	}
+	ck_assert(kinds[0] > 1000 && kinds[1] > 1000 && kinds[2] > 1000);
+}
+END_TEST
+
 static Suite* closestSuite(void)
 {
 	Suite* s = suite_create("closest");
@@ -157,6 +225,7 @@ static Suite* closestSuite(void)
 	tcase_add_test(tc, random_against_reference);
 	tcase_add_test(tc, degenerate_triangle);
 	tcase_add_test(tc, long_thin_triangles);
+	tcase_add_test(tc, barycentric_coordinates);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -93,7 +93,37 @@ static bool sameOutput(const bcClosestOutput* a, const bcClosestOutput* b)
 		   a->triangle == b->triangle && a->face == b->face && a->feature == b->feature &&
 		   a->vertexCount == b->vertexCount && memcmp(a->vertices, b->vertices, sizeof a->vertices) == 0 &&
 		   sameVec(a->normal, b->normal) && a->overlap == b->overlap && sameBits(a->depth, b->depth) &&
-		   a->tieCount == b->tieCount;
+		   a->tieCount == b->tieCount && sameBits(a->barycentric[0], b->barycentric[0]) &&
+		   sameBits(a->barycentric[1], b->barycentric[1]) && sameBits(a->barycentric[2], b->barycentric[2]);
+}
+
+/* Seed 004's barycentric coordinates of the answer: the weights of its
+ * triangle's A, B, C (file order) sum to 1, are >= 0, and make the point
+ * to 1e-12 of the coordinates; a vertex gets exactly 1 in its own place
+ * and 0 elsewhere, an edge exactly 0 for the vertex opposite it. */
+static void checkBarycentric(const bcMesh* mesh, double L, const bcClosestOutput* out)
+{
+	bcTriangle tri = bcMesh_GetTriangle(mesh, out->triangle);
+	const double* w = out->barycentric;
+	bcAssertNear(w[0] + w[1] + w[2], 1.0, 4.0 * DBL_EPSILON);
+	bcVec3 made = { 0, 0, 0 };
+	for (int k = 0; k < 3; ++k) {
+		ck_assert_msg(w[k] >= -1e-12, "weight %d is %.17g", k, w[k]);
+		made = bcMulAdd(made, w[k], bcMesh_GetVertex(mesh, tri.vertices[k]));
+	}
+	ck_assert_msg(bcDistance(made, out->point) <= 1e-12 * L, "the weights make a point %g off",
+				  bcDistance(made, out->point));
+	if (out->feature == bc_featureVertex) {
+		for (int k = 0; k < 3; ++k) {
+			ck_assert(w[k] == (tri.vertices[k] == out->vertices[0] ? 1.0 : 0.0));
+		}
+	} else if (out->feature == bc_featureEdge) {
+		for (int k = 0; k < 3; ++k) {
+			if (tri.vertices[k] != out->vertices[0] && tri.vertices[k] != out->vertices[1]) {
+				ck_assert(w[k] == 0.0);
+			}
+		}
+	}
 }
 
 static bcClosestOutput closest(const bcMesh* mesh, bcVec3 p, double r)
@@ -242,6 +272,7 @@ static void checkShape(const bcMesh* mesh, bcVec3 p, double r, const bcClosestOu
 	}
 	ck_assert(out->overlap == (out->distance < r));
 	ck_assert(sameBits(out->depth, out->overlap ? r - out->distance : 0.0));
+	checkBarycentric(mesh, L, out);
 }
 
 /* The distance equals the reference's minimum, and the triangle is the
@@ -323,6 +354,45 @@ START_TEST(one_triangle_regions)
 				 vb, bcMakeVec3(1 / sqrt(2.0), -1 / sqrt(2.0), 0));
 	expectAnswer(closestBoth(mesh, bcMakeVec3(0, 3, 1), 0), sqrt(5.0), bcMakeVec3(0, 1, 0), 0, bc_featureVertex, 1,
 				 vc, bcMakeVec3(0, 2 / sqrt(5.0), 1 / sqrt(5.0)));
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
+static void expectWeights(bcClosestOutput out, double u, double v, double w)
+{
+	ck_assert_msg(out.barycentric[0] == u && out.barycentric[1] == v && out.barycentric[2] == w,
+				  "weights (%.17g %.17g %.17g), expected (%.17g %.17g %.17g)", out.barycentric[0],
+				  out.barycentric[1], out.barycentric[2], u, v, w);
+}
+
+/* Seed 004's barycentric coordinates, by hand, in the triangle's own
+ * vertex order: the second mesh lists the same triangle as (1 2 0), so its
+ * A is vertex 1 and every weight moves one place. */
+START_TEST(barycentric_by_hand)
+{
+	bcMesh* mesh = oneTriangle(1.0);
+	expectWeights(closestBoth(mesh, bcMakeVec3(0.25, 0.25, 2), 0), 0.5, 0.25, 0.25);
+	expectWeights(closestBoth(mesh, bcMakeVec3(0.5, -2, 0), 0), 0.5, 0.5, 0);
+	expectWeights(closestBoth(mesh, bcMakeVec3(1, 1, 0), 0), 0, 0.5, 0.5);
+	expectWeights(closestBoth(mesh, bcMakeVec3(-3, 0.5, 4), 0), 0.5, 0, 0.5);
+	expectWeights(closestBoth(mesh, bcMakeVec3(-3, 0.75, 4), 0), 0.25, 0, 0.75);
+	expectWeights(closestBoth(mesh, bcMakeVec3(-1, -1, 0), 0), 1, 0, 0);
+	expectWeights(closestBoth(mesh, bcMakeVec3(2, -1, 0), 0), 0, 1, 0);
+	expectWeights(closestBoth(mesh, bcMakeVec3(0, 3, 1), 0), 0, 0, 1);
+	expectWeights(closestBoth(mesh, bcMakeVec3(0, 0.75, 0), 0), 0.25, 0, 0.75);
+	bcMesh_Destroy(mesh);
+
+	const double v[] = { 0, 0, 0, 1, 0, 0, 0, 1, 0 };
+	const int32_t t[] = { 1, 2, 0 };
+	mesh = makeMesh(v, 3, t, 1);
+	expectWeights(closestBoth(mesh, bcMakeVec3(0.25, 0.25, 2), 0), 0.25, 0.25, 0.5);
+	expectWeights(closestBoth(mesh, bcMakeVec3(2, -1, 0), 0), 1, 0, 0);
+	expectWeights(closestBoth(mesh, bcMakeVec3(0.75, -2, 0), 0), 0.75, 0, 0.25);
+	bcMesh_Destroy(mesh);
+
+	/* the square's diagonal: edge CA of triangle 0 = (0 1 2) */
+	mesh = twoTriangles();
+	expectWeights(closestBoth(mesh, bcMakeVec3(0.25, 0.25, 2), 0), 0.75, 0, 0.25);
 	bcMesh_Destroy(mesh);
 }
 END_TEST
@@ -479,6 +549,7 @@ START_TEST(only_degenerate_triangles)
 	bcClosestOutput out = closestBoth(mesh, bcMakeVec3(0, 1, 0), 0);
 	ck_assert_int_eq(out.state, bc_closestNone);
 	ck_assert_int_eq(out.triangle, -1);
+	expectWeights(out, 0, 0, 0);
 	bcMesh_Destroy(mesh);
 }
 END_TEST
@@ -1011,6 +1082,7 @@ static Suite* nearestSuite(void)
 	Suite* suite = suite_create("nearest");
 	TCase* hand = tcase_create("hand");
 	tcase_add_test(hand, one_triangle_regions);
+	tcase_add_test(hand, barycentric_by_hand);
 	tcase_add_test(hand, one_triangle_on_the_mesh);
 	tcase_add_test(hand, two_triangles_ties);
 	tcase_add_test(hand, lowest_copy_and_degenerate);

@@ -159,6 +159,124 @@ START_TEST(test_fan_triangulation)
 }
 END_TEST
 
+static bool assertSameOnThreads(const char* text, size_t length, const char* what);
+
+/* Twice the area of triangle t seen along +z. */
+static double triangleArea2(const bcMesh* mesh, int32_t t)
+{
+	bcTriangle tri = bcMesh_GetTriangle(mesh, t);
+	bcVec3 a = bcMesh_GetVertex(mesh, tri.vertices[0]), b = bcMesh_GetVertex(mesh, tri.vertices[1]),
+		   c = bcMesh_GetVertex(mesh, tri.vertices[2]);
+	return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+}
+
+static bcCastState castDown(const bcMesh* mesh, double x, double y, double r)
+{
+	bcCastInput in = { { x, y, 1 }, { x, y, -1 }, r };
+	return bcMesh_Cast(mesh, in, NULL).state;
+}
+
+/* A U-shaped face is cut by ear clipping: a ball thrown through its notch
+ * passes (the fan covered the notch), one through its arms hits; its six
+ * triangles cover its area (7) and turn its way; the convex hexagon after
+ * it keeps the fan and its numbers. No warnings. */
+START_TEST(test_concave_polygons)
+{
+	bcMesh* mesh = parse("v 0 0 0\nv 3 0 0\nv 3 3 0\nv 2 3 0\nv 2 1 0\nv 1 1 0\nv 1 3 0\nv 0 3 0\n"
+						 "f 1 2 3 4 5 6 7 8\n"
+						 "v 10 0 0\nv 12 0 0\nv 13 1 0\nv 12 2 0\nv 10 2 0\nv 9 1 0\n"
+						 "f 9 10 11 12 13 14\n");
+	assertCounts(mesh, 14, 10, 2);
+	double area = 0.0;
+	for (int32_t t = 0; t < 6; ++t) {
+		ck_assert_int_eq(bcMesh_GetTriangle(mesh, t).face, 0);
+		ck_assert(triangleArea2(mesh, t) > 0.0);
+		bcAssertVecNear(bcMesh_GetTriangle(mesh, t).normal, 0, 0, 1, 0);
+		area += 0.5 * triangleArea2(mesh, t);
+	}
+	bcAssertNear(area, 7.0, 0);
+	for (int32_t t = 6; t < 10; ++t) {
+		assertTriangle(mesh, t, 8, 9 + (t - 6), 10 + (t - 6), 1);
+	}
+	ck_assert_int_eq(castDown(mesh, 1.5, 2, 0), bc_castMiss);
+	ck_assert_int_eq(castDown(mesh, 1.5, 2.5, 0.4), bc_castMiss);
+	ck_assert_int_eq(castDown(mesh, 0.5, 2, 0), bc_castHit);
+	ck_assert_int_eq(castDown(mesh, 2.5, 2, 0), bc_castHit);
+	ck_assert_int_eq(castDown(mesh, 1.5, 0.5, 0), bc_castHit);
+	ck_assert_int_eq(castDown(mesh, 11, 1, 0), bc_castHit);
+	ck_assert_int_eq(bcMesh_GetWarningCount(mesh), 0);
+	bcMesh_Destroy(mesh);
+
+	/* the dart (4,0) (1,1) (0,4) (0,0): ear clipping's (3 0 1), (3 1 2) */
+	mesh = parse("v 4 0 0\nv 1 1 0\nv 0 4 0\nv 0 0 0\nf 1 2 3 4\n");
+	assertTriangle(mesh, 0, 3, 0, 1, 0);
+	assertTriangle(mesh, 1, 3, 1, 2, 0);
+	ck_assert_int_eq(castDown(mesh, 1.5, 1.5, 0), bc_castMiss); /* beyond the reflex corner */
+	ck_assert_int_eq(castDown(mesh, 0.5, 0.5, 0), bc_castHit);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
+/* Non-planar and self-intersecting polygons keep their fan and are
+ * reported: code, the f keyword's line and column, the face number. */
+START_TEST(test_polygon_warnings)
+{
+	bcMesh* mesh = parse("v 0 0 0\nv 2 0 0\nv 2 2 1\nv 0 2 0\n"    /* lines 1-4 */
+						 "f 1 2 3\n"                                      /* 5: a triangle */
+						 "  f 1 2 3 4\n"                                  /* 6: non-planar */
+						 "v 1 1 0\n"                                      /* 7 */
+						 "f 1 2 4 \\\n   5\n"                             /* 8-9: folds back along an edge */
+						 "# a comment\n"                                  /* 10 */
+						 "f 1 2 5 4\n");                                  /* 11: a corner straight on: convex */
+	assertCounts(mesh, 5, 7, 4);
+	ck_assert_int_eq(bcMesh_GetWarningCount(mesh), 2);
+	bcWarning w = bcMesh_GetWarning(mesh, 0);
+	ck_assert_int_eq(w.code, bc_warningNonPlanar);
+	ck_assert_int_eq(w.line, 6);
+	ck_assert_int_eq(w.column, 3);
+	ck_assert_int_eq(w.record, 1);
+	ck_assert_msg(strstr(w.message, "not planar") != NULL, "%s", w.message);
+	assertTriangle(mesh, 1, 0, 1, 2, 1); /* the fan */
+	assertTriangle(mesh, 2, 0, 2, 3, 1);
+	w = bcMesh_GetWarning(mesh, 1);
+	ck_assert_int_eq(w.code, bc_warningSelfIntersecting);
+	ck_assert_int_eq(w.line, 8);
+	ck_assert_int_eq(w.column, 1);
+	ck_assert_int_eq(w.record, 2);
+	ck_assert_msg(strstr(w.message, "intersects itself") != NULL, "%s", w.message);
+	assertTriangle(mesh, 3, 0, 1, 3, 2);
+	assertTriangle(mesh, 4, 0, 3, 4, 2);
+	ck_assert_int_eq(bcMesh_GetWarning(mesh, 2).code, bc_warningNone);
+	ck_assert_int_eq(bcMesh_GetWarning(mesh, -1).code, bc_warningNone);
+	bcMesh_Destroy(mesh);
+
+	/* many: all counted, the first BC_MAX_WARNINGS kept */
+	size_t size = 64 + 16 * (BC_MAX_WARNINGS + 5);
+	char* text = malloc(size);
+	ck_assert_ptr_nonnull(text);
+	size_t length = (size_t)snprintf(text, size, "v 0 0 0\nv 1 1 0\nv 1 0 0\nv 0 1 0\n");
+	for (int i = 0; i < BC_MAX_WARNINGS + 5; ++i) {
+		length += (size_t)snprintf(text + length, size - length, "f 1 2 3 4\n");
+	}
+	mesh = parse(text);
+	ck_assert_int_eq(bcMesh_GetWarningCount(mesh), BC_MAX_WARNINGS + 5);
+	w = bcMesh_GetWarning(mesh, BC_MAX_WARNINGS - 1);
+	ck_assert_int_eq(w.code, bc_warningSelfIntersecting);
+	ck_assert_int_eq(w.line, 4 + BC_MAX_WARNINGS);
+	ck_assert_int_eq(w.record, BC_MAX_WARNINGS - 1);
+	ck_assert_int_eq(bcMesh_GetWarning(mesh, BC_MAX_WARNINGS).code, bc_warningNone);
+	bcMesh_Destroy(mesh);
+	/* and on many threads, the same (the small reader cuts the text into tiny pieces) */
+	smallMaxElements = INT32_MAX;
+	ck_assert(assertSameOnThreads(text, length, "warnings"));
+	free(text);
+	const char* mixed = "v 0 0 0\nv 3 0 0\nv 3 3 0\nv 2 3 0\nv 2 1 0\nv 1 1 0\nv 1 3 0\nv 0 3 0\nv 1 1 1\n"
+						"f 1 2 3 4 5 6 7 8\nf 1 2 9 8\nf 1 3 2 4\nf 4 5 6 7\nf -1 -2 -3 -4 -5\n"
+						"f 1 2 3 4 5 6 7 8\n";
+	ck_assert(assertSameOnThreads(mixed, strlen(mixed), "polygons"));
+}
+END_TEST
+
 START_TEST(test_corner_forms)
 {
 	bcMesh* mesh = parse("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\n"
@@ -949,6 +1067,18 @@ static void assertSameMesh(const bcMesh* a, const bcMesh* b, const char* what)
 						 (int)s.vertices[1], (int)s.vertices[2], (int)s.face);
 		}
 	}
+	/* and the same warnings, at the same places */
+	ck_assert_msg(bcMesh_GetWarningCount(a) == bcMesh_GetWarningCount(b), "%s: %d warnings, expected %d", what,
+				  (int)bcMesh_GetWarningCount(b), (int)bcMesh_GetWarningCount(a));
+	for (int32_t i = 0; i < bcMesh_GetWarningCount(a) && i < BC_MAX_WARNINGS; ++i) {
+		bcWarning u = bcMesh_GetWarning(a, i), v = bcMesh_GetWarning(b, i);
+		if (u.code != v.code || u.line != v.line || u.column != v.column || u.record != v.record ||
+			strcmp(u.message, v.message) != 0) {
+			ck_abort_msg("%s: warning %d: %d at %ld:%ld face %ld \"%s\", expected %d at %ld:%ld face %ld \"%s\"", what,
+						 (int)i, (int)v.code, v.line, v.column, v.record, v.message, (int)u.code, u.line, u.column,
+						 u.record, u.message);
+		}
+	}
 }
 
 static void assertSameError(const bcError* expected, const bcError* got, const char* what)
@@ -1351,6 +1481,8 @@ static Suite* objSuite(void)
 	TCase* structure = tcase_create("structure");
 	tcase_add_test(structure, test_triangle);
 	tcase_add_test(structure, test_fan_triangulation);
+	tcase_add_test(structure, test_concave_polygons);
+	tcase_add_test(structure, test_polygon_warnings);
 	tcase_add_test(structure, test_corner_forms);
 	tcase_add_test(structure, test_negative_indices);
 	tcase_add_test(structure, test_extra_vertex_values);

@@ -330,6 +330,22 @@ START_TEST(approximate_hand_cases)
 	assertState(bcIntersectTriangles(A0, A1, A2, b0, b1, b2), bc_triTriDisjoint);
 	/* Degenerate. */
 	assertState(bcIntersectTrianglesApprox(A0, A1, A2, V(0, 0, 0), V(1, 1, 1), V(2, 2, 2)), bc_triTriDegenerate);
+	/* Seed 001's one-way rule: B (in the plane y = -1) crosses A's plane,
+	 * A lies wholly on one side of B's; the spheres overlap. Either way:
+	 * probable; one way: only with B first. The exact test: disjoint. */
+	b0 = V(1, -1, -1);
+	b1 = V(3, -1, -1);
+	b2 = V(2, -1, 1);
+	assertState(bcIntersectTriangles(A0, A1, A2, b0, b1, b2), bc_triTriDisjoint);
+	assertState(bcIntersectTrianglesApprox(A0, A1, A2, b0, b1, b2), bc_triTriProbable);
+	assertState(bcIntersectTrianglesApproxWithRule(A0, A1, A2, b0, b1, b2, bc_approxEither), bc_triTriProbable);
+	assertState(bcIntersectTrianglesApproxWithRule(A0, A1, A2, b0, b1, b2, bc_approxOneWay), bc_triTriDisjoint);
+	assertState(bcIntersectTrianglesApproxWithRule(b0, b1, b2, A0, A1, A2, bc_approxOneWay), bc_triTriProbable);
+	/* a crossing pair is probable one way in either order */
+	assertState(bcIntersectTrianglesApproxWithRule(A0, A1, A2, V(1, 1, -1), V(3, 1, -1), V(2, 1, 1), bc_approxOneWay),
+				bc_triTriProbable);
+	assertState(bcIntersectTrianglesApproxWithRule(V(1, 1, -1), V(3, 1, -1), V(2, 1, 1), A0, A1, A2, bc_approxOneWay),
+				bc_triTriProbable);
 	ck_assert_str_eq(bcTriTriStateName(bc_triTriProbable), "probable");
 	ck_assert_str_eq(bcTriTriStateName(bc_triTriCrossing), "crossing");
 }
