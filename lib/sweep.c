@@ -225,6 +225,9 @@ static inline int dotSign(bcVec3 x, bcVec3 y, double* value, double* error)
 		return signWithin(v, *error);
 	}
 	bool zero = (x.x == 0.0 || y.x == 0.0) && (x.y == 0.0 || y.y == 0.0) && (x.z == 0.0 || y.z == 0.0);
+	if (!zero) {
+		*error = HUGE_VAL; /* products lost to underflow: nothing is known */
+	}
 	return zero ? 0 : bc_signUnknown;
 }
 
@@ -689,6 +692,11 @@ typedef struct bcFaceReach {
 	 * least sqrt(margin[k]^2 / length2[k]). */
 	double margin[3];
 	double length2[3];
+	/* When the crossing is outside the triangle: a lower bound on its
+	 * squared distance from the triangle (from the edges it is beyond),
+	 * and a lower bound on |n . d|; else 0. */
+	double outside2;
+	double approachRate;
 } bcFaceReach;
 
 /* The face's contact (alpha or INFINITY), or bc_verdictExact; *reach is
@@ -700,6 +708,8 @@ static bcVerdict faceContact(const bcSweepQuery* q, bcBallFrame* f, int approach
 	const double sigma = approach < 0 ? 1.0 : -1.0;
 	reach->beyond = false;
 	reach->crossed = false;
+	reach->outside2 = 0.0;
+	reach->approachRate = 0.0;
 	*alpha = bcInfinity;
 	computeNormal(f);
 	const double en = f->nError;
@@ -790,6 +800,8 @@ static bcVerdict faceContactStored(const bcSweepQuery* q, const bcSweepTriangleR
 	const double nerr = t->normalError + 6.0 * u;
 	reach->beyond = false;
 	reach->crossed = false;
+	reach->outside2 = 0.0;
+	reach->approachRate = 0.0;
 	*alpha = bcInfinity;
 	bcVec3 m1 = bcSub(q->p1, t->a);
 	double v1 = sigma * bcDot(t->n, m1) - r;
@@ -828,7 +840,12 @@ static bcVerdict faceContactStored(const bcSweepQuery* q, const bcSweepTriangleR
 		double margin = fabs(value) - error;
 		reach->margin[k] = margin > 0.0 ? margin * (1.0 - 4.0 * u) : 0.0;
 		reach->length2[k] = f->eSquared[k] * (1.0 + 8.0 * u);
+		if (value < -error) {
+			double d2 = reach->margin[k] * reach->margin[k] / reach->length2[k];
+			reach->outside2 = d2 > reach->outside2 ? d2 : reach->outside2;
+		}
 	}
+	reach->approachRate = and - end;
 	if (!outside && (unknown || ea > BC_SWEEP_ALPHA_ERROR)) {
 		return faceContact(q, f, approach, alpha, reach);
 	}
@@ -859,70 +876,46 @@ static bool pickBound(bcBound x, bcBound y, bool later, bcBound* out)
 	return true;
 }
 
-/* Edge k's contact (alpha or INFINITY), or bc_verdictExact. */
-static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k, double maxAlpha, double* alpha)
+/* The quantities of an edge's test (see sweep_exact.c for the algebra),
+ * and bounds on their errors. */
+typedef struct bcEdgeTerms {
+	double ee;  /* |e|^2 */
+	double aa;  /* |d x e|^2 */
+	double bb;  /* (m x e) . (d x e) */
+	double cc;  /* |m x e|^2 - r^2 |e|^2 */
+	double d6;  /* aa r^2 - tau^2, tau = m . (d x e): the discriminant over ee */
+	double me0; /* m . e */
+	double ded; /* d . e */
+} bcEdgeTerms;
+
+/* The sign of value within error, 0 only for an exact zero (error 0). */
+static inline int certainSign(double value, double error)
+{
+	if (value > error) {
+		return 1;
+	}
+	if (value < -error) {
+		return -1;
+	}
+	return value == 0.0 && error == 0.0 ? 0 : bc_signUnknown;
+}
+
+/* Edge k's piece decided from its terms within the errors given: its
+ * entry (bc_verdictFound, *alpha), none before maxAlpha (bc_verdictNone),
+ * or bc_verdictExact when an error leaves a decision open. parallel: d x e
+ * is exactly 0. */
+static bcVerdict decideEdge(const bcEdgeTerms* v, const bcEdgeTerms* err, bool parallel, double maxAlpha,
+							double* alpha)
 {
 	const double u = BC_U;
-	const double r = q->radius, rr = r * r;
-	const bcVec3 e = f->e[k], m = f->m[k], d = q->d;
-	const double E = f->eNorm[k], M = f->mNorm[k], D = q->dNorm1;
 	*alpha = bcInfinity;
-
-	/* Beside the segment: t(alpha) ee = m.e + alpha d.e in [0, ee]. When
-	 * it is certainly outside at both alpha = 0 and maxAlpha (it is linear:
-	 * then throughout), the piece is not entered before maxAlpha; such a
-	 * slot could never be answered or tied (see bcSweepTriangle). */
-	double me0 = bcDot(m, e), ded = bcDot(d, e), ee0 = f->eSquared[k];
-	double tEnd = me0 + maxAlpha * ded;
-	double tError = BC_LOOSE_ERROR_FACTOR * u * E * (M + D);
-	if ((me0 < -tError && tEnd < -tError) || (me0 > ee0 + tError && tEnd > ee0 + tError)) {
-		return bc_verdictNone;
-	}
-
-	/* The discriminant, with a bound from the norms alone: most edges'
-	 * lines pass farther than r from the path. (Moving along the line,
-	 * d x e = 0, makes it 0: never rejected here.) */
-	bcVec3 de = bcCross(d, e);
-	double aa = bcDot(de, de);
-	double tau = bcDot(m, de);
-	double d6 = aa * rr - tau * tau;
-	if (d6 < -BC_LOOSE_ERROR_FACTOR * u * D * D * E * E * (rr + M * M)) {
-		return bc_verdictNone;
-	}
-	double ee = f->eSquared[k];
-	double eee = BC_DOT_ERROR_FACTOR * u * ee;
-	bcVec3 me = bcCross(m, e);
-	/* Nor is an edge whose line is farther than r + maxAlpha |d| from p0:
-	 * |m x e|^2 / ee is the squared distance. */
-	double reach = r + maxAlpha * q->dLength;
-	double me2 = bcDot(me, me);
-	if (me2 > reach * reach * ee * (1.0 + 16.0 * u)) {
-		return bc_verdictNone;
-	}
-	/* Outside the cylinder at the start and moving away from its axis
-	 * (bb = (m x e) . (d x e) > 0): never entered. Bounds from the norms. */
-	double bb = bcDot(me, de);
-	if (me2 - rr * ee > BC_LOOSE_ERROR_FACTOR * u * E * E * (M * M + rr) &&
-		bb > BC_LOOSE_ERROR_FACTOR * u * M * D * E * E) {
-		return bc_verdictNone;
-	}
-	double meNorm = norm1(me), deNorm = norm1(de);
-	double eme = productError(M, u * M, E, u * E);
-	double ede = productError(D, u * D, E, u * E);
-	double eaa = productError(deNorm, ede, deNorm, ede);
-	double cc = me2 - rr * ee;
-	double ecc = productError(meNorm, eme, meNorm, eme) + rr * eee + 2.0 * u * (me2 + rr * ee);
-
 	bcBound cylLo, cylHi;
-	if (aa <= eaa) {
-		/* Moving along the edge's line, or nearly: exactly only when every
-		 * product of d x e has a zero factor. */
-		bool parallel = (d.y == 0.0 || e.z == 0.0) && (d.z == 0.0 || e.y == 0.0) && (d.z == 0.0 || e.x == 0.0) &&
-						(d.x == 0.0 || e.z == 0.0) && (d.x == 0.0 || e.y == 0.0) && (d.y == 0.0 || e.x == 0.0);
+	if (v->aa <= err->aa) {
+		/* Moving along the edge's line: within r of it always or never. */
 		if (!parallel) {
 			return bc_verdictExact;
 		}
-		int within = signWithin(cc, ecc);
+		int within = certainSign(v->cc, err->cc);
 		if (within == bc_signUnknown) {
 			return bc_verdictExact;
 		}
@@ -933,43 +926,44 @@ static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k,
 		cylHi.value = bcInfinity;
 		cylLo.error = cylHi.error = 0.0;
 	} else {
-		double ebb = productError(meNorm, eme, deNorm, ede);
-		double etau = productError(M, u * M, deNorm, ede);
-		double ed6 = rr * eaa + 2.0 * fabs(tau) * etau + etau * etau + 4.0 * u * (aa * rr + tau * tau);
-		int disc = signWithin(d6, ed6);
+		int disc = certainSign(v->d6, err->d6);
 		if (disc == -1) {
 			return bc_verdictNone;
 		}
-		if (disc == bc_signUnknown || d6 * ee < BC_SWEEP_MIN_MAGNITUDE) {
+		if (disc != 1 || v->d6 * v->ee < BC_SWEEP_MIN_MAGNITUDE) {
 			return bc_verdictExact;
 		}
 		/* Roots q / aa and cc / q, q = -(bb + sign(bb) sqrt(ee d6)). */
-		double root = sqrt(ee * d6);
-		double eroot = root * (0.5 * (eee / ee + ed6 / d6) + 2.0 * u);
-		double qq = -(bb + (bb < 0.0 ? -root : root));
-		double eq = ebb + eroot + u * fabs(qq);
+		double root = sqrt(v->ee * v->d6);
+		double eroot = root * (0.5 * (err->ee / v->ee + err->d6 / v->d6) + 2.0 * u);
+		double qq = -(v->bb + (v->bb < 0.0 ? -root : root));
+		double eq = err->bb + eroot + u * fabs(qq);
 		if (!(fabs(qq) > eq)) {
 			return bc_verdictExact;
 		}
-		double r1 = qq / aa;
-		double er1 = (eq + fabs(r1) * eaa) / aa + u * fabs(r1);
-		double r2 = cc / qq;
-		double er2 = (ecc + fabs(r2) * eq) / (fabs(qq) - eq) + u * fabs(r2);
+		double r1 = qq / v->aa;
+		double er1 = (eq + fabs(r1) * err->aa) / v->aa + u * fabs(r1);
+		double r2 = v->cc / qq;
+		double er2 = (err->cc + fabs(r2) * eq) / (fabs(qq) - eq) + u * fabs(r2);
 		bool firstLower = r1 <= r2;
 		cylLo.value = firstLower ? r1 : r2;
 		cylLo.error = firstLower ? er1 : er2;
 		cylHi.value = firstLower ? r2 : r1;
 		cylHi.error = firstLower ? er2 : er1;
+		/* The piece is not entered before the cylinder is, nor after it is
+		 * left: a slot past maxAlpha is never answered or tied. */
+		if (cylLo.value - cylLo.error > maxAlpha || cylHi.value + cylHi.error < 0.0) {
+			return bc_verdictNone;
+		}
 	}
 
 	/* Beside the segment: 0 <= me0 + alpha ded <= ee. */
-	double eme0, eded;
-	int sMe0 = dotSign(m, e, &me0, &eme0);
-	int sDed = dotSign(d, e, &ded, &eded);
 	bcBound slabLo, slabHi;
-	double rest = ee - me0, erest = eee + eme0 + u * fabs(rest);
+	double rest = v->ee - v->me0, erest = err->ee + err->me0 + u * fabs(rest);
+	int sDed = certainSign(v->ded, err->ded);
 	if (sDed == 0) {
-		int sRest = signWithin(rest, erest);
+		int sMe0 = certainSign(v->me0, err->me0);
+		int sRest = certainSign(rest, erest);
 		if (sMe0 == bc_signUnknown || sRest == bc_signUnknown) {
 			return bc_verdictExact;
 		}
@@ -983,14 +977,14 @@ static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k,
 		if (sDed == bc_signUnknown) {
 			return bc_verdictExact;
 		}
-		double adn = fabs(ded) - eded;
+		double adn = fabs(v->ded) - err->ded;
 		bcBound t0, t1;
-		t0.value = -me0 / ded;
-		t0.error = (eme0 + fabs(t0.value) * eded) / adn + u * fabs(t0.value);
-		t1.value = rest / ded;
-		t1.error = (erest + fabs(t1.value) * eded) / adn + u * fabs(t1.value);
-		slabLo = ded > 0.0 ? t0 : t1;
-		slabHi = ded > 0.0 ? t1 : t0;
+		t0.value = -v->me0 / v->ded;
+		t0.error = (err->me0 + fabs(t0.value) * err->ded) / adn + u * fabs(t0.value);
+		t1.value = rest / v->ded;
+		t1.error = (erest + fabs(t1.value) * err->ded) / adn + u * fabs(t1.value);
+		slabLo = v->ded > 0.0 ? t0 : t1;
+		slabHi = v->ded > 0.0 ? t1 : t0;
 	}
 
 	bcBound lo, hi;
@@ -998,7 +992,7 @@ static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k,
 		return bc_verdictExact;
 	}
 	int order = compareWithin(lo.value, lo.error, hi.value, hi.error);
-	if (order == 1) {
+	if (order == 1 || lo.value - lo.error > maxAlpha) {
 		return bc_verdictNone;
 	}
 	int afterStart = compareWithin(lo.value, lo.error, 0.0, 0.0);
@@ -1019,6 +1013,75 @@ static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k,
 	}
 	*alpha = lo.value < 1.0 ? lo.value : 1.0;
 	return bc_verdictFound;
+}
+
+/* Edge k's contact (alpha or INFINITY), or bc_verdictExact. Decided first
+ * with error bounds from the inputs' 1-norms alone, which settle nearly
+ * every edge, then, where one is open, with bounds from the intermediates'
+ * sizes (and exact zeros recognised), then by the exact path. */
+static bcVerdict edgeContact(const bcSweepQuery* q, const bcBallFrame* f, int k, double maxAlpha, double* alpha)
+{
+	const double u = BC_U;
+	const double r = q->radius, rr = r * r;
+	const bcVec3 e = f->e[k], m = f->m[k], d = q->d;
+	const double E = f->eNorm[k], M = f->mNorm[k], D = q->dNorm1;
+	*alpha = bcInfinity;
+
+	/* Beside the segment: t(alpha) ee = m.e + alpha d.e in [0, ee]. When
+	 * it is certainly outside at both alpha = 0 and maxAlpha (it is linear:
+	 * then throughout), the piece is not entered before maxAlpha; such a
+	 * slot could never be answered or tied (see bcSweepTriangle). */
+	bcEdgeTerms v;
+	v.ee = f->eSquared[k];
+	v.me0 = bcDot(m, e);
+	v.ded = bcDot(d, e);
+	double tEnd = v.me0 + maxAlpha * v.ded;
+	double tError = BC_LOOSE_ERROR_FACTOR * u * E * (M + D);
+	if ((v.me0 < -tError && tEnd < -tError) || (v.me0 > v.ee + tError && tEnd > v.ee + tError)) {
+		return bc_verdictNone;
+	}
+	/* The discriminant: most edges' lines pass farther than r from the
+	 * path. (Moving along the line, d x e = 0, makes it 0: never rejected
+	 * here.) */
+	bcVec3 de = bcCross(d, e);
+	v.aa = bcDot(de, de);
+	double tau = bcDot(m, de);
+	v.d6 = v.aa * rr - tau * tau;
+	bcEdgeTerms loose;
+	loose.d6 = BC_LOOSE_ERROR_FACTOR * u * D * D * E * E * (rr + M * M);
+	if (v.d6 < -loose.d6) {
+		return bc_verdictNone;
+	}
+	bcVec3 me = bcCross(m, e);
+	double me2 = bcDot(me, me);
+	v.cc = me2 - rr * v.ee;
+	v.bb = bcDot(me, de);
+	loose.ee = BC_DOT_ERROR_FACTOR * u * v.ee;
+	loose.aa = BC_LOOSE_ERROR_FACTOR * u * D * D * E * E;
+	loose.bb = BC_LOOSE_ERROR_FACTOR * u * M * D * E * E;
+	loose.cc = BC_LOOSE_ERROR_FACTOR * u * E * E * (M * M + rr);
+	loose.me0 = BC_DOT_ERROR_FACTOR * u * M * E;
+	loose.ded = BC_DOT_ERROR_FACTOR * u * D * E;
+	bool parallel = (d.y == 0.0 || e.z == 0.0) && (d.z == 0.0 || e.y == 0.0) && (d.z == 0.0 || e.x == 0.0) &&
+					(d.x == 0.0 || e.z == 0.0) && (d.x == 0.0 || e.y == 0.0) && (d.y == 0.0 || e.x == 0.0);
+	bcVerdict verdict = decideEdge(&v, &loose, parallel, maxAlpha, alpha);
+	if (verdict != bc_verdictExact) {
+		return verdict;
+	}
+	/* Tighter bounds, from the sizes of the intermediates. */
+	bcEdgeTerms tight;
+	double meNorm = norm1(me), deNorm = norm1(de);
+	double eme = productError(M, u * M, E, u * E);
+	double ede = productError(D, u * D, E, u * E);
+	double etau = productError(M, u * M, deNorm, ede);
+	tight.ee = loose.ee;
+	tight.aa = productError(deNorm, ede, deNorm, ede);
+	tight.bb = productError(meNorm, eme, deNorm, ede);
+	tight.cc = productError(meNorm, eme, meNorm, eme) + rr * tight.ee + 2.0 * u * (me2 + rr * v.ee);
+	tight.d6 = rr * tight.aa + 2.0 * fabs(tau) * etau + etau * etau + 4.0 * u * (v.aa * rr + tau * tau);
+	dotSign(m, e, &v.me0, &tight.me0);
+	dotSign(d, e, &v.ded, &tight.ded);
+	return decideEdge(&v, &tight, parallel, maxAlpha, alpha);
 }
 
 /* Vertex k's contact (alpha or INFINITY), or bc_verdictExact. */
@@ -1046,8 +1109,21 @@ static bcVerdict vertexContact(const bcSweepQuery* q, const bcBallFrame* f, int 
 	bcVec3 md = bcCross(m, q->d);
 	double md2 = bcDot(md, md);
 	double disc = dd * rr - md2;
-	if (disc < -BC_LOOSE_ERROR_FACTOR * u * (dd * rr + M * M * D * D)) {
+	double looseDisc = BC_LOOSE_ERROR_FACTOR * u * (dd * rr + M * M * D * D);
+	if (disc < -looseDisc) {
 		return bc_verdictNone; /* the line misses the ball */
+	}
+	/* Entered at cc / (sqrt(disc) - bb): a lower bound from the norms'
+	 * bounds, past maxAlpha, settles it. */
+	double cc0 = bcDot(m, m) - rr;
+	double looseCc = BC_LOOSE_ERROR_FACTOR * u * (M * M + rr);
+	double looseBb = BC_DOT_ERROR_FACTOR * u * M * D;
+	if (disc > looseDisc && cc0 > looseCc && bb < -looseBb) {
+		double entry = cc0 / (sqrt(disc) - bb);
+		double slack = looseCc / cc0 + looseBb / -bb + looseDisc / disc + 16.0 * u;
+		if (entry * (1.0 - slack) > maxAlpha) {
+			return bc_verdictNone;
+		}
 	}
 	double ebb;
 	int towards = dotSign(m, q->d, &bb, &ebb);
@@ -1134,24 +1210,6 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 		f.mNorm[k] = norm1(f.m[k]);
 	}
 
-	/* The triangle lies in the ball of radius rho = max(|b - a|, |c - a|)
-	 * around a: a centre farther than r + rho from a on all of
-	 * [0, maxAlpha] touches nothing. The closest approach to a, squared,
-	 * against 2 (r^2 + rho^2) >= (r + rho)^2, with room for rounding. The
-	 * leaves' boxes hold up to four triangles; this drops the ones of a
-	 * leaf the path passes far from (long sweeps over a terrain). */
-	if (q->moving) {
-		double dd = bcDot(q->d, q->d);
-		double tc = -bcDot(m0, q->d) / dd;
-		tc = tc < 0.0 ? 0.0 : (tc > maxAlpha ? maxAlpha : tc);
-		bcVec3 gap = bcMulAdd(m0, tc, q->d);
-		double far = f.mNorm[0] + tc * q->dNorm1;
-		double rho2 = f.eSquared[0] > f.eSquared[2] ? f.eSquared[0] : f.eSquared[2];
-		if (bcDot(gap, gap) > 2.0 * (r * r + rho2) * (1.0 + 16.0 * u) + 16.0 * u * far * far) {
-			return bc_verdictNone;
-		}
-	}
-
 	/* Already within r at alpha = 0? */
 	if (fabs(s0) - e0 <= r) {
 		bcVerdict verdict = initialContact(q, &f, result);
@@ -1168,11 +1226,21 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 	 * another's, nor on maxAlpha. */
 	bool found = false;
 	double alpha;
-	bcFaceReach reach = { false, false, 0.0, 0.0, { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } };
+	bcFaceReach reach = { false, false, 0.0, 0.0, { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 }, 0.0, 0.0 };
 	if (approach != 0) {
 		bcVerdict verdict = faceContactStored(q, t, &f, approach, s0, nd, &alpha, &reach);
 		if (reach.beyond) {
 			return bc_verdictNone;
+		}
+		/* Within r of the plane only for alpha in [a, a + 2 r / |n . d|]
+		 * after the crossing at a, the centre's projection moves at most
+		 * |d| per unit of alpha: starting farther than 2 r |d| / |n . d|
+		 * from the triangle, it never comes within r of it. */
+		if (reach.crossed && verdict == bc_verdictNone && reach.outside2 > 0.0 && reach.approachRate > 0.0) {
+			double travel = 2.0 * r * q->dLength / reach.approachRate;
+			if (reach.outside2 > travel * travel * (1.0 + 16.0 * u)) {
+				return bc_verdictNone;
+			}
 		}
 		if (verdict == bc_verdictExact) {
 			alpha = bcExactSlotAlpha(q, t, bc_slotFace);
