@@ -12,9 +12,14 @@
  * their own. Float boxes are what make two children fit one line (double
  * boxes would take 112 bytes); the outward rounding keeps them conservative
  * and the queries pad them for the rounding of their own double arithmetic.
- * Binary rather than 4-wide: front-to-back order is one comparison and the
- * build stays simple; a 4-wide node (two lines) saves levels, but in plain
- * C11, without SIMD, it tests its four boxes one by one anyway.
+ * The build and the point walks (here, nearest.c, intersect.c) use these
+ * binary nodes. The swept-ball walk, the hot one, has its own 4-wide copy
+ * (bcBvhWideNode in bvh.h: two lines, four boxes as structure of arrays,
+ * made by pulling each node's grandchildren up): half the levels, and one
+ * SIMD instruction per axis tests all four boxes (SSE2 everywhere on
+ * x86-64, AVX2 where the CPU has it, plain C elsewhere; see the walk).
+ * The wide nodes hold the binary nodes' float boxes as they are, so they
+ * are as conservative.
  *
  * Node 0 is a header whose first child is the root (a leaf for tiny meshes,
  * empty when every triangle is degenerate) and whose second is empty. A
@@ -50,8 +55,9 @@
 
 /* SIMD box tests: SSE2 (every x86-64) and AVX2 (chosen at run time, the
  * functions compiled for it by a target attribute, so the build's own flags
- * stay portable); elsewhere, or with another compiler, the scalar test. */
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__SSE2__) && defined(__GNUC__)
+ * stay portable); elsewhere, with another compiler, or built with
+ * -DBC_NO_SIMD, the scalar test. */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__SSE2__) && defined(__GNUC__) && !defined(BC_NO_SIMD)
 #define BC_BVH_X86 1
 #include <immintrin.h>
 #define BC_TARGET_AVX2 __attribute__((target("avx2")))
