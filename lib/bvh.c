@@ -12,9 +12,14 @@
  * their own. Float boxes are what make two children fit one line (double
  * boxes would take 112 bytes); the outward rounding keeps them conservative
  * and the queries pad them for the rounding of their own double arithmetic.
- * Binary rather than 4-wide: front-to-back order is one comparison and the
- * build stays simple; a 4-wide node (two lines) saves levels, but in plain
- * C11, without SIMD, it tests its four boxes one by one anyway.
+ * The build and the point walks (here, nearest.c, intersect.c) use these
+ * binary nodes. The swept-ball walk, the hot one, has its own 4-wide copy
+ * (bcBvhWideNode in bvh.h: two lines, four boxes as structure of arrays,
+ * made by pulling each node's grandchildren up): half the levels, and one
+ * SIMD instruction per axis tests all four boxes (SSE2 everywhere on
+ * x86-64, AVX2 where the CPU has it, plain C elsewhere; see the walk).
+ * The wide nodes hold the binary nodes' float boxes as they are, so they
+ * are as conservative.
  *
  * Node 0 is a header whose first child is the root (a leaf for tiny meshes,
  * empty when every triangle is degenerate) and whose second is empty. A
@@ -47,6 +52,25 @@
 
 #include "mesh.h"
 #include "vec3.h"
+
+/* SIMD box tests: SSE2 (every x86-64) and AVX2 (chosen at run time, the
+ * functions compiled for it by a target attribute, so the build's own flags
+ * stay portable); elsewhere, with another compiler, or built with
+ * -DBC_NO_SIMD, the scalar test. */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__SSE2__) && defined(__GNUC__) && !defined(BC_NO_SIMD)
+#define BC_BVH_X86 1
+#include <immintrin.h>
+#define BC_TARGET_AVX2 __attribute__((target("avx2")))
+#else
+#define BC_BVH_X86 0
+#define BC_TARGET_AVX2
+#endif
+
+#if defined(__GNUC__)
+#define BC_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define BC_ALWAYS_INLINE
+#endif
 
 /* Bins along the split axis. 32 bins lower the SAH cost of the tree by
  * under 1% on random and terrain meshes and take longer to clear and sweep;
@@ -130,10 +154,14 @@
 /* One child of a node: its box and where to find it. 32 bytes. */
 
 _Static_assert(sizeof(bcBvhNode) == 64, "a node is meant to fill one cache line");
+_Static_assert(sizeof(bcBvhWideNode) == 128, "a wide node is meant to fill two cache lines");
 
 struct bcBvh {
 	bcBvhNode* nodes; /* nodeCount, node 0 the header */
 	int32_t nodeCount;
+	bcBvhWideNode* wide; /* wideCount: the swept-ball walk's tree, node 0 its root */
+	int32_t wideCount;
+	bcBvhSimd simd;      /* how the swept-ball walk tests boxes */
 	int32_t* order;   /* triangle indices, leaves refer to runs of it */
 	bcBvhTriangle* packed; /* orderCount: the triangles of order, copied */
 	int32_t orderCount;
@@ -1167,6 +1195,105 @@ static void bcFinishChunk(void* context, int32_t chunk)
 	}
 }
 
+/* ---------------------------------------------------------- wide nodes */
+
+/* A binary record's box, half its surface area (for choosing which inner
+ * child to open next). */
+static double bcRecordArea(const bcBvhChild* record)
+{
+	return bcHalfArea(record->lower, record->upper);
+}
+
+/* Put record into slot c of a wide node (the index is set by the caller
+ * for inner children). */
+static void bcSetWideSlot(bcBvhWideNode* node, int c, const bcBvhChild* record)
+{
+	for (int k = 0; k < 3; ++k) {
+		node->bounds[k][0][c] = record->lower[k];
+		node->bounds[k][1][c] = record->upper[k];
+	}
+	node->index[c] = record->index;
+	node->count[c] = record->count;
+}
+
+/* Fill wide node w from the binary inner record (or a lone leaf or empty
+ * root), depth-first: each wide node's inner children get the next free
+ * nodes after it, side by side. Recursion at most BC_BVH_MAX_DEPTH deep,
+ * as the binary tree. */
+static void bcBuildWide(const bcBvh* bvh, bcBvhWideNode* wide, int32_t* wideCount, int32_t w, bcBvhChild record)
+{
+	bcBvhChild slots[BC_BVH_WIDTH];
+	int used = 0;
+	if (record.count == BC_BVH_INNER) {
+		slots[0] = bvh->nodes[record.index].children[0];
+		slots[1] = bvh->nodes[record.index].children[1];
+		used = 2;
+		/* Open the inner child of largest area until the node is full. */
+		while (used < BC_BVH_WIDTH) {
+			int open = -1;
+			double largest = -1.0;
+			for (int c = 0; c < used; ++c) {
+				double area = bcRecordArea(&slots[c]);
+				if (slots[c].count == BC_BVH_INNER && area > largest) {
+					open = c;
+					largest = area;
+				}
+			}
+			if (open < 0) {
+				break;
+			}
+			const bcBvhNode* node = bvh->nodes + slots[open].index;
+			slots[open] = node->children[0];
+			slots[used++] = node->children[1];
+		}
+	} else if (record.count > 0) {
+		slots[0] = record;
+		used = 1;
+	}
+	bcBvhWideNode* node = wide + w;
+	bcBvhChild empty;
+	bcEmptyBounds(empty.lower, empty.upper);
+	empty.index = 0;
+	empty.count = 0;
+	for (int c = 0; c < BC_BVH_WIDTH; ++c) {
+		bcSetWideSlot(node, c, c < used ? &slots[c] : &empty);
+	}
+	int32_t first[BC_BVH_WIDTH];
+	for (int c = 0; c < used; ++c) {
+		if (slots[c].count == BC_BVH_INNER) {
+			first[c] = (*wideCount)++;
+			node->index[c] = first[c];
+		}
+	}
+	for (int c = 0; c < used; ++c) {
+		if (slots[c].count == BC_BVH_INNER) {
+			bcBuildWide(bvh, wide, wideCount, first[c], slots[c]);
+		}
+	}
+}
+
+/* The wide tree, from the binary one. Each wide node opens at least one
+ * binary node, so there are at most as many (plus a root for a lone leaf). */
+static bool bcMakeWide(bcBvh* bvh)
+{
+	int32_t capacity = bvh->nodeCount > 0 ? bvh->nodeCount : 1;
+	bcBvhWideNode* wide = bcAllocateLarge((size_t)capacity * sizeof *wide);
+	if (wide == NULL) {
+		return false;
+	}
+	int32_t count = 1;
+	bcBuildWide(bvh, wide, &count, 0, bvh->nodes[0].children[0]);
+	bcBvhWideNode* shrunk = count < capacity ? bcAllocateLarge((size_t)count * sizeof *shrunk) : NULL;
+	if (shrunk != NULL) {
+		memcpy(shrunk, wide, (size_t)count * sizeof *shrunk);
+		free(wide);
+		wide = shrunk;
+	}
+	bvh->wide = wide;
+	bvh->wideCount = count;
+	return true;
+}
+
 bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount)
 {
 	if (mesh == NULL || mesh->triangleCount <= 0) {
@@ -1215,6 +1342,8 @@ bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount)
 			magnitude = fmax(magnitude, fabs((double)root->upper[k]));
 		}
 		bvh->magnitude = magnitude;
+		bvh->simd = bcBvh_BestSimd();
+		ok = bcMakeWide(bvh);
 	}
 
 	free(base);
@@ -1246,6 +1375,7 @@ void bcBvh_Destroy(bcBvh* bvh)
 		return;
 	}
 	free(bvh->nodes);
+	free(bvh->wide);
 	free(bvh->order);
 	free(bvh->packed);
 	free(bvh);
@@ -1266,6 +1396,8 @@ bcBvhData bcBvh_GetData(const bcBvh* bvh)
 	if (bvh != NULL) {
 		data.nodes = bvh->nodes;
 		data.nodeBytes = (size_t)bvh->nodeCount * sizeof(bcBvhNode);
+		data.wideNodes = bvh->wide;
+		data.wideNodeBytes = (size_t)bvh->wideCount * sizeof(bcBvhWideNode);
 		data.triangles = bvh->order;
 		data.triangleCount = bvh->orderCount;
 	}
@@ -1325,106 +1457,322 @@ typedef struct bcSweep {
  * carry a few ulps; the padding g already covers the boxes' rounding). */
 #define BC_BVH_SPHERE_SLACK 1e-9
 
-/* One axis of the slab test: narrows [tNear, tFar] to where the segment is
- * between the box's planes on axis k (NaN, from a bound exactly at p on an
- * axis without motion, leaves them as they are). */
-static inline void bcSweepAxis(const bcSweep* s, const bcBvhChild* child, int k, double* tNear, double* tFar)
-{
-	double lower = (double)child->lower[k];
-	double upper = (double)child->upper[k];
-	double t0 = ((s->negative[k] ? upper : lower) - s->near[k]) * s->inverse[k];
-	double t1 = ((s->negative[k] ? lower : upper) - s->far[k]) * s->inverse[k];
-	*tNear = t0 > *tNear ? t0 : *tNear;
-	*tFar = t1 < *tFar ? t1 : *tFar;
-}
+/* ------------------------------------------------- the swept-ball walk
+ *
+ * The walk tests the four boxes of a wide node at once and goes on with the
+ * nearest child it meets, the others pushed nearest last (front to back).
+ * A box test is a slab test in double precision on the float bounds grown
+ * by g (bcWideChildScalar), then for short segments the ball test. The
+ * SSE2 and AVX2 node tests do the very same operations (subtract, multiply,
+ * max and min, whose NaN rules are those of the scalar comparisons: the
+ * second operand wins, add in the same order), so all three give the same
+ * entries and the same verdicts bit for bit, and the same walk. A bound
+ * exactly at p on an axis without motion gives 0 * infinity, a NaN, which
+ * leaves [tNear, tFar] as it is, as a closed box should. */
 
-/* The squared gap between the child's box and c on axis k (0 inside). */
-static inline double bcGap2(const bcBvhChild* child, double c, int k)
-{
-	double below = (double)child->lower[k] - c;
-	double above = c - (double)child->upper[k];
-	double gap = below > above ? below : above;
-	return gap > 0.0 ? gap * gap : 0.0;
-}
+/* The stack of a wide walk: at most three siblings pushed per level. */
+#define BC_BVH_WIDE_STACK (3 * BC_BVH_MAX_DEPTH + 1)
 
-/* Does the segment, for alpha in [0, maxAlpha], meet the child's box grown
- * by g? entry: the alpha it enters at (0 if it starts inside). The axes are
- * written out: compilers at -O2 keep a three-step loop as a loop here. */
-static inline bool bcSweepChild(const bcSweep* s, const bcBvhChild* child, double maxAlpha, double* entry)
+typedef struct bcWidePending {
+	int32_t index;
+	int32_t count;
+	double key;
+} bcWidePending;
+
+/* The sweep's numbers for one axis, as the node tests read them: the bound
+ * met first (upper when moving down) is bounds[k][first[k]]. */
+typedef struct bcWideSweep {
+	bcSweep s;
+	int first[3];
+} bcWideSweep;
+
+/* One box of a wide node: does the segment, for alpha in [0, maxAlpha],
+ * meet it grown by g (and, with sphere, come within reach of its
+ * midpoint)? entry: the alpha it enters at (0 if it starts inside). */
+static inline bool bcWideChildScalar(const bcWideSweep* w, const bcBvhWideNode* node, int c, double maxAlpha,
+									 bool sphere, double* entry)
 {
+	const bcSweep* s = &w->s;
 	double tNear = 0.0, tFar = maxAlpha;
-	bcSweepAxis(s, child, 0, &tNear, &tFar);
-	bcSweepAxis(s, child, 1, &tNear, &tFar);
-	bcSweepAxis(s, child, 2, &tNear, &tFar);
+	for (int k = 0; k < 3; ++k) {
+		double t0 = ((double)node->bounds[k][w->first[k]][c] - s->near[k]) * s->inverse[k];
+		double t1 = ((double)node->bounds[k][1 - w->first[k]][c] - s->far[k]) * s->inverse[k];
+		tNear = t0 > tNear ? t0 : tNear;
+		tFar = t1 < tFar ? t1 : tFar;
+	}
 	*entry = tNear;
 	if (!(tNear <= tFar)) {
 		return false;
 	}
-	if (s->sphere) {
-		double distance2 = bcGap2(child, s->center[0], 0) + bcGap2(child, s->center[1], 1) +
-						   bcGap2(child, s->center[2], 2);
+	if (sphere) {
+		double distance2 = 0.0;
+		for (int k = 0; k < 3; ++k) {
+			double below = (double)node->bounds[k][0][c] - s->center[k];
+			double above = s->center[k] - (double)node->bounds[k][1][c];
+			double gap = below > above ? below : above;
+			double g2 = gap > 0.0 ? gap * gap : 0.0;
+			distance2 = k == 0 ? g2 : distance2 + g2;
+		}
 		return distance2 <= s->reach2;
 	}
 	return true;
 }
 
-void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
-					  bcBvhVisitFcn* visit, void* context)
+static inline BC_ALWAYS_INLINE int bcWideTestScalar(const bcWideSweep* w, const bcBvhWideNode* node,
+													 double maxAlpha, bool sphere, double entries[BC_BVH_WIDTH])
 {
-	if (bvh == NULL || maxAlpha == NULL || visit == NULL) {
-		return;
+	int mask = 0;
+	for (int c = 0; c < BC_BVH_WIDTH; ++c) {
+		mask |= bcWideChildScalar(w, node, c, maxAlpha, sphere, &entries[c]) ? 1 << c : 0;
 	}
-	double r = radius > 0.0 ? radius : 0.0;
-	double grow = r + bcQueryPad(bvh, p0, r);
-	bcSweep s;
-	for (int k = 0; k < 3; ++k) {
-		double p = bcComponent(p0, k);
-		double dk = bcComponent(d, k);
-		double inverse = dk != 0.0 ? 1.0 / dk : copysign(INFINITY, dk);
-		s.inverse[k] = inverse;
-		s.negative[k] = inverse < 0.0;
-		/* Moving up, the lower bound (lower - g) is met first, when
-		 * p + t d = lower - g: t = (lower - (p + g)) / d. */
-		s.near[k] = inverse < 0.0 ? p - grow : p + grow;
-		s.far[k] = inverse < 0.0 ? p + grow : p - grow;
-		s.center[k] = p + 0.5 * dk;
-	}
-	double half = 0.5 * sqrt(bcDot(d, d));
-	double reach = (grow + half) * (1.0 + BC_BVH_SPHERE_SLACK);
-	s.sphere = half <= 0.5 * BC_BVH_SPHERE_LENGTH * grow && isfinite(reach * reach);
-	s.reach2 = reach * reach;
+	return mask;
+}
 
-	bcBvhPending stack[BC_BVH_STACK_SIZE];
-	int top = 0;
-	const bcBvhNode* nodes = bvh->nodes;
-	const bcBvhChild* current = &nodes[0].children[0];
-	double entry = 0.0;
-	if (current->count == 0 || !bcSweepChild(&s, current, *maxAlpha, &entry)) {
-		return;
+#if BC_BVH_X86
+/* Two boxes at a time: children h and h + 1. */
+static inline BC_ALWAYS_INLINE int bcWideHalfSse2(const bcWideSweep* w, const bcBvhWideNode* node, int h,
+												   __m128d maxAlpha, bool sphere, double* entries)
+{
+	const bcSweep* s = &w->s;
+	__m128d tNear = _mm_setzero_pd();
+	__m128d tFar = maxAlpha;
+	for (int k = 0; k < 3; ++k) {
+		__m128d first = _mm_cvtps_pd(_mm_castpd_ps(_mm_load_sd((const double*)&node->bounds[k][w->first[k]][h])));
+		__m128d second =
+			_mm_cvtps_pd(_mm_castpd_ps(_mm_load_sd((const double*)&node->bounds[k][1 - w->first[k]][h])));
+		__m128d inverse = _mm_set1_pd(s->inverse[k]);
+		__m128d t0 = _mm_mul_pd(_mm_sub_pd(first, _mm_set1_pd(s->near[k])), inverse);
+		__m128d t1 = _mm_mul_pd(_mm_sub_pd(second, _mm_set1_pd(s->far[k])), inverse);
+		tNear = _mm_max_pd(t0, tNear); /* t0 > tNear ? t0 : tNear */
+		tFar = _mm_min_pd(t1, tFar);   /* t1 < tFar ? t1 : tFar */
 	}
+	_mm_storeu_pd(entries, tNear);
+	__m128d in = _mm_cmple_pd(tNear, tFar);
+	if (sphere) {
+		__m128d distance2 = _mm_setzero_pd();
+		for (int k = 0; k < 3; ++k) {
+			__m128d lower = _mm_cvtps_pd(_mm_castpd_ps(_mm_load_sd((const double*)&node->bounds[k][0][h])));
+			__m128d upper = _mm_cvtps_pd(_mm_castpd_ps(_mm_load_sd((const double*)&node->bounds[k][1][h])));
+			__m128d center = _mm_set1_pd(s->center[k]);
+			__m128d gap = _mm_max_pd(_mm_sub_pd(lower, center), _mm_sub_pd(center, upper));
+			__m128d g2 = _mm_and_pd(_mm_cmpgt_pd(gap, _mm_setzero_pd()), _mm_mul_pd(gap, gap));
+			distance2 = k == 0 ? g2 : _mm_add_pd(distance2, g2);
+		}
+		in = _mm_and_pd(in, _mm_cmple_pd(distance2, _mm_set1_pd(s->reach2)));
+	}
+	return _mm_movemask_pd(in);
+}
+
+static inline BC_ALWAYS_INLINE int bcWideTestSse2(const bcWideSweep* w, const bcBvhWideNode* node, double maxAlpha,
+												   bool sphere, double entries[BC_BVH_WIDTH])
+{
+	__m128d limit = _mm_set1_pd(maxAlpha);
+	return bcWideHalfSse2(w, node, 0, limit, sphere, entries) |
+		   bcWideHalfSse2(w, node, 2, limit, sphere, entries + 2) << 2;
+}
+
+/* Four boxes at a time. */
+static inline BC_ALWAYS_INLINE BC_TARGET_AVX2 int bcWideTestAvx2(const bcWideSweep* w, const bcBvhWideNode* node,
+																   double maxAlpha, bool sphere,
+																   double entries[BC_BVH_WIDTH])
+{
+	const bcSweep* s = &w->s;
+	__m256d tNear = _mm256_setzero_pd();
+	__m256d tFar = _mm256_set1_pd(maxAlpha);
+	for (int k = 0; k < 3; ++k) {
+		__m256d first = _mm256_cvtps_pd(_mm_load_ps(node->bounds[k][w->first[k]]));
+		__m256d second = _mm256_cvtps_pd(_mm_load_ps(node->bounds[k][1 - w->first[k]]));
+		__m256d inverse = _mm256_set1_pd(s->inverse[k]);
+		__m256d t0 = _mm256_mul_pd(_mm256_sub_pd(first, _mm256_set1_pd(s->near[k])), inverse);
+		__m256d t1 = _mm256_mul_pd(_mm256_sub_pd(second, _mm256_set1_pd(s->far[k])), inverse);
+		tNear = _mm256_max_pd(t0, tNear);
+		tFar = _mm256_min_pd(t1, tFar);
+	}
+	_mm256_storeu_pd(entries, tNear);
+	__m256d in = _mm256_cmp_pd(tNear, tFar, _CMP_LE_OQ);
+	if (sphere) {
+		__m256d distance2 = _mm256_setzero_pd();
+		for (int k = 0; k < 3; ++k) {
+			__m256d lower = _mm256_cvtps_pd(_mm_load_ps(node->bounds[k][0]));
+			__m256d upper = _mm256_cvtps_pd(_mm_load_ps(node->bounds[k][1]));
+			__m256d center = _mm256_set1_pd(s->center[k]);
+			__m256d gap = _mm256_max_pd(_mm256_sub_pd(lower, center), _mm256_sub_pd(center, upper));
+			__m256d g2 =
+				_mm256_and_pd(_mm256_cmp_pd(gap, _mm256_setzero_pd(), _CMP_GT_OQ), _mm256_mul_pd(gap, gap));
+			distance2 = k == 0 ? g2 : _mm256_add_pd(distance2, g2);
+		}
+		in = _mm256_and_pd(in, _mm256_cmp_pd(distance2, _mm256_set1_pd(s->reach2), _CMP_LE_OQ));
+	}
+	return _mm256_movemask_pd(in);
+}
+#endif
+
+typedef int bcWideTestFcn(const bcWideSweep* w, const bcBvhWideNode* node, double maxAlpha, bool sphere,
+						  double entries[BC_BVH_WIDTH]);
+
+/* The walk itself, specialised by its callers for a node test and for the
+ * ball test on or off (rays and long sweeps go without: the lean walk). */
+static inline BC_ALWAYS_INLINE void bcWalkWide(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha,
+												bcBvhVisitFcn* visit, void* context, bcWideTestFcn* test,
+												bool sphere)
+{
+	bcWidePending stack[BC_BVH_WIDE_STACK];
+	int top = 0;
+	const bcBvhWideNode* nodes = bvh->wide;
+	int32_t index = 0, count = BC_BVH_INNER;
+	double entry = 0.0;
 	for (;;) {
-		if (current->count == BC_BVH_INNER) {
-			const bcBvhNode* node = nodes + current->index;
-			const bcBvhChild* a = &node->children[0];
-			const bcBvhChild* b = &node->children[1];
-			double limit = *maxAlpha, ea = 0.0, eb = 0.0;
-			bool hitA = bcSweepChild(&s, a, limit, &ea);
-			bool hitB = bcSweepChild(&s, b, limit, &eb);
-			if (bcBvh_Descend(stack, &top, a, ea, hitA, b, eb, hitB, &current, &entry)) {
+		if (count == BC_BVH_INNER) {
+			const bcBvhWideNode* node = nodes + index;
+			double entries[BC_BVH_WIDTH];
+			int mask = test(w, node, *maxAlpha, sphere, entries);
+			/* The children met, nearest first (insertion sort; equal entries
+			 * keep slot order). */
+			int order[BC_BVH_WIDTH];
+			int n = 0;
+			for (int c = 0; c < BC_BVH_WIDTH; ++c) {
+				if ((mask >> c & 1) == 0 || node->count[c] == 0) {
+					continue;
+				}
+				int j = n++;
+				while (j > 0 && entries[order[j - 1]] > entries[c]) {
+					order[j] = order[j - 1];
+					j -= 1;
+				}
+				order[j] = c;
+			}
+			if (n > 0) {
+				for (int j = n - 1; j > 0; --j) {
+					int c = order[j];
+					stack[top].index = node->index[c];
+					stack[top].count = node->count[c];
+					stack[top].key = entries[c];
+					top += 1;
+				}
+				int c = order[0];
+				index = node->index[c];
+				count = node->count[c];
+				entry = entries[c];
 				continue;
 			}
 		} else {
-			for (int32_t i = 0; i < current->count; ++i) {
-				visit(context, bvh->packed + current->index + i, maxAlpha);
+			for (int32_t i = 0; i < count; ++i) {
+				visit(context, bvh->packed + index + i, maxAlpha);
 				if (!(entry <= *maxAlpha)) {
 					break;
 				}
 			}
 		}
 		/* The nearest pending sibling still in reach. */
-		if (!bcPopWithin(stack, &top, *maxAlpha, &current, &entry)) {
-			return;
+		for (;;) {
+			if (top == 0) {
+				return;
+			}
+			top -= 1;
+			if (stack[top].key <= *maxAlpha) {
+				break;
+			}
 		}
+		index = stack[top].index;
+		count = stack[top].count;
+		entry = stack[top].key;
+	}
+}
+
+static void bcWalkScalar(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha, bcBvhVisitFcn* visit,
+						 void* context)
+{
+	if (w->s.sphere) {
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestScalar, true);
+	} else {
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestScalar, false);
+	}
+}
+
+#if BC_BVH_X86
+static void bcWalkSse2(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha, bcBvhVisitFcn* visit, void* context)
+{
+	if (w->s.sphere) {
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestSse2, true);
+	} else {
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestSse2, false);
+	}
+}
+
+BC_TARGET_AVX2 static void bcWalkAvx2(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha,
+									   bcBvhVisitFcn* visit, void* context)
+{
+	if (w->s.sphere) {
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, true);
+	} else {
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, false);
+	}
+}
+#endif
+
+bcBvhSimd bcBvh_BestSimd(void)
+{
+#if BC_BVH_X86
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx2") ? bc_simdAvx2 : bc_simdSse2;
+#else
+	return bc_simdScalar;
+#endif
+}
+
+bcBvhSimd bcBvh_GetSimd(const bcBvh* bvh)
+{
+	return bvh != NULL ? bvh->simd : bc_simdScalar;
+}
+
+bool bcBvh_SetSimd(bcBvh* bvh, bcBvhSimd simd)
+{
+	if (bvh == NULL || simd < bc_simdScalar || simd > bcBvh_BestSimd()) {
+		return false;
+	}
+	bvh->simd = simd;
+	return true;
+}
+
+void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
+					  bcBvhVisitFcn* visit, void* context)
+{
+	if (bvh == NULL || maxAlpha == NULL || visit == NULL || bvh->wide == NULL) {
+		return;
+	}
+	double r = radius > 0.0 ? radius : 0.0;
+	double grow = r + bcQueryPad(bvh, p0, r);
+	bcWideSweep w;
+	bcSweep* s = &w.s;
+	for (int k = 0; k < 3; ++k) {
+		double p = bcComponent(p0, k);
+		double dk = bcComponent(d, k);
+		double inverse = dk != 0.0 ? 1.0 / dk : copysign(INFINITY, dk);
+		s->inverse[k] = inverse;
+		s->negative[k] = inverse < 0.0;
+		w.first[k] = inverse < 0.0 ? 1 : 0;
+		/* Moving up, the lower bound (lower - g) is met first, when
+		 * p + t d = lower - g: t = (lower - (p + g)) / d. */
+		s->near[k] = inverse < 0.0 ? p - grow : p + grow;
+		s->far[k] = inverse < 0.0 ? p + grow : p - grow;
+		s->center[k] = p + 0.5 * dk;
+	}
+	double half = 0.5 * sqrt(bcDot(d, d));
+	double reach = (grow + half) * (1.0 + BC_BVH_SPHERE_SLACK);
+	s->sphere = half <= 0.5 * BC_BVH_SPHERE_LENGTH * grow && isfinite(reach * reach);
+	s->reach2 = reach * reach;
+	switch (bvh->simd) {
+#if BC_BVH_X86
+	case bc_simdAvx2:
+		bcWalkAvx2(bvh, &w, maxAlpha, visit, context);
+		break;
+	case bc_simdSse2:
+		bcWalkSse2(bvh, &w, maxAlpha, visit, context);
+		break;
+#endif
+	default:
+		bcWalkScalar(bvh, &w, maxAlpha, visit, context);
+		break;
 	}
 }
 

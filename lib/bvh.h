@@ -29,6 +29,42 @@ typedef struct bcBvhNode {
 	bcBvhChild children[2];
 } bcBvhNode;
 
+/* The swept-ball walk's own copy of the tree: 4-wide nodes, made from the
+ * binary nodes above by pulling each node's grandchildren up (the larger
+ * inner child first) until it has four children. The boxes are the binary
+ * nodes' float boxes, unchanged, so they are as conservative. Structure of
+ * arrays, so that one SIMD instruction tests one axis of all four boxes:
+ * bounds[axis][0] are the four lower bounds, bounds[axis][1] the upper. An
+ * unused slot has count 0 and an empty box (lower +inf, upper -inf). Node 0
+ * is the root. Two cache lines (128 bytes, 64-byte aligned). */
+#define BC_BVH_WIDTH 4
+
+typedef struct bcBvhWideNode {
+	float bounds[3][2][BC_BVH_WIDTH];
+	int32_t index[BC_BVH_WIDTH]; /* inner: wide node index; leaf: first entry of the triangle order */
+	int32_t count[BC_BVH_WIDTH]; /* leaf: number of triangles; BC_BVH_INNER; 0: unused */
+} bcBvhWideNode;
+
+/* How the swept-ball walk tests a node's four boxes: one box at a time in
+ * plain C (any CPU), two at a time (SSE2, every x86-64), or four (AVX2,
+ * where the CPU has it). The same double arithmetic in the same order, so
+ * all three give the same answers bit for bit; the fastest the CPU supports
+ * is chosen when the hierarchy is built and kept in it. */
+typedef enum bcBvhSimd {
+	bc_simdScalar = 0,
+	bc_simdSse2,
+	bc_simdAvx2
+} bcBvhSimd;
+
+/* The walk a hierarchy uses, and, for tests, another one: false (and no
+ * change) when this CPU or build cannot run it. Not thread-safe: set it
+ * before the hierarchy is shared. */
+bcBvhSimd bcBvh_GetSimd(const struct bcBvh* bvh);
+bool bcBvh_SetSimd(struct bcBvh* bvh, bcBvhSimd simd);
+
+/* The best walk this CPU and build support. */
+bcBvhSimd bcBvh_BestSimd(void);
+
 /* A child a walk will come back to, with its key (an entry alpha, a
  * distance): the walks keep at most one per level, BC_BVH_MAX_DEPTH. */
 typedef struct bcBvhPending {
@@ -115,10 +151,13 @@ typedef struct bcBvhInfo {
 bcBvhInfo bcBvh_GetInfo(const bcBvh* bvh);
 
 /* The raw storage, for tests that compare builds byte for byte: the node
- * array (nodeBytes bytes, root record included) and the triangle order. */
+ * array (nodeBytes bytes, root record included), the wide nodes and the
+ * triangle order. */
 typedef struct bcBvhData {
 	const bcBvhNode* nodes;
 	size_t nodeBytes;
+	const bcBvhWideNode* wideNodes; /* the swept-ball walk's tree */
+	size_t wideNodeBytes;
 	const int32_t* triangles;
 	int32_t triangleCount;
 } bcBvhData;

@@ -1,6 +1,6 @@
 # report.awk - turn tests/bench/run.sh's results.txt into BENCHMARKS.md.
 #   awk -f tests/bench/report.awk WORKDIR/results.txt > BENCHMARKS.md
-# Input lines: "meta KEY VALUE...", and "mesh|cast|bullet|embree|other|cliread|
+# Input lines: "meta KEY VALUE...", and "mesh|cast|bullet|embree|jolt|other|cliread|
 # e2e|ndjson ..." lines of key=value fields; "numfmt ..." is numfmt_bench's line.
 # The hand-written analysis comes from tests/bench/notes.md (included as is).
 # The main table, the other queries' table and the targets sit between
@@ -93,7 +93,7 @@ $1 == "mesh" {
 	kv("mesh" SUBSEP name)
 	next
 }
-$1 == "cast" || $1 == "bullet" || $1 == "embree" {
+$1 == "cast" || $1 == "bullet" || $1 == "embree" || $1 == "jolt" {
 	kv($1 SUBSEP field("name") SUBSEP field("set"))
 	next
 }
@@ -152,7 +152,8 @@ END {
 		sprintf("%d min %d s", META["wall"] / 60, META["wall"] % 60) "."
 	print "- Machine: " META["nproc"] " cores (`nproc`), " META["cpu"] ", " META["memory"] " of memory, " META["kernel"] "."
 	print "- Compiler: " META["compiler"] ", the Makefile's flags (`-O2 -g -ffp-contract=off`); ballcast " META["commit"] "."
-	print "- Peers: Bullet " META["bullet"] " (libbullet-dev, single precision), Embree " META["embree"] " (libembree-dev)."
+	print "- Peers: Bullet " META["bullet"] " (libbullet-dev, single precision), Embree " META["embree"] " (libembree-dev)," \
+		" native Jolt " (META["jolt"] != "" ? META["jolt"] ", built from `JOLT_SRC` by ../shared/peers/jolt/build.sh" : "n/a (no `JOLT_SRC`)") "."
 	busy = 0
 	split(META["loadstart"] " " META["loadqueries"] " " META["loadother"] " " META["loadend"], loads, " ")
 	for (k in loads) if (loads[k] + 0 > META["nproc"] + 0.5) busy = 1
@@ -392,6 +393,39 @@ END {
 		printf "%s", refRows
 	}
 
+
+	# ------------------------------------------------------------ native Jolt
+	joltRows = ""
+	for (i = 1; i <= nameCount; ++i) {
+		n = NAMES[i]
+		for (s = 1; s <= 2; ++s) {
+			j = "jolt" SUBSEP n SUBSEP sets[s]
+			c = "cast" SUBSEP n SUBSEP sets[s]
+			if (!((j, "qps") in F) || !((c, "qps1") in F)) continue
+			JRATIO[n, sets[s]] = F[c, "qps1"] / F[j, "qps"]
+			joltRows = joltRows sprintf("| %s | %s | %s (%s) | %s | %s | %s / %s |\n", n, sets[s], rate(F[c, "qps1"]), \
+				rate(F[c, "cpuqps1"]), rate(F[j, "qps"]), times(JRATIO[n, sets[s]]), pct(F[c, "hits"]), \
+				F[j, "count"] > 0 ? pct(F[j, "hits"] / F[j, "count"]) : "n/a")
+		}
+	}
+	if (joltRows != "") {
+		print ""
+		print "## Against native Jolt"
+		print ""
+		print "<!-- table -->"
+		print "| mesh | set | ballcast q/s 1T (CPU) | native Jolt q/s | ballcast/Jolt | hits ballcast / Jolt |"
+		print "|---|---|--:|--:|--:|--:|"
+		printf "%s", joltRows
+		print "<!-- table -->"
+		print ""
+		print "Native Jolt's `CastShape` of a scaled `SphereShape` against a `MeshShape` (../shared/peers/jolt/jolt_sweep.cpp," \
+			" back faces ignored, as ballcast's default one-sided cast), on the same OBJ and the same trajectories (written" \
+			" as JSON), one thread, the query loop alone, the median of 3 runs in wall time; ballcast's rate is the" \
+			" table's *q/s 1T* (`bcMesh_CastBatch`, which casts in space order, on 1 thread), and the ratio divides the wall" \
+			" rates. Jolt is single precision with absolute tolerances (its hit counts differ a little) and drops the" \
+			" triangles its `Sanitize()` calls degenerate."
+	}
+
 	# ------------------------------------------------------------ targets
 	print ""
 	print "## Targets"
@@ -418,6 +452,22 @@ END {
 		printf "- Sphere sweeps, %s, at least %dx Bullet on %s: %s — %s\n", set, goal[set], scope, \
 			have ? verdict(ok) : "not measured (no Bullet)", have ? substr(parts, 1, length(parts) - 2) "." : ""
 	}
+	split("icosphere-1.3M stanford-bunny", joltTargets, " ")
+	if (quick) split("icosphere-82k stanford-bunny", joltTargets, " ")
+	ok = 1; parts = ""; have = 0
+	for (i = 1; i <= 2; ++i) {
+		for (s = 1; s <= 2; ++s) {
+			if (JRATIO[joltTargets[i], sets[s]] == "") continue
+			++have
+			ok = ok && JRATIO[joltTargets[i], sets[s]] >= 2
+			parts = parts sprintf("%s %s %s%s; ", joltTargets[i], sets[s], times(JRATIO[joltTargets[i], sets[s]]), \
+				shortBy(JRATIO[joltTargets[i], sets[s]], 2, 1))
+		}
+	}
+	printf "- Sphere sweeps, short and long, at least 2x native Jolt's queries per second on %s: %s — %s\n", \
+		quick ? "the 82k icosphere and the bunny (quick run)" : "the 1.3 M icosphere and the bunny", \
+		have ? verdict(ok) : "not measured (no `JOLT_SRC`)", have ? substr(parts, 1, length(parts) - 2) "." : ""
+
 	ok = 1; parts = ""; have = 0
 	for (i = 1; i <= bigCount; ++i) {
 		n = BIG[i]

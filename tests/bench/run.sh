@@ -13,7 +13,12 @@
 # counts, the command's record counts) or a step failed.
 #
 # Environment: BENCH_MESHES (default ../shared/meshes) holds the real OBJ
-# meshes; BENCH_REPORT overrides where the report goes.
+# meshes; BENCH_REPORT overrides where the report goes. JOLT_SRC, when set,
+# names a Jolt Physics source tree: the peer's own build script
+# (JOLT_PEER, default ../shared/peers/jolt/build.sh, outside this
+# repository) builds its sphere-cast harness into WORKDIR/jolt-build, and
+# native Jolt gets a column on the short and long sets; without it the
+# column says n/a. Nothing of Jolt is kept in this repository.
 set -u
 
 mode=${1:?mode}
@@ -55,6 +60,7 @@ spheres 6
 moved stanford-bunny"
 	ndjsonMesh=terrain-50k
 	readMesh=soup-50k
+	joltMeshes="icosphere-82k stanford-bunny"
 else
 	count=100000
 	bulletSeconds=2
@@ -92,6 +98,7 @@ moved stanford-bunny
 moved terrain-1M"
 	ndjsonMesh=terrain-1M
 	readMesh=soup-1M
+	joltMeshes="icosphere-1.3M room-1M terrain-1M soup-1M stanford-bunny"
 fi
 runs=3
 brute=200
@@ -127,6 +134,20 @@ meta compiler "$(${CC:-cc} --version 2>/dev/null | head -n 1)"
 meta commit "$(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD -- lib cli 2>/dev/null || echo ' + uncommitted changes in lib/ cli/')"
 meta bullet "$(dpkg-query -W -f '${Version}' libbullet-dev 2>/dev/null || echo n/a)"
 meta embree "$(dpkg-query -W -f '${Version}' libembree-dev 2>/dev/null || echo n/a)"
+
+# Native Jolt, optional: built by the peer's own script from JOLT_SRC.
+joltPeer=${JOLT_PEER:-../shared/peers/jolt/build.sh}
+jolt=""
+if [ -n "${JOLT_SRC:-}" ]; then
+	note "building native Jolt's harness from $JOLT_SRC ($joltPeer; log in $work/jolt-build.log)"
+	if [ -f "$joltPeer" ] && sh "$joltPeer" "$JOLT_SRC" "$work/jolt-build" > "$work/jolt-build.log" 2>&1 &&
+		[ -x "$work/jolt-build/jolt_sweep" ]; then
+		jolt=$work/jolt-build/jolt_sweep
+		meta jolt "$(sed -n 's/.*JPH_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9]*\).*/\2/p' "$JOLT_SRC/Jolt/Core/Core.h" 2>/dev/null | head -n 3 | paste -sd. -) ($(clang++ --version 2>/dev/null | head -n 1), Release)"
+	else
+		note "native Jolt did not build (see $work/jolt-build.log); its column will say n/a"
+	fi
+fi
 meta loadstart "$(cut -d ' ' -f 1-3 /proc/loadavg)"
 meta count "$count"
 meta command "make bench$([ "$mode" = quick ] && echo ' BENCH_QUICK=1')"
@@ -174,6 +195,23 @@ for name in $all; do
 		note "$name: Embree ray"
 		"$bin/embree_rays" "$name" ray "$work/$name.obj" "$work/$name.ray.traj" "$work/$name.ray.ans" $runs \
 			>> "$results" || note "$name: Embree failed"
+	fi
+	if [ -n "$jolt" ] && echo " $joltMeshes " | grep -q " $name "; then
+		for set in short long; do
+			case $set in short) seed=1 ;; *) seed=2 ;; esac
+			json=$work/$name.$set.json
+			fresh "$json" || "$bin/genwork" traj "$work/$name.obj" $set $count $seed "$json" || continue
+			note "$name: native Jolt $set"
+			# one JSON line on stderr: the query loop's wall time, median of the runs
+			line=$("$jolt" "$work/$name.obj" "$json" --reps $runs 2>&1 >/dev/null | grep '"qps"' | tail -n 1)
+			value() { echo "$line" | sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p"; }
+			if [ -n "$line" ]; then
+				printf 'jolt name=%s set=%s count=%s qps=%s hits=%s kept=%s tris=%s\n' "$name" $set "$(value queries)" \
+					"$(value qps)" "$(value hits)" "$(value kept)" "$(value tris)" >> "$results"
+			else
+				note "$name: native Jolt failed ($set)"
+			fi
+		done
 	fi
 done
 meta loadqueries "$(cut -d ' ' -f 1-3 /proc/loadavg)"

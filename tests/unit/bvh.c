@@ -535,6 +535,137 @@ static void bcCheckInfo(const bcMesh* mesh)
 	free(seen);
 }
 
+
+/* ------------------------------------------------------------ wide nodes */
+
+/* Check the wide nodes below slot c of node w: inner children come after
+ * their parent, each node is reached once, every leaf entry is in exactly
+ * one slot, and every slot's float box holds the exact (double) boxes of
+ * all the triangles under it (the rounding went outward). */
+static void bcCheckWideSlot(const bcMesh* mesh, const bcBvhData* data, int32_t wideCount, int32_t w, int c,
+							char* reached, char* entries, int depth)
+{
+	const bcBvhWideNode* node = data->wideNodes + w;
+	int32_t index = node->index[c], count = node->count[c];
+	bcRequire(depth <= BC_BVH_MAX_DEPTH, "wide tree deeper than %d", BC_BVH_MAX_DEPTH);
+	if (count == 0) {
+		for (int k = 0; k < 3; ++k) {
+			bcRequire(node->bounds[k][0][c] == INFINITY && node->bounds[k][1][c] == -INFINITY,
+					  "unused slot %d of node %d has a box", c, (int)w);
+		}
+		return;
+	}
+	if (count == BC_BVH_INNER) {
+		bcRequire(index > w && index < wideCount, "node %d slot %d points to node %d", (int)w, c, (int)index);
+		bcRequire(!reached[index], "node %d reached twice", (int)index);
+		reached[index] = 1;
+		const bcBvhWideNode* child = data->wideNodes + index;
+		for (int g = 0; g < BC_BVH_WIDTH; ++g) {
+			for (int k = 0; k < 3 && child->count[g] != 0; ++k) {
+				bcRequire(child->bounds[k][0][g] >= node->bounds[k][0][c] &&
+							  child->bounds[k][1][g] <= node->bounds[k][1][c],
+						  "node %d slot %d does not hold its child's box", (int)w, c);
+			}
+			bcCheckWideSlot(mesh, data, wideCount, index, g, reached, entries, depth + 1);
+		}
+		return;
+	}
+	bcRequire(count >= 1 && count <= 4 && index >= 0 && index + count <= data->triangleCount,
+			  "leaf [%d, +%d) out of range", (int)index, (int)count);
+	for (int32_t i = index; i < index + count; ++i) {
+		bcRequire(!entries[i], "entry %d in two leaves", (int)i);
+		entries[i] = 1;
+		double lower[3], upper[3];
+		bcTriangleBox(mesh, data->triangles[i], lower, upper);
+		for (int k = 0; k < 3; ++k) {
+			bcRequire((double)node->bounds[k][0][c] <= lower[k] && (double)node->bounds[k][1][c] >= upper[k],
+					  "triangle %d sticks out of its float box on axis %d: [%.17g, %.17g] in [%.9g, %.9g]",
+					  (int)data->triangles[i], k, lower[k], upper[k], (double)node->bounds[k][0][c],
+					  (double)node->bounds[k][1][c]);
+		}
+	}
+}
+
+static void bcCheckWide(const bcMesh* mesh)
+{
+	bcBvhData data = bcBvh_GetData(mesh->bvh);
+	ck_assert_ptr_nonnull(data.wideNodes);
+	ck_assert_uint_eq(data.wideNodeBytes % sizeof(bcBvhWideNode), 0);
+	ck_assert(((uintptr_t)data.wideNodes & 63u) == 0);
+	int32_t wideCount = (int32_t)(data.wideNodeBytes / sizeof(bcBvhWideNode));
+	ck_assert_int_ge(wideCount, 1);
+	char* reached = calloc((size_t)wideCount, 1);
+	char* entries = calloc((size_t)data.triangleCount + 1, 1);
+	ck_assert(reached != NULL && entries != NULL);
+	reached[0] = 1;
+	for (int c = 0; c < BC_BVH_WIDTH; ++c) {
+		bcCheckWideSlot(mesh, &data, wideCount, 0, c, reached, entries, 1);
+	}
+	for (int32_t w = 0; w < wideCount; ++w) {
+		bcRequire(reached[w], "wide node %d unreachable", (int)w);
+	}
+	for (int32_t i = 0; i < data.triangleCount; ++i) {
+		bcRequire(entries[i], "entry %d in no leaf", (int)i);
+	}
+	free(reached);
+	free(entries);
+}
+
+/* A visitor that records the walk: every triangle and the bound it was
+ * offered, hashed in order, and lowers the bound by a rule of the triangle
+ * alone, so that pruning and front-to-back order are exercised. */
+typedef struct bcTrace {
+	uint64_t hash;
+	long visits;
+} bcTrace;
+
+static void bcTraceVisit(void* context, const bcBvhTriangle* triangle, double* maxAlpha)
+{
+	bcTrace* trace = context;
+	uint64_t bits;
+	memcpy(&bits, maxAlpha, sizeof bits);
+	trace->hash = (trace->hash ^ (uint64_t)(uint32_t)triangle->index) * 0x100000001b3ull;
+	trace->hash = (trace->hash ^ bits) * 0x100000001b3ull;
+	trace->visits += 1;
+	if (triangle->index % 5 == 0) {
+		*maxAlpha *= 0.875;
+	}
+}
+
+/* Every walk this CPU can run (scalar, SSE2, AVX2) visits the same
+ * triangles in the same order with the same bounds, query by query, on
+ * random segments (zero components, zero length, r = 0, huge r). */
+static void bcCheckSimdAgree(const bcMesh* mesh, uint64_t seed, int queryCount)
+{
+	bcBvhSimd best = bcBvh_BestSimd();
+	bcBvhSimd kept = bcBvh_GetSimd(mesh->bvh);
+	ck_assert_int_eq(kept, best);
+	bcRandom random = { seed };
+	long visits = 0;
+	for (int q = 0; q < queryCount; ++q) {
+		bcVec3 p0, d;
+		double r;
+		bcRandomSegment(&random, mesh, &p0, &d, &r);
+		bcTrace reference = { 0, 0 };
+		for (int simd = bc_simdScalar; simd <= (int)best; ++simd) {
+			ck_assert(bcBvh_SetSimd(mesh->bvh, (bcBvhSimd)simd));
+			bcTrace trace = { 0, 0 };
+			double maxAlpha = 1.0;
+			bcBvh_QuerySweep(mesh->bvh, p0, d, r, &maxAlpha, bcTraceVisit, &trace);
+			if (simd == bc_simdScalar) {
+				reference = trace;
+			}
+			bcRequire(trace.hash == reference.hash && trace.visits == reference.visits,
+					  "query %d: walk %d visited otherwise than the scalar walk (%ld and %ld visits)", q, simd,
+					  trace.visits, reference.visits);
+		}
+		visits += reference.visits;
+	}
+	ck_assert(bcBvh_SetSimd(mesh->bvh, kept));
+	ck_assert(!bcBvh_SetSimd(mesh->bvh, (bcBvhSimd)((int)best + 1)));
+	ck_assert_int_gt(visits, 0);
+}
+
 /* ----------------------------------------------------------------- tests */
 
 START_TEST(test_soupSweeps)
@@ -542,7 +673,9 @@ START_TEST(test_soupSweeps)
 	bcMesh* mesh = bcMakeSoup(11, 3000, 100.0, 2.0);
 	ck_assert_int_gt(mesh->degenerateCount, 0);
 	bcCheckInfo(mesh);
+	bcCheckWide(mesh);
 	bcCheckSweeps(mesh, 101, BC_TEST_QUERY_COUNT);
+	bcCheckSimdAgree(mesh, 301, BC_TEST_QUERY_COUNT);
 	bcMesh_Destroy(mesh);
 }
 END_TEST
@@ -551,7 +684,9 @@ START_TEST(test_terrainSweeps)
 {
 	bcMesh* mesh = bcMakeTerrain(12, 40, 1.0);
 	bcCheckInfo(mesh);
+	bcCheckWide(mesh);
 	bcCheckSweeps(mesh, 102, BC_TEST_QUERY_COUNT);
+	bcCheckSimdAgree(mesh, 302, BC_TEST_QUERY_COUNT);
 	bcMesh_Destroy(mesh);
 }
 END_TEST
@@ -560,7 +695,9 @@ START_TEST(test_coincidentSweeps)
 {
 	bcMesh* mesh = bcMakeCoincident(13, 700);
 	bcCheckInfo(mesh);
+	bcCheckWide(mesh);
 	bcCheckSweeps(mesh, 103, BC_TEST_QUERY_COUNT / 2);
+	bcCheckSimdAgree(mesh, 303, BC_TEST_QUERY_COUNT / 2);
 	bcCheckPoints(mesh, 203, BC_TEST_QUERY_COUNT / 2);
 	bcMesh_Destroy(mesh);
 }
@@ -577,7 +714,9 @@ START_TEST(test_extremeScales)
 		bcMesh* mesh = bcMakeScaledSoup(14 + (uint64_t)i, 600, scales[i][0], scales[i][1]);
 		ck_assert_int_lt(mesh->degenerateCount, mesh->triangleCount / 10);
 		bcCheckInfo(mesh);
+		bcCheckWide(mesh);
 		bcCheckSweeps(mesh, 104 + (uint64_t)i, BC_TEST_QUERY_COUNT / 4);
+		bcCheckSimdAgree(mesh, 304 + (uint64_t)i, BC_TEST_QUERY_COUNT / 4);
 		bcCheckPoints(mesh, 204 + (uint64_t)i, BC_TEST_QUERY_COUNT / 4);
 		bcMesh_Destroy(mesh);
 	}
@@ -590,7 +729,9 @@ START_TEST(test_deepTree)
 	bcCheckInfo(mesh);
 	bcBvhInfo info = bcBvh_GetInfo(mesh->bvh);
 	ck_assert_msg(info.maxDepth > 64, "depth %d: the cap was not reached", (int)info.maxDepth);
+	bcCheckWide(mesh);
 	bcCheckSweeps(mesh, 105, BC_TEST_QUERY_COUNT / 4);
+	bcCheckSimdAgree(mesh, 305, BC_TEST_QUERY_COUNT / 4);
 	bcCheckPoints(mesh, 205, BC_TEST_QUERY_COUNT / 4);
 	bcMesh_Destroy(mesh);
 }
@@ -735,9 +876,13 @@ START_TEST(test_determinism)
 			ck_assert_msg(memcmp(data.nodes, reference.nodes, data.nodeBytes) == 0, "nodes differ with %d threads",
 						  threadCounts[i]);
 			ck_assert(memcmp(data.triangles, reference.triangles, (size_t)data.triangleCount * sizeof(int32_t)) == 0);
+			ck_assert_uint_eq(data.wideNodeBytes, reference.wideNodeBytes);
+			ck_assert_msg(memcmp(data.wideNodes, reference.wideNodes, data.wideNodeBytes) == 0,
+						  "wide nodes differ with %d threads", threadCounts[i]);
 			bcBvh_Destroy(bvh);
 		}
 		bcCheckInfo(meshes[m]);
+		bcCheckWide(meshes[m]);
 	}
 	bcCheckSweeps(terrain, 106, 100);
 	bcMesh_Destroy(soup);
@@ -756,6 +901,7 @@ START_TEST(test_degenerateOnly)
 	ck_assert_int_eq(mesh->degenerateCount, 50);
 	ck_assert_ptr_nonnull(mesh->bvh);
 	bcCheckInfo(mesh);
+	bcCheckWide(mesh);
 	bcProbe probe = { mesh, calloc(50, sizeof(int32_t)), 1, 0, false, false, NULL, false, 0.0, 1.0, false };
 	ck_assert_ptr_nonnull(probe.stamps);
 	double maxAlpha = 1.0, maxDistance = INFINITY;
@@ -774,7 +920,9 @@ START_TEST(test_smallMeshes)
 	for (int count = 1; count <= 40; ++count) {
 		bcMesh* mesh = bcMakeSoup(300 + (uint64_t)count, count, 10.0, 3.0);
 		bcCheckInfo(mesh);
+		bcCheckWide(mesh);
 		bcCheckSweeps(mesh, 400 + (uint64_t)count, 50);
+		bcCheckSimdAgree(mesh, 600 + (uint64_t)count, 50);
 		bcCheckPoints(mesh, 500 + (uint64_t)count, 50);
 		bcMesh_Destroy(mesh);
 	}

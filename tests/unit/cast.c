@@ -418,6 +418,44 @@ START_TEST(batch_is_thread_independent)
 }
 END_TEST
 
+/* bcMesh_CastBatch casts in space order, window by window: more casts than
+ * one window (65,536), some invalid (NaN, infinite, huge, negative radius),
+ * some at one point, must each answer as bcMesh_Cast does. */
+START_TEST(batch_space_order_answers_as_input_order)
+{
+	bcGenMesh g = { 0 };
+	bcGenIcosphere(&g, 2, bcMakeVec3(0, 0, 0), 1.0, 0);
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	enum { n = 70001 };
+	static bcCastInput in[n];
+	static bcCastOutput batch[n];
+	bcRandom rng = { 16 };
+	for (int i = 0; i < n; ++i) {
+		in[i].p0 = bcScale(bcRandom_Uniform(&rng, 0.5, 2.0), bcRandom_OnSphere(&rng));
+		in[i].p1 = bcAdd(in[i].p0, bcScale(bcRandom_Uniform(&rng, 0.0, 1.5), bcRandom_OnSphere(&rng)));
+		in[i].radius = bcRandom_Uniform(&rng, 0, 0.1);
+	}
+	for (int i = 0; i < 16; ++i) {
+		in[100 * i + 3].p0 = in[5].p0; /* equal keys */
+	}
+	in[11].p0.x = NAN;
+	in[12].p1.y = INFINITY;
+	in[13].p0.z = -1e300;
+	in[65537].radius = -1;
+	in[65538].p0.x = NAN;
+	memset(batch, 0xff, sizeof batch);
+	bcMesh_CastBatch(mesh, in, batch, n, NULL, 2);
+	for (int i = 0; i < n; ++i) {
+		bcCastOutput single = bcMesh_Cast(mesh, in[i], NULL);
+		ck_assert_msg(sameOutput(batch + i, &single), "cast %d", i);
+	}
+	ck_assert_int_eq(batch[11].state, bc_castInvalid);
+	ck_assert_int_eq(batch[65538].state, bc_castInvalid);
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
 START_TEST(create_from_arrays_errors)
 {
 	const double v[] = { 0, 0, 0, 1, 0, 0, 0, 1, 0 };
@@ -463,6 +501,7 @@ static Suite* castSuite(void)
 	tcase_add_test(tc, outward_icosphere_from_outside_always_hit);
 	tcase_add_test(tc, offset_scenes_agree);
 	tcase_add_test(tc, batch_is_thread_independent);
+	tcase_add_test(tc, batch_space_order_answers_as_input_order);
 	tcase_add_test(tc, create_from_arrays_errors);
 	suite_add_tcase(s, tc);
 	return s;
