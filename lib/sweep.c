@@ -650,7 +650,10 @@ static bcVerdict initialContact(const bcSweepQuery* q, bcBallFrame* f, bcSweepRe
 		ey = 2.0 * u * y;
 	}
 	int distance = compareWithin(x, ex, y, ey);
-	if (distance == bc_signUnknown || (x + y > 0.0 && x + y < BC_SWEEP_MIN_MAGNITUDE)) {
+	/* Both sides lost to underflow read as an exact tie (0 = 0): a ball
+	 * 1e-60 across is not touching because r^2 |n|^2 and (n . m)^2 both
+	 * rounded to zero. Tiny values go to the exact path, zeros included. */
+	if (distance == bc_signUnknown || x + y < BC_SWEEP_MIN_MAGNITUDE) {
 		return bc_verdictExact;
 	}
 	if (distance > 0) {

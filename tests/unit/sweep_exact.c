@@ -541,6 +541,46 @@ START_TEST(point_alphas_are_correctly_rounded)
 }
 END_TEST
 
+START_TEST(tiny_scales_do_not_read_underflow_as_a_touch)
+{
+	/* A triangle in y = 0 (front +y) and a ball over its face at 13/16,
+	 * 16/16 and 19/16 of r, all scaled by 2^-150 down to 2^-500 (below, the normal underflows
+	 * and the triangle is skipped as degenerate, as the man page says): the
+	 * squared distances underflow to 0 = 0, which once read as "exactly
+	 * r": a touch at alpha 0 where the ball overlaps (red team's
+	 * extreme-scale class). Overlap, touch and miss must not depend on
+	 * the scale. */
+	const int scales[] = { -150, -192, -250, -300, -400, -500 };
+	for (int i = 0; i < 6; ++i) {
+		const int e = scales[i];
+		const bcVec3 a = V(ldexp(0, e), 0, ldexp(-8, e)), b = V(ldexp(0, e), 0, ldexp(8, e)),
+					 c = V(ldexp(16, e), 0, ldexp(0, e));
+		const double heights[] = { 13, 16, 19 };
+		for (int h = 0; h < 3; ++h) {
+			/* Moving along the plane, at a constant height. */
+			bcCastInput in = { V(ldexp(2, e), ldexp(heights[h] / 16, e), ldexp(1, e)),
+							   V(ldexp(2, e), ldexp(heights[h] / 16, e), ldexp(-1, e)), ldexp(1, e) };
+			bcCastOutput out = bcCastTriangle(a, b, c, in, NULL);
+			if (h == 0) {
+				ck_assert_msg(out.state == bc_castInitialOverlap, "2^%d: height 13/16 r is an overlap (state %d)", e,
+							  out.state);
+			} else if (h == 1) {
+				ck_assert_msg(out.state == bc_castHit && out.alpha == 0.0 && out.feature == bc_featureFace,
+							  "2^%d: height r is a touch at 0 (state %d)", e, out.state);
+			} else {
+				ck_assert_msg(out.state == bc_castMiss, "2^%d: height 19/16 r is a miss (state %d)", e, out.state);
+			}
+			/* Ignoring the overlap: the parallel path touches nothing else. */
+			bcCastOptions o = bcDefaultCastOptions();
+			o.overlap = bc_overlapIgnore;
+			out = bcCastTriangle(a, b, c, in, &o);
+			ck_assert_msg(out.state == (h == 1 ? bc_castHit : bc_castMiss), "2^%d, height %g/16, ignore: state %d", e,
+						  heights[h], out.state);
+		}
+	}
+}
+END_TEST
+
 static Suite* sweepExactSuite(void)
 {
 	Suite* suite = suite_create("sweep_exact");
@@ -552,6 +592,7 @@ static Suite* sweepExactSuite(void)
 	tcase_add_test(audit, point_missing_by_one_ulp);
 	tcase_add_test(audit, tangent_contacts_are_hit_at_the_exact_alpha);
 	tcase_add_test(audit, exact_path_hand_cases);
+	tcase_add_test(audit, tiny_scales_do_not_read_underflow_as_a_touch);
 	suite_add_tcase(suite, audit);
 	TCase* agree = tcase_create("agreement");
 	tcase_set_timeout(agree, 120);
