@@ -1239,13 +1239,19 @@ def unit_triples(frame):
     return out
 
 
-def tie_element(rng, centre, r, w, triples, kind, delay, size):
+def tie_element(rng, centre, r, w, triples, kind, delay, size, L=F(1)):
     """Corners of one triangle first touched when the centre is at
     centre + delay * w' (w' the unit of motion, -w), i.e. exactly when a
     ball moving along -w through centre - delay w gets there: a face (the
     touch point inside, on an edge or at a corner), an edge or a vertex,
     touched along a rational unit u with u.w > 0; the triangle lies behind
-    the tangent plane, so nothing of it is touched earlier."""
+    the tangent plane, so nothing of it is touched earlier.  face-near-edge
+    and face-near-vertex (r > 0): the touch point lies inside, a distance
+    delta from an edge (or from a corner, along both its edges) chosen so
+    that the edge's cylinder (the vertex's ball) is entered about 1e-10 of
+    the path (of length L w) after the face: delta^2 ~ 2 r (u.w) 1e-10 L.
+    The face and that edge or vertex are then nearly tied, on one
+    triangle."""
     cands = [t for t in triples if vdot(t[0], w) > 0]
     u, v1, v2 = rng.choice(cands)
     P = vsub(vsub(centre, vmul(r, u)), vmul(delay, w))
@@ -1258,6 +1264,13 @@ def tie_element(rng, centre, r, w, triples, kind, delay, size):
             pts = [(-d(F(1, 4), 1), -d(F(1, 4), 1)), (d(F(1, 4), 1), -d(F(1, 4), 1)), (d(-1, 1), d(F(1, 4), 1))]
         elif kind == "face-edge":
             pts = [(-d(F(1, 4), 1), F(0)), (d(F(1, 4), 1), F(0)), (d(-1, 1), d(F(1, 4), 1))]
+        elif kind in ("face-near-edge", "face-near-vertex"):
+            want = math.sqrt(2 * float(r) * float(vdot(u, w)) * 1e-10 * float(L)) / float(size)
+            delta = F(2) ** round(math.log2(want) + rng.uniform(-1.2, 1.2))
+            if kind == "face-near-edge":
+                pts = [(-d(F(1, 4), 1), -delta), (d(F(1, 4), 1), -delta), (d(-1, 1), d(F(1, 4), 1))]
+            else:
+                pts = [(-delta, -delta), (d(F(1, 4), 1), -delta), (-delta, d(F(1, 4), 1))]
         else:
             pts = [(F(0), F(0)), (d(F(1, 4), 1), -d(0, 1)), (d(-1, 1), d(F(1, 4), 1))]
         corners = [at(x, y) for x, y in pts]
@@ -1335,11 +1348,13 @@ def scene_ties(rng, n, window):
     mag = max(abs(x) for x in centre) + r + 8 * size * den
     grid = F(2) ** (int(math.floor(mag)).bit_length() - 51)     # the corners' last bit, roughly
     for i in range(count):
-        kind = rng.choice(TIE_KINDS)
+        kind = rng.choice(TIE_KINDS + (("face-near-edge", "face-near-vertex") if window and r > 0 else ()))
         # offset d in alpha: the triangle moved by -d L w (rounded onto the grid)
         shift = round(delays[i] * L / grid) * grid
-        corners = tie_element(rng, centre, r, w, triples, kind, shift, size * den)
+        corners = tie_element(rng, centre, r, w, triples, kind, shift, size * den, L)
         es.face([es.vertex(c) for c in corners])
+    if rng.random() < 0.5:
+        add_clutter(rng, es, centre, w, rng.randint(50, 400))
     rng.shuffle(es.faces)
     try:
         for v in es.verts:
@@ -1364,12 +1379,95 @@ def scene_ties(rng, n, window):
     return mb, casts
 
 
+def add_clutter(rng, es, centre, w, count):
+    """count small triangles scattered around centre, away from the line
+    through it along w (so that the bounding volume hierarchy has levels
+    and the tied triangles may sit in different leaves)."""
+    wf = [float(x) for x in w]
+    ww = sum(x * x for x in wf)
+    added = 0
+    while added < count:
+        c = tuple(F(centre[i]) + dyadic(rng, -6, 6, 4) for i in range(3))
+        q = [float(c[i] - centre[i]) for i in range(3)]
+        t = sum(q[i] * wf[i] for i in range(3)) / ww
+        if sum((q[i] - t * wf[i]) ** 2 for i in range(3)) < 9:
+            continue
+        pts = [vadd(c, tuple(dyadic(rng, -1, 1, 4) for _ in range(3))) for _ in range(3)]
+        if not sine_ok(*pts, limit=0.1):
+            continue
+        es.face([es.vertex(p) for p in pts])
+        added += 1
+
+
 def scene_cross_tie(rng, n):
     return scene_ties(rng, n, False)
 
 
 def scene_tie_window(rng, n):
     return scene_ties(rng, n, True)
+
+
+# -- paths almost parallel to a plane ------------------------------------------
+
+def graze_cast(rng, g, r_range=(-12, 0)):
+    """A ball moving almost parallel to the triangle's plane (N.d a tiny
+    nonzero number, or zero) at a height below, at or above r, from beside
+    an edge or vertex towards it: it meets an edge or a vertex long before
+    it would cross the plane pushed out by r, which it crosses far outside
+    the triangle if at all (one-sided tests that rule pieces out from the
+    face's crossing point must not rule these out)."""
+    A, B, C = g.corners
+    n = g.normal
+    k = rng.randrange(3)
+    E0, E1 = ((A, B), (B, C), (C, A))[k]
+    out = g.outs[k]
+    if out is None:
+        raise NotExact("no rational edge normal")
+    r = radius_with(rng, lcm(den_of(n), den_of(out)), g.size, *r_range)
+    t = rng.choice((F(0), F(1), F(1, 2), F(rng.randint(1, 15), 16), F(rng.randint(1, 15), 16),
+                    rng.choice((F(-1, 8), F(9, 8)))))
+    M = vadd(E0, vmul(t, vsub(E1, E0)))
+    height = r * rng.choice((F(0), F(1, 2), F(1), F(1), F(rng.randint(1, 15), 16), F(rng.randint(1, 15), 16),
+                             rng.choice((F(3, 2), F(17, 16)))))
+    side = rng.choice((1, 1, -1))
+    start = vadd(vadd(M, vmul(r * rng.choice((2, 3, 5)), out)), vmul(side * height, n))
+    # Inwards along -out, with a little of the edge's direction, and a tilt
+    # of 2^-j of the normal's integer direction (or none).
+    eu = unit_of(vsub(E1, E0))
+    if eu is None:
+        raise NotExact("no rational edge direction")
+    tilt = rng.choice((0, 1, -1)) * F(1, 2 ** rng.randint(8, 50))
+    w = vadd(vadd(vmul(-1, out), vmul(F(rng.randint(-2, 2), 4), eu)), vmul(tilt, n))
+    w = scale_dir(w, float(r) * rng.choice((4, 8, 16)))
+    p1 = vadd(start, vmul(rng.choice((1, 2, 3)), w))
+    rr, note = nudged_radius(rng, r, 0.1)
+    return start, p1, rr, "grazing at height %s r over %s, tilt %s%s" % (
+        height / r, "a vertex" if t in (0, 1) else ("an edge" if 0 < t < 1 else "beyond an end"),
+        "2^%d" % (-(abs(tilt).denominator.bit_length() - 1)) if tilt else "0", note)
+
+
+def scene_graze(rng, n):
+    """Balls almost parallel to non-axis planes (rational frames), entering
+    an edge or a vertex from beside the triangle at heights below, at and
+    above r."""
+    es = ExactScene()
+    for i in range(rng.randint(1, 3)):
+        frame = rational_frame(rng, qmax=2)
+        heron_scene(rng, es, frame, (F(150 * i), F(0), F(0)), fold_prob=0.4)
+    es.clear(top=rng.randint(1, 6))
+    geos = geos_of(es)
+    casts = []
+    tries = 0
+    while len(casts) < n:
+        tries += 1
+        if tries > 50 * n + 100:
+            raise RuntimeError("scene_graze: too many inexact tries")
+        try:
+            p0, p1, r, tag = graze_cast(rng, rng.choice(geos))
+            casts.append((evec(p0), evec(p1), float(r), tag))
+        except NotExact:
+            continue
+    return es.builder(), casts
 
 
 # -- thousands of triangles at one vertex ------------------------------------
@@ -1412,7 +1510,7 @@ def scene_many_fan(rng, n):
 
 # -- scenes of other classes moved to the extremes ---------------------------
 
-EXTREME_BASES = ("frame-heron", "cross-tie", "tie-window", "thin", "ball-tangent", "ball-drop", "ball-parallel",
+EXTREME_BASES = ("frame-heron", "cross-tie", "tie-window", "thin", "graze", "ball-tangent", "ball-drop", "ball-parallel",
                  "point-edge", "point-vertex", "point-coplanar", "ball-start-touch", "fan-apex")
 
 
@@ -1545,6 +1643,7 @@ CLASSES = {
     "extreme-scale": (scene_extreme_scale, 100, 4),
     "mirror": (scene_mirror, 200, 3),
     "many-fan": (scene_many_fan, 6, 0.06),
+    "graze": (scene_graze, 200, 2),
 }
 
 
