@@ -702,6 +702,921 @@ def scene_random(rng, n):
     return mb, casts
 
 
+# ---------------------------------------------------------------------------
+# Audit classes: exact rational frames (non-axis planes whose normals and
+# edge normals are rational unit vectors), duplicates, thin triangles, ties
+# between different triangles' pieces at equal or nearly equal alphas,
+# extreme scales, long and short paths, huge and tiny balls, thousands of
+# triangles at one vertex, mirrored scenes.
+# ---------------------------------------------------------------------------
+
+def lcm(a, b):
+    return a // math.gcd(a, b) * b
+
+
+def den_of(v):
+    """The lcm of the denominators of a Fraction vector's components."""
+    d = 1
+    for x in v:
+        d = lcm(d, F(x).denominator)
+    return d
+
+
+def frac_sqrt(q):
+    """The exact square root of a non-negative Fraction, or None."""
+    q = F(q)
+    a, b = math.isqrt(q.numerator), math.isqrt(q.denominator)
+    if a * a == q.numerator and b * b == q.denominator:
+        return F(a, b)
+    return None
+
+
+def unit_of(v):
+    """v / |v| when that is rational, else None."""
+    n = frac_sqrt(vdot(v, v))
+    if not n:
+        return None
+    return vmul(1 / n, v)
+
+
+# Pythagorean angles (cos, sin) * hyp, for turning rational unit vectors.
+ANGLES = [(3, 4, 5), (4, 3, 5), (5, 12, 13), (12, 5, 13), (8, 15, 17), (15, 8, 17), (0, 1, 1), (1, 0, 1)]
+
+
+def turn(rng, u, v):
+    """A rational unit vector (a u + b v) / c, u and v orthonormal, with a
+    random Pythagorean angle and signs."""
+    a, b, c = rng.choice(ANGLES)
+    return vadd(vmul(F(rng.choice((-1, 1)) * a, c), u), vmul(F(rng.choice((-1, 1)) * b, c), v))
+
+
+def rational_frame(rng, axis_prob=0.15, qmax=3):
+    """Three rational unit vectors, mutually orthogonal and right-handed
+    (f1 x f2 = f3): the columns of the rotation of an integer quaternion,
+    or a signed axis permutation with probability axis_prob."""
+    if rng.random() < axis_prob:
+        perm = [0, 1, 2]
+        rng.shuffle(perm)
+        cols = []
+        for j in range(3):
+            v = [F(0)] * 3
+            v[perm[j]] = F(rng.choice((-1, 1)))
+            cols.append(tuple(v))
+        if vcross(cols[0], cols[1]) != cols[2]:
+            cols[2] = vmul(-1, cols[2])
+        return tuple(cols)
+    while True:
+        a, b, c, d = (rng.randint(-qmax, qmax) for _ in range(4))
+        n = a * a + b * b + c * c + d * d
+        if n:
+            break
+    R = [[a * a + b * b - c * c - d * d, 2 * (b * c - a * d), 2 * (b * d + a * c)],
+         [2 * (b * c + a * d), a * a - b * b + c * c - d * d, 2 * (c * d - a * b)],
+         [2 * (b * d - a * c), 2 * (c * d + a * b), a * a - b * b - c * c + d * d]]
+    cols = tuple(tuple(F(R[i][j], n) for i in range(3)) for j in range(3))
+    assert vcross(cols[0], cols[1]) == cols[2]
+    return cols
+
+
+def rotate_about(v, k, cos, sin):
+    """v turned about the rational unit axis k by the angle (cos, sin)."""
+    return vadd(vadd(vmul(cos, v), vmul(sin, vcross(k, v))), vmul((1 - cos) * vdot(k, v), k))
+
+
+class Geo:
+    """A triangle with exact rational geometry (Fraction corners): its
+    front unit normal when rational, and for each edge (AB, BC, CA) its
+    outward unit normal in the plane when rational (else None)."""
+
+    def __init__(self, corners):
+        self.corners = tuple(corners)
+        A, B, C = self.corners
+        self.N = front_normal(A, B, C)
+        self.normal = unit_of(self.N)
+        self.outs = []
+        for E0, E1 in ((A, B), (B, C), (C, A)):
+            e = vsub(E1, E0)
+            out = None
+            if self.normal is not None:
+                out = unit_of(vcross(e, self.normal))
+            self.outs.append(out)
+        self.size = max(math.sqrt(float(vdot(vsub(P, Q), vsub(P, Q))))
+                        for P, Q in ((A, B), (B, C), (C, A)))
+
+
+# Integer triangles whose sides all have integer lengths (counter-clockwise):
+# every edge's in-plane normal is then a rational unit vector.
+HERON = [
+    ((0, 0), (4, 0), (0, 3)), ((0, 0), (14, 0), (5, 12)), ((0, 0), (21, 0), (5, 12)),
+    ((0, 0), (8, 0), (4, 3)), ((0, 0), (6, 0), (3, 4)), ((5, 0), (9, 0), (0, 12)),
+    ((0, 0), (25, 0), (16, 12)), ((-9, 0), (16, 0), (0, 12)), ((0, 0), (24, 0), (12, 5)),
+    ((16, 0), (35, 0), (0, 12)), ((0, 0), (120, 0), (60, 11)),
+]
+
+
+def heron_2d(rng):
+    tri = list(rng.choice(HERON))
+    k = rng.randrange(3)
+    return tri[k:] + tri[:k]
+
+
+def frame_triangle(frame, origin, pts2d, scale, flip=False):
+    """3D corners origin + scale (x f1 + y f2) of a 2D triangle; flip
+    reverses the order (front -f3)."""
+    f1, f2, _ = frame
+    corners = [vadd(origin, vmul(F(scale), vadd(vmul(F(x), f1), vmul(F(y), f2)))) for x, y in pts2d]
+    if flip:
+        corners = [corners[0], corners[2], corners[1]]
+    return corners
+
+
+def fold(rng, E0, E1, C):
+    """The third corner of a triangle on the far side of the edge E0E1 from
+    C, turned about the edge by a Pythagorean angle (a rational ridge or
+    valley; flat for angle 0)."""
+    e = vsub(E1, E0)
+    k = unit_of(e)
+    M = vadd(E0, vmul(vdot(vsub(C, E0), e) / vdot(e, e), e))
+    v = vsub(M, C)                      # C reflected: M + v
+    a, b, c = rng.choice(ANGLES[:6] + [(1, 0, 1), (1, 0, 1)])
+    cos, sin = F(a, c), F(rng.choice((-1, 1)) * b, c)
+    return vadd(M, rotate_about(v, k, cos, sin))
+
+
+class ExactScene:
+    """Fraction vertices and faces, cleared to exact doubles by one common
+    rational scale (the odd part of every denominator, then a power of two
+    so that the largest coordinate is about 2^top)."""
+
+    def __init__(self):
+        self.verts = []
+        self.faces = []
+
+    def vertex(self, p):
+        self.verts.append(fvec(p))
+        return len(self.verts) - 1
+
+    def face(self, ids):
+        self.faces.append(list(ids))
+
+    def clear(self, top=3, integer=False):
+        """Scale every vertex so that all are exact doubles; returns the scale
+        (geometry built later must use the scaled vertices).  integer: the
+        vertices become integers (for huge radii and long paths)."""
+        L = 1
+        for v in self.verts:
+            L = lcm(L, den_of(v))
+        big = max(abs(x) for v in self.verts for x in v) * L
+        s = F(L)
+        if integer:
+            s *= F(2) ** max(0, top - int(big).bit_length())
+        else:
+            s *= F(2) ** (top - int(big).bit_length())
+        self.verts = [vmul(s, v) for v in self.verts]
+        for v in self.verts:
+            evec(v)
+        return s
+
+    def builder(self):
+        mb = MeshBuilder()
+        mb.verts = list(self.verts)
+        mb.faces = [list(f) for f in self.faces]
+        return mb
+
+
+def radius_with(rng, den, size, lo, hi):
+    """A radius den * j * 2^k (so that r times a unit vector of denominator
+    den is exact) about size * 2^[lo, hi]."""
+    j = rng.choice((1, 1, 1, 3, 5, 7))
+    target = size * 2.0 ** rng.uniform(lo, hi)
+    k = round(math.log2(target / (den * j)))
+    return F(den * j) * F(2) ** k
+
+
+def int_dir(u):
+    """The integer vector along a rational vector u."""
+    d = den_of(u)
+    v = vmul(d, u)
+    g = 0
+    for x in v:
+        g = math.gcd(g, int(x))
+    return tuple(int(x) // g for x in v)
+
+
+def scale_dir(w, size):
+    """w scaled by a power of two to a length of about size."""
+    n = math.sqrt(float(vdot(w, w)))
+    return vmul(F(2) ** round(math.log2(size / n)), fvec(w))
+
+
+def path_split(rng, mode):
+    """(s, t): the path p0 = P + s w, p1 = P - t w for a mode."""
+    if mode == "long":
+        return F(2) ** rng.randint(10, 34) * rng.choice((1, 3)), F(2) ** rng.randint(-2, 34) * rng.choice((0, 1, 1))
+    if mode == "short":
+        return F(2) ** -rng.randint(14, 40), F(2) ** -rng.randint(14, 40) * rng.choice((0, 1, 1, 3))
+    x = rng.random()
+    if x < 0.1:
+        return F(0), path_lengths(rng)[1] or F(1)        # starts at the contact
+    if x < 0.2:
+        return path_lengths(rng)[0], F(0)                 # ends at the contact
+    if x < 0.25:
+        return F(0), F(0)                                 # zero-length, at the contact
+    return path_lengths(rng)
+
+
+def nudged_radius(rng, r, p=0.15):
+    """r, or with probability p one ulp more or less (a tangent missed or
+    cut by the smallest step)."""
+    x = exact(r)
+    if rng.random() < p:
+        return math.nextafter(x, math.inf if rng.random() < 0.5 else -math.inf), " r%sulp" % ("+" if x else "")
+    return x, ""
+
+
+def approach_dir(rng, m, size, kind):
+    """A direction w (moving along -w) for a ball touching along unit m:
+    straight in, slanted in, tangential or away."""
+    base = int_dir(m)
+    if kind == "straight":
+        w = base
+    elif kind == "away":
+        w = tuple(-x for x in base)
+    elif kind == "along":
+        while True:
+            w = vcross(base, small_int_vec(rng))
+            if w != (0, 0, 0):
+                break
+    else:
+        while True:
+            w = vadd(vmul(rng.randint(1, 3), base), vmul(max(1, max(abs(x) for x in base) // 2), small_int_vec(rng)))
+            if vdot(w, m) > 0:
+                break
+    return scale_dir(w, size)
+
+
+def frame_cast(rng, g, r_range=(-30, 1), length="normal", behind=0.3):
+    """One cast at an exact degeneracy of the Geo g: points through its face,
+    edges and vertices (from either side), points moving in its plane,
+    balls touching its face, an edge or a vertex along rational unit
+    directions (straight, slanted, tangential, away, starting or ending
+    there, zero-length), balls rolling at height r over it, balls moving
+    parallel to an edge at distance r.  Returns (p0, p1, r, tag) with
+    Fraction points (checked by the caller)."""
+    A, B, C = g.corners
+    size = g.size
+    n = g.normal
+    kind = rng.random()
+    if kind < 0.22:                                       # a point through a feature
+        where = rng.choice(("face", "edge", "vertex"))
+        P = point_on(rng, A, B, C, where)
+        w = direction_for(rng, g.N, 1 - behind)
+        s, t = path_split(rng, length)
+        if s == 0 and t == 0:
+            t = F(1)
+        p0, p1 = through(P, scale_dir(w, size), s, t)
+        return p0, p1, 0.0, "point through %s" % where
+    if kind < 0.30:                                       # a point in the plane
+        sub = rng.choice(("vertex", "edge line", "cross"))
+        if sub == "vertex":
+            V = rng.choice((A, B, C))
+            w = vsub(in_plane(A, B, C, dyadic(rng, -1, 1, 2), dyadic(rng, -1, 1, 2)), A)
+            if w == (0, 0, 0):
+                w = vsub(B, A)
+            s, t = path_split(rng, length)
+            if s == 0 and t == 0:
+                t = F(1)
+            p0, p1 = through(V, scale_dir(w, size), s, t)
+        elif sub == "edge line":
+            E0, E1 = rng.choice(((A, B), (B, C), (C, A)))
+            t0, t1 = dyadic(rng, -2, 3, 3), dyadic(rng, -2, 3, 3)
+            p0, p1 = vadd(E0, vmul(t0, vsub(E1, E0))), vadd(E0, vmul(t1, vsub(E1, E0)))
+        else:
+            p0 = in_plane(A, B, C, dyadic(rng, -2, 3, 3), dyadic(rng, -2, 3, 3))
+            p1 = in_plane(A, B, C, dyadic(rng, -2, 3, 3), dyadic(rng, -2, 3, 3))
+        return p0, p1, 0.0, "point in the plane via %s" % sub
+    if n is None:
+        raise NotExact("no rational normal")
+    side = -1 if rng.random() < behind else 1
+    if kind < 0.44:                                       # ball onto the face
+        P = point_on(rng, A, B, C, "face")
+        m = vmul(side, n)
+        what = "face"
+    elif kind < 0.62:                                     # ball onto an edge point
+        k = rng.randrange(3)
+        E0, E1 = ((A, B), (B, C), (C, A))[k]
+        t = F(1, 2) if rng.random() < 0.4 else F(rng.randint(1, 15), 16)
+        P = vadd(E0, vmul(t, vsub(E1, E0)))
+        out = g.outs[k]
+        m = vmul(side, n) if out is None or rng.random() < 0.3 else turn(rng, out, vmul(side, n))
+        if out is not None and rng.random() < 0.15:
+            m = out                                        # in the plane, from outside
+        what = "edge"
+    elif kind < 0.74:                                     # ball onto a vertex
+        i = rng.randrange(3)
+        P = (A, B, C)[i]
+        outs = [g.outs[i], g.outs[(i + 2) % 3]]           # the two edges at corner i
+        outs = [o for o in outs if o is not None]
+        m = vmul(side, n) if not outs or rng.random() < 0.3 else turn(rng, rng.choice(outs), vmul(side, n))
+        what = "vertex"
+    elif kind < 0.88:                                     # rolling at height r over an edge point or vertex
+        k = rng.randrange(3)
+        E0, E1 = ((A, B), (B, C), (C, A))[k]
+        t = rng.choice((F(0), F(1), F(1, 2), F(rng.randint(1, 15), 16)))
+        M = vadd(E0, vmul(t, vsub(E1, E0)))
+        r = radius_with(rng, den_of(n), size, *r_range)
+        centre = vadd(M, vmul(side * r, n))
+        inner = vsub(in_plane(A, B, C, F(1, 3), F(1, 3)), M)
+        w = vadd(vmul(dyadic(rng, F(1, 4), 2, 2), inner), vmul(dyadic(rng, -1, 1, 2), vsub(E1, E0)))
+        if rng.random() < 0.2:
+            w = vmul(-1, w)
+        s, tt = path_split(rng, length)
+        if s == 0 and tt == 0:
+            tt = F(1)
+        p0, p1 = through(centre, vmul(-1, w), s, tt)
+        rr, note = nudged_radius(rng, r)
+        return p0, p1, rr, "rolling at height r over %s%s" % ("a vertex" if t in (0, 1) else "an edge", note)
+    else:                                                 # parallel to an edge at distance r
+        k = rng.randrange(3)
+        E0, E1 = ((A, B), (B, C), (C, A))[k]
+        out = g.outs[k]
+        m = vmul(side, n) if out is None or rng.random() < 0.3 else turn(rng, out, vmul(side, n))
+        r = radius_with(rng, den_of(m), size, *r_range)
+        base = vadd(E0, vmul(r, m))
+        e = vsub(E1, E0)
+        t0 = rng.choice((dyadic(rng, -2, 0, 3), dyadic(rng, 0, 1, 3), F(0), F(1)))
+        t1 = rng.choice((dyadic(rng, -2, 3, 3), F(0), F(1)))
+        if length == "long":
+            t1 = t0 + F(2) ** rng.randint(10, 30) * rng.choice((-1, 1))
+        elif length == "short":
+            t1 = t0 + F(2) ** -rng.randint(14, 40) * rng.choice((-1, 1))
+        rr, note = nudged_radius(rng, r)
+        return vadd(base, vmul(t0, e)), vadd(base, vmul(t1, e)), rr, "parallel to an edge at distance r%s" % note
+    # A ball touching P along m: its centre passes P + r m.
+    r = radius_with(rng, den_of(m), size, *r_range)
+    touch = vadd(P, vmul(r, m))
+    s, t = path_split(rng, length)
+    if s == 0:
+        how = rng.choice(("straight", "slanted", "along", "away"))
+    else:
+        how = rng.choice(("straight", "straight", "slanted"))
+    w = approach_dir(rng, m, size, how)
+    p0, p1 = through(touch, w, s, t)
+    rr, note = nudged_radius(rng, r)
+    return p0, p1, rr, "ball onto %s%s, %s%s%s" % (what, " from behind" if side < 0 else "", how,
+                                                   " from the contact" if s == 0 else
+                                                   (" ending there" if t == 0 else ""), note)
+
+
+def casts_on(rng, geos, n, **kw):
+    """n exact casts at the Geos' degeneracies (inexact tries are redrawn)."""
+    casts = []
+    tries = 0
+    while len(casts) < n:
+        tries += 1
+        if tries > 50 * n + 100:
+            raise RuntimeError("casts_on: too many inexact tries")
+        g = rng.choice(geos)
+        try:
+            p0, p1, r, tag = frame_cast(rng, g, **kw)
+            casts.append((evec(p0), evec(p1), float(r), tag))
+        except NotExact:
+            continue
+    return casts
+
+
+def heron_scene(rng, es, frame, origin, fold_prob=0.5):
+    """One Heronian triangle in the frame's plane at origin, and with
+    probability fold_prob a second one folded across one of its edges
+    (sharing the edge's vertex ids, or repeating them)."""
+    pts = heron_2d(rng)
+    flip = rng.random() < 0.2
+    corners = frame_triangle(frame, origin, pts, F(1), flip)
+    ids = [es.vertex(c) for c in corners]
+    es.face(ids)
+    if rng.random() < fold_prob:
+        k = rng.randrange(3)
+        i, j, o = k, (k + 1) % 3, (k + 2) % 3
+        C2 = fold(rng, corners[i], corners[j], corners[o])
+        if rng.random() < 0.5:
+            e0, e1 = ids[i], ids[j]
+        else:
+            e0, e1 = es.vertex(corners[i]), es.vertex(corners[j])
+        es.face([e1, e0, es.vertex(C2)])
+
+
+def geos_of(es, faces=None):
+    out = []
+    for f in (es.faces if faces is None else faces):
+        g = Geo([es.verts[i] for i in f])
+        if g.normal is not None and sine_ok(*g.corners, limit=1e-9):
+            out.append(g)
+    return out
+
+
+def scene_frame_heron(rng, n):
+    """Heronian triangles (integer sides) in rational frames: non-axis planes
+    with Pythagorean normals, every edge normal rational; ridges and valleys
+    folded by Pythagorean angles; every kind of exact cast."""
+    es = ExactScene()
+    for i in range(rng.randint(1, 3)):
+        frame = rational_frame(rng)
+        heron_scene(rng, es, frame, (F(150 * i), F(0), F(0)))
+    es.clear(top=rng.randint(1, 6))
+    geos = geos_of(es)
+    return es.builder(), casts_on(rng, geos, n, behind=0.35)
+
+
+def scene_duplicates(rng, n):
+    """The same triangle several times: exact duplicates (same ids), repeated
+    vertices (new ids), reversed (back to back), rotated (B C A), reversed
+    and rotated; in shuffled order."""
+    es = ExactScene()
+    base = []
+    for i in range(rng.randint(1, 2)):
+        frame = rational_frame(rng)
+        pts = heron_2d(rng)
+        corners = frame_triangle(frame, (F(150 * i), F(0), F(0)), pts, F(1))
+        base.append(corners)
+    es.verts = []
+    faces = []
+    for corners in base:
+        ids = [es.vertex(c) for c in corners]
+        variants = [ids]
+        for _ in range(rng.randint(1, 5)):
+            how = rng.choice(("same", "new ids", "reversed", "rotated", "reversed rotated"))
+            if how == "same":
+                v = list(ids)
+            elif how == "new ids":
+                v = [es.vertex(c) for c in corners]
+            elif how == "reversed":
+                v = [ids[0], ids[2], ids[1]]
+            elif how == "rotated":
+                v = [ids[1], ids[2], ids[0]]
+            else:
+                v = [ids[2], ids[1], ids[0]]
+            variants.append(v)
+        faces += variants
+    rng.shuffle(faces)
+    es.faces = faces
+    es.clear(top=rng.randint(1, 5))
+    geos = geos_of(es, [f for f in es.faces])
+    return es.builder(), casts_on(rng, geos, n, behind=0.4)
+
+
+def scene_thin(rng, n):
+    """Very thin and very obtuse triangles, far above the sliver limit (the
+    sine of the smallest angle from 2^-42 to 2^-4; the limit is 2^-46): one
+    long edge along a rational frame axis (its normal rational), or thin
+    Heronian triangles (legs m^2 + 1 over a base 2 (m^2 - 1))."""
+    es = ExactScene()
+    for i in range(rng.randint(1, 3)):
+        frame = rational_frame(rng, axis_prob=0.4, qmax=2)
+        origin = (F(4096 * i), F(0), F(0))
+        if rng.random() < 0.3:
+            m = 2 ** rng.randint(3, 11) + rng.randint(0, 3)
+            pts = [(-(m * m - 1), 0), (m * m - 1, 0), (0, 2 * m)]
+        else:
+            L = 2 ** 10
+            x = rng.randint(L // 4, 2 * L)
+            eps = F(L) * F(2) ** -rng.randint(4, 40)
+            pts = [(0, 0), (L, 0), (x, eps)]
+        k = rng.randrange(3)
+        pts = pts[k:] + pts[:k]
+        corners = frame_triangle(frame, origin, pts, F(1), rng.random() < 0.2)
+        assert sine_ok(*corners, limit=2.0 ** -43)          # 8 times the sliver limit
+        es.face([es.vertex(c) for c in corners])
+    es.clear(top=rng.randint(1, 12))
+    geos = [Geo([es.verts[i] for i in f]) for f in es.faces]
+    return es.builder(), casts_on(rng, geos, n, behind=0.35)
+
+
+def scene_long_short(rng, n):
+    """Very long paths (2^10 to 2^34 times the triangle) and very short ones
+    (2^-14 to 2^-40), through exact degeneracies of integer meshes."""
+    es = ExactScene()
+    for i in range(rng.randint(1, 2)):
+        frame = rational_frame(rng, qmax=2)
+        heron_scene(rng, es, frame, (F(200 * i), F(0), F(0)))
+    es.clear(top=rng.randint(6, 14), integer=True)
+    geos = geos_of(es)
+    mode = rng.choice(("long", "short"))
+    return es.builder(), casts_on(rng, geos, n, length=mode, r_range=(-4, 1), behind=0.3)
+
+
+def scene_huge_ball(rng, n):
+    """Balls far larger than the mesh (r up to 2^40 times it) and far smaller
+    (down to 2^-36), touching exactly: integer meshes so that r times a
+    rational unit vector stays exact."""
+    es = ExactScene()
+    for i in range(rng.randint(1, 2)):
+        frame = rational_frame(rng, qmax=2)
+        heron_scene(rng, es, frame, (F(200 * i), F(0), F(0)))
+    es.clear(top=rng.randint(6, 10), integer=True)
+    geos = geos_of(es)
+    r_range = (6, 40) if rng.random() < 0.6 else (-36, -16)
+    return es.builder(), casts_on(rng, geos, n, r_range=r_range, behind=0.3)
+
+
+# -- ties between the pieces of different triangles -------------------------
+
+def unit_triples(frame):
+    """Right-handed rational orthonormal triples (u, v1, v2) built from a
+    frame: its axes and their Pythagorean turns."""
+    f = list(frame)
+    out = []
+    for i in range(3):
+        j, k = (i + 1) % 3, (i + 2) % 3
+        for sgn in (1, -1):
+            u = vmul(sgn, f[i])
+            out.append((u, vmul(sgn, f[j]), f[k]))
+            for a, b, c in ANGLES[:6]:
+                u = vmul(sgn, vadd(vmul(F(a, c), f[i]), vmul(F(b, c), f[j])))
+                v1 = vmul(sgn, vadd(vmul(F(-b, c), f[i]), vmul(F(a, c), f[j])))
+                out.append((u, v1, f[k]))
+    for u, v1, v2 in out:
+        assert vcross(v1, v2) == u
+    return out
+
+
+def tie_element(rng, centre, r, w, triples, kind, delay, size, L=F(1)):
+    """Corners of one triangle first touched when the centre is at
+    centre + delay * w' (w' the unit of motion, -w), i.e. exactly when a
+    ball moving along -w through centre - delay w gets there: a face (the
+    touch point inside, on an edge or at a corner), an edge or a vertex,
+    touched along a rational unit u with u.w > 0; the triangle lies behind
+    the tangent plane, so nothing of it is touched earlier.  face-near-edge
+    and face-near-vertex (r > 0): the touch point lies inside, a distance
+    delta from an edge (or from a corner, along both its edges) chosen so
+    that the edge's cylinder (the vertex's ball) is entered about 1e-10 of
+    the path (of length L w) after the face: delta^2 ~ 2 r (u.w) 1e-10 L.
+    The face and that edge or vertex are then nearly tied, on one
+    triangle."""
+    cands = [t for t in triples if vdot(t[0], w) > 0]
+    u, v1, v2 = rng.choice(cands)
+    P = vsub(vsub(centre, vmul(r, u)), vmul(delay, w))
+    def at(x, y, z=F(0)):
+        return vadd(P, vmul(size, vadd(vadd(vmul(x, v1), vmul(y, v2)), vmul(z, u))))
+    def d(lo, hi):
+        return dyadic(rng, lo, hi, 3)
+    if kind.startswith("face"):
+        if kind == "face":
+            pts = [(-d(F(1, 4), 1), -d(F(1, 4), 1)), (d(F(1, 4), 1), -d(F(1, 4), 1)), (d(-1, 1), d(F(1, 4), 1))]
+        elif kind == "face-edge":
+            pts = [(-d(F(1, 4), 1), F(0)), (d(F(1, 4), 1), F(0)), (d(-1, 1), d(F(1, 4), 1))]
+        elif kind in ("face-near-edge", "face-near-vertex"):
+            want = math.sqrt(2 * float(r) * float(vdot(u, w)) * 1e-10 * float(L)) / float(size)
+            delta = F(2) ** round(math.log2(want) + rng.uniform(-1.2, 1.2))
+            if kind == "face-near-edge":
+                pts = [(-d(F(1, 4), 1), -delta), (d(F(1, 4), 1), -delta), (d(-1, 1), d(F(1, 4), 1))]
+            else:
+                pts = [(-delta, -delta), (d(F(1, 4), 1), -delta), (-delta, d(F(1, 4), 1))]
+        else:
+            pts = [(F(0), F(0)), (d(F(1, 4), 1), -d(0, 1)), (d(-1, 1), d(F(1, 4), 1))]
+        corners = [at(x, y) for x, y in pts]
+        if vdot(front_normal(*corners), u) < 0:
+            corners[1], corners[2] = corners[2], corners[1]
+        if rng.random() < 0.15:                      # its back to the ball: two-sided only
+            corners[1], corners[2] = corners[2], corners[1]
+        return corners
+    if kind == "edge":
+        corners = [at(-d(F(1, 4), 1), F(0)), at(d(F(1, 4), 1), F(0)),
+                   at(d(-1, 1), d(-1, 1), -d(F(1, 8), 1) if r > 0 else d(-1, 1))]
+    else:
+        corners = [at(F(0), F(0)), at(d(-1, 1), d(-1, 1), -d(F(1, 8), 1)),
+                   at(d(-1, 1), d(-1, 1), -d(F(1, 8), 1))]
+    if (vdot(front_normal(*corners), w) < 0) == (rng.random() < 0.8):
+        corners[1], corners[2] = corners[2], corners[1]
+    return corners
+
+
+TIE_KINDS = ("face", "face-edge", "face-vertex", "edge", "vertex")
+
+
+def tie_window_delays(rng, count, point):
+    """Alpha offsets (Fractions) around the tie window: 0, just inside and
+    just outside 1e-10 (the C double read exactly) by more than the
+    documented alpha error (so that rounding may not decide: 2^-48 and up
+    for points, 2^-37 and up for balls), exactly 1e-10 (ambiguous), half and
+    twice it, tiny ones, and 0.6e-10 with 1.2e-10 (a chain: each within
+    1e-10 of the next, the last beyond 1e-10 of the first)."""
+    tol = F(1e-10)
+    lo = 34
+    hi = 48 if point else 37
+    out = [F(0)]
+    menu = [lambda: tol - F(1, 2 ** rng.randint(lo, hi)),
+            lambda: tol + F(1, 2 ** rng.randint(lo, hi)),
+            lambda: tol * (1 - F(1, 2 ** rng.randint(2, 4))),
+            lambda: tol * (1 + F(1, 2 ** rng.randint(2, 4))),
+            lambda: tol * F(rng.randint(1, 15), 16),
+            lambda: tol * rng.choice((2, 3, F(3, 2))),
+            lambda: F(1, 2 ** rng.randint(45, 70)),
+            lambda: tol * F(6, 10),
+            lambda: tol * F(12, 10)]
+    if rng.random() < 0.2:
+        menu.append(lambda: tol)                            # exactly at the edge: ambiguous
+    while len(out) < count:
+        out.append(rng.choice(menu)())
+    return out
+
+
+def scene_ties(rng, n, window):
+    """One cluster of triangles all first touched at the same alpha (window
+    False: exact ties between faces, edges and vertices of different
+    triangles) or at alphas offset by amounts around the tie window
+    (window True); triangles in shuffled order, casts along one direction
+    at several speeds (which scale the offsets) and split points."""
+    frame = rational_frame(rng)
+    triples = unit_triples(frame)
+    den = 1
+    for t in triples:
+        for v in t:
+            den = lcm(den, den_of(v))
+    point = rng.random() < 0.35
+    r = F(0) if point else F(den * rng.choice((1, 3))) * F(2) ** (-rng.randint(2, 12) - den.bit_length())
+    while True:
+        w = small_int_vec(rng, 2)
+        if any(vdot(t[0], w) > 0 for t in triples):
+            break
+    centre = (dyadic(rng, -1, 1, 4), dyadic(rng, -1, 1, 4), dyadic(rng, -1, 1, 4))
+    count = rng.randint(2, 7)
+    L = F(2) ** rng.randint(-1, 2)                        # s + t
+    delays = tie_window_delays(rng, count, point) if window else [F(0)] * count
+    es = ExactScene()
+    # Corner offsets size * den * (x v1 + y v2 + z u): exact, about 2^-j.
+    size = F(1, 2 ** (den.bit_length() + rng.randint(0, 3)))
+    mag = max(abs(x) for x in centre) + r + 8 * size * den
+    grid = F(2) ** (int(math.floor(mag)).bit_length() - 51)     # the corners' last bit, roughly
+    for i in range(count):
+        kind = rng.choice(TIE_KINDS + (("face-near-edge", "face-near-vertex") if window and r > 0 else ()))
+        # offset d in alpha: the triangle moved by -d L w (rounded onto the grid)
+        shift = round(delays[i] * L / grid) * grid
+        corners = tie_element(rng, centre, r, w, triples, kind, shift, size * den, L)
+        es.face([es.vertex(c) for c in corners])
+    if rng.random() < 0.5:
+        add_clutter(rng, es, centre, w, rng.randint(50, 400))
+    rng.shuffle(es.faces)
+    try:
+        for v in es.verts:
+            evec(v)
+    except NotExact:
+        es.verts = [tuple(F(float(x)) for x in v) for v in es.verts]   # rounded: the reference decides
+    mb = es.builder()
+    casts = []
+    while len(casts) < n:
+        speed = F(2) ** rng.choice((0, 0, 0, -1, 1, -2))  # offsets in alpha divided by speed
+        s = L * F(rng.randint(0 if rng.random() < 0.1 else 1, 16), 16)
+        t = L - s
+        wv = vmul(speed, fvec(w))
+        p0, p1 = through(centre, wv, s, t)
+        if rng.random() < 0.1:
+            p1 = vsub(centre, vmul(2, wv))                  # longer: ending beyond
+        try:
+            casts.append((evec(p0), evec(p1), float(r), "%s, %d triangles, speed %s" % (
+                "window" if window else "exact tie", count, speed)))
+        except NotExact:
+            continue
+    return mb, casts
+
+
+def add_clutter(rng, es, centre, w, count):
+    """count small triangles scattered around centre, away from the line
+    through it along w (so that the bounding volume hierarchy has levels
+    and the tied triangles may sit in different leaves)."""
+    wf = [float(x) for x in w]
+    ww = sum(x * x for x in wf)
+    added = 0
+    while added < count:
+        c = tuple(F(centre[i]) + dyadic(rng, -6, 6, 4) for i in range(3))
+        q = [float(c[i] - centre[i]) for i in range(3)]
+        t = sum(q[i] * wf[i] for i in range(3)) / ww
+        if sum((q[i] - t * wf[i]) ** 2 for i in range(3)) < 9:
+            continue
+        pts = [vadd(c, tuple(dyadic(rng, -1, 1, 4) for _ in range(3))) for _ in range(3)]
+        if not sine_ok(*pts, limit=0.1):
+            continue
+        es.face([es.vertex(p) for p in pts])
+        added += 1
+
+
+def scene_cross_tie(rng, n):
+    return scene_ties(rng, n, False)
+
+
+def scene_tie_window(rng, n):
+    return scene_ties(rng, n, True)
+
+
+# -- paths almost parallel to a plane ------------------------------------------
+
+def graze_cast(rng, g, r_range=(-12, 0)):
+    """A ball moving almost parallel to the triangle's plane (N.d a tiny
+    nonzero number, or zero) at a height below, at or above r, from beside
+    an edge or vertex towards it: it meets an edge or a vertex long before
+    it would cross the plane pushed out by r, which it crosses far outside
+    the triangle if at all (one-sided tests that rule pieces out from the
+    face's crossing point must not rule these out)."""
+    A, B, C = g.corners
+    n = g.normal
+    k = rng.randrange(3)
+    E0, E1 = ((A, B), (B, C), (C, A))[k]
+    out = g.outs[k]
+    if out is None:
+        raise NotExact("no rational edge normal")
+    r = radius_with(rng, lcm(den_of(n), den_of(out)), g.size, *r_range)
+    t = rng.choice((F(0), F(1), F(1, 2), F(rng.randint(1, 15), 16), F(rng.randint(1, 15), 16),
+                    rng.choice((F(-1, 8), F(9, 8)))))
+    M = vadd(E0, vmul(t, vsub(E1, E0)))
+    height = r * rng.choice((F(0), F(1, 2), F(1), F(1), F(rng.randint(1, 15), 16), F(rng.randint(1, 15), 16),
+                             rng.choice((F(3, 2), F(17, 16)))))
+    side = rng.choice((1, 1, -1))
+    start = vadd(vadd(M, vmul(r * rng.choice((2, 3, 5)), out)), vmul(side * height, n))
+    # Inwards along -out, with a little of the edge's direction, and a tilt
+    # of 2^-j of the normal's integer direction (or none).
+    eu = unit_of(vsub(E1, E0))
+    if eu is None:
+        raise NotExact("no rational edge direction")
+    tilt = rng.choice((0, 1, -1)) * F(1, 2 ** rng.randint(8, 50))
+    w = vadd(vadd(vmul(-1, out), vmul(F(rng.randint(-2, 2), 4), eu)), vmul(tilt, n))
+    w = scale_dir(w, float(r) * rng.choice((4, 8, 16)))
+    p1 = vadd(start, vmul(rng.choice((1, 2, 3)), w))
+    rr, note = nudged_radius(rng, r, 0.1)
+    return start, p1, rr, "grazing at height %s r over %s, tilt %s%s" % (
+        height / r, "a vertex" if t in (0, 1) else ("an edge" if 0 < t < 1 else "beyond an end"),
+        "2^%d" % (-(abs(tilt).denominator.bit_length() - 1)) if tilt else "0", note)
+
+
+def scene_graze(rng, n):
+    """Balls almost parallel to non-axis planes (rational frames), entering
+    an edge or a vertex from beside the triangle at heights below, at and
+    above r."""
+    es = ExactScene()
+    for i in range(rng.randint(1, 3)):
+        frame = rational_frame(rng, qmax=2)
+        heron_scene(rng, es, frame, (F(150 * i), F(0), F(0)), fold_prob=0.4)
+    es.clear(top=rng.randint(1, 6))
+    geos = geos_of(es)
+    casts = []
+    tries = 0
+    while len(casts) < n:
+        tries += 1
+        if tries > 50 * n + 100:
+            raise RuntimeError("scene_graze: too many inexact tries")
+        try:
+            p0, p1, r, tag = graze_cast(rng, rng.choice(geos))
+            casts.append((evec(p0), evec(p1), float(r), tag))
+        except NotExact:
+            continue
+    return es.builder(), casts
+
+
+# -- thousands of triangles at one vertex ------------------------------------
+
+def scene_many_fan(rng, n):
+    """Fans, cones and funnels of 300 to 3000 triangles around one apex:
+    points and balls dropped exactly onto it (thousands of ties)."""
+    k = rng.choice((300, 512, 1000, 1500, 2048, 3000))
+    mb = MeshBuilder()
+    apex = (dyadic(rng, -1, 1, 3), dyadic(rng, -1, 1, 3), dyadic(rng, -1, 1, 3))
+    h = rng.choice((F(0), dyadic(rng, F(1, 4), 2, 3), -dyadic(rng, F(1, 4), 2, 3)))
+    a_id = mb.vertex(apex)
+    rim = []
+    for i in range(k):
+        ang = 2 * math.pi * i / k
+        rim.append(mb.vertex((apex[0] + F(round(math.cos(ang) * 2 ** 24), 2 ** 24),
+                              apex[1] + F(round(math.sin(ang) * 2 ** 24), 2 ** 24), apex[2] - h)))
+    rot = rng.randrange(3)
+    for i in range(k):
+        tri = [a_id, rim[i], rim[(i + 1) % k]]
+        mb.face(tri[rot:] + tri[:rot])
+    casts = []
+    while len(casts) < n:
+        if rng.random() < 0.5:
+            w = small_int_vec(rng) if rng.random() < 0.5 else (0, 0, 1)
+            p0, p1 = through(apex, w, *path_lengths(rng))
+            casts.append((evec(p0), evec(p1), 0.0, "point through the apex of %d" % k))
+        else:
+            u, q = rational_unit(rng) if rng.random() < 0.5 else ((0, 0, 1), 1)
+            r = radius_for(rng, q, -30, 0)
+            touch = vadd(apex, vmul(r / q, u))
+            w = u if rng.random() < 0.6 else small_int_vec(rng)
+            p0, p1 = through(touch, w, *path_lengths(rng))
+            try:
+                casts.append((evec(p0), evec(p1), exact(r), "ball onto the apex of %d" % k))
+            except NotExact:
+                continue
+    return mb, casts
+
+
+# -- scenes of other classes moved to the extremes ---------------------------
+
+EXTREME_BASES = ("frame-heron", "cross-tie", "tie-window", "thin", "graze", "ball-tangent", "ball-drop", "ball-parallel",
+                 "point-edge", "point-vertex", "point-coplanar", "ball-start-touch", "fan-apex")
+
+
+def base_scene(rng, n, names):
+    """A scene of one of the named classes (vertices as Fractions)."""
+    name = rng.choice(names)
+    mb, casts = CLASSES[name][0](rng, n)
+    return name, mb, casts
+
+
+def scaled_scene(mb, casts, k, offset):
+    """mb and casts scaled by 2^k and moved by offset; NotExact if any number
+    would round."""
+    s = F(2) ** k
+    verts = [evec(vadd(vmul(s, v), offset)) for v in mb.verts]
+    out = []
+    for p0, p1, r, tag in casts:
+        out.append((evec(vadd(vmul(s, fvec(p0)), offset)), evec(vadd(vmul(s, fvec(p1)), offset)),
+                    exact(s * F(r)), tag))
+    return verts, out
+
+
+# (share, lowest k, highest k): tiny (products of coordinates subnormal),
+# very small, small (products of six coordinates underflow), large, at the
+# 1e50 limit.
+EXTREME_BANDS = [(0.15, -1070, -900), (0.2, -600, -300), (0.25, -300, -150), (0.25, 100, 155),
+                 (0.15, 158, 168)]
+
+
+def scene_extreme_scale(rng, n):
+    """A scene of another class scaled by 2^k with k from -1070 (subnormal
+    coordinates) to +168 (near the 1e50 limit, some numbers beyond it:
+    record errors and triangles never hit), sometimes moved by an offset
+    2^20 to 2^45 times its size: every number exact.  Products of several
+    coordinate differences underflow at the small scales: a filter must
+    not read them as exact zeros."""
+    name, mb, casts = base_scene(rng, n, EXTREME_BASES)
+    x = rng.random()
+    for share, lo, hi in EXTREME_BANDS:
+        if x < share:
+            break
+        x -= share
+    k = rng.randint(lo, hi)
+    zero = (F(0), F(0), F(0))
+    for attempt in range(60):
+        try:
+            verts, out = scaled_scene(mb, casts, k, zero)
+            break
+        except NotExact:
+            k += 8 if k < 0 else -8
+    else:
+        raise NotExact("extreme scale")
+    offset = zero
+    if rng.random() < 0.4:
+        big = rng.randint(20, 45)
+        offset = tuple(F(rng.randint(-2 ** big, 2 ** big)) * F(2) ** k for _ in range(3))
+        while offset != zero:
+            try:
+                verts, out = scaled_scene(mb, casts, k, offset)
+                break
+            except NotExact:
+                offset = tuple(F(math.floor(x / 2 ** 6 / F(2) ** k)) * F(2) ** k for x in offset)
+                if all(x == 0 for x in offset):
+                    offset = zero
+    mb2 = MeshBuilder()
+    mb2.verts = [fvec(v) for v in verts]
+    mb2.faces = mb.faces
+    out = [(p0, p1, r, "%s: %s, x2^%d%s" % (name, tag, k, " moved" if offset != zero else ""))
+           for p0, p1, r, tag in out]
+    return mb2, out
+
+
+scene_extreme_scale.no_transform = True
+
+
+def scene_mirror(rng, n):
+    """A scene of another class under one of the 47 signed axis permutations
+    other than the identity (reflections turn fronts into backs; zeros
+    become -0.0 where negated)."""
+    names = [c for c in CLASSES if c not in ("mirror", "extreme-scale", "many-fan")]
+    name, mb, casts = base_scene(rng, n, names)
+    while True:
+        perm = [0, 1, 2]
+        rng.shuffle(perm)
+        signs = [rng.choice((-1, 1)) for _ in range(3)]
+        if perm != [0, 1, 2] or signs != [1, 1, 1]:
+            break
+
+    def m(v):
+        return tuple(signs[i] * v[perm[i]] for i in range(3))
+
+    def mf(v):
+        # floats, so that -0.0 appears where a zero is negated
+        return tuple(signs[i] * float(v[perm[i]]) for i in range(3))
+
+    mb2 = MeshBuilder()
+    mb2.verts = [m(v) for v in mb.verts]
+    mb2.faces = mb.faces
+    mb2.float_vertices = lambda: [mf(v) for v in mb.verts]
+    out = [(mf(p0), mf(p1), r, "%s: %s, axes %s signs %s" % (name, tag, perm, signs)) for p0, p1, r, tag in casts]
+    return mb2, out
+
+
+scene_mirror.no_transform = True
+
+
 # name -> (generator, trajectories per scene, share of the total)
 CLASSES = {
     "point-face": (scene_point_face, 200, 6),
@@ -717,6 +1632,18 @@ CLASSES = {
     "ball-start-touch": (scene_ball_start_touch, 200, 7),
     "big-ball": (scene_big_ball, 100, 4),
     "random": (scene_random, 250, 8),
+    # audit classes
+    "frame-heron": (scene_frame_heron, 200, 6),
+    "duplicates": (scene_duplicates, 200, 4),
+    "thin": (scene_thin, 200, 4),
+    "cross-tie": (scene_cross_tie, 100, 4),
+    "tie-window": (scene_tie_window, 100, 4),
+    "long-short": (scene_long_short, 200, 3),
+    "huge-ball": (scene_huge_ball, 200, 3),
+    "extreme-scale": (scene_extreme_scale, 100, 4),
+    "mirror": (scene_mirror, 200, 3),
+    "many-fan": (scene_many_fan, 6, 0.06),
+    "graze": (scene_graze, 200, 2),
 }
 
 
@@ -769,7 +1696,9 @@ def generate(cls, count, seed=1):
         n = min(per_scene, count - made)
         mb, casts = gen(rng, n)
         vertices = mb.float_vertices()
-        vertices, casts, desc = maybe_transform(rng, vertices, casts)
+        desc = ""
+        if not getattr(gen, "no_transform", False):
+            vertices, casts, desc = maybe_transform(rng, vertices, casts)
         options = OPTION_SETS[(index + seed) % len(OPTION_SETS)]   # every set in turn
         name = "%s#%d%s" % (cls, index, desc)
         yield Scene(cls, name, vertices, [list(f) for f in mb.faces], casts, options)
@@ -784,7 +1713,7 @@ def split_count(total, only=None):
     out = {}
     left = total
     for i, c in enumerate(names):
-        k = total * weights[i] // sum(weights) if i < len(names) - 1 else left
+        k = int(total * weights[i] // sum(weights)) if i < len(names) - 1 else left
         out[c] = k
         left -= k
     return out

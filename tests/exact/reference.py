@@ -26,9 +26,20 @@ from fractions import Fraction
 
 # The tie tolerance: the C double 1e-10, read exactly.
 TIE_TOLERANCE = Fraction(1e-10)
-# Contacts whose alpha lies within this relative band of the tie window's edge
-# are decided by rounding, legitimately: such casts are "ambiguous".
-AMBIGUITY_BAND = Fraction(1, 10**6)
+# Contacts whose alpha lies within this band of the tie window's edge are
+# decided by rounding, legitimately: such casts are "ambiguous".  The band is
+# the man page's accuracy (Exactness), twice over (the contact's alpha and
+# alpha_min each carry it) with room for the rounding of alpha_min + 1e-10:
+# for r = 0 alpha is correctly rounded (half an ulp, at most 2^-54 below 1),
+# so 2^-50; for r > 0 alpha is within 2^-40, so 2^-38.  (It used to be 1e-16
+# for every r, narrower than the documented 2^-40 of a ball's alpha.)
+AMBIGUITY_BAND_POINT = Fraction(1, 2**50)
+AMBIGUITY_BAND_BALL = Fraction(1, 2**38)
+
+# Coordinates and radii up to this magnitude are answered (man page,
+# Exactness): a trajectory beyond it is a record error, and a triangle with a
+# vertex beyond it is never hit.
+MAX_COORDINATE = 1e50
 
 # The seven contact slots of a triangle, in tie-break order, with their
 # feature name and the triangle corners (0 = A, 1 = B, 2 = C) they are made of.
@@ -244,14 +255,16 @@ class _ScaledMesh:
 
     def __init__(self, mesh, e):
         self.verts = [tuple(scaled_int(c, e) for c in v) for v in mesh.vertices]
-        self.tris = []      # (A, B, C, N, NN, lo, hi, degenerate)
+        far = [any(abs(c) > MAX_COORDINATE for c in v) for v in mesh.vertices]
+        self.tris = []      # (A, B, C, N, NN, lo, hi, never hit: degenerate or beyond range)
         for ia, ib, ic in mesh.triangles:
             A, B, C = self.verts[ia], self.verts[ib], self.verts[ic]
             N = cross(sub(B, A), sub(C, A))
             NN = dot(N, N)
             lo = tuple(min(A[i], B[i], C[i]) for i in range(3))
             hi = tuple(max(A[i], B[i], C[i]) for i in range(3))
-            self.tris.append((A, B, C, N, NN, lo, hi, is_degenerate(A, B, C, N)))
+            self.tris.append((A, B, C, N, NN, lo, hi,
+                              is_degenerate(A, B, C, N) or far[ia] or far[ib] or far[ic]))
 
 
 def is_degenerate(A, B, C, N):
@@ -479,7 +492,8 @@ def triangle_contacts(index, tri, P0, D, R, R2, overlap_mode):
 class Answer:
     """The exact answer to one cast.
 
-    state       "miss", "hit" or "initial_overlap"
+    state       "miss", "hit", "initial_overlap" or "error" (a coordinate
+                or the radius beyond MAX_COORDINATE)
     triangle    the chosen triangle (-1 for a miss); face: its OBJ face
     slot        its slot (0..6), feature "face"/"edge"/"vertex", vertices (ids)
     alpha       exact Alg (ONE for a miss); alpha_float its nearest double
@@ -519,6 +533,11 @@ def cast(mesh, p0, p1, r, approach="le", two_sided=False, initial_overlap="repor
     p0 = tuple(float(x) for x in p0)
     p1 = tuple(float(x) for x in p1)
     r = float(r)
+    if any(abs(x) > MAX_COORDINATE for x in p0 + p1) or r > MAX_COORDINATE:
+        ans = Answer()
+        ans.state = "error"
+        ans.p0, ans.p1, ans.r = p0, p1, r
+        return ans
     e = max([mesh.exponent, exponent_of(r)] + [exponent_of(x) for x in p0 + p1])
     sm = mesh.at(e)
     P0 = tuple(scaled_int(x, e) for x in p0)
@@ -537,7 +556,7 @@ def cast(mesh, p0, p1, r, approach="le", two_sided=False, initial_overlap="repor
                 or tlo[2] > hi[2] or thi[2] < lo[2]):
             continue
         if tri[7]:
-            continue                                    # degenerate: never hit
+            continue                                    # degenerate or too far: never hit
         if not counted(dot(tri[3], D), approach, two_sided):
             continue
         contacts.extend(triangle_contacts(index, tri, P0, D, R, R2, initial_overlap))
@@ -562,7 +581,8 @@ def _answer(mesh, sm, contacts, P0, D, R, e):
     ties = [c for c in contacts if compare(c.alpha, window) <= 0]
     ties.sort(key=lambda c: (c.tri, c.slot))
     ans.ties = [(c.tri, c.slot, c.alpha) for c in ties]
-    ans.ambiguous = _near_window_edge(contacts, alpha_min)
+    ans.ambiguous = _near_window_edge(contacts, alpha_min,
+                                      AMBIGUITY_BAND_POINT if R == 0 else AMBIGUITY_BAND_BALL)
 
     best = ties[0]
     ia, ib, ic = mesh.triangles[best.tri]
@@ -582,12 +602,11 @@ def _answer(mesh, sm, contacts, P0, D, R, e):
     return ans
 
 
-def _near_window_edge(contacts, alpha_min):
+def _near_window_edge(contacts, alpha_min, band):
     """Whether some contact's alpha - alpha_min is within the ambiguity band
     around the tie tolerance (decided on 200-bit approximations: the band is
     far wider than their error)."""
     amin = alpha_min.fraction()
-    band = TIE_TOLERANCE * AMBIGUITY_BAND
     for c in contacts:
         if abs((c.alpha.fraction() - amin) - TIE_TOLERANCE) <= band:
             return True

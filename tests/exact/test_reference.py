@@ -181,6 +181,32 @@ class HandComputed(unittest.TestCase):
             ans = R.cast(m, (0.25, 0.25, 1), (0.25, 0.25, -1), 0)
             self.assertEqual(len(ans.ties), 2 if inside else 1, dz)
 
+    def test_range_limit(self):
+        # A coordinate or radius beyond 1e50: a record error; 1e50 itself is answered.
+        self.assertEqual(R.cast(UNIT, (0.25, 0.25, 2e50), (0.25, 0.25, -1), 0).state, "error")
+        self.assertEqual(R.cast(UNIT, (0.25, 0.25, 1), (0.25, 0.25, -1), 2e50).state, "error")
+        self.assertEqual(R.cast(UNIT, (0.25, 0.25, 1e50), (0.25, 0.25, -1), 0).state, "hit")
+        # A triangle with a vertex beyond 1e50 is never hit.
+        far = math.nextafter(1e50, math.inf)
+        m = R.Mesh([(0, 0, 0), (far, 0, 0), (0, 1, 0), (0, 0, 0), (1, 0, 0), (0, 1, 0)], [[0, 1, 2], [3, 4, 5]])
+        ans = R.cast(m, (0.25, 0.25, 1), (0.25, 0.25, -1), 0)
+        self.check(ans, "hit", 1, "face", Fraction(1, 2), tie=[(1, "face")])
+
+    def test_ambiguity_band_follows_the_documented_accuracy(self):
+        # Two parallel triangles, the second offset in alpha by 1e-10 + 2^-45
+        # (path of length 2 along z): outside the window; decided for a
+        # point (alpha correctly rounded), ambiguous for a ball (2^-40).
+        dz = 2 * (Fraction(1e-10) + Fraction(1, 2**45))
+        self.assertEqual(Fraction(float(dz)), dz)
+        m = R.Mesh([(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, -float(dz)), (1, 0, -float(dz)), (0, 1, -float(dz))],
+                   [[0, 1, 2], [3, 4, 5]])
+        ans = R.cast(m, (0.25, 0.25, 1), (0.25, 0.25, -1), 0)
+        self.assertEqual(len(ans.ties), 1)
+        self.assertFalse(ans.ambiguous)
+        ans = R.cast(m, (0.25, 0.25, 1.25), (0.25, 0.25, -0.75), 0.25)
+        self.assertEqual(len(ans.ties), 1)
+        self.assertTrue(ans.ambiguous)
+
     def test_degenerate_triangle_never_hit(self):
         m = R.Mesh([(0, 0, 0), (1, 0, 0), (2, 0, 0)], [[0, 1, 2]])
         self.check(R.cast(m, (1, 0, 1), (1, 0, -1), 0, two_sided=True), "miss")
