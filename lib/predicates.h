@@ -29,7 +29,9 @@ double bcOrient3d(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double relativeError);
 
 /* orient(a, b, c, d) with its exact sign and *error a bound on the
  * value's error: the filter's bound when the filter decided, else an ulp
- * (the exact tiers round faithfully). */
+ * (the exact tiers round faithfully). A determinant below DBL_MIN in
+ * magnitude (tiny coordinates) comes back as its sign only, possibly the
+ * smallest subnormal: use the value as a magnitude only above that. */
 double bcOrient3dBounded(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double* error);
 
 /* det[b-a, c-a] for 2D points: positive when a, b, c turn left

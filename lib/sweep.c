@@ -157,7 +157,9 @@ static bcNormalEdges normalEdges(bcVec3 a, bcVec3 b, bcVec3 c)
 
 static bool isSliver(const bcNormalEdges* e, double area2)
 {
-	return !(area2 > 0.0) || !isfinite(area2) || !(e->longest > 0.0) || area2 <= BC_SLIVER_SINE * e->product;
+	/* Below DBL_MIN the cross product has lost digits to underflow (and
+	 * under about 1e-320 it is zero): degenerate too, as the man page says. */
+	return !(area2 >= DBL_MIN) || !isfinite(area2) || !(e->longest > 0.0) || area2 <= BC_SLIVER_SINE * e->product;
 }
 
 bcVec3 bcTriangleNormal(bcVec3 a, bcVec3 b, bcVec3 c)
@@ -495,7 +497,11 @@ static bcVerdict sweepPoint(const bcSweepQuery* q, const bcSweepTriangleRef* t, 
 		return bc_verdictFound;
 	}
 	double alpha = 1.0;
-	if (s1 != 0 && q->deferAlpha) {
+	/* The deferred ratio needs o0 and o1 as normal doubles: an exact
+	 * orientation of tiny coordinates (1e-133 cubed) comes back as the
+	 * smallest subnormal with only its sign right. */
+	bool ratioKnown = fabs(o0) >= BC_SWEEP_MIN_MAGNITUDE && fabs(o1) >= BC_SWEEP_MIN_MAGNITUDE;
+	if (s1 != 0 && q->deferAlpha && ratioKnown) {
 		/* Within error of o0 / (o0 - o1); o0 and o1 have opposite signs,
 		 * so the denominator does not cancel. bcSweepRefine sharpens it. */
 		double den = o0 - o1;

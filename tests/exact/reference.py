@@ -264,16 +264,20 @@ class _ScaledMesh:
             lo = tuple(min(A[i], B[i], C[i]) for i in range(3))
             hi = tuple(max(A[i], B[i], C[i]) for i in range(3))
             self.tris.append((A, B, C, N, NN, lo, hi,
-                              is_degenerate(A, B, C, N) or far[ia] or far[ib] or far[ic]))
+                              is_degenerate(A, B, C, N, e) or far[ia] or far[ib] or far[ic]))
 
 
-def is_degenerate(A, B, C, N):
-    """Zero area, or a sliver: the sine of the smallest angle below 64 eps
-    (2^-46).  The smallest angle lies between the two longest sides, whose
-    lengths L1, L2 give sin = |N| / (L1 L2): degenerate when
+def is_degenerate(A, B, C, N, e=None):
+    """Zero area, too small for double precision, or a sliver: the sine of
+    the smallest angle below 64 eps (2^-46).  Too small: |N| below 2^-1022,
+    the smallest normal double (N is in units of 2^-2e when the vertices
+    are scaled by 2^e).  The smallest angle lies between the two longest
+    sides, whose lengths L1, L2 give sin = |N| / (L1 L2): degenerate when
     |N|^2 < 2^-92 L1^2 L2^2."""
     NN = dot(N, N)
     if NN == 0:
+        return True
+    if e is not None and 4 * e > 2044 and NN < 1 << (4 * e - 2044):
         return True
     sides = sorted((dot(sub(B, A), sub(B, A)), dot(sub(C, B), sub(C, B)), dot(sub(A, C), sub(A, C))))
     return (NN << 92) < sides[1] * sides[2]

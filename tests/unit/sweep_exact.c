@@ -581,6 +581,60 @@ START_TEST(tiny_scales_do_not_read_underflow_as_a_touch)
 }
 END_TEST
 
+START_TEST(tiny_scales_keep_shared_edges_closed)
+{
+	/* A point through a shared edge at scales whose orientations (products
+	 * of three coordinates) underflow: the exact orientation comes back as
+	 * the smallest subnormal with only its sign right, and a deferred
+	 * alpha of o0 / (o0 - o1) read 0.5 from it, so the lower triangle lost
+	 * the tie it should win (red team, x2^-439). */
+	const int scales[] = { -200, -300, -439, -500 };
+	for (int i = 0; i < 4; ++i) {
+		const int e = scales[i];
+		const double v[] = { 0, 0, 0, ldexp(1, e), 0, 0, 0, ldexp(1, e), 0, ldexp(1, e), ldexp(1, e), 0 };
+		const int32_t t[] = { 0, 1, 2, 1, 3, 2 };
+		bcMesh* mesh = meshOf(v, 4, t, 2);
+		uint64_t state = 29;
+		for (int trial = 0; trial < 200; ++trial) {
+			double f = randomInt(&state, 1, 1023) / 1024.0;
+			bcVec3 x = V(ldexp(1 - f, e), ldexp(f, e), 0);
+			bcVec3 dir = V(ldexp(randomInt(&state, -4, 4) / 4.0, e), ldexp(randomInt(&state, -4, 4) / 4.0, e),
+						   ldexp(randomInt(&state, 1, 8) / 8.0, e));
+			/* p0 three times as far as p1: alpha 3/4. */
+			bcCastInput in = { bcAdd(x, bcScale(3, dir)), bcSub(x, dir), 0 };
+			bcCastOutput out;
+			bcContact ties[16];
+			int n = bcMesh_CastTies(mesh, in, NULL, &out, ties, 16);
+			ck_assert_msg(out.state == bc_castHit, "2^%d trial %d: state %d", e, trial, out.state);
+			ck_assert_msg(out.triangle == 0 && out.alpha == 0.75, "2^%d trial %d: triangle %d alpha %.17g", e, trial,
+						  out.triangle, out.alpha);
+			ck_assert_int_eq(n, 4);
+		}
+		bcMesh_Destroy(mesh);
+	}
+	/* The red team's case: triangles 0 and 1 share the edge 0-5 (the
+	 * second triangle's orientations underflow less); the point crosses it
+	 * at alpha 3/11 and triangle 0 wins the tie. */
+	const double w[] = { 0.0, 0.0, 4.842890014440684e-133, 3.522101828684134e-133, 0.0, 4.4026272858551673e-134,
+						 7.044203657368268e-133, 0.0, 3.522101828684134e-133, 1.0566305486052401e-132, 0.0,
+						 4.842890014440684e-133, 0.0, 3.522101828684134e-133, 0.0, 3.522101828684134e-133,
+						 3.522101828684134e-133, 0.0, 7.044203657368268e-133, 3.522101828684134e-133,
+						 7.044203657368268e-133, 1.0566305486052401e-132, 3.522101828684134e-133, 0.0 };
+	const int32_t u[] = { 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 3, 7, 6 };
+	bcMesh* mesh = meshOf(w, 8, u, 5);
+	bcCastInput in = { V(9.025385936003093e-133, 1.1006568214637918e-133, 3.3294868849279703e-133),
+					   V(-2.003195415064101e-132, 1.1006568214637918e-133, 3.3294868849279703e-133), 0 };
+	bcCastOutput out;
+	bcContact ties[16];
+	int n = bcMesh_CastTies(mesh, in, NULL, &out, ties, 16);
+	ck_assert_int_eq(out.state, bc_castHit);
+	ck_assert_int_eq(out.triangle, 0);
+	ck_assert(out.alpha == 3.0 / 11.0);
+	ck_assert_int_eq(n, 3);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
 static Suite* sweepExactSuite(void)
 {
 	Suite* suite = suite_create("sweep_exact");
@@ -593,6 +647,7 @@ static Suite* sweepExactSuite(void)
 	tcase_add_test(audit, tangent_contacts_are_hit_at_the_exact_alpha);
 	tcase_add_test(audit, exact_path_hand_cases);
 	tcase_add_test(audit, tiny_scales_do_not_read_underflow_as_a_touch);
+	tcase_add_test(audit, tiny_scales_keep_shared_edges_closed);
 	suite_add_tcase(suite, audit);
 	TCase* agree = tcase_create("agreement");
 	tcase_set_timeout(agree, 120);
