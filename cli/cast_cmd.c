@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "output.h"
+#include "parallel.h"
 #include "records.h"
 #include "results.h"
 
@@ -30,9 +31,6 @@
 /* Chunks in flight: one being read, two being cast (the tail of one as the
  * next starts) and one being written; memory is these four chunks. */
 #define CLI_CAST_SLOTS 4
-
-/* More threads than this are not started (as cliParallelFor). */
-#define CLI_CAST_MAX_THREADS 256
 
 /* Room for tied contacts a worker starts with (--ties, --normal average):
  * two per cast of a block; the list grows to whatever a block needs (a
@@ -311,8 +309,6 @@ typedef struct cliWorker {
 	int tieOffsets[CLI_CAST_BLOCK]; /* where each cast's ties start in ties */
 	bcContact* ties;     /* the block's tied contacts, when needed */
 	int tieCapacity;
-	pthread_t thread;
-	bool started;
 } cliWorker;
 
 /* CPU seconds spent on each part, summed over threads (--stats). */
@@ -619,10 +615,12 @@ static void runTasks(cliWorker* w)
 	pthread_mutex_unlock(&p->lock);
 }
 
-static void* runWorker(void* arg)
+/* A parallel-for task: worker runs tasks until the pipeline is done. */
+static void runWorker(int begin, int end, int worker, void* context)
 {
-	runTasks(arg);
-	return NULL;
+	(void)begin;
+	(void)end;
+	runTasks((cliWorker*)context + worker);
 }
 
 /* One JSON line of phase times and counts on stderr (--stats). */
@@ -689,12 +687,7 @@ int cliCastMain(int argc, char** argv)
 		bcMesh_Destroy(mesh);
 		return cli_exitTrouble;
 	}
-	int threads = cfg.common.threads;
-	if (threads <= 0) {
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		threads = cores > 0 ? (int)cores : 1;
-	}
-	threads = threads < CLI_CAST_MAX_THREADS ? threads : CLI_CAST_MAX_THREADS;
+	int threads = bcThreadCount(cfg.common.threads);
 
 	cliPipeline p;
 	memset(&p, 0, sizeof p);
@@ -770,15 +763,7 @@ int cliCastMain(int argc, char** argv)
 
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.wake, NULL);
-	for (int t = 1; t < threads; ++t) {
-		workers[t].started = pthread_create(&workers[t].thread, NULL, runWorker, workers + t) == 0;
-	}
-	runTasks(workers);
-	for (int t = 1; t < threads; ++t) {
-		if (workers[t].started) {
-			pthread_join(workers[t].thread, NULL);
-		}
-	}
+	bcParallelFor(threads, 1, threads, runWorker, workers);
 	pthread_cond_destroy(&p.wake);
 	pthread_mutex_destroy(&p.lock);
 	if (p.progressShown) {

@@ -38,11 +38,6 @@ FILE* cliOpenInput(const char* path);
 /* Close what cliOpenInput opened; standard input (and NULL) is left alone. */
 void cliCloseInput(FILE* input);
 
-/* Run fn(context, begin, end) over [0, count) split into contiguous ranges
- * on up to threads threads (<= 0: one per core). Returns when all are done. */
-typedef void cliRangeFcn(void* context, int begin, int end);
-void cliParallelFor(int count, int threads, cliRangeFcn* fn, void* context);
-
 /* Seconds on a monotonic clock, for --stats. */
 double cliNow(void);
 

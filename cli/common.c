@@ -4,7 +4,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -213,56 +212,6 @@ const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* 
 		return "missing r (give it per record or with --radius)";
 	}
 	return NULL;
-}
-
-/* Ranges smaller than this are not worth a thread. */
-#define CLI_MIN_ITEMS_PER_THREAD 32
-
-/* More threads than this are not started; a larger machine splits the batch. */
-#define CLI_MAX_THREADS 256
-
-typedef struct cliRange {
-	cliRangeFcn* fn;
-	void* context;
-	int begin, end;
-} cliRange;
-
-static void* runRange(void* arg)
-{
-	cliRange* range = arg;
-	range->fn(range->context, range->begin, range->end);
-	return NULL;
-}
-
-void cliParallelFor(int count, int threads, cliRangeFcn* fn, void* context)
-{
-	if (threads <= 0) {
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		threads = cores > 0 ? (int)cores : 1;
-	}
-	threads = threads > CLI_MAX_THREADS ? CLI_MAX_THREADS : threads;
-	int useful = count / CLI_MIN_ITEMS_PER_THREAD;
-	threads = threads > useful ? (useful > 1 ? useful : 1) : threads;
-	cliRange ranges[CLI_MAX_THREADS];
-	pthread_t ids[CLI_MAX_THREADS];
-	bool started[CLI_MAX_THREADS];
-	for (int i = 0; i < threads; ++i) {
-		ranges[i].fn = fn;
-		ranges[i].context = context;
-		ranges[i].begin = (int)((long long)count * i / threads);
-		ranges[i].end = (int)((long long)count * (i + 1) / threads);
-		started[i] = i > 0 && pthread_create(&ids[i], NULL, runRange, &ranges[i]) == 0;
-	}
-	for (int i = 0; i < threads; ++i) {
-		if (!started[i]) {
-			runRange(&ranges[i]);
-		}
-	}
-	for (int i = 1; i < threads; ++i) {
-		if (started[i]) {
-			pthread_join(ids[i], NULL);
-		}
-	}
 }
 
 double cliNow(void)

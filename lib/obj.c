@@ -58,6 +58,7 @@
 #include <unistd.h>
 
 #include "mesh.h"
+#include "parallel.h"
 #include "polygon.h"
 
 /* The element limit. Tests build a second copy of this file with a small
@@ -1231,16 +1232,20 @@ static int cutText(const char* text, const char* end, int count, const char** st
 	return pieces;
 }
 
-static void parsePieceTask(void* context, int index)
+static void parsePieceTask(int index, int end, int worker, void* context)
 {
+	(void)end;
+	(void)worker;
 	bcObjPiece* piece = ((bcObjJob*)context)->pieces + index;
 	piece->ok = parseText(&piece->parser);
 }
 
 /* Copy piece index + 1 (piece 0's arrays became the joined ones) into the
  * joined arrays, adding its bases, and free its own. */
-static void joinPieceTask(void* context, int index)
+static void joinPieceTask(int index, int end, int worker, void* context)
 {
+	(void)end;
+	(void)worker;
 	bcObjJob* job = context;
 	bcObjPiece* piece = job->pieces + index + 1;
 	bcObjParser* parser = &piece->parser;
@@ -1362,7 +1367,7 @@ static bool joinPieces(bcObjPiece* pieces, int count, bcObjArrays* joined, bcErr
 	first->triangles = NULL;
 	first->faceIds = NULL;
 	bcObjJob job = { pieces, joined, "" };
-	bcRunThreadTasks(joinPieceTask, &job, count - 1);
+	bcParallelFor(count - 1, 1, count - 1, joinPieceTask, &job);
 	return true;
 }
 
@@ -1445,15 +1450,17 @@ typedef struct bcObjCutJob {
 	bool outOfMemory[BC_MESH_MAX_THREADS];
 } bcObjCutJob;
 
-static void cutPolygonsTask(void* context, int index)
+static void cutPolygonsTask(int index, int end, int worker, void* context)
 {
+	(void)end;
+	(void)worker;
 	bcObjCutJob* job = context;
-	size_t begin = job->count * (size_t)index / (size_t)job->taskCount;
-	size_t end = job->count * (size_t)(index + 1) / (size_t)job->taskCount;
+	size_t first = job->count * (size_t)index / (size_t)job->taskCount;
+	size_t last = job->count * (size_t)(index + 1) / (size_t)job->taskCount;
 	bcPolygonScratch scratch = { 0 };
 	int32_t* corners = NULL;
 	int32_t cornerCapacity = 0;
-	for (size_t i = begin; i < end; ++i) {
+	for (size_t i = first; i < last; ++i) {
 		const bcObjPolygon* polygon = job->polygons + i;
 		int32_t k = polygon->triangleCount + 2;
 		if (k > cornerCapacity) {
@@ -1506,7 +1513,7 @@ static bool triangulatePolygons(bcObjArrays* arrays, const bcObjPolygon* polygon
 		size_t useful = count / BC_OBJ_MIN_POLYGONS_PER_THREAD;
 		int tasks = bcResolveThreadCount(threadCount);
 		job.taskCount = (size_t)tasks > useful ? (useful > 1 ? (int)useful : 1) : tasks;
-		bcRunThreadTasks(cutPolygonsTask, &job, job.taskCount);
+		bcParallelFor(job.taskCount, 1, job.taskCount, cutPolygonsTask, &job);
 		for (int i = 0; i < job.taskCount; ++i) {
 			ok = ok && !job.outOfMemory[i];
 		}
@@ -1574,7 +1581,7 @@ static bool parseObj(const char* text, size_t length, int threadCount, bcObjArra
 		startParser(&pieces[i].parser, starts[i], starts[i + 1], 1, job.decimalPoint, &pieces[i].error);
 	}
 	pieces[0].parser.baseKnown = true; /* nothing comes before it */
-	bcRunThreadTasks(parsePieceTask, &job, count);
+	bcParallelFor(count, 1, count, parsePieceTask, &job);
 
 	bool ok = resolvePieces(&job, count, error);
 	if (ok) {
