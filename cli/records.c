@@ -14,6 +14,8 @@
  * inside a value (and keeps inside strings). */
 #include "records.h"
 
+#include "decimal.h"
+
 #include <cJSON.h>
 #include <errno.h>
 #include <float.h>
@@ -63,14 +65,6 @@
  * typical record needs about 1 KiB, so 64 KiB holds any ordinary record
  * without touching malloc. */
 #define CLI_ARENA_SIZE ((size_t)64 * 1024)
-
-/* Powers of ten exact in an x87 or IEEE quad long double (5^27 < 2^64):
- * the reach of cliParseDecimal's one correctly rounded long double
- * operation. */
-#define CLI_EXACT_POW10_MAX 27
-
-/* Significant digits that fit a uint64_t (10^19 < 2^64). */
-#define CLI_DECIMAL_DIGITS_MAX 19
 
 /* Lets the compiler check printf-style arguments. */
 #if defined(__GNUC__)
@@ -1490,201 +1484,19 @@ static bool appendText(cliRecordText* text, const char* s, size_t n)
 	return true;
 }
 
-/* Accumulate the decimal digits at *p (up to end) into *digits, wrapping
- * past 2^64; returns how many there were. */
-static size_t readDigits(const char** p, const char* end, uint64_t* digits)
-{
-	const char* q = *p;
-	uint64_t d = *digits;
-	/* eight at a time: check them in parallel, then combine pairs, pairs of
-	 * pairs and so on with three multiplications (little-endian) */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	while (end - q >= 8) {
-		uint64_t x;
-		memcpy(&x, q, sizeof x);
-		if (((x & 0xF0F0F0F0F0F0F0F0ull) | (((x + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) !=
-			0x3333333333333333ull) {
-			break;
-		}
-		x -= 0x3030303030303030ull;
-		x = (x * 10) + (x >> 8);
-		x = (((x & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) +
-			 (((x >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >>
-			32;
-		d = d * 100000000ull + x;
-		q += 8;
-	}
-#endif
-	while (q < end && (unsigned)(*q - '0') < 10) {
-		d = 10 * d + (uint64_t)(*q - '0');
-		++q;
-	}
-	size_t count = (size_t)(q - *p);
-	*p = q;
-	*digits = d;
-	return count;
-}
-
-/* Is a number of count digits (the last ones read, ending at end, starting
- * at first) within the 19 that digits holds exactly? Leading zeros add
- * nothing to it, so only the others count. */
-static bool fitsDigits(const char* first, const char* end, size_t count)
-{
-	if (count <= CLI_DECIMAL_DIGITS_MAX) {
-		return true;
-	}
-	const char* q = first;
-	while (q < end && (*q == '0' || *q == '.')) {
-		++q;
-	}
-	size_t significant = 0;
-	for (; q < end; ++q) {
-		significant += *q != '.';
-	}
-	return significant <= CLI_DECIMAL_DIGITS_MAX;
-}
-
-/* strtod's double for digits * 10^exponent (negated when negative), if it
- * can be had exactly without strtod. */
-static bool convertDecimal(uint64_t digits, long exponent, bool negative, double* value)
-{
-	/* 10^k, exact in a double for k <= 22 */
-	static const double exact[23] = { 1e0,	1e1,  1e2,	1e3,  1e4,	1e5,  1e6,	1e7,  1e8,	1e9,  1e10, 1e11,
-									  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
-	double result;
-	if (digits == 0) {
-		result = 0.0;
-	}
-#if FLT_EVAL_METHOD == 0
-	/* Clinger: both operands exact, one correctly rounded operation */
-	else if (digits <= ((uint64_t)1 << DBL_MANT_DIG) && exponent >= -22 && exponent <= 22) {
-		double d = (double)digits;
-		result = exponent < 0 ? d / exact[-exponent] : d * exact[exponent];
-	}
-#endif
-#if LDBL_MANT_DIG == 64 || LDBL_MANT_DIG == 113
-	/* One operation on exact long doubles, correctly rounded to 64 bits,
-	 * then rounded to a double. The two roundings differ from one only when
-	 * the first lands exactly on the midpoint of two doubles: then ask
-	 * strtod. */
-	else if (exponent >= -CLI_EXACT_POW10_MAX && exponent <= CLI_EXACT_POW10_MAX) {
-		static const long double powers[CLI_EXACT_POW10_MAX + 1] = {
-			1e0L,  1e1L,  1e2L,	 1e3L,	1e4L,  1e5L,  1e6L,	 1e7L,	1e8L,  1e9L,  1e10L, 1e11L, 1e12L, 1e13L,
-			1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L,
-		};
-		long double power = powers[exponent < 0 ? -exponent : exponent];
-		long double q = exponent < 0 ? (long double)digits / power : (long double)digits * power;
-		result = (double)q;
-		if ((long double)result != q) {
-			/* the neighbour of result (> 0, finite) on q's side */
-			uint64_t bits;
-			memcpy(&bits, &result, sizeof bits);
-			bits += q > (long double)result ? 1 : (uint64_t)-1;
-			double other;
-			memcpy(&other, &bits, sizeof other);
-			if (q == ((long double)result + (long double)other) / 2.0L) {
-				return false;
-			}
-		}
-	}
-#endif
-	else {
-		(void)exact;
-		return false;
-	}
-	*value = negative ? -result : result;
-	return true;
-}
-
-/* An optional exponent at *p ("e" or "E", a sign, digits), added to
- * *exponent and read past; saturates at 100000, far beyond any double.
- * False when an "e" has no digits. */
-static bool readExponent(const char** p, const char* end, long* exponent)
-{
-	const char* q = *p;
-	if (q >= end || (*q != 'e' && *q != 'E')) {
-		return true;
-	}
-	++q;
-	bool down = q < end && *q == '-';
-	q += q < end && (*q == '-' || *q == '+');
-	long e = 0;
-	const char* digits = q;
-	for (; q < end && isDigit(*q); ++q) {
-		e = e < 100000 ? 10 * e + (*q - '0') : e;
-	}
-	if (q == digits) {
-		return false;
-	}
-	*exponent += down ? -e : e;
-	*p = q;
-	return true;
-}
-
-bool cliParseDecimal(const char* text, size_t length, double* value)
-{
-	const char* p = text;
-	const char* end = text + length;
-	bool negative = p < end && *p == '-';
-	p += negative;
-	/* the value is digits * 10^exponent */
-	uint64_t digits = 0;
-	const char* first = p;
-	size_t count = readDigits(&p, end, &digits);
-	long exponent = 0;
-	if (p < end && *p == '.') {
-		++p;
-		size_t fraction = readDigits(&p, end, &digits);
-		count += fraction;
-		exponent = -(long)fraction;
-	}
-	if (count == 0 || !fitsDigits(first, p, count)) {
-		return false;
-	}
-	if (!readExponent(&p, end, &exponent)) {
-		return false;
-	}
-	return p == end && convertDecimal(digits, exponent, negative, value);
-}
-
 /* The JSON number token at s[0 ..) inside a value (something follows it
  * in s[0 .. n)), converted: its length when the whole token (up to a byte
- * that ends scalars) is a JSON number that cliParseDecimal converts, else 0
+ * that ends scalars) is a JSON number that bcParseDecimal converts, else 0
  * (then scanScalar and cJSON see to it). */
 static size_t numberToken(const char* s, size_t n, double* value)
 {
+	size_t length = cliJsonNumberPrefix(s, n);
 	const char* p = s;
-	const char* end = s + n;
-	bool negative = p < end && *p == '-';
-	p += negative;
-	uint64_t digits = 0;
-	const char* first = p;
-	size_t count;
-	if (p < end && *p == '0') {
-		++p;
-		count = 1;
-	} else if (p < end && *p >= '1' && *p <= '9') {
-		count = readDigits(&p, end, &digits);
-	} else {
+	if (length == 0 || length >= n || !endsScalar(s[length]) || !bcParseDecimal(&p, s + length, value) ||
+		p != s + length) {
 		return 0;
 	}
-	long exponent = 0;
-	if (p + 1 < end && *p == '.' && isDigit(p[1])) {
-		++p;
-		size_t fraction = readDigits(&p, end, &digits);
-		count += fraction;
-		exponent = -(long)fraction;
-	}
-	if (!fitsDigits(first, p, count)) {
-		return 0;
-	}
-	if (!readExponent(&p, end, &exponent)) {
-		return 0;
-	}
-	if (p >= end || !endsScalar(*p) || !convertDecimal(digits, exponent, negative, value)) {
-		return 0;
-	}
-	return (size_t)(p - s);
+	return length;
 }
 
 /* Byte classes for scanObject. */
@@ -2304,7 +2116,8 @@ static int cellNumber(const char* name, const char* text, cliRecord* record, dou
 		last--;
 	}
 	double x = 0.0;
-	if (cliParseDecimal(p, (size_t)(last - p), &x)) {
+	const char* q = p;
+	if (bcParseDecimal(&q, last, &x) && q == last) {
 		*value = x;
 		return 1;
 	}

@@ -121,13 +121,6 @@ bool cliReader_IsInputReady(const cliReader* reader);
 typedef bool cliKeepWaitingFcn(void* context);
 void cliReader_SetKeepWaiting(cliReader* reader, cliKeepWaitingFcn* keepWaiting, void* context);
 
-/* strtod's double for text[0 .. length), a decimal number such as JSON
- * writes (a '-', digits, an optional fraction and exponent; no blanks),
- * computed without strtod where that is quick and exact: up to 19
- * significant digits and a decimal exponent within 27 of them. Returns
- * false, leaving *value alone, for anything else: then call strtod. */
-bool cliParseDecimal(const char* text, size_t length, double* value);
-
 /* The format in use (after detection: never cli_inputAuto once a record or
  * the end was read). */
 cliInputFormat cliReader_GetFormat(const cliReader* reader);

@@ -19,7 +19,7 @@
  * set by the tests: a limit of 4 reaches the bc_errorTooLarge paths without
  * 2^31 vertices, and 1-byte pieces cut texts of a few lines among threads.
  * Its public functions are renamed so they do not clash with the library's,
- * and its internals (cutText, parseFastNumber) are reachable. */
+ * and its internals (cutText) are reachable. */
 static int32_t smallMaxElements = 4;
 static size_t smallMinPieceBytes = 1;
 #define BC_OBJ_MAX_ELEMENTS smallMaxElements
@@ -1432,49 +1432,6 @@ START_TEST(test_printed_doubles_match_strtod)
 }
 END_TEST
 
-/* The fast path (no strtod) takes typical coordinates: 6 to 17 digits,
- * with and without exponents; and what it gives is strtod's double. Exact
- * halfway cases between two doubles round to even as strtod does. */
-START_TEST(test_fast_path_taken)
-{
-	static const char* const formats[] = { "%.17g", "%.16g", "%.9g", "%g", "%.6f", "%.3e", "%.17e", "%.12g" };
-	uint64_t state = 0x13198a2e03707344u;
-	char number[64];
-	for (int i = 0; i < 100000; ++i) {
-		uint64_t r = nextRandom(&state);
-		double value = (double)(nextRandom(&state) >> 11) / 9007199254740992.0 * pow(10.0, (double)((int)(r % 13) - 6));
-		snprintf(number, sizeof number, formats[(r >> 8) % 8], (r >> 16) % 2 == 0 ? value : -value);
-		const char* p = number;
-		double fast = 0.0;
-		if (!parseFastNumber(&p, number + strlen(number), &fast) || *p != '\0') {
-			ck_abort_msg("'%s' not on the fast path", number);
-		}
-		assertSameDouble(fast, strtod(number, NULL), number);
-	}
-	int halfway = 0;
-	for (int i = 0; i < 40000; ++i) {
-		/* (2m + 1) 2^(k-1), midway between m 2^k and (m + 1) 2^k, written out
-		 * exactly: 54 bits times 5^j for a factor 2^-j, then "e-j" */
-		uint64_t m = ((uint64_t)1 << 52) | (nextRandom(&state) >> 12);
-		int j = (int)(nextRandom(&state) % 4);
-		uint64_t odd = 2 * m + 1;
-		uint64_t digits = odd;
-		for (int k = 0; k < j; ++k) {
-			digits *= 5; /* < 2^64 for j <= 4 */
-		}
-		int last = (int)(nextRandom(&state) % 3) - 1; /* also one above and one below */
-		snprintf(number, sizeof number, "%llue-%d", (unsigned long long)(digits + (uint64_t)(int64_t)last), j);
-		const char* p = number;
-		double fast = 0.0;
-		if (parseFastNumber(&p, number + strlen(number), &fast) && *p == '\0') {
-			assertSameDouble(fast, strtod(number, NULL), number);
-			halfway += last == 0;
-		}
-	}
-	ck_assert_int_ge(halfway, 400);
-}
-END_TEST
-
 static Suite* objSuite(void)
 {
 	Suite* suite = suite_create("obj");
@@ -1499,7 +1456,6 @@ static Suite* objSuite(void)
 	tcase_add_test(numbers, test_random_numbers_match_strtod);
 	tcase_add_test(numbers, test_comma_locale);
 	tcase_add_test(numbers, test_printed_doubles_match_strtod);
-	tcase_add_test(numbers, test_fast_path_taken);
 	suite_add_tcase(suite, numbers);
 
 	TCase* errors = tcase_create("errors");

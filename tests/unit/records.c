@@ -1433,91 +1433,6 @@ END_TEST
 
 /* ------------------------------------------------ deferred and numbers */
 
-/* A small deterministic generator (xorshift64). */
-static uint64_t nextRandom(uint64_t* state)
-{
-	*state ^= *state << 13;
-	*state ^= *state >> 7;
-	*state ^= *state << 17;
-	return *state;
-}
-
-/* cliParseDecimal must give strtod's very bits whenever it answers. */
-static bool decimalAgrees(const char* text, long* fast)
-{
-	double expected = strtod(text, NULL);
-	double got = 0.0;
-	if (!cliParseDecimal(text, strlen(text), &got)) {
-		return true;
-	}
-	*fast += 1;
-	return memcmp(&got, &expected, sizeof got) == 0;
-}
-
-START_TEST(parseDecimalMatchesStrtod)
-{
-	uint64_t state = 0x9E3779B97F4A7C15ull;
-	long fast = 0, shortest = 0, fastShortest = 0;
-	char text[64];
-	for (long i = 0; i < 1000000; ++i) {
-		uint64_t bits = nextRandom(&state);
-		double d;
-		switch (i % 4) {
-		case 0: /* any finite double, 17 digits */
-			memcpy(&d, &bits, sizeof d);
-			if (!isfinite(d)) {
-				continue;
-			}
-			snprintf(text, sizeof text, "%.17g", d);
-			break;
-		case 1: /* coordinates as the benchmarks write them */
-			d = ((double)(bits >> 11) / 9007199254740992.0 - 0.5) * 200.0;
-			snprintf(text, sizeof text, "%.17g", d);
-			shortest += 1;
-			break;
-		case 2: /* 1 to 19 digits, exponents -30 .. 30 */
-			d = (double)(bits >> 11) / 9007199254740992.0 * pow(10.0, (double)((int)(bits % 61) - 30));
-			snprintf(text, sizeof text, "%.*e", (int)(bits % 19), d);
-			break;
-		default: /* odd integers above 2^53: midpoints between doubles */
-			snprintf(text, sizeof text, "%llu", (unsigned long long)(((uint64_t)1 << 53) + (bits >> 11 | 1)));
-			break;
-		}
-		long before = fast;
-		ck_assert_msg(decimalAgrees(text, &fast), "cliParseDecimal(\"%s\") differs from strtod", text);
-		fastShortest += i % 4 == 1 && fast > before;
-	}
-	/* the common case takes the quick path */
-	ck_assert_msg(fastShortest > shortest * 9 / 10, "%ld of %ld coordinates converted quickly", fastShortest, shortest);
-	ck_assert_msg(fast > 400000, "%ld of 1000000 converted quickly", fast);
-}
-END_TEST
-
-START_TEST(parseDecimalCases)
-{
-	static const char* const agree[] = {
-		"0", "-0", "0.0", "-0.0e+1", "1", "0.1", "0.3", "1e22", "1e23", "1e-22", "1e27", "1e-27", "123456789012345678",
-		"9007199254740993", "9007199254740992", "0.054516465419597898", "9.3128333166261257", "1.7976931348623157e308",
-		"4.9406564584124654e-324", "2.2250738585072014e-308", "0.0000000000000000000012345678901234567",
-		"1234567890123456789", "12345678901234567890", "1E5", "1e+5", "7.50",
-	};
-	long fast = 0;
-	for (size_t i = 0; i < sizeof agree / sizeof agree[0]; ++i) {
-		ck_assert_msg(decimalAgrees(agree[i], &fast), "cliParseDecimal(\"%s\") differs from strtod", agree[i]);
-	}
-	double v = 1.0;
-	/* beyond 19 significant digits or a reach of 27: left to strtod */
-	ck_assert(!cliParseDecimal("12345678901234567890", 20, &v));
-	ck_assert(!cliParseDecimal("1e400", 5, &v));
-	ck_assert(!cliParseDecimal("1e-300", 6, &v));
-	/* 2^53 + 1 lies halfway between two doubles: strtod decides */
-	ck_assert(!cliParseDecimal("9007199254740993", 16, &v));
-	ck_assert(cliParseDecimal("-0", 2, &v) && signbit(v) && v == 0.0);
-	ck_assert(cliParseDecimal("0.1", 3, &v) && v == 0.1);
-	ck_assert(!cliParseDecimal("", 0, &v) && !cliParseDecimal("-", 1, &v) && !cliParseDecimal("1e", 2, &v));
-}
-END_TEST
-
 /* Read every record with cliReader_Next, and again with
  * cliReader_NextDeferred then cliRecord_Parse: the same records, the same
  * end (status, error and its place). */
@@ -1669,8 +1584,6 @@ static Suite* recordsSuite(void)
 
 	TCase* deferred = tcase_create("deferred");
 	tcase_set_timeout(deferred, 120);
-	tcase_add_test(deferred, parseDecimalMatchesStrtod);
-	tcase_add_test(deferred, parseDecimalCases);
 	tcase_add_test(deferred, deferredMatchesNext);
 	tcase_add_test(deferred, detectBeforeReading);
 	suite_add_tcase(suite, deferred);
