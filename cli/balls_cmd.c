@@ -392,8 +392,7 @@ int cliBallsMain(int argc, char** argv)
 						entry->index, entry->problem);
 			}
 		}
-		bcErrorCode code = bcCollideBallSet(set.balls, set.ballCount, &cfg.options, results);
-		if (code != bc_errorNone) {
+		if (!bcCollideBallSet(set.balls, set.ballCount, &cfg.options, results, NULL)) {
 			fputs("ballcast: out of memory\n", stderr);
 			got = 0;
 		}

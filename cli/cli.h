@@ -110,6 +110,5 @@ int cliSimulateMain(int argc, char** argv);
  * error (a full disk, a closed pipe) "ballcast: standard output: write
  * error: ..." on stderr and cli_exitTrouble. */
 int cliFinishStdout(void);
-/* @@command-declarations@@ */
 
 #endif

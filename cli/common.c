@@ -43,7 +43,7 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 	bcError error = { 0 };
 	bcObjOptions options = bcDefaultObjOptions();
 	options.threadCount = threads;
-	bcMesh* mesh = bcMesh_LoadObjWithOptions(path, &options, &error);
+	bcMesh* mesh = bcMesh_LoadObj(path, &options, &error);
 	if (mesh == NULL) {
 		cliReportError(path, &error);
 		return NULL;

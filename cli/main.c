@@ -19,7 +19,6 @@ static const cliCommand commands[] = {
 	{ "closest", cliClosestMain, "the closest point of a mesh to each ball" },
 	{ "intersect", cliIntersectMain, "every pair of intersecting triangles" },
 	{ "simulate", cliSimulateMain, "bounce balls around a mesh, event by event" },
-	/* @@commands@@ */
 };
 
 static void printUsage(FILE* f)

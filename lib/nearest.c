@@ -559,9 +559,9 @@ static bcClosestOutput closestFrom(const bcMesh* mesh, bcVec3 p, double radius, 
 	return out;
 }
 
-bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, const bcClosestOptions* options)
+bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcClosestInput input, const bcClosestOptions* options)
 {
-	return closestFrom(mesh, p, radius, options, -1);
+	return closestFrom(mesh, input.p, input.radius, options, -1);
 }
 
 /* ----------------------------------------------------------------- batch */

@@ -1211,7 +1211,7 @@ bcObjOptions bcDefaultObjOptions(void)
 	return options;
 }
 
-bcMesh* bcMesh_ParseObjWithOptions(const char* text, size_t length, const bcObjOptions* options, bcError* error)
+bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error)
 {
 	bcObjOptions settings = options != NULL ? *options : bcDefaultObjOptions();
 	bcObjArrays arrays;
@@ -1219,11 +1219,6 @@ bcMesh* bcMesh_ParseObjWithOptions(const char* text, size_t length, const bcObjO
 		return NULL;
 	}
 	return adoptArrays(&arrays, settings.threadCount, error);
-}
-
-bcMesh* bcMesh_ParseObj(const char* text, size_t length, bcError* error)
-{
-	return bcMesh_ParseObjWithOptions(text, length, NULL, error);
 }
 
 /* Fill error with an I/O failure: what failed and strerror's text, as in
@@ -1341,7 +1336,7 @@ static void closeFile(bcObjFile* file)
 	}
 }
 
-bcMesh* bcMesh_LoadObjWithOptions(const char* path, const bcObjOptions* options, bcError* error)
+bcMesh* bcMesh_LoadObj(const char* path, const bcObjOptions* options, bcError* error)
 {
 	if (path == NULL) {
 		bcSetError(error, bc_errorIo, 0, 0, "no file name given");
@@ -1356,9 +1351,4 @@ bcMesh* bcMesh_LoadObjWithOptions(const char* path, const bcObjOptions* options,
 	bool ok = parseObj(file.text, file.length, settings.threadCount, &arrays, error);
 	closeFile(&file); /* before the mesh's own arrays are allocated */
 	return ok ? adoptArrays(&arrays, settings.threadCount, error) : NULL;
-}
-
-bcMesh* bcMesh_LoadObj(const char* path, bcError* error)
-{
-	return bcMesh_LoadObjWithOptions(path, NULL, error);
 }
