@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "output.h"
-#include "records.h"
+#include "trajectories.h"
 #include "results.h"
 
 /* Records the arrays hold before they first grow (then doubling). */
@@ -53,7 +53,7 @@ typedef struct cliBallsConfig {
 /* What is kept of one record until its answer is written. */
 typedef struct cliBallEntry {
 	long index;       /* 0-based record number */
-	long line;        /* where the record starts */
+	long line;        /* where the record starts (a bad one: where its problem is) */
 	long column;
 	cliIdKind idKind;
 	char* id;         /* owned (taken from the record); NULL for cli_idIndex */
@@ -198,6 +198,10 @@ static int readAll(const cliBallsConfig* cfg, cliReader* reader, cliBallSet* set
 		entry->ball = -1;
 		bcBallInput* ball = set->balls + set->ballCount;
 		const char* problem = checkRecord(cfg, &record, ball);
+		if (problem == record.error && record.errorLine > 0) {
+			entry->line = record.errorLine; /* where the problem is */
+			entry->column = record.errorColumn;
+		}
 		/* problem may point into the record: copy it before the record goes. */
 		entry->problem = problem != NULL ? strdup(problem) : NULL;
 		cliRecord_Free(&record);
@@ -385,13 +389,14 @@ int cliBallsMain(int argc, char** argv)
 		fputs(set.entryCount == INT_MAX ? "ballcast: too many balls\n" : "ballcast: out of memory\n", stderr);
 	} else {
 		/* Notes on bad records, in input order, before the long part. */
-		for (int i = 0; i < set.entryCount && !cfg.common.quiet; ++i) {
+		cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common);
+		for (int i = 0; i < set.entryCount; ++i) {
 			const cliBallEntry* entry = set.entries + i;
 			if (entry->problem != NULL) {
-				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", inputName, entry->line, entry->column,
-						entry->index, entry->problem);
+				cliRecordLog_AddAt(&log, entry->index, entry->line, entry->column, entry->problem);
 			}
 		}
+		cliRecordLog_Finish(&log);
 		if (!bcCollideBallSet(set.balls, set.ballCount, &cfg.options, results, NULL)) {
 			fputs("ballcast: out of memory\n", stderr);
 			got = 0;

@@ -15,7 +15,7 @@
 #include "cli.h"
 #include "output.h"
 #include "parallel.h"
-#include "records.h"
+#include "trajectories.h"
 #include "results.h"
 
 /* Records read, cast and written together: large enough to keep every
@@ -303,7 +303,7 @@ typedef struct cliChunk {
 /* A thread's own. */
 typedef struct cliWorker {
 	struct cliPipeline* pipeline;
-	cliParser* parser;
+	cliJsonParser* parser;
 	bcCastOutput outputs[CLI_CAST_BLOCK];
 	int tieCounts[CLI_CAST_BLOCK];
 	int tieOffsets[CLI_CAST_BLOCK]; /* where each cast's ties start in ties */
@@ -323,6 +323,7 @@ typedef struct cliPipeline {
 	const bcMesh* mesh;
 	cliReader* reader;
 	const char* inputName;
+	cliRecordLog log;    /* bad records' messages */
 	cliOutput* output;
 	cliCastWriter writer;
 	cliBuffer head;      /* what goes before the results, written with the first chunk */
@@ -484,7 +485,6 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
  * time, chunks in order). */
 static void writeChunk(cliPipeline* p, cliChunk* c)
 {
-	const cliCastConfig* cfg = p->cfg;
 	double t0 = threadSeconds();
 	const bcError* fatal = NULL;
 	for (int b = 0; b < c->blockCount && fatal == NULL; ++b) {
@@ -498,13 +498,9 @@ static void writeChunk(cliPipeline* p, cliChunk* c)
 		/* as when reading stopped: nothing of this chunk is reported */
 		cliReportError(p->inputName, fatal);
 	} else {
-		if (!cfg->common.quiet) {
-			for (int i = 0; i < c->count; ++i) {
-				const cliRecord* record = c->records + i;
-				if (c->problems[i] != NULL) {
-					fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", p->inputName, record->line,
-							record->column, record->index, c->problems[i]);
-				}
+		for (int i = 0; i < c->count; ++i) {
+			if (c->problems[i] != NULL) {
+				cliRecordLog_Add(&p->log, c->records + i, c->problems[i]);
 			}
 		}
 		p->summary.records += c->count;
@@ -658,7 +654,7 @@ static void freePipeline(cliPipeline* p, cliWorker* workers, int threads)
 		free(c);
 	}
 	for (int t = 0; workers != NULL && t < threads; ++t) {
-		cliParser_Destroy(workers[t].parser);
+		cliJsonParser_Destroy(workers[t].parser);
 		free(workers[t].ties);
 	}
 	free(workers);
@@ -694,6 +690,7 @@ int cliCastMain(int argc, char** argv)
 	p.cfg = &cfg;
 	p.mesh = mesh;
 	p.inputName = inputName;
+	p.log = cliRecordLog_Make(inputName, &cfg.common);
 	atomic_init(&p.stop, false);
 	p.reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
 	cliWorker* workers = calloc((size_t)threads, sizeof *workers);
@@ -706,7 +703,7 @@ int cliCastMain(int argc, char** argv)
 	for (int t = 0; t < threads && ready; ++t) {
 		/* parsers before threads: the first installs cJSON's hooks */
 		workers[t].pipeline = &p;
-		workers[t].parser = cliParser_Create();
+		workers[t].parser = cliJsonParser_Create();
 		workers[t].ties = needTies ? malloc((size_t)CLI_TIES_START * sizeof *workers[t].ties) : NULL;
 		workers[t].tieCapacity = needTies ? CLI_TIES_START : 0;
 		ready = workers[t].parser != NULL && (!needTies || workers[t].ties != NULL);
@@ -769,6 +766,7 @@ int cliCastMain(int argc, char** argv)
 	if (p.progressShown) {
 		fputs("\r\033[K", stderr);
 	}
+	cliRecordLog_Finish(&p.log);
 
 	double publishStart = cliNow();
 	if (p.status != cli_exitOk) {

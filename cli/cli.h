@@ -7,7 +7,7 @@
 
 #include "ballcast.h"
 #include "output.h"
-#include "records.h"
+#include "trajectories.h"
 
 /* Exit statuses (documented in the man page). */
 enum {
@@ -66,8 +66,14 @@ typedef struct cliUsage {
  * Returns cli_exitTrouble. */
 int cliUsageError(const cliUsage* usage, const char* message, const char* arg);
 
+/* Per-record messages shown on standard error unless --max-errors says
+ * otherwise: enough to see what is wrong, few enough that a file of bad
+ * rows (a CSV without its r column) does not bury the terminal. */
+#define CLI_DEFAULT_MAX_ERRORS 20
+
 /* The options the subcommands spell the same way. Zero it for the defaults:
- * standard output, json, input format auto, no radius, a thread per core. */
+ * standard output, json, input format auto, no radius, a thread per core,
+ * CLI_DEFAULT_MAX_ERRORS messages. */
 typedef struct cliCommonOptions {
 	const char* outputPath;     /* -o FILE; NULL: standard output */
 	cliOutputFormat format;     /* -f FMT, or else from the extension of -o FILE */
@@ -77,7 +83,36 @@ typedef struct cliCommonOptions {
 	double radius;              /* ... and is this (>= 0) */
 	int threads;                /* -j N (>= 1); 0: one per core */
 	bool quiet;                 /* -q */
+	bool maxErrorsGiven;        /* --max-errors N was given ... */
+	long maxErrors;             /* ... and is this (>= 0) */
 } cliCommonOptions;
+
+/* The messages about bad records of one input: at most a limit of them,
+ * then, at the end, one line counting the rest. */
+typedef struct cliRecordLog {
+	const char* name; /* the input, as messages name it */
+	long limit;       /* messages to show at most */
+	long shown;
+	long hidden;
+	bool quiet;       /* -q: none at all */
+} cliRecordLog;
+
+/* A log for the input name (not copied) with the limits of options. */
+cliRecordLog cliRecordLog_Make(const char* name, const cliCommonOptions* options);
+
+/* "ballcast: FILE:LINE:COLUMN: record N: PROBLEM" on stderr, while under
+ * the limit. N counts records from 1, as lines are counted. The place is
+ * that of the record's own error when problem is it, else where the record
+ * starts. */
+void cliRecordLog_Add(cliRecordLog* log, const cliRecord* record, const char* problem);
+
+/* The same for a record known by its 0-based index and the place of its
+ * problem. */
+void cliRecordLog_AddAt(cliRecordLog* log, long index, long line, long column, const char* problem);
+
+/* After the last record: "ballcast: FILE: N more bad records not shown
+ * (--max-errors N shows more)" when some were held back. */
+void cliRecordLog_Finish(cliRecordLog* log);
 
 /* Handle getopt_long's code c (optarg its value) for one of the common
  * options -o, -f, -i, -r, -j and -q, or -h (usage text on stdout), or else

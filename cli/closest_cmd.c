@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "output.h"
-#include "records.h"
+#include "trajectories.h"
 #include "results.h"
 
 /* Records read, answered and written together: large enough to keep every
@@ -261,8 +261,8 @@ typedef struct cliClosestChunk {
 } cliClosestChunk;
 
 /* Check, answer and write the count records of a chunk. */
-static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, const char* inputName,
-						 cliClosestChunk* chunk, int count, FILE* f, cliClosestSummary* summary)
+static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, cliRecordLog* log, cliClosestChunk* chunk,
+						 int count, FILE* f, cliClosestSummary* summary)
 {
 	int valid = 0;
 	for (int i = 0; i < count; ++i) {
@@ -279,10 +279,7 @@ static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, const 
 			chunk->problems[i] = "p is too far from the mesh: the distance overflows";
 		}
 		if (chunk->problems[i] != NULL) {
-			if (!cfg->common.quiet) {
-				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", inputName, record->line, record->column,
-						record->index, chunk->problems[i]);
-			}
+			cliRecordLog_Add(log, record, chunk->problems[i]);
 			summary->errors += 1;
 			out = NULL;
 		} else if (out->overlap) {
@@ -336,6 +333,7 @@ int cliClosestMain(int argc, char** argv)
 	}
 
 	cliClosestSummary summary = { 0, 0, 0 };
+	cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common);
 	writeHeader(output.stream, cfg.common.format, cfg.meshPath, &info);
 
 	/* Progress on a terminal only, never into a pipe or a log. */
@@ -351,7 +349,7 @@ int cliClosestMain(int argc, char** argv)
 			++count;
 		}
 		if (got >= 0) {
-			processChunk(&cfg, mesh, inputName, chunk, count, output.stream, &summary);
+			processChunk(&cfg, mesh, &log, chunk, count, output.stream, &summary);
 		}
 		for (int i = 0; i < count; ++i) {
 			cliRecord_Free(chunk->records + i);
@@ -365,6 +363,7 @@ int cliClosestMain(int argc, char** argv)
 	if (progressShown) {
 		fputs("\r\033[K", stderr);
 	}
+	cliRecordLog_Finish(&log);
 
 	if (got < 0) {
 		cliReportError(inputName, &error);

@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "output.h"
-#include "resultsread.h"
+#include "results_read.h"
 #include "vec3.h"
 
 /* Default absolute tolerance on alpha. Two correct implementations differ
@@ -198,6 +198,11 @@ static bool loadResults(const char* path, cliResultSet* set)
 	bcError error = { 0 };
 	bool ok = cliReadResults(f, set, &error);
 	cliCloseInput(f);
+	/* compare grades whole files: a record it cannot read makes the file malformed */
+	if (ok && cliResultSet_FirstProblem(set, &error)) {
+		cliResultSet_Free(set);
+		ok = false;
+	}
 	if (!ok) {
 		cliReportError(cliInputName(path), &error);
 	}

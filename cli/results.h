@@ -6,7 +6,7 @@
 
 #include "ballcast.h"
 #include "output.h"
-#include "records.h"
+#include "trajectories.h"
 
 /* What the JSON document says about the run, before the results. */
 typedef struct cliCastHeader {

@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "output.h"
-#include "records.h"
+#include "trajectories.h"
 #include "results.h"
 #include "scene.h"
 
