@@ -45,11 +45,22 @@ static bool isControlByte(char c)
 	return (unsigned char)c < 0x20 && !isSpace(c);
 }
 
-/* Bytes that end a number or literal. */
-static bool endsScalar(char c)
+/* The bytes that end a number or literal: white space, punctuation and
+ * control bytes (every byte below 0x20). */
+#define CLI_ENDS(c) [c] = 1
+static const bool endsScalarTable[256] = {
+	CLI_ENDS(0x00), CLI_ENDS(0x01), CLI_ENDS(0x02), CLI_ENDS(0x03), CLI_ENDS(0x04), CLI_ENDS(0x05), CLI_ENDS(0x06),
+	CLI_ENDS(0x07), CLI_ENDS(0x08), CLI_ENDS(0x09), CLI_ENDS(0x0A), CLI_ENDS(0x0B), CLI_ENDS(0x0C), CLI_ENDS(0x0D),
+	CLI_ENDS(0x0E), CLI_ENDS(0x0F), CLI_ENDS(0x10), CLI_ENDS(0x11), CLI_ENDS(0x12), CLI_ENDS(0x13), CLI_ENDS(0x14),
+	CLI_ENDS(0x15), CLI_ENDS(0x16), CLI_ENDS(0x17), CLI_ENDS(0x18), CLI_ENDS(0x19), CLI_ENDS(0x1A), CLI_ENDS(0x1B),
+	CLI_ENDS(0x1C), CLI_ENDS(0x1D), CLI_ENDS(0x1E), CLI_ENDS(0x1F), CLI_ENDS(' '),  CLI_ENDS(','),  CLI_ENDS(':'),
+	CLI_ENDS('"'),  CLI_ENDS('['),  CLI_ENDS(']'),  CLI_ENDS('{'),  CLI_ENDS('}'),
+};
+#undef CLI_ENDS
+
+static inline bool endsScalar(char c)
 {
-	return isSpace(c) || c == ',' || c == ']' || c == '}' || c == '[' || c == '{' || c == '"' || c == ':' ||
-		   isControlByte(c);
+	return endsScalarTable[(unsigned char)c];
 }
 
 /* A byte for a message: 'x' or byte 0xNN. */
@@ -813,13 +824,15 @@ static int prepareCopy(cliJsonParser* parser, const char* s, size_t n)
 			++i;
 			continue;
 		}
-		size_t end = i;
+		/* a number's own end, or else the token's */
+		size_t end = i + cliJsonNumberPrefix(s + i, n - i);
+		bool number = end > i && (end == n || endsScalar(s[end]));
 		while (end < n && !endsScalar(s[end])) {
 			end++;
 		}
 		size_t length = end - i;
 		cliToken token = { false, 0.0 };
-		if (cliIsJsonNumber(s + i, length)) {
+		if (number) {
 			if (length >= CLI_JSON_PLACEHOLDER) {
 				if (!convertNumber(parser, s + i, length, &token.value)) {
 					return -1;
