@@ -200,39 +200,6 @@ static size_t escapeLength(const char* s, size_t n, size_t i)
 	return 6;
 }
 
-/* The offset after the JSON value (or string) at s[i] of well formed text:
- * bracket matching, strings and escapes; n if it does not end. */
-static size_t skipJson(const char* s, size_t n, size_t i)
-{
-	long depth = 0;
-	bool inString = false;
-	if (i < n && s[i] != '"' && s[i] != '{' && s[i] != '[') {
-		while (i < n && !endsScalar(s[i])) {
-			i++;
-		}
-		return i;
-	}
-	for (; i < n; i++) {
-		char c = s[i];
-		if (inString) {
-			if (c == '\\') {
-				i++;
-			} else if (c == '"') {
-				inString = false;
-				if (depth == 0) {
-					return i + 1;
-				}
-			}
-		} else if (c == '"') {
-			inString = true;
-		} else if (c == '{' || c == '[') {
-			depth++;
-		} else if ((c == '}' || c == ']') && --depth == 0) {
-			return i + 1;
-		}
-	}
-	return n;
-}
 
 /* ----------------------------------------------------------- the scanner */
 
@@ -433,6 +400,12 @@ size_t cliJsonValueLength(const char* text, size_t length)
 {
 	size_t end = length;
 	return length > 0 && scanValue(text, length, true, &end) == cli_scanComplete ? end : length;
+}
+
+/* The offset after the value at s[i] (n when it does not end there). */
+static size_t valueEnd(const char* s, size_t n, size_t i)
+{
+	return i < n ? i + cliJsonValueLength(s + i, n - i) : n;
 }
 
 /* ----------------------------------------------------------- the checker
@@ -943,7 +916,7 @@ static bool locateIn(const char* s, size_t n, size_t* at, const cJSON* item, con
 		return true;
 	}
 	if (!cJSON_IsArray(item) && !cJSON_IsObject(item)) {
-		*at = skipJson(s, n, i);
+		*at = valueEnd(s, n, i);
 		return false;
 	}
 	bool object = cJSON_IsObject(item);
@@ -956,7 +929,7 @@ static bool locateIn(const char* s, size_t n, size_t* at, const cJSON* item, con
 		size_t keyAt = SIZE_MAX;
 		if (object) {
 			keyAt = i;
-			i = skipBlank(s, n, skipJson(s, n, i));
+			i = skipBlank(s, n, valueEnd(s, n, i));
 			i += i < n && s[i] == ':';
 		}
 		if (child == node) {
@@ -1009,7 +982,7 @@ bool cliJsonKeyHasNul(const char* text, size_t length, const cJSON* root, const 
 	if (!cliJsonLocate(text, length, root, member, &value, &key) || key == SIZE_MAX) {
 		return false;
 	}
-	size_t end = skipJson(text, length, key);
+	size_t end = valueEnd(text, length, key);
 	return cliJsonHasNulEscape(text + key, end - key);
 }
 
@@ -1041,34 +1014,6 @@ static bool keyIs(const char* s, size_t n, const char* name)
 	return *name == '\0';
 }
 
-/* The end of the well formed value at s[i] (n when it does not end). */
-static size_t valueEnd(const char* s, size_t n, size_t i)
-{
-	if (i >= n) {
-		return n;
-	}
-	if (s[i] == '"') {
-		for (size_t k = i + 1; k < n; k++) {
-			if (s[k] == '\\') {
-				k++;
-			} else if (s[k] == '"') {
-				return k + 1;
-			} else if ((unsigned char)s[k] < 0x20) {
-				return n;
-			}
-		}
-		return n;
-	}
-	if (s[i] == '{' || s[i] == '[') {
-		size_t end;
-		return scanValue(s + i, n - i, true, &end) == cli_scanComplete ? i + end : n;
-	}
-	size_t k = i;
-	while (k < n && !endsScalar(s[k])) {
-		k++;
-	}
-	return k > i ? k : n;
-}
 
 bool cliJsonFindId(const char* text, size_t length, size_t* begin, size_t* end)
 {
@@ -1381,58 +1326,47 @@ int cliJsonStream_Take(cliJsonStream* stream, cliJsonSpan* span, bcError* error)
 	return takeBadLine(stream, span, &problem, error);
 }
 
+/* Is there a member key whose value is an array at the top level of the
+ * object s[0 ..) (its '{' at s[0])? 1 or 0, or -1 when s[0 .. n) ends
+ * before that can be told. */
+static int findArrayMember(const char* s, size_t n, const char* key)
+{
+	size_t i = 1;
+	for (;;) {
+		i = skipBlank(s, n, i);
+		if (i >= n) {
+			return -1;
+		}
+		size_t keyLength = 0, valueLength = 0;
+		cliScanResult result = s[i] == '"' ? scanValue(s + i, n - i, false, &keyLength) : cli_scanStopped;
+		size_t keyAt = i;
+		i = skipBlank(s, n, i + keyLength);
+		if (result == cli_scanComplete && (i >= n || s[i] == ':')) {
+			i = skipBlank(s, n, i + 1);
+			if (i < n && s[i] == '[' && keyIs(s + keyAt + 1, keyLength - 2, key)) {
+				return 1;
+			}
+			result = i < n ? scanValue(s + i, n - i, false, &valueLength) : cli_scanIncomplete;
+			i = skipBlank(s, n, i + valueLength);
+		}
+		if (result == cli_scanIncomplete || (result == cli_scanComplete && i >= n)) {
+			return -1;
+		}
+		if (result == cli_scanStopped || s[i] != ',') {
+			return 0;
+		}
+		i++;
+	}
+}
+
 int cliJsonStream_HasArrayMember(cliJsonStream* stream, const char* key, bcError* error)
 {
 	cliInput* in = stream->input;
-	size_t i = 1;            /* after the '{' */
-	long depth = 1;
-	size_t keyStart = 0;     /* the last string closed at depth 1 */
-	size_t keyEnd = 0;
-	bool inString = false;
-	bool afterColon = false; /* a key of depth 1 and its ':' were just read */
 	for (;;) {
-		const char* s = in->buffer + in->start;
 		size_t n = in->length - in->start;
-		for (; i < n; i++) {
-			char c = s[i];
-			if (inString) {
-				if (c == '\\') {
-					i++;
-				} else if (c == '"') {
-					inString = false;
-					keyEnd = i;
-				}
-				continue;
-			}
-			if (isSpace(c)) {
-				continue;
-			}
-			if (afterColon) {
-				if (c == '[' && keyIs(s + keyStart + 1, keyEnd - keyStart - 1, key)) {
-					return 1;
-				}
-				afterColon = false;
-			}
-			if (c == '"') {
-				inString = true;
-				keyStart = depth == 1 ? i : keyStart;
-			} else if (c == ':' && depth == 1 && keyEnd > keyStart) {
-				afterColon = true;
-			} else if (c == '{' || c == '[') {
-				depth++;
-			} else if (c == '}' || c == ']') {
-				if (--depth == 0) {
-					return 0;
-				}
-			} else if (isControlByte(c)) {
-				return 0;
-			}
-			if (c != '"' && c != ':') {
-				keyEnd = keyStart; /* what came after a string makes it no key */
-			}
-		}
-		if (in->eof || n >= CLI_JSON_MAX_VALUE) {
-			return 0;
+		int found = findArrayMember(in->buffer + in->start, n, key);
+		if (found >= 0 || in->eof || n >= CLI_JSON_MAX_VALUE) {
+			return found > 0 ? 1 : 0;
 		}
 		int status = cliInput_Fill(in, error);
 		if (status <= 0) {
