@@ -2,10 +2,8 @@
  * meet each other. Every ball can meet every other, so unlike `cast` the
  * whole input is read into memory before anything is answered; results
  * then come in input order, in the same formats as `cast`. */
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +14,8 @@
 
 /* Records the arrays hold before they first grow (then doubling). */
 #define CLI_BALLS_INITIAL_CAPACITY 1024
+
+static const cliOption ballsOptions[] = { { "brute", 0, false }, { NULL, 0, false } };
 
 static const cliUsage ballsUsage = {
 	"balls",
@@ -35,13 +35,18 @@ static const cliUsage ballsUsage = {
 	"  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
 	"  -r, --radius R            radius for records without \"r\"\n"
 	"      --brute               test every pair (reference path, slow)\n"
-	"  -q, --quiet               no notes on standard error\n"
-	"  -h, --help                this help\n"
+	"  -q, --quiet               no notes, progress or summary on standard error\n"
+	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast balls billiards.json\n"
 	"  ballcast balls --format csv -r 0.1 balls.csv > meetings.csv\n"
-	"  ballcast balls --format ndjson balls.ndjson | grep '\"hit\":true'\n"
+	"  ballcast balls --format ndjson balls.ndjson | grep '\"hit\":true'\n",
+	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors,
+	ballsOptions,
+	0,
+	1,
+	{ NULL, NULL },
 };
 
 typedef struct cliBallsConfig {
@@ -73,44 +78,24 @@ typedef struct cliBallSet {
 	int ballCapacity;
 } cliBallSet;
 
+/* --brute, the one option of its own. */
+static const char* ballsOption(void* context, int k, const char* value)
+{
+	(void)k;
+	(void)value;
+	((cliBallsConfig*)context)->options.bruteForce = true;
+	return NULL;
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliBallsConfig* cfg)
 {
-	enum { optBrute = 256 };
-	static const struct option longOptions[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "input-format", required_argument, NULL, 'i' },
-		{ "radius", required_argument, NULL, 'r' },
-		{ "brute", no_argument, NULL, optBrute },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultBallsOptions();
-	optind = 1;
-	opterr = 0;
-	int c, status;
-	while ((c = getopt_long(argc, argv, ":o:f:i:r:qh", longOptions, NULL)) != -1) {
-		switch (c) {
-		case optBrute:
-			cfg->options.bruteForce = true;
-			break;
-		default:
-			status = cliParseCommonOption(&ballsUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
-	}
-	int rest = argc - optind;
-	if (rest > 1) {
-		return cliUsageError(&ballsUsage, "too many arguments, starting at", argv[optind + 1]);
-	}
-	cfg->inputPath = rest == 1 ? argv[optind] : "-";
-	return -1;
+	int first = 0;
+	int status = cliParseArguments(&ballsUsage, argc, argv, &cfg->common, ballsOption, cfg, &first);
+	cfg->inputPath = status < 0 && first < argc ? argv[first] : "-";
+	return status;
 }
 
 /* Check one record; returns the problem or NULL, and fills ball. */
@@ -354,8 +339,6 @@ int cliBallsMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
 
 	const char* inputName = cliInputName(cfg.inputPath);
 	FILE* input = cliOpenInput(cfg.inputPath);

@@ -2,10 +2,8 @@
  * chunks, cast each against the mesh, write the results in input order;
  * reading, casting and writing overlap on all threads. */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +45,18 @@ typedef enum cliNormalMode {
 	cli_normalAverage
 } cliNormalMode;
 
+/* --normal's values, by cliNormalMode. */
+static const char* const normalNames[] = { "contact", "triangle", "average" };
+
+/* The options of cast's own, in the order castOption knows them. */
+enum { cli_castTwoSided, cli_castApproach, cli_castNormal, cli_castOverlap, cli_castTies, cli_castBrute,
+	   cli_castConvention, cli_castStats };
+static const cliOption castOptions[] = {
+	{ "two-sided", 0, false }, { "approach", 0, true }, { "normal", 0, true },     { "initial-overlap", 0, true },
+	{ "ties", 0, false },      { "brute", 0, false },   { "convention", 0, true }, { "stats", 0, false },
+	{ NULL, 0, false },
+};
+
 static const cliUsage castUsage = {
 	"cast",
 	"usage: ballcast cast [OPTIONS] MESH.obj [TRAJECTORIES]\n"
@@ -77,15 +87,22 @@ static const cliUsage castUsage = {
 	"                            (options given explicitly still win)\n"
 	"      --brute               test every triangle (reference path, slow)\n"
 	"  -j, --threads N           threads (default: one per core)\n"
-	"  -q, --quiet               no notes or progress on standard error\n"
+	"  -q, --quiet               no notes, progress or summary on standard error\n"
+	CLI_HELP_MAX_ERRORS
 	"      --stats               phase times, counts and peak memory on standard\n"
 	"                            error as one JSON line\n"
-	"  -h, --help                this help\n"
+	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast cast room.obj throws.json | jq '.results[] | select(.hit) | .alpha'\n"
 	"  ballcast cast --format csv -r 0.1 room.obj throws.csv > hits.csv\n"
 	"  cat throws.ndjson | ballcast cast room.obj - --format ndjson\n",
+	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optThreads | cli_optQuiet |
+		cli_optMaxErrors,
+	castOptions,
+	1,
+	2,
+	{ "missing MESH", NULL },
 };
 
 typedef struct cliCastConfig {
@@ -100,104 +117,71 @@ typedef struct cliCastConfig {
 	bool twoSidedGiven, approachGiven, normalGiven, overlapGiven;
 } cliCastConfig;
 
+/* One of cast's own options (a cliOptionFcn). */
+static const char* castOption(void* context, int k, const char* value)
+{
+	cliCastConfig* cfg = context;
+	switch (k) {
+	case cli_castTwoSided:
+		cfg->options.twoSided = true;
+		cfg->twoSidedGiven = true;
+		return NULL;
+	case cli_castApproach:
+		if (strcmp(value, "le") != 0 && strcmp(value, "lt") != 0) {
+			return "--approach is le or lt, not";
+		}
+		cfg->options.approach = value[1] == 'e' ? bc_approachLessEqual : bc_approachLess;
+		cfg->approachGiven = true;
+		return NULL;
+	case cli_castNormal: {
+		int mode = 0;
+		while (mode < 3 && strcmp(value, normalNames[mode]) != 0) {
+			mode++;
+		}
+		if (mode == 3) {
+			return "--normal is contact, triangle or average, not";
+		}
+		cfg->normalMode = (cliNormalMode)mode;
+		cfg->normalGiven = true;
+		return NULL;
+	}
+	case cli_castOverlap:
+		if (strcmp(value, "report") != 0 && strcmp(value, "ignore") != 0) {
+			return "--initial-overlap is report or ignore, not";
+		}
+		cfg->options.overlap = value[0] == 'r' ? bc_overlapReport : bc_overlapIgnore;
+		cfg->overlapGiven = true;
+		return NULL;
+	case cli_castTies:
+		cfg->ties = true;
+		return NULL;
+	case cli_castBrute:
+		cfg->options.bruteForce = true;
+		return NULL;
+	case cli_castConvention:
+		if (strcmp(value, "cs121") != 0) {
+			return "--convention knows only cs121, not";
+		}
+		cfg->cs121 = true;
+		return NULL;
+	default:
+		cfg->stats = true;
+		return NULL;
+	}
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 {
-	enum { optTwoSided = 256, optApproach, optNormal, optOverlap, optTies, optBrute, optConvention, optStats };
-	static const struct option longOptions[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "input-format", required_argument, NULL, 'i' },
-		{ "radius", required_argument, NULL, 'r' },
-		{ "two-sided", no_argument, NULL, optTwoSided },
-		{ "approach", required_argument, NULL, optApproach },
-		{ "normal", required_argument, NULL, optNormal },
-		{ "initial-overlap", required_argument, NULL, optOverlap },
-		{ "ties", no_argument, NULL, optTies },
-		{ "brute", no_argument, NULL, optBrute },
-		{ "convention", required_argument, NULL, optConvention },
-		{ "stats", no_argument, NULL, optStats },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultCastOptions();
-	optind = 1;
-	opterr = 0;
-	int c;
-	while ((c = getopt_long(argc, argv, ":o:f:i:r:j:qh", longOptions, NULL)) != -1) {
-		switch (c) {
-		case optTwoSided:
-			cfg->options.twoSided = true;
-			cfg->twoSidedGiven = true;
-			break;
-		case optApproach:
-			if (strcmp(optarg, "le") == 0) {
-				cfg->options.approach = bc_approachLessEqual;
-			} else if (strcmp(optarg, "lt") == 0) {
-				cfg->options.approach = bc_approachLess;
-			} else {
-				return cliUsageError(&castUsage, "--approach is le or lt, not", optarg);
-			}
-			cfg->approachGiven = true;
-			break;
-		case optNormal:
-			if (strcmp(optarg, "contact") == 0) {
-				cfg->normalMode = cli_normalContact;
-			} else if (strcmp(optarg, "triangle") == 0) {
-				cfg->normalMode = cli_normalTriangle;
-			} else if (strcmp(optarg, "average") == 0) {
-				cfg->normalMode = cli_normalAverage;
-			} else {
-				return cliUsageError(&castUsage, "--normal is contact, triangle or average, not", optarg);
-			}
-			cfg->normalGiven = true;
-			break;
-		case optOverlap:
-			if (strcmp(optarg, "report") == 0) {
-				cfg->options.overlap = bc_overlapReport;
-			} else if (strcmp(optarg, "ignore") == 0) {
-				cfg->options.overlap = bc_overlapIgnore;
-			} else {
-				return cliUsageError(&castUsage, "--initial-overlap is report or ignore, not", optarg);
-			}
-			cfg->overlapGiven = true;
-			break;
-		case optTies:
-			cfg->ties = true;
-			break;
-		case optBrute:
-			cfg->options.bruteForce = true;
-			break;
-		case optConvention:
-			if (strcmp(optarg, "cs121") != 0) {
-				return cliUsageError(&castUsage, "--convention knows only cs121, not", optarg);
-			}
-			cfg->cs121 = true;
-			break;
-		case optStats:
-			cfg->stats = true;
-			break;
-		default: {
-			int status = cliParseCommonOption(&castUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
-		}
+	int first = 0;
+	int status = cliParseArguments(&castUsage, argc, argv, &cfg->common, castOption, cfg, &first);
+	if (status >= 0) {
+		return status;
 	}
-	int rest = argc - optind;
-	if (rest < 1) {
-		return cliUsageError(&castUsage, "missing MESH", NULL);
-	}
-	if (rest > 2) {
-		return cliUsageError(&castUsage, "too many arguments, starting at", argv[optind + 2]);
-	}
-	cfg->meshPath = argv[optind];
-	cfg->inputPath = rest == 2 ? argv[optind + 1] : "-";
+	cfg->meshPath = argv[first];
+	cfg->inputPath = first + 1 < argc ? argv[first + 1] : "-";
 	if (cfg->cs121) {
 		/* The course notes and FAQ: one-sided, dot(n, d) < 0, the average of
 		 * the tied triangles' normals, and no hit for a ball that starts
@@ -668,8 +652,6 @@ int cliCastMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
 
 	double started = cliNow();
 	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
@@ -749,7 +731,6 @@ int cliCastMain(int argc, char** argv)
 	p.lowLatency = output.streaming;
 	cliReader_SetKeepWaiting(p.reader, keepWaiting, &p);
 
-	static const char* const normalNames[] = { "contact", "triangle", "average" };
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	cliCastHeader header = { cfg.meshPath, info, &cfg.options, normalNames[cfg.normalMode], cfg.ties };
 	cliCastWriter_Begin(&p.writer, &p.head, cfg.common.format, &header);

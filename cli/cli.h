@@ -55,17 +55,6 @@ bool cliParseNonNegative(const char* text, double* value);
  * false (format untouched) if unknown. */
 bool cliParseInputFormat(const char* text, cliInputFormat* format);
 
-/* A subcommand as its messages name it. */
-typedef struct cliUsage {
-	const char* command; /* "balls" */
-	const char* text;    /* the --help text; its first line is the synopsis */
-} cliUsage;
-
-/* "ballcast COMMAND: message 'arg'" (no quote when arg is NULL), then the
- * synopsis line "usage: ...   (ballcast COMMAND --help)", on stderr.
- * Returns cli_exitTrouble. */
-int cliUsageError(const cliUsage* usage, const char* message, const char* arg);
-
 /* Per-record messages shown on standard error unless --max-errors says
  * otherwise: enough to see what is wrong, few enough that a file of bad
  * rows (a CSV without its r column) does not bury the terminal. */
@@ -86,6 +75,65 @@ typedef struct cliCommonOptions {
 	bool maxErrorsGiven;        /* --max-errors N was given ... */
 	long maxErrors;             /* ... and is this (>= 0) */
 } cliCommonOptions;
+
+/* The common options a command takes: a bit each, spelled the same way
+ * by every command. --help and --version are always there. */
+enum {
+	cli_optOutput = 1u << 0,      /* -o, --output FILE */
+	cli_optFormat = 1u << 1,      /* -f, --format FMT */
+	cli_optInputFormat = 1u << 2, /* -i, --input-format FMT */
+	cli_optRadius = 1u << 3,      /* -r, --radius R */
+	cli_optThreads = 1u << 4,     /* -j, --threads N */
+	cli_optQuiet = 1u << 5,       /* -q, --quiet */
+	cli_optMaxErrors = 1u << 6    /* --max-errors N */
+};
+
+/* One of a command's own options. */
+typedef struct cliOption {
+	const char* name; /* its long name, without "--" */
+	char letter;      /* its short letter, or 0 for none */
+	bool hasValue;
+} cliOption;
+
+/* A subcommand's command line, as messages and the parser see it. */
+typedef struct cliUsage {
+	const char* command;      /* "balls" */
+	const char* text;         /* the --help text; its first line is the synopsis */
+	unsigned common;          /* the common options it takes (cli_opt... bits) */
+	const cliOption* own;     /* its own options, ended by { NULL }; or NULL */
+	int minOperands;          /* operands it needs ... */
+	int maxOperands;          /* ... and takes (-1: any number) */
+	const char* missing[2];   /* the message when 0 or 1 operands are too few */
+} cliUsage;
+
+/* Lines of --help texts that every command has alike. */
+#define CLI_HELP_MAX_ERRORS "      --max-errors N        show at most N messages about bad records (default 20)\n"
+#define CLI_HELP_HELP                                                                                                  \
+	"  -h, --help                this help\n"                                                                         \
+	"      --version             the version of ballcast\n"
+
+/* Handle own option k (an index into usage->own) with its value (NULL for
+ * a flag). NULL to go on, or the message of a usage error about the value,
+ * which is quoted after it ("--approach is le or lt, not"). */
+typedef const char* cliOptionFcn(void* context, int k, const char* value);
+
+/* Parse a command line: the common options of usage into common (zeroed
+ * first), each own option through handle, --help and --version (their
+ * text on stdout), then count the operands, argv[*first .. argc), and
+ * refuse an -o naming one of them. Returns -1 to go on, or the exit status
+ * to stop with (after a usage error, --help or --version). */
+int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOptions* common,
+					  cliOptionFcn* handle, void* context, int* first);
+
+/* "ballcast COMMAND: message 'arg'" (no quote when arg is NULL), then the
+ * synopsis line "usage: ...   (ballcast COMMAND --help)", on stderr.
+ * Returns cli_exitTrouble. */
+int cliUsageError(const cliUsage* usage, const char* message, const char* arg);
+
+/* When output (an output path; NULL or "-" for stdout) and input name the
+ * same regular file: a usage error "OPTION would overwrite the input
+ * 'INPUT'" and cli_exitTrouble, before anything is written. Else -1. */
+int cliRefuseOverwrite(const cliUsage* usage, const char* output, const char* option, const char* input);
 
 /* The messages about bad records of one input: at most a limit of them,
  * then, at the end, one line counting the rest. */
@@ -114,13 +162,6 @@ void cliRecordLog_AddAt(cliRecordLog* log, long index, long line, long column, c
  * (--max-errors N shows more)" when some were held back. */
 void cliRecordLog_Finish(cliRecordLog* log);
 
-/* Handle getopt_long's code c (optarg its value) for one of the common
- * options -o, -f, -i, -r, -j and -q, or -h (usage text on stdout), or else
- * a missing value (':') or an unknown option. Meant for the default case of
- * a command's own switch: getopt only returns the codes the command lists.
- * Returns -1 to go on parsing, or the exit status to stop with (after a
- * usage error, or after -h). */
-int cliParseCommonOption(const cliUsage* usage, int c, char** argv, cliCommonOptions* options);
 
 /* Check a trajectory record and take its path: p0, p1, and r or else
  * --radius (options). Returns NULL, or the problem: the record's own error,

@@ -3,7 +3,6 @@
  * Balls are read in chunks, answered on several threads, and written in
  * input order. */
 #include <getopt.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +18,8 @@
 
 /* Seconds between progress lines on a terminal. */
 #define CLI_CLOSEST_PROGRESS_INTERVAL 0.5
+
+static const cliOption closestOptions[] = { { "brute", 0, false }, { NULL, 0, false } };
 
 static const cliUsage closestUsage = {
 	"closest",
@@ -37,13 +38,19 @@ static const cliUsage closestUsage = {
 	"  -r, --radius R            radius for records without \"r\" (default 0)\n"
 	"      --brute               test every triangle (reference path, slow)\n"
 	"  -j, --threads N           threads (default: one per core)\n"
-	"  -q, --quiet               no notes or progress on standard error\n"
-	"  -h, --help                this help\n"
+	"  -q, --quiet               no notes, progress or summary on standard error\n"
+	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast closest room.obj balls.json | jq '.results[] | .distance'\n"
 	"  ballcast closest --format csv -r 0.1 room.obj points.csv > closest.csv\n"
-	"  cat balls.ndjson | ballcast closest room.obj - --format ndjson\n"
+	"  cat balls.ndjson | ballcast closest room.obj - --format ndjson\n",
+	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optThreads | cli_optQuiet |
+		cli_optMaxErrors,
+	closestOptions,
+	1,
+	2,
+	{ "missing MESH", NULL },
 };
 
 static const char* const closestCsvHeader =
@@ -63,49 +70,27 @@ typedef struct cliClosestSummary {
 	long errors;
 } cliClosestSummary;
 
+/* --brute, the one option of its own. */
+static const char* closestOption(void* context, int k, const char* value)
+{
+	(void)k;
+	(void)value;
+	((cliClosestConfig*)context)->options.bruteForce = true;
+	return NULL;
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliClosestConfig* cfg)
 {
-	enum { optBrute = 256 };
-	static const struct option longOptions[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "input-format", required_argument, NULL, 'i' },
-		{ "radius", required_argument, NULL, 'r' },
-		{ "brute", no_argument, NULL, optBrute },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultClosestOptions();
-	optind = 1;
-	opterr = 0;
-	int c, status;
-	while ((c = getopt_long(argc, argv, ":o:f:i:r:j:qh", longOptions, NULL)) != -1) {
-		switch (c) {
-		case optBrute:
-			cfg->options.bruteForce = true;
-			break;
-		default:
-			status = cliParseCommonOption(&closestUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
+	int first = 0;
+	int status = cliParseArguments(&closestUsage, argc, argv, &cfg->common, closestOption, cfg, &first);
+	if (status < 0) {
+		cfg->meshPath = argv[first];
+		cfg->inputPath = first + 1 < argc ? argv[first + 1] : "-";
 	}
-	int rest = argc - optind;
-	if (rest < 1) {
-		return cliUsageError(&closestUsage, "missing MESH", NULL);
-	}
-	if (rest > 2) {
-		return cliUsageError(&closestUsage, "too many arguments, starting at", argv[optind + 2]);
-	}
-	cfg->meshPath = argv[optind];
-	cfg->inputPath = rest == 2 ? argv[optind + 1] : "-";
-	return -1;
+	return status;
 }
 
 /* Check one record; returns the problem or NULL, and fills input. */
@@ -297,8 +282,6 @@ int cliClosestMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
 
 	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
 	if (mesh == NULL) {

@@ -1,9 +1,6 @@
 /* common.c - error reporting, option parsing and helpers shared by the
  * subcommands. */
 #include <errno.h>
-#include <getopt.h>
-#include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -29,7 +26,7 @@ int cliFinishStdout(void)
 	if (fflush(stdout) == 0 && !ferror(stdout)) {
 		return cli_exitOk;
 	}
-	fprintf(stderr, "ballcast: standard output: write error: %s\n", strerror(errno != 0 ? errno : EIO));
+	cliWriteError("standard output", errno);
 	return cli_exitTrouble;
 }
 
@@ -81,112 +78,6 @@ void cliCloseInput(FILE* input)
 {
 	if (input != NULL && input != stdin) {
 		fclose(input);
-	}
-}
-
-int cliParseDouble(const char* text, double* value)
-{
-	char* end = NULL;
-	errno = 0;
-	double v = strtod(text, &end);
-	if (end == text || *end != 0 || errno == ERANGE || !isfinite(v)) {
-		return 0;
-	}
-	*value = v;
-	return 1;
-}
-
-int cliParseInt(const char* text, int* value)
-{
-	char* end = NULL;
-	errno = 0;
-	long v = strtol(text, &end, 10);
-	if (end == text || *end != 0 || errno == ERANGE || v < INT_MIN || v > INT_MAX) {
-		return 0;
-	}
-	*value = (int)v;
-	return 1;
-}
-
-bool cliParseNonNegative(const char* text, double* value)
-{
-	double v;
-	if (!cliParseDouble(text, &v) || v < 0.0) {
-		return false;
-	}
-	*value = v;
-	return true;
-}
-
-bool cliParseInputFormat(const char* text, cliInputFormat* format)
-{
-	static const struct {
-		const char* name;
-		cliInputFormat format;
-	} names[] = {
-		{ "auto", cli_inputAuto }, { "json", cli_inputJson }, { "ndjson", cli_inputNdjson },
-		{ "jsonl", cli_inputNdjson }, { "csv", cli_inputCsv },
-	};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
-		if (strcmp(text, names[i].name) == 0) {
-			*format = names[i].format;
-			return true;
-		}
-	}
-	return false;
-}
-
-int cliUsageError(const cliUsage* usage, const char* message, const char* arg)
-{
-	fprintf(stderr, "ballcast %s: %s%s%s%s\n", usage->command, message, arg != NULL ? " '" : "",
-			arg != NULL ? arg : "", arg != NULL ? "'" : "");
-	int synopsis = (int)strcspn(usage->text, "\n");
-	fprintf(stderr, "%.*s   (ballcast %s --help)\n", synopsis, usage->text, usage->command);
-	return cli_exitTrouble;
-}
-
-int cliParseCommonOption(const cliUsage* usage, int c, char** argv, cliCommonOptions* options)
-{
-	switch (c) {
-	case 'o':
-		options->outputPath = optarg;
-		/* What the last -o names, unless -f said otherwise (before or after). */
-		if (!options->formatGiven) {
-			options->format = cliFormatFromPath(optarg, cli_outputJson);
-		}
-		return -1;
-	case 'f':
-		if (!cliParseOutputFormat(optarg, &options->format)) {
-			return cliUsageError(usage, "unknown output format", optarg);
-		}
-		options->formatGiven = true;
-		return -1;
-	case 'i':
-		if (!cliParseInputFormat(optarg, &options->inputFormat)) {
-			return cliUsageError(usage, "unknown input format", optarg);
-		}
-		return -1;
-	case 'r':
-		if (!cliParseNonNegative(optarg, &options->radius)) {
-			return cliUsageError(usage, "--radius needs a finite number >= 0, not", optarg);
-		}
-		options->haveRadius = true;
-		return -1;
-	case 'j':
-		if (!cliParseInt(optarg, &options->threads) || options->threads < 1) {
-			return cliUsageError(usage, "--threads needs a whole number >= 1, not", optarg);
-		}
-		return -1;
-	case 'q':
-		options->quiet = true;
-		return -1;
-	case 'h':
-		fputs(usage->text, stdout);
-		return cliFinishStdout();
-	case ':':
-		return cliUsageError(usage, "missing value for", argv[optind - 1]);
-	default:
-		return cliUsageError(usage, "unknown option", argv[optind - 1]);
 	}
 }
 

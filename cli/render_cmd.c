@@ -7,9 +7,7 @@
  * its first record. The whole file is read into memory: a picture of more
  * throws than fit in memory would be a black square. */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +67,13 @@ static const cliColor missColor = { 140, 140, 140 };
 static const cliColor differColor = CLI_DIFFER_COLOR;
 static const cliColor textColor = { 0, 0, 0 };
 
+/* The options of render's own, in the order renderOption knows them. */
+enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_renderTwoSided, cli_renderProbe };
+static const cliOption renderOptions[] = {
+	{ "view", 0, true },       { "eye", 0, true },   { "size", 0, true }, { "compare", 0, true },
+	{ "two-sided", 0, false }, { "probe", 0, true }, { NULL, 0, false },
+};
+
 static const cliUsage renderUsage = {
 	"render",
 	"usage: ballcast render [OPTIONS] MESH.obj [RESULTS|TRAJECTORIES]\n"
@@ -95,12 +100,17 @@ static const cliUsage renderUsage = {
 	"      --probe X,Y,Z         print on standard error the pixel where the point\n"
 	"                            X,Y,Z lands (a testing aid; may be repeated)\n"
 	"  -q, --quiet               no notes on standard error\n"
-	"  -h, --help                this help\n"
+	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast render samples/room.obj samples/throws.json -o room.svg\n"
 	"  ballcast render --compare expected.json room.obj student.json -o diff.svg\n"
-	"  ballcast render --view 0,90 --size 1200x900 room.obj -o top.svg\n"
+	"  ballcast render --view 0,90 --size 1200x900 room.obj -o top.svg\n",
+	cli_optOutput | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors,
+	renderOptions,
+	1,
+	2,
+	{ "missing MESH", NULL },
 };
 
 typedef struct cliRenderConfig {
@@ -110,6 +120,7 @@ typedef struct cliRenderConfig {
 	cliCommonOptions common;
 	bcCastOptions options;
 	bool useEye;
+	bool viewGiven;
 	bcVec3 eye;
 	double azimuth, elevation;
 	int width, height;
@@ -783,25 +794,49 @@ static bool parseSize(const char* text, int* width, int* height)
 		   part[0] != '+' && part[0] != ' ' && x[1] != '+' && x[1] != ' ';
 }
 
+/* One of render's own options (a cliOptionFcn). */
+static const char* renderOption(void* context, int k, const char* value)
+{
+	cliRenderConfig* cfg = context;
+	double v[3];
+	switch (k) {
+	case cli_renderView:
+		if (!parseList(value, v, 2) || v[1] < -90.0 || v[1] > 90.0) {
+			return "--view needs AZ,EL in degrees with -90 <= EL <= 90, not";
+		}
+		cfg->azimuth = v[0];
+		cfg->elevation = v[1];
+		cfg->viewGiven = true;
+		return NULL;
+	case cli_renderEye:
+		if (!parseList(value, v, 3)) {
+			return "--eye needs X,Y,Z, not";
+		}
+		cfg->eye = bcMakeVec3(v[0], v[1], v[2]);
+		cfg->useEye = true;
+		return NULL;
+	case cli_renderSize:
+		return parseSize(value, &cfg->width, &cfg->height) ? NULL
+														   : "--size needs WxH, whole numbers from 64 to 100000, not";
+	case cli_renderCompare:
+		cfg->comparePath = value;
+		return NULL;
+	case cli_renderTwoSided:
+		cfg->options.twoSided = true;
+		return NULL;
+	default:
+		if (!parseList(value, v, 3)) {
+			return "--probe needs X,Y,Z, not";
+		}
+		cfg->probes[cfg->probeCount++] = value;
+		return NULL;
+	}
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. cfg->probes is
  * allocated (the caller frees it). */
 static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 {
-	enum { optView = 256, optEye, optSize, optCompare, optTwoSided, optProbe };
-	static const struct option longOptions[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "input-format", required_argument, NULL, 'i' },
-		{ "view", required_argument, NULL, optView },
-		{ "eye", required_argument, NULL, optEye },
-		{ "size", required_argument, NULL, optSize },
-		{ "compare", required_argument, NULL, optCompare },
-		{ "radius", required_argument, NULL, 'r' },
-		{ "two-sided", no_argument, NULL, optTwoSided },
-		{ "probe", required_argument, NULL, optProbe },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultCastOptions();
 	cfg->azimuth = CLI_SVG_DEFAULT_AZIMUTH;
@@ -813,72 +848,23 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 		fputs("ballcast: out of memory\n", stderr);
 		return cli_exitTrouble;
 	}
-	bool viewGiven = false;
-	optind = 1;
-	opterr = 0;
-	int c, status;
-	while ((c = getopt_long(argc, argv, ":o:i:r:qh", longOptions, NULL)) != -1) {
-		double v[3];
-		switch (c) {
-		case optView:
-			if (!parseList(optarg, v, 2) || v[1] < -90.0 || v[1] > 90.0) {
-				return cliUsageError(&renderUsage, "--view needs AZ,EL in degrees with -90 <= EL <= 90, not", optarg);
-			}
-			cfg->azimuth = v[0];
-			cfg->elevation = v[1];
-			viewGiven = true;
-			break;
-		case optEye:
-			if (!parseList(optarg, v, 3)) {
-				return cliUsageError(&renderUsage, "--eye needs X,Y,Z, not", optarg);
-			}
-			cfg->eye = bcMakeVec3(v[0], v[1], v[2]);
-			cfg->useEye = true;
-			break;
-		case optSize:
-			if (!parseSize(optarg, &cfg->width, &cfg->height)) {
-				return cliUsageError(&renderUsage, "--size needs WxH, whole numbers from 64 to 100000, not", optarg);
-			}
-			break;
-		case optCompare:
-			cfg->comparePath = optarg;
-			break;
-		case optTwoSided:
-			cfg->options.twoSided = true;
-			break;
-		case optProbe:
-			if (!parseList(optarg, v, 3)) {
-				return cliUsageError(&renderUsage, "--probe needs X,Y,Z, not", optarg);
-			}
-			cfg->probes[cfg->probeCount++] = optarg;
-			break;
-		default:
-			status = cliParseCommonOption(&renderUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
+	int first = 0;
+	int status = cliParseArguments(&renderUsage, argc, argv, &cfg->common, renderOption, cfg, &first);
+	if (status >= 0) {
+		return status;
 	}
-	if (viewGiven && cfg->useEye) {
+	if (cfg->viewGiven && cfg->useEye) {
 		return cliUsageError(&renderUsage, "--view and --eye are alternatives: give one", NULL);
 	}
-	int rest = argc - optind;
-	if (rest < 1) {
-		return cliUsageError(&renderUsage, "missing MESH", NULL);
-	}
-	if (rest > 2) {
-		return cliUsageError(&renderUsage, "too many arguments, starting at", argv[optind + 2]);
-	}
-	cfg->meshPath = argv[optind];
-	cfg->inputPath = rest == 2 ? argv[optind + 1] : NULL;
+	cfg->meshPath = argv[first];
+	cfg->inputPath = first + 1 < argc ? argv[first + 1] : NULL;
 	if (cfg->comparePath != NULL && cfg->inputPath == NULL) {
 		return cliUsageError(&renderUsage, "--compare needs results to compare: give RESULTS after MESH", NULL);
 	}
 	if (cfg->comparePath != NULL && strcmp(cfg->comparePath, "-") == 0 && strcmp(cfg->inputPath, "-") == 0) {
 		return cliUsageError(&renderUsage, "standard input cannot be read twice (--compare - with RESULTS -)", NULL);
 	}
-	return -1;
+	return cliRefuseOverwrite(&renderUsage, cfg->common.outputPath, "-o", cfg->comparePath);
 }
 
 /* --probe: where each point lands, on stderr. */
@@ -904,8 +890,6 @@ int cliRenderMain(int argc, char** argv)
 		free(cfg.probes);
 		return status;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
 
 	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
 	if (mesh == NULL) {

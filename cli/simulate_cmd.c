@@ -1,10 +1,8 @@
 /* simulate_cmd.c - `ballcast simulate MESH SCENE`: bounce a scene's balls
  * around a mesh, event by event, and write the event log (and, with
  * --positions, every ball's position at fixed times). */
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +11,14 @@
 #include "trajectories.h"
 #include "results.h"
 #include "scene.h"
+
+/* The options of simulate's own, in the order simulateOption knows them. */
+enum { cli_simulatePositions, cli_simulateSamples, cli_simulateHorizon, cli_simulateMaxEvents, cli_simulateTwoSided,
+	   cli_simulateBrute, cli_simulateStats };
+static const cliOption simulateOptions[] = {
+	{ "positions", 0, true },   { "samples", 0, true }, { "horizon", 0, true }, { "max-events", 0, true },
+	{ "two-sided", 0, false }, { "brute", 0, false },  { "stats", 0, false },  { NULL, 0, false },
+};
 
 static const cliUsage simulateUsage = {
 	"simulate",
@@ -43,12 +49,17 @@ static const cliUsage simulateUsage = {
 	"      --brute               test every triangle (reference path, slow)\n"
 	"  -q, --quiet               no notes on standard error\n"
 	"      --stats               times and counts on standard error as one JSON line\n"
-	"  -h, --help                this help\n"
+	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast simulate samples/room.obj scene.json\n"
 	"  ballcast simulate -f csv --positions track.csv room.obj scene.json > events.csv\n"
-	"  ballcast simulate -f ndjson room.obj scene.json | grep '\"kind\":\"rest\"'\n"
+	"  ballcast simulate -f ndjson room.obj scene.json | grep '\"kind\":\"rest\"'\n",
+	cli_optOutput | cli_optFormat | cli_optQuiet,
+	simulateOptions,
+	2,
+	2,
+	{ "missing MESH", "missing SCENE" },
 };
 
 typedef struct cliSimulateConfig {
@@ -72,89 +83,61 @@ static bool isStdout(const char* path)
 	return path == NULL || strcmp(path, "-") == 0;
 }
 
+/* One of simulate's own options (a cliOptionFcn). */
+static const char* simulateOption(void* context, int k, const char* value)
+{
+	cliSimulateConfig* cfg = context;
+	switch (k) {
+	case cli_simulatePositions:
+		cfg->positionsPath = value;
+		return NULL;
+	case cli_simulateSamples:
+		cfg->haveSamples = cliParseDouble(value, &cfg->samples) && cfg->samples > 0.0;
+		return cfg->haveSamples ? NULL : "--samples needs a finite number > 0, not";
+	case cli_simulateHorizon:
+		cfg->haveHorizon = cliParseDouble(value, &cfg->horizon) && cfg->horizon > 0.0;
+		return cfg->haveHorizon ? NULL : "--horizon needs a finite number > 0, not";
+	case cli_simulateMaxEvents: {
+		char* end = NULL;
+		long long n = strtoll(value, &end, 10);
+		if (end == value || *end != 0 || n < 1 || n == LLONG_MAX) {
+			return "--max-events needs a whole number >= 1, not";
+		}
+		cfg->maxEvents = n;
+		cfg->haveMaxEvents = true;
+		return NULL;
+	}
+	case cli_simulateTwoSided:
+		cfg->twoSided = true;
+		return NULL;
+	case cli_simulateBrute:
+		cfg->brute = true;
+		return NULL;
+	default:
+		cfg->stats = true;
+		return NULL;
+	}
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliSimulateConfig* cfg)
 {
-	enum { optPositions = 256, optSamples, optHorizon, optMaxEvents, optTwoSided, optBrute, optStats };
-	static const struct option longOptions[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "positions", required_argument, NULL, optPositions },
-		{ "samples", required_argument, NULL, optSamples },
-		{ "horizon", required_argument, NULL, optHorizon },
-		{ "max-events", required_argument, NULL, optMaxEvents },
-		{ "two-sided", no_argument, NULL, optTwoSided },
-		{ "brute", no_argument, NULL, optBrute },
-		{ "stats", no_argument, NULL, optStats },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
-	optind = 1;
-	opterr = 0;
-	int c, status;
-	while ((c = getopt_long(argc, argv, ":o:f:qh", longOptions, NULL)) != -1) {
-		switch (c) {
-		case optPositions:
-			cfg->positionsPath = optarg;
-			break;
-		case optSamples:
-			if (!cliParseDouble(optarg, &cfg->samples) || !(cfg->samples > 0.0)) {
-				return cliUsageError(&simulateUsage, "--samples needs a finite number > 0, not", optarg);
-			}
-			cfg->haveSamples = true;
-			break;
-		case optHorizon:
-			if (!cliParseDouble(optarg, &cfg->horizon) || !(cfg->horizon > 0.0)) {
-				return cliUsageError(&simulateUsage, "--horizon needs a finite number > 0, not", optarg);
-			}
-			cfg->haveHorizon = true;
-			break;
-		case optMaxEvents: {
-			char* end = NULL;
-			long long n = strtoll(optarg, &end, 10);
-			if (end == optarg || *end != 0 || n < 1 || n == LLONG_MAX) {
-				return cliUsageError(&simulateUsage, "--max-events needs a whole number >= 1, not", optarg);
-			}
-			cfg->maxEvents = n;
-			cfg->haveMaxEvents = true;
-			break;
-		}
-		case optTwoSided:
-			cfg->twoSided = true;
-			break;
-		case optBrute:
-			cfg->brute = true;
-			break;
-		case optStats:
-			cfg->stats = true;
-			break;
-		default:
-			status = cliParseCommonOption(&simulateUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
+	int first = 0;
+	int status = cliParseArguments(&simulateUsage, argc, argv, &cfg->common, simulateOption, cfg, &first);
+	if (status >= 0) {
+		return status;
 	}
-	int rest = argc - optind;
-	if (rest < 1) {
-		return cliUsageError(&simulateUsage, "missing MESH", NULL);
-	}
-	if (rest < 2) {
-		return cliUsageError(&simulateUsage, "missing SCENE", NULL);
-	}
-	if (rest > 2) {
-		return cliUsageError(&simulateUsage, "too many arguments, starting at", argv[optind + 2]);
-	}
-	cfg->meshPath = argv[optind];
-	cfg->scenePath = argv[optind + 1];
+	cfg->meshPath = argv[first];
+	cfg->scenePath = argv[first + 1];
 	if (cfg->positionsPath != NULL && isStdout(cfg->positionsPath) && isStdout(cfg->common.outputPath)) {
 		return cliUsageError(&simulateUsage,
 							 "the events and --positions cannot both go to standard output: give -o FILE", NULL);
 	}
-	return -1;
+	for (int k = first; k < argc && status < 0; ++k) {
+		status = cliRefuseOverwrite(&simulateUsage, cfg->positionsPath, "--positions", argv[k]);
+	}
+	return status;
 }
 
 /* ---------------------------------------------------------------- writing */
@@ -468,8 +451,6 @@ int cliSimulateMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
 	cliSimulateTimes times = { 0.0, 0.0, 0.0, 0.0, 0.0 };
 
 	double started = cliNow();
