@@ -163,7 +163,8 @@ static bool reserve(cliBallSet* set)
 
 /* Read every record. Returns 1 when done, 0 when out of memory, -1 on a
  * syntax or read error (error filled). */
-static int readAll(const cliBallsConfig* cfg, cliReader* reader, cliBallSet* set, bcError* error)
+static int readAll(const cliBallsConfig* cfg, cliReader* reader, cliBallSet* set, cliProgress* progress,
+				   bcError* error)
 {
 	cliRecord record;
 	memset(&record, 0, sizeof record);
@@ -199,6 +200,7 @@ static int readAll(const cliBallsConfig* cfg, cliReader* reader, cliBallSet* set
 			set->entryOfBall[set->ballCount++] = set->entryCount;
 		}
 		set->entryCount += 1;
+		cliProgress_Update(progress, set->entryCount, -1, cliReader_Progress(reader));
 	}
 	return got < 0 ? -1 : 1;
 }
@@ -292,8 +294,8 @@ static void writeCsvResult(FILE* f, const cliBallSet* set, const cliBallEntry* e
 	fputs(",\n", f);
 }
 
-/* Write every answer in input order. */
-static void writeResults(FILE* f, cliOutputFormat format, const cliBallSet* set, const bcBallResult* results)
+/* Write every answer in input order; returns the count of hits. */
+static long writeResults(FILE* f, cliOutputFormat format, const cliBallSet* set, const bcBallResult* results)
 {
 	long hits = 0;
 	if (format == cli_outputCsv) {
@@ -330,6 +332,7 @@ static void writeResults(FILE* f, cliOutputFormat format, const cliBallSet* set,
 		cliWriteInt(f, set->entryCount - set->ballCount);
 		fputs("}}\n", f);
 	}
+	return hits;
 }
 
 int cliBallsMain(int argc, char** argv)
@@ -339,60 +342,61 @@ int cliBallsMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-
-	const char* inputName = cliInputName(cfg.inputPath);
-	FILE* input = cliOpenInput(cfg.inputPath);
-	if (input == NULL) {
-		return cli_exitTrouble;
-	}
-	cliReader* reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
-	cliOutput output;
-	if (reader == NULL || !cliOutput_Open(&output, cfg.common.outputPath)) {
-		if (reader == NULL) {
-			fputs("ballcast: out of memory\n", stderr);
-		}
-		cliReader_Destroy(reader);
-		cliCloseInput(input);
-		return cli_exitTrouble;
-	}
-
+	status = cli_exitTrouble;
+	cliProgress progress;
+	cliProgress_Start(&progress, &cfg.common, "trajectories", "meetings");
 	cliBallSet set;
 	memset(&set, 0, sizeof set);
-	bcError error = { 0 };
-	int got = readAll(&cfg, reader, &set, &error);
-	cliReader_Destroy(reader);
-	cliCloseInput(input);
 	bcBallResult* results = NULL;
-	if (got == 1) {
-		results = malloc((size_t)(set.ballCount > 0 ? set.ballCount : 1) * sizeof *results);
+	cliOutput output;
+	bool opened = false;
+	const char* inputName = cliInputName(cfg.inputPath);
+	FILE* input = cliOpenInput(cfg.inputPath, cfg.common.quiet);
+	cliReader* reader = input != NULL ? cliReader_Create(input, inputName, cfg.common.inputFormat) : NULL;
+	if (input != NULL && reader == NULL) {
+		fputs("ballcast: out of memory\n", stderr);
 	}
+	opened = reader != NULL && cliOutput_Open(&output, cfg.common.outputPath);
+	if (!opened) {
+		goto done;
+	}
+	bcError error = { 0 };
+	int got = readAll(&cfg, reader, &set, &progress, &error);
+	cliProgress_Clear(&progress);
 	if (got < 0) {
 		cliReportError(inputName, &error);
-	} else if (got == 0 || results == NULL) {
+		goto done;
+	}
+	results = got == 1 ? malloc((size_t)(set.ballCount > 0 ? set.ballCount : 1) * sizeof *results) : NULL;
+	if (results == NULL) {
 		fputs(set.entryCount == INT_MAX ? "ballcast: too many balls\n" : "ballcast: out of memory\n", stderr);
-	} else {
-		/* Notes on bad records, in input order, before the long part. */
-		cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common);
-		for (int i = 0; i < set.entryCount; ++i) {
-			const cliBallEntry* entry = set.entries + i;
-			if (entry->problem != NULL) {
-				cliRecordLog_AddAt(&log, entry->index, entry->line, entry->column, entry->problem);
-			}
-		}
-		cliRecordLog_Finish(&log);
-		if (!bcCollideBallSet(set.balls, set.ballCount, &cfg.options, results, NULL)) {
-			fputs("ballcast: out of memory\n", stderr);
-			got = 0;
+		goto done;
+	}
+	/* Notes on bad records, in input order, before the long part. */
+	cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common, NULL);
+	for (int i = 0; i < set.entryCount; ++i) {
+		const cliBallEntry* entry = set.entries + i;
+		if (entry->problem != NULL) {
+			cliRecordLog_AddAt(&log, entry->index, entry->line, entry->column, entry->problem);
 		}
 	}
-	if (got != 1) {
+	cliRecordLog_Finish(&log);
+	if (!bcCollideBallSet(set.balls, set.ballCount, &cfg.options, results, NULL)) {
+		fputs("ballcast: out of memory\n", stderr);
+		goto done;
+	}
+	long hits = writeResults(output.stream, cfg.common.format, &set, results);
+	long errors = set.entryCount - set.ballCount;
+	if (cliOutput_Commit(&output)) {
+		status = errors > 0 ? cli_exitRecords : cli_exitOk;
+		cliProgress_Finish(&progress, set.entryCount, hits, errors);
+	}
+done:
+	if (opened && status == cli_exitTrouble) {
 		cliOutput_Abort(&output);
-		status = cli_exitTrouble;
-	} else {
-		writeResults(output.stream, cfg.common.format, &set, results);
-		bool bad = set.entryCount > set.ballCount;
-		status = cliOutput_Commit(&output) ? (bad ? cli_exitRecords : cli_exitOk) : cli_exitTrouble;
 	}
+	cliReader_Destroy(reader);
+	cliCloseInput(input);
 	free(results);
 	freeSet(&set);
 	return status;

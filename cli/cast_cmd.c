@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "output.h"
@@ -35,9 +34,6 @@
  * big ball overlapping a fine mesh ties with hundreds of triangles), and
  * every tie is listed. */
 #define CLI_TIES_START (2 * CLI_CAST_BLOCK)
-
-/* Seconds between progress lines on a terminal. */
-#define CLI_PROGRESS_INTERVAL 0.5
 
 typedef enum cliNormalMode {
 	cli_normalContact = 0,
@@ -278,6 +274,7 @@ typedef struct cliChunk {
 	long sequence;       /* chunks are numbered from 0 in input order */
 	long first;          /* records before this chunk */
 	bool last;           /* the input ends with this chunk (or with its error) */
+	double read;         /* the fraction of the input read after it (< 0: unknown) */
 	bool failed;         /* reading stopped at error after count records */
 	bcError error;
 	int blockCount, nextBlock, blocksDone;
@@ -324,9 +321,7 @@ typedef struct cliPipeline {
 	int status;          /* cli_exitTrouble once an error stopped the run */
 	cliCastSummary summary;
 	cliCastTimes times;
-	bool progress;       /* progress lines on the terminal */
-	bool progressShown;
-	double lastProgress;
+	cliProgress progress;
 } cliPipeline;
 
 static double threadSeconds(void)
@@ -367,6 +362,7 @@ static void readChunk(cliPipeline* p, cliChunk* c)
 		break;
 	}
 	p->recordsRead += c->count;
+	c->read = cliReader_Progress(p->reader);
 	c->blockCount = (c->count + CLI_CAST_BLOCK - 1) / CLI_CAST_BLOCK;
 	c->nextBlock = 0;
 	c->blocksDone = 0;
@@ -504,10 +500,8 @@ static void writeChunk(cliPipeline* p, cliChunk* c)
 			ok = cliOutput_Write(p->output, c->blocks[b].text.data, c->blocks[b].text.length);
 		}
 		ok = ok && cliOutput_Flush(p->output);
-		if (ok && p->progress && cliNow() - p->lastProgress >= CLI_PROGRESS_INTERVAL) {
-			fprintf(stderr, "\rballcast: %ld trajectories, %ld hits", p->summary.records, p->summary.hits);
-			p->lastProgress = cliNow();
-			p->progressShown = true;
+		if (ok) {
+			cliProgress_Update(&p->progress, p->summary.records, p->summary.hits, c->read);
 		}
 	}
 	for (int i = 0; i < c->count; ++i) {
@@ -652,30 +646,31 @@ int cliCastMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-
-	double started = cliNow();
-	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
-	if (mesh == NULL) {
-		return cli_exitTrouble;
-	}
-	double readMesh = cliNow() - started;
-	const char* inputName = cliInputName(cfg.inputPath);
-	FILE* input = cliOpenInput(cfg.inputPath);
-	if (input == NULL) {
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
-	}
+	status = cli_exitTrouble;
 	int threads = bcThreadCount(cfg.common.threads);
-
 	cliPipeline p;
 	memset(&p, 0, sizeof p);
 	p.cfg = &cfg;
+	atomic_init(&p.stop, false);
+	cliProgress_Start(&p.progress, &cfg.common, "trajectories", "hits");
+	cliWorker* workers = NULL;
+	FILE* input = NULL;
+	cliOutput output;
+	bool opened = false;
+
+	double started = cliNow();
+	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
+	double readMesh = cliNow() - started;
+	const char* inputName = cliInputName(cfg.inputPath);
+	input = mesh != NULL ? cliOpenInput(cfg.inputPath, cfg.common.quiet) : NULL;
+	if (input == NULL) {
+		goto done;
+	}
 	p.mesh = mesh;
 	p.inputName = inputName;
-	p.log = cliRecordLog_Make(inputName, &cfg.common);
-	atomic_init(&p.stop, false);
+	p.log = cliRecordLog_Make(inputName, &cfg.common, &p.progress);
 	p.reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
-	cliWorker* workers = calloc((size_t)threads, sizeof *workers);
+	workers = calloc((size_t)threads, sizeof *workers);
 	bool ready = p.reader != NULL && workers != NULL;
 	for (int s = 0; s < CLI_CAST_SLOTS && ready; ++s) {
 		p.slots[s] = calloc(1, sizeof *p.slots[s]);
@@ -690,6 +685,10 @@ int cliCastMain(int argc, char** argv)
 		workers[t].tieCapacity = needTies ? CLI_TIES_START : 0;
 		ready = workers[t].parser != NULL && (!needTies || workers[t].ties != NULL);
 	}
+	if (!ready) {
+		fputs("ballcast: out of memory\n", stderr);
+		goto done;
+	}
 
 	/* Streaming: NDJSON or CSV out to stdout from NDJSON or CSV in, where a
 	 * consumer can use each result as it comes. Everything else is staged
@@ -698,14 +697,9 @@ int cliCastMain(int argc, char** argv)
 	 * starts with detecting the input format, before the output is opened
 	 * when it may stream; otherwise the output is opened first. */
 	bool toStdout = cfg.common.outputPath == NULL || strcmp(cfg.common.outputPath, "-") == 0;
-	bool mayStream = toStdout && cfg.common.format != cli_outputJson;
-	cliOutput output;
-	bool opened = false;
 	bcError error = { 0 };
 	int detected = 1;
-	if (!ready) {
-		fputs("ballcast: out of memory\n", stderr);
-	} else if (mayStream) {
+	if (toStdout && cfg.common.format != cli_outputJson) {
 		detected = cliReader_Detect(p.reader, &error);
 		cliInputFormat format = cliReader_GetFormat(p.reader);
 		bool lines = format == cli_inputNdjson || format == cli_inputCsv;
@@ -714,18 +708,11 @@ int cliCastMain(int argc, char** argv)
 		opened = cliOutput_Open(&output, cfg.common.outputPath);
 		detected = opened ? cliReader_Detect(p.reader, &error) : 1;
 	}
-	if (!ready || !opened || detected < 0) {
-		if (detected < 0) {
-			cliReportError(inputName, &error);
-		}
-		if (opened) {
-			cliOutput_Abort(&output);
-		}
-		freePipeline(&p, workers, threads);
-		cliReader_Destroy(p.reader);
-		cliCloseInput(input);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+	if (detected < 0) {
+		cliReportError(inputName, &error);
+	}
+	if (!opened || detected < 0) {
+		goto done;
 	}
 	p.output = &output;
 	p.lowLatency = output.streaming;
@@ -735,41 +722,32 @@ int cliCastMain(int argc, char** argv)
 	cliCastHeader header = { cfg.meshPath, info, &cfg.options, normalNames[cfg.normalMode], cfg.ties };
 	cliCastWriter_Begin(&p.writer, &p.head, cfg.common.format, &header);
 
-	/* Progress on a terminal only, never into a pipe or a log. */
-	p.progress = !cfg.common.quiet && isatty(STDERR_FILENO);
-	p.lastProgress = cliNow();
-
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.wake, NULL);
 	bcParallelFor(threads, 1, threads, runWorker, workers);
 	pthread_cond_destroy(&p.wake);
 	pthread_mutex_destroy(&p.lock);
-	if (p.progressShown) {
-		fputs("\r\033[K", stderr);
-	}
+	cliProgress_Clear(&p.progress);
 	cliRecordLog_Finish(&p.log);
 
 	double publishStart = cliNow();
-	if (p.status != cli_exitOk) {
-		cliOutput_Abort(&output);
-		status = cli_exitTrouble;
-	} else {
+	if (p.status == cli_exitOk) {
 		/* the head went out with the first chunk (the last one at least) */
 		cliBuffer_Clear(&p.head);
 		cliCastWriter_End(&p.writer, &p.head, p.summary.records, &p.summary);
-		bool ok = p.head.failed ? (fputs("ballcast: out of memory\n", stderr), false) : true;
-		ok = ok && cliOutput_Write(&output, p.head.data, p.head.length);
-		if (ok && cliOutput_Commit(&output)) {
+		if (p.head.failed) {
+			fputs("ballcast: out of memory\n", stderr);
+		} else if (cliOutput_Write(&output, p.head.data, p.head.length) && cliOutput_Commit(&output)) {
 			status = p.summary.errors > 0 ? cli_exitRecords : cli_exitOk;
-		} else {
-			if (!ok) {
-				cliOutput_Abort(&output);
-			}
-			status = cli_exitTrouble;
+			cliProgress_Finish(&p.progress, p.summary.records, p.summary.hits, p.summary.errors);
 		}
 	}
 	if (cfg.stats) {
 		printStats(readMesh, &info, &p.times, &p.summary, threads, cliNow() - publishStart);
+	}
+done:
+	if (opened && status == cli_exitTrouble) {
+		cliOutput_Abort(&output);
 	}
 	freePipeline(&p, workers, threads);
 	cliReader_Destroy(p.reader);

@@ -31,9 +31,11 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads);
 /* The name messages give an input path: "<stdin>" for "-". */
 const char* cliInputName(const char* path);
 
-/* Open an input to read (in binary): standard input for "-". On failure
- * "ballcast: PATH: cannot open: REASON" on stderr and NULL. */
-FILE* cliOpenInput(const char* path);
+/* Open an input to read (in binary): standard input for "-", with a note
+ * on stderr (unless quiet) when that is a terminal, so that a command
+ * waiting for the keyboard does not look hung. On failure "ballcast: PATH:
+ * cannot open: REASON" on stderr and NULL. */
+FILE* cliOpenInput(const char* path, bool quiet);
 
 /* Close what cliOpenInput opened; standard input (and NULL) is left alone. */
 void cliCloseInput(FILE* input);
@@ -143,10 +145,12 @@ typedef struct cliRecordLog {
 	long shown;
 	long hidden;
 	bool quiet;       /* -q: none at all */
+	struct cliProgress* progress; /* a progress line to erase before a message, or NULL */
 } cliRecordLog;
 
-/* A log for the input name (not copied) with the limits of options. */
-cliRecordLog cliRecordLog_Make(const char* name, const cliCommonOptions* options);
+/* A log for the input name (not copied) with the limits of options;
+ * progress (or NULL) is the run's progress line. */
+cliRecordLog cliRecordLog_Make(const char* name, const cliCommonOptions* options, struct cliProgress* progress);
 
 /* "ballcast: FILE:LINE:COLUMN: record N: PROBLEM" on stderr, while under
  * the limit. N counts records from 1, as lines are counted. The place is
@@ -162,6 +166,36 @@ void cliRecordLog_AddAt(cliRecordLog* log, long index, long line, long column, c
  * (--max-errors N shows more)" when some were held back. */
 void cliRecordLog_Finish(cliRecordLog* log);
 
+
+/* How far a run has come, on standard error when it is a terminal (and
+ * not -q): a line redrawn in place ("45%, 4500 trajectories, 3100 hits,
+ * about 3 s left"), never while the results go to that same terminal,
+ * and a summary line at the end ("10000 trajectories, 6890 hits, 0 errors
+ * in 1.20 s"). */
+typedef struct cliProgress {
+	const char* recordNoun; /* "trajectories" */
+	const char* hitNoun;    /* "hits" */
+	bool lines;             /* progress lines are drawn */
+	bool summary;           /* the summary line is written */
+	bool shown;             /* a progress line is on the terminal */
+	double started;
+	double last;            /* when the line was last drawn */
+} cliProgress;
+
+/* Start timing a run that writes where options say. */
+void cliProgress_Start(cliProgress* progress, const cliCommonOptions* options, const char* recordNoun,
+					   const char* hitNoun);
+
+/* Redraw the line (at most every half second): counts so far (hits < 0:
+ * not known yet), and the fraction of the input read (0 to 1, or < 0 when
+ * its size is unknown) for a percentage and the time left. */
+void cliProgress_Update(cliProgress* progress, long records, long hits, double fraction);
+
+/* Erase the line, so that a message can follow. */
+void cliProgress_Clear(cliProgress* progress);
+
+/* Erase the line and write the summary. */
+void cliProgress_Finish(cliProgress* progress, long records, long hits, long errors);
 
 /* Check a trajectory record and take its path: p0, p1, and r or else
  * --radius (options). Returns NULL, or the problem: the record's own error,

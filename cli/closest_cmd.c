@@ -5,7 +5,6 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "output.h"
@@ -15,9 +14,6 @@
 /* Records read, answered and written together: large enough to keep every
  * thread busy, small enough that memory does not grow with the input. */
 #define CLI_CLOSEST_CHUNK 8192
-
-/* Seconds between progress lines on a terminal. */
-#define CLI_CLOSEST_PROGRESS_INTERVAL 0.5
 
 static const cliOption closestOptions[] = { { "brute", 0, false }, { NULL, 0, false } };
 
@@ -282,48 +278,43 @@ int cliClosestMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-
+	status = cli_exitTrouble;
+	cliProgress progress;
+	cliProgress_Start(&progress, &cfg.common, "balls", "overlapping");
+	FILE* input = NULL;
+	cliReader* reader = NULL;
+	cliClosestChunk* chunk = NULL;
+	cliOutput output;
+	bool opened = false;
 	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
 	if (mesh == NULL) {
-		return cli_exitTrouble;
+		goto done;
 	}
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	if (info.degenerateCount == info.triangleCount) {
 		fprintf(stderr, "ballcast: %s: every triangle is degenerate (zero area): no point is closest\n",
 				cfg.meshPath);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
 	const char* inputName = cliInputName(cfg.inputPath);
-	FILE* input = cliOpenInput(cfg.inputPath);
+	input = cliOpenInput(cfg.inputPath, cfg.common.quiet);
 	if (input == NULL) {
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
-	cliReader* reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
-	cliClosestChunk* chunk = calloc(1, sizeof *chunk);
-	cliOutput output;
-	bool ready = reader != NULL && chunk != NULL;
-	if (!ready || !cliOutput_Open(&output, cfg.common.outputPath)) {
-		if (!ready) {
-			fputs("ballcast: out of memory\n", stderr);
-		}
-		cliReader_Destroy(reader);
-		free(chunk);
-		cliCloseInput(input);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+	reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
+	chunk = calloc(1, sizeof *chunk);
+	if (reader == NULL || chunk == NULL) {
+		fputs("ballcast: out of memory\n", stderr);
+		goto done;
+	}
+	opened = cliOutput_Open(&output, cfg.common.outputPath);
+	if (!opened) {
+		goto done;
 	}
 
 	cliClosestSummary summary = { 0, 0, 0 };
-	cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common);
+	cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common, &progress);
 	writeHeader(output.stream, cfg.common.format, cfg.meshPath, &info);
-
-	/* Progress on a terminal only, never into a pipe or a log. */
-	bool progress = !cfg.common.quiet && isatty(STDERR_FILENO);
-	double lastProgress = cliNow();
-	bool progressShown = false;
-
 	bcError error = { 0 };
 	int got = 1;
 	while (got == 1) {
@@ -337,24 +328,22 @@ int cliClosestMain(int argc, char** argv)
 		for (int i = 0; i < count; ++i) {
 			cliRecord_Free(chunk->records + i);
 		}
-		if (progress && cliNow() - lastProgress >= CLI_CLOSEST_PROGRESS_INTERVAL) {
-			fprintf(stderr, "\rballcast: %ld balls, %ld overlapping", summary.records, summary.overlaps);
-			lastProgress = cliNow();
-			progressShown = true;
-		}
+		cliProgress_Update(&progress, summary.records, summary.overlaps, cliReader_Progress(reader));
 	}
-	if (progressShown) {
-		fputs("\r\033[K", stderr);
-	}
+	cliProgress_Clear(&progress);
 	cliRecordLog_Finish(&log);
-
 	if (got < 0) {
 		cliReportError(inputName, &error);
+		goto done;
+	}
+	writeFooter(output.stream, cfg.common.format, &summary);
+	if (cliOutput_Commit(&output)) {
+		status = summary.errors > 0 ? cli_exitRecords : cli_exitOk;
+		cliProgress_Finish(&progress, summary.records, summary.overlaps, summary.errors);
+	}
+done:
+	if (opened && status == cli_exitTrouble) {
 		cliOutput_Abort(&output);
-		status = cli_exitTrouble;
-	} else {
-		writeFooter(output.stream, cfg.common.format, &summary);
-		status = cliOutput_Commit(&output) ? (summary.errors > 0 ? cli_exitRecords : cli_exitOk) : cli_exitTrouble;
 	}
 	cliReader_Destroy(reader);
 	free(chunk);

@@ -30,6 +30,25 @@ int cliFinishStdout(void)
 	return cli_exitTrouble;
 }
 
+/* Does the file start (after blanks and a byte order mark) with '{' or
+ * '[', as JSON does and no OBJ file can? */
+static bool looksLikeJson(const char* path)
+{
+	FILE* f = fopen(path, "rb");
+	if (f == NULL) {
+		return false;
+	}
+	int c = getc(f);
+	if (c == 0xEF && getc(f) == 0xBB && getc(f) == 0xBF) {
+		c = getc(f);
+	}
+	while (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+		c = getc(f);
+	}
+	fclose(f);
+	return c == '{' || c == '[';
+}
+
 bcMesh* cliLoadMesh(const char* path, int quiet)
 {
 	return cliLoadMeshWithThreads(path, quiet, 0);
@@ -41,6 +60,12 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 	bcObjOptions options = bcDefaultObjOptions();
 	options.threadCount = threads;
 	bcMesh* mesh = bcMesh_LoadObj(path, &options, &error);
+	if (mesh == NULL && looksLikeJson(path)) {
+		fprintf(stderr, "ballcast: %s: this is JSON, not an OBJ mesh: the mesh comes first (are the arguments "
+						"swapped?)\n",
+				path);
+		return NULL;
+	}
 	if (mesh == NULL) {
 		cliReportError(path, &error);
 		return NULL;
@@ -63,13 +88,17 @@ const char* cliInputName(const char* path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
-FILE* cliOpenInput(const char* path)
+FILE* cliOpenInput(const char* path, bool quiet)
 {
-	FILE* input = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	bool standard = strcmp(path, "-") == 0;
+	FILE* input = standard ? stdin : fopen(path, "rb");
 	if (input == NULL) {
 		bcError error = { 0 };
 		snprintf(error.message, sizeof error.message, "cannot open: %s", strerror(errno));
 		cliReportError(cliInputName(path), &error);
+	} else if (standard && !quiet && isatty(STDIN_FILENO)) {
+		/* a command waiting on the keyboard, not hung */
+		fputs("ballcast: reading standard input, the terminal: type the records, then Ctrl-D\n", stderr);
 	}
 	return input;
 }
@@ -105,10 +134,10 @@ const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* 
 	return NULL;
 }
 
-cliRecordLog cliRecordLog_Make(const char* name, const cliCommonOptions* options)
+cliRecordLog cliRecordLog_Make(const char* name, const cliCommonOptions* options, cliProgress* progress)
 {
 	cliRecordLog log = { name, options->maxErrorsGiven ? options->maxErrors : CLI_DEFAULT_MAX_ERRORS, 0, 0,
-						 options->quiet };
+						 options->quiet, progress };
 	return log;
 }
 
@@ -122,6 +151,9 @@ void cliRecordLog_AddAt(cliRecordLog* log, long index, long line, long column, c
 		return;
 	}
 	log->shown += 1;
+	if (log->progress != NULL) {
+		cliProgress_Clear(log->progress);
+	}
 	fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", log->name, line, column, index + 1, problem);
 }
 
@@ -135,6 +167,9 @@ void cliRecordLog_Add(cliRecordLog* log, const cliRecord* record, const char* pr
 void cliRecordLog_Finish(cliRecordLog* log)
 {
 	if (log->hidden > 0) {
+		if (log->progress != NULL) {
+			cliProgress_Clear(log->progress);
+		}
 		fprintf(stderr, "ballcast: %s: %ld more bad record%s not shown (--max-errors N shows more)\n", log->name,
 				log->hidden, log->hidden == 1 ? "" : "s");
 	}

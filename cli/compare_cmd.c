@@ -165,9 +165,9 @@ static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
 }
 
 /* Read one results file, reporting any error. */
-static bool loadResults(const char* path, cliResultSet* set)
+static bool loadResults(const char* path, bool quiet, cliResultSet* set)
 {
-	FILE* f = cliOpenInput(path);
+	FILE* f = cliOpenInput(path, quiet);
 	if (f == NULL) {
 		memset(set, 0, sizeof *set);
 		return false;
@@ -1347,10 +1347,10 @@ int cliCompareMain(int argc, char** argv)
 		bcMesh_Destroy(mesh);
 		return cli_exitTrouble;
 	}
-	bool ok = loadResults(cfg.expectedPath, &expected);
+	bool ok = loadResults(cfg.expectedPath, cfg.common.quiet, &expected);
 	ok = ok && checkExpected(cliInputName(cfg.expectedPath), &expected);
 	for (int k = 0; k < cfg.actualCount; ++k) {
-		ok = loadResults(cfg.actualPaths[k], actuals + k) && ok;
+		ok = loadResults(cfg.actualPaths[k], cfg.common.quiet, actuals + k) && ok;
 	}
 	cliIdIndex expectedIndex;
 	memset(&expectedIndex, 0, sizeof expectedIndex);

@@ -234,11 +234,11 @@ typedef struct cliSource {
 	size_t length;
 } cliSource;
 
-static bool readSource(const char* path, cliSource* source)
+static bool readSource(const char* path, bool quiet, cliSource* source)
 {
 	memset(source, 0, sizeof *source);
 	source->name = cliInputName(path);
-	FILE* f = cliOpenInput(path);
+	FILE* f = cliOpenInput(path, quiet);
 	if (f == NULL) {
 		return false;
 	}
@@ -486,10 +486,10 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 					   bool resultsOnly)
 {
 	cliSource source;
-	if (!readSource(path, &source)) {
+	if (!readSource(path, cfg->common.quiet, &source)) {
 		return false;
 	}
-	cliRecordLog log = cliRecordLog_Make(source.name, &cfg->common);
+	cliRecordLog log = cliRecordLog_Make(source.name, &cfg->common, NULL);
 	cliResultSet set;
 	bcError error = { 0 };
 	bool read = cliParseResults(source.text, source.length, &set, &error);

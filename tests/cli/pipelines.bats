@@ -163,3 +163,88 @@ write_rows_without_r() {
 		[ "$(sed -n 1p stderr)" = "ballcast cast: --max-errors needs a whole number >= 0, not '$n'" ]
 	done
 }
+
+@test "a JSON file given as the mesh (arguments swapped) is named as such, exit 2" {
+	for json in one.json "$REPO/samples/expected.json"; do
+		for command in "cast $json tri.obj" "closest $json tri.obj" "render $json" "intersect $json" "simulate $json one.json"; do
+			bcast $command
+			assert_status 2
+			assert_no_stdout
+			echo "ballcast: $json: this is JSON, not an OBJ mesh: the mesh comes first (are the arguments swapped?)" |
+				assert_stderr_eq
+		done
+	done
+	# an OBJ file that is broken is still an OBJ file
+	printf 'v 0 0 0\nv 1 0 0\nf 1 2 9\n' >bad.obj
+	bcast cast bad.obj one.json
+	assert_status 2
+	assert_contains "$err" "bad.obj:3:"
+}
+
+# on_terminal COMMAND : run the shell COMMAND with a terminal (a pseudo-
+# terminal from script(1)) as its standard input, output and error; what
+# reached the terminal goes to the file "terminal".
+on_terminal() {
+	command -v script >/dev/null || skip "script(1) missing"
+	script -qec "$1" /dev/null </dev/null >terminal 2>&1 || true
+}
+
+@test "standard input on a terminal: a note that ballcast is reading it; none from a file, a pipe or with -q" {
+	on_terminal "'$BALLCAST' cast tri.obj -r 0.1"
+	grep -q "^ballcast: reading standard input, the terminal: type the records, then Ctrl-D" terminal ||
+		{ cat -A terminal; return 1; }
+	on_terminal "'$BALLCAST' closest tri.obj - -r 0.1"
+	grep -q "^ballcast: reading standard input, the terminal" terminal || { cat -A terminal; return 1; }
+	on_terminal "'$BALLCAST' cast -q tri.obj -r 0.1"
+	! grep -q "reading standard input" terminal || { cat -A terminal; return 1; }
+	on_terminal "'$BALLCAST' cast tri.obj - <one.json"
+	! grep -q "reading standard input" terminal || { cat -A terminal; return 1; }
+	on_terminal "cat one.json | '$BALLCAST' cast tri.obj"
+	! grep -q "reading standard input" terminal || { cat -A terminal; return 1; }
+	# the hint goes to stderr only when stdin is a terminal: never in pipelines
+	bcast cast tri.obj - <one.json
+	assert_status 0
+	assert_no_stderr
+}
+
+# 60000 throws through the triangle, all hits: eight chunks
+write_many_throws() {
+	awk 'BEGIN { for (i = 0; i < 60000; i++)
+		printf "{\"id\":%d,\"p0\":[0.25,0.25,2],\"p1\":[0.25,0.25,-2],\"r\":0.1}\n", i }' >many.ndjson
+}
+
+@test "progress on a terminal: a percentage and the time left while results go elsewhere, then a summary line" {
+	write_many_throws
+	# the reader of the results sleeps: the run lasts well past the first redraw
+	on_terminal "'$BALLCAST' cast -f ndjson -j 1 tri.obj many.ndjson | (sleep 1.5; cat >out.ndjson)"
+	[ "$(wc -l <out.ndjson)" -eq 60000 ]
+	# the progress line is redrawn in place: a carriage return, never a new line, and erased at the end
+	grep -aq $'\rballcast: [0-9]*%, [0-9]* trajectories, [0-9]* hits, about [0-9]* s left\e\[K' terminal ||
+		{ cat -A terminal; return 1; }
+	grep -aq $'\r\e\[Kballcast: 60000 trajectories, 60000 hits, 0 errors in [0-9.]* s\r$' terminal ||
+		{ cat -A terminal; return 1; }
+	# the summary is the last line
+	[ "$(tail -n 1 terminal | sed 's/.*\r\x1b\[K//')" = "$(tail -n 1 terminal | grep -ao 'ballcast: 60000 trajectories.*')" ]
+	# closest and balls have theirs
+	awk 'BEGIN { print "x,y,z,r"; for (i = 0; i < 3; i++) print "0.25,0.25," i * 0.1 ",0.15" }' >balls.csv
+	on_terminal "'$BALLCAST' closest -o c.json tri.obj balls.csv"
+	grep -aq '^ballcast: 3 balls, 2 overlapping, 0 errors in [0-9.]* s' terminal || { cat -A terminal; return 1; }
+	printf '%s\n' '{"p0":[0,0,0],"p1":[1,0,0],"r":0.1}' '{"p0":[1,0,0],"p1":[0,0,0],"r":0.1}' '{"p0":[5]}' >two.ndjson
+	on_terminal "'$BALLCAST' balls -o b.json two.ndjson"
+	grep -aq '^ballcast: 3 trajectories, 2 meetings, 1 error in [0-9.]* s' terminal || { cat -A terminal; return 1; }
+}
+
+@test "progress: none while the results go to the same terminal (only the summary, after them); none at all with -q or off a terminal" {
+	write_many_throws
+	on_terminal "'$BALLCAST' cast -f ndjson tri.obj many.ndjson"
+	[ "$(grep -ac '"hit":true' terminal)" -eq 60000 ]
+	! grep -aq $'\e\[K' terminal || { echo "a progress line among the results"; grep -a $'\e' terminal | cat -A | head; return 1; }
+	tail -n 1 terminal | grep -aq '^ballcast: 60000 trajectories, 60000 hits, 0 errors in [0-9.]* s' ||
+		{ tail -n 3 terminal | cat -A; return 1; }
+	on_terminal "'$BALLCAST' cast -q -f ndjson tri.obj many.ndjson | (sleep 1.5; cat >/dev/null)"
+	! grep -aq 'ballcast:' terminal || { cat -A terminal; return 1; }
+	# no terminal: nothing on stderr
+	bcast cast -f ndjson tri.obj many.ndjson
+	assert_status 0
+	assert_no_stderr
+}

@@ -22,7 +22,7 @@ END_TEST
 
 START_TEST(openAndCloseInputs)
 {
-	ck_assert_ptr_eq(cliOpenInput("-"), stdin);
+	ck_assert_ptr_eq(cliOpenInput("-", true), stdin);
 	cliCloseInput(stdin);
 	ck_assert_int_ge(fileno(stdin), 0);
 	cliCloseInput(NULL);
@@ -32,7 +32,7 @@ START_TEST(openAndCloseInputs)
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(write(fd, "abc", 3), 3);
 	close(fd);
-	FILE* f = cliOpenInput(path);
+	FILE* f = cliOpenInput(path, true);
 	ck_assert_ptr_nonnull(f);
 	ck_assert_int_eq(getc(f), 'a');
 	cliCloseInput(f);
@@ -40,7 +40,7 @@ START_TEST(openAndCloseInputs)
 
 	bcCapture capture;
 	bcBeginCapture(&capture, stderr);
-	ck_assert_ptr_null(cliOpenInput(path));
+	ck_assert_ptr_null(cliOpenInput(path, true));
 	char expected[128];
 	snprintf(expected, sizeof expected, "ballcast: %s: cannot open: No such file or directory\n", path);
 	ck_assert_str_eq(bcEndCapture(&capture), expected);
@@ -113,7 +113,7 @@ START_TEST(recordLogLimit)
 	memset(&options, 0, sizeof options);
 	options.maxErrorsGiven = true;
 	options.maxErrors = 2;
-	cliRecordLog log = cliRecordLog_Make("t.csv", &options);
+	cliRecordLog log = cliRecordLog_Make("t.csv", &options, NULL);
 	cliRecord record = makeRecord(cli_fieldRadius);
 	record.index = 4;
 	record.line = 6;
@@ -134,7 +134,7 @@ START_TEST(recordLogLimit)
 
 	/* the default limit, the singular, and nothing hidden: no last line */
 	options.maxErrorsGiven = false;
-	log = cliRecordLog_Make("t.csv", &options);
+	log = cliRecordLog_Make("t.csv", &options, NULL);
 	ck_assert_int_eq(log.limit, CLI_DEFAULT_MAX_ERRORS);
 	bcBeginCapture(&capture, stderr);
 	for (int i = 0; i < CLI_DEFAULT_MAX_ERRORS; ++i) {
@@ -150,7 +150,7 @@ START_TEST(recordLogLimit)
 
 	/* -q: nothing at all */
 	options.quiet = true;
-	log = cliRecordLog_Make("t.csv", &options);
+	log = cliRecordLog_Make("t.csv", &options, NULL);
 	bcBeginCapture(&capture, stderr);
 	cliRecordLog_AddAt(&log, 0, 1, 1, "bad");
 	cliRecordLog_Finish(&log);
