@@ -1331,37 +1331,33 @@ int cliCompareMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-
-	bcMesh* mesh = NULL;
-	if (cfg.meshPath != NULL) {
-		mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
-		if (mesh == NULL) {
-			return cli_exitTrouble;
-		}
-	}
+	status = cli_exitTrouble;
 	/* Read everything first, reporting every unreadable file at once. */
 	cliResultSet expected;
+	memset(&expected, 0, sizeof expected);
+	cliIdIndex expectedIndex;
+	memset(&expectedIndex, 0, sizeof expectedIndex);
 	cliResultSet* actuals = calloc((size_t)cfg.actualCount, sizeof *actuals);
+	bcMesh* mesh = cfg.meshPath != NULL ? cliLoadMesh(cfg.meshPath, cfg.common.quiet) : NULL;
 	if (actuals == NULL) {
 		fputs("ballcast: out of memory\n", stderr);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+	}
+	if (actuals == NULL || (cfg.meshPath != NULL && mesh == NULL)) {
+		goto done;
 	}
 	bool ok = loadResults(cfg.expectedPath, cfg.common.quiet, &expected);
 	ok = ok && checkExpected(cliInputName(cfg.expectedPath), &expected);
 	for (int k = 0; k < cfg.actualCount; ++k) {
 		ok = loadResults(cfg.actualPaths[k], cfg.common.quiet, actuals + k) && ok;
 	}
-	cliIdIndex expectedIndex;
-	memset(&expectedIndex, 0, sizeof expectedIndex);
 	if (ok && !cliIdIndex_Build(&expectedIndex, &expected)) {
 		fputs("ballcast: out of memory\n", stderr);
 		ok = false;
 	}
 	status = ok ? run(&cfg, mesh, &expected, &expectedIndex, actuals) : cli_exitTrouble;
-
+done:
 	cliIdIndex_Destroy(&expectedIndex, expected.count);
-	for (int k = 0; k < cfg.actualCount; ++k) {
+	for (int k = 0; actuals != NULL && k < cfg.actualCount; ++k) {
 		cliResultSet_Free(actuals + k);
 	}
 	free(actuals);

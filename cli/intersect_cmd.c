@@ -276,46 +276,39 @@ int cliIntersectMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-
+	status = cli_exitTrouble;
+	bcIntersectList* list = NULL;
 	double started = cliNow();
 	bcMesh* a = cliLoadMesh(cfg.pathA, cfg.common.quiet);
-	if (a == NULL) {
-		return cli_exitTrouble;
-	}
-	bcMesh* b = NULL;
-	if (cfg.pathB != NULL) {
-		b = cliLoadMesh(cfg.pathB, cfg.common.quiet);
-		if (b == NULL) {
-			bcMesh_Destroy(a);
-			return cli_exitTrouble;
-		}
+	bcMesh* b = a != NULL && cfg.pathB != NULL ? cliLoadMesh(cfg.pathB, cfg.common.quiet) : NULL;
+	if (a == NULL || (cfg.pathB != NULL && b == NULL)) {
+		goto done;
 	}
 	double readSeconds = cliNow() - started;
 	double buildSeconds = bcMesh_GetInfo(a).buildSeconds + (b != NULL ? bcMesh_GetInfo(b).buildSeconds : 0.0);
 
 	double queryStart = cliNow();
 	bcError error = { 0 };
-	bcIntersectList* list = bcMesh_Intersect(a, b, &cfg.options, &error);
+	list = bcMesh_Intersect(a, b, &cfg.options, &error);
 	double querySeconds = cliNow() - queryStart;
 	cliOutput output;
 	if (list == NULL) {
 		fprintf(stderr, "ballcast: %s\n", error.message);
-		status = cli_exitTrouble;
-	} else if (!cliOutput_Open(&output, cfg.common.outputPath)) {
-		status = cli_exitTrouble;
-	} else {
-		double writeStart = cliNow();
-		writeHeader(output.stream, &cfg, a, b);
-		writePairs(output.stream, &cfg, list);
-		if (!cliOutput_Commit(&output)) {
-			status = cli_exitTrouble;
-		} else {
-			status = cfg.exitStatus && list->count > 0 ? cli_exitPairsFound : cli_exitOk;
-		}
-		if (cfg.stats) {
-			printStats(&cfg, readSeconds, buildSeconds, querySeconds, cliNow() - writeStart, a, b, list);
-		}
+		goto done;
 	}
+	if (!cliOutput_Open(&output, cfg.common.outputPath)) {
+		goto done;
+	}
+	double writeStart = cliNow();
+	writeHeader(output.stream, &cfg, a, b);
+	writePairs(output.stream, &cfg, list);
+	if (cliOutput_Commit(&output)) {
+		status = cfg.exitStatus && list->count > 0 ? cli_exitPairsFound : cli_exitOk;
+	}
+	if (cfg.stats) {
+		printStats(&cfg, readSeconds, buildSeconds, querySeconds, cliNow() - writeStart, a, b, list);
+	}
+done:
 	bcIntersectList_Destroy(list);
 	bcMesh_Destroy(a);
 	bcMesh_Destroy(b);

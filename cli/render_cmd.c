@@ -886,61 +886,49 @@ int cliRenderMain(int argc, char** argv)
 {
 	cliRenderConfig cfg;
 	int status = parseArguments(argc, argv, &cfg);
+	cliThrowList actual = { 0 };
+	cliThrowList expected = { 0 };
+	bcMesh* mesh = NULL;
 	if (status >= 0) {
-		free(cfg.probes);
-		return status;
+		goto done;
 	}
-
-	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
+	status = cli_exitTrouble;
+	mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
 	if (mesh == NULL) {
-		free(cfg.probes);
-		return cli_exitTrouble;
+		goto done;
 	}
 	if (cfg.useEye) {
 		bcMeshInfo info = bcMesh_GetInfo(mesh);
 		bcVec3 toEye = bcSub(cfg.eye, bcScale(0.5, bcAdd(info.lowerBound, info.upperBound)));
 		if (!(bcLengthSquared(toEye) > 0.0) || !bcIsFinite(toEye)) {
 			cliUsageError(&renderUsage, "--eye is at the centre of the mesh's bounds: no direction to look in", NULL);
-			bcMesh_Destroy(mesh);
-			free(cfg.probes);
-			return cli_exitTrouble;
+			goto done;
 		}
 	}
-	cliThrowList actual = { 0 };
-	cliThrowList expected = { 0 };
-	bool ok = true;
-	if (cfg.inputPath != NULL) {
-		ok = readThrows(&cfg, mesh, cfg.inputPath, &actual, false);
+	if ((cfg.inputPath != NULL && !readThrows(&cfg, mesh, cfg.inputPath, &actual, false)) ||
+		(cfg.comparePath != NULL && !readThrows(&cfg, mesh, cfg.comparePath, &expected, true))) {
+		goto done;
 	}
-	if (ok && cfg.comparePath != NULL) {
-		ok = readThrows(&cfg, mesh, cfg.comparePath, &expected, true);
-	}
-	long missing = 0;
-	if (ok && cfg.comparePath != NULL) {
-		missing = matchThrows(&actual, &expected);
-		if (missing < 0) {
-			fputs("ballcast: out of memory\n", stderr);
-			ok = false;
-		}
+	long missing = cfg.comparePath != NULL ? matchThrows(&actual, &expected) : 0;
+	if (missing < 0) {
+		fputs("ballcast: out of memory\n", stderr);
+		goto done;
 	}
 	cliOutput output;
-	if (ok && cliOutput_Open(&output, cfg.common.outputPath)) {
-		cliCamera camera = makeCamera(&cfg, mesh);
-		printProbes(&cfg, &camera);
-		bool noMemory = false;
-		writeSvg(output.stream, &cfg, mesh, &camera, &actual, &expected, missing, &noMemory);
-		if (noMemory) {
-			fputs("ballcast: out of memory\n", stderr);
-			cliOutput_Abort(&output);
-			status = cli_exitTrouble;
-		} else if (!cliOutput_Commit(&output)) {
-			status = cli_exitTrouble;
-		} else {
-			status = actual.badRecords + expected.badRecords > 0 ? cli_exitRecords : cli_exitOk;
-		}
-	} else {
-		status = cli_exitTrouble;
+	if (!cliOutput_Open(&output, cfg.common.outputPath)) {
+		goto done;
 	}
+	cliCamera camera = makeCamera(&cfg, mesh);
+	printProbes(&cfg, &camera);
+	bool noMemory = false;
+	writeSvg(output.stream, &cfg, mesh, &camera, &actual, &expected, missing, &noMemory);
+	if (noMemory) {
+		fputs("ballcast: out of memory\n", stderr);
+		cliOutput_Abort(&output);
+	} else if (cliOutput_Commit(&output)) {
+		status = actual.badRecords + expected.badRecords > 0 ? cli_exitRecords : cli_exitOk;
+	}
+done:
 	freeThrows(&actual);
 	freeThrows(&expected);
 	bcMesh_Destroy(mesh);

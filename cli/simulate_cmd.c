@@ -451,25 +451,29 @@ int cliSimulateMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
+	status = cli_exitTrouble;
 	cliSimulateTimes times = { 0.0, 0.0, 0.0, 0.0, 0.0 };
+	cliScene scene;
+	memset(&scene, 0, sizeof scene);
+	bcSimulation* sim = NULL;
+	cliOutput events, positions;
+	bool eventsOpen = false, positionsOpen = false;
+	const char* sceneName = cliInputName(cfg.scenePath);
+	bool sampling = cfg.positionsPath != NULL;
 
 	double started = cliNow();
 	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
 	if (mesh == NULL) {
-		return cli_exitTrouble;
+		goto done;
 	}
 	bcMeshInfo meshInfo = bcMesh_GetInfo(mesh);
 	times.buildMesh = meshInfo.buildSeconds;
 	times.readMesh = cliNow() - started - meshInfo.buildSeconds;
-
-	const char* sceneName = cliInputName(cfg.scenePath);
 	started = cliNow();
-	cliScene scene;
 	bcError error;
 	if (!cliScene_Load(cfg.scenePath, &scene, &error)) {
 		cliReportError(sceneName, &error);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
 	times.readScene = cliNow() - started;
 	for (int k = 0; k < scene.noteCount && !cfg.common.quiet; ++k) {
@@ -477,21 +481,15 @@ int cliSimulateMain(int argc, char** argv)
 				scene.notes[k].message);
 	}
 	double dt = cfg.haveSamples ? cfg.samples : scene.samples;
-	bool sampling = cfg.positionsPath != NULL;
 	if (sampling && !cfg.haveSamples && !scene.haveSamples) {
 		fprintf(stderr, "ballcast: %s: --positions needs a sampling interval: --samples DT, or \"samples\" in the scene\n",
 				sceneName);
-		cliScene_Free(&scene);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
-
 	bcSimBallDef* balls = malloc((size_t)(scene.ballCount > 0 ? scene.ballCount : 1) * sizeof *balls);
 	if (balls == NULL) {
 		fputs("ballcast: out of memory\n", stderr);
-		cliScene_Free(&scene);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
 	for (int k = 0; k < scene.ballCount; ++k) {
 		balls[k] = scene.balls[k].def;
@@ -506,27 +504,17 @@ int cliSimulateMain(int argc, char** argv)
 	def.twoSided = cfg.twoSided;
 	def.bruteForce = cfg.brute;
 	started = cliNow();
-	bcSimulation* sim = bcSimulation_Create(mesh, &def, &error);
+	sim = bcSimulation_Create(mesh, &def, &error);
 	times.simulate += cliNow() - started;
 	free(balls);
 	if (sim == NULL) {
 		reportCreateError(sceneName, &scene, &error);
-		cliScene_Free(&scene);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
-
-	cliOutput events, positions;
-	bool eventsOpen = cliOutput_Open(&events, cfg.common.outputPath);
-	bool positionsOpen = eventsOpen && sampling && cliOutput_Open(&positions, cfg.positionsPath);
+	eventsOpen = cliOutput_Open(&events, cfg.common.outputPath);
+	positionsOpen = eventsOpen && sampling && cliOutput_Open(&positions, cfg.positionsPath);
 	if (!eventsOpen || (sampling && !positionsOpen)) {
-		if (eventsOpen) {
-			cliOutput_Abort(&events);
-		}
-		bcSimulation_Destroy(sim);
-		cliScene_Free(&scene);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
 	cliOutputFormat positionsFormat = sampling ? cliFormatFromPath(cfg.positionsPath, cli_outputCsv) : cli_outputCsv;
 	if (sampling && positionsFormat == cli_outputCsv) {
@@ -569,13 +557,13 @@ int cliSimulateMain(int argc, char** argv)
 	if (sampling && positionsFormat == cli_outputJson) {
 		fputs(rows > 0 ? "\n]\n" : "[]\n", positions.stream);
 	}
+	/* published or thrown away here: the positions only with the events */
+	eventsOpen = positionsOpen = false;
 	bool ok = cliOutput_Commit(&events);
-	if (sampling) {
-		if (ok) {
-			ok = cliOutput_Commit(&positions);
-		} else {
-			cliOutput_Abort(&positions);
-		}
+	if (sampling && ok) {
+		ok = cliOutput_Commit(&positions);
+	} else if (sampling) {
+		cliOutput_Abort(&positions);
 	}
 	times.write += cliNow() - t1;
 	bcSimulationInfo info = bcSimulation_GetInfo(sim);
@@ -587,11 +575,16 @@ int cliSimulateMain(int argc, char** argv)
 	if (cfg.stats) {
 		printStats(&times, &meshInfo, &info, &counts);
 	}
+	status = !ok ? cli_exitTrouble : stopped ? cli_exitRecords : cli_exitOk;
+done:
+	if (eventsOpen) {
+		cliOutput_Abort(&events);
+	}
+	if (positionsOpen) {
+		cliOutput_Abort(&positions);
+	}
 	bcSimulation_Destroy(sim);
 	cliScene_Free(&scene);
 	bcMesh_Destroy(mesh);
-	if (!ok) {
-		return cli_exitTrouble;
-	}
-	return stopped ? cli_exitRecords : cli_exitOk;
+	return status;
 }
