@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "output.h"
 #include "trajectories.h"
-#include "results.h"
+#include "results_write.h"
 
 /* Records the arrays hold before they first grow (then doubling). */
 #define CLI_BALLS_INITIAL_CAPACITY 1024

@@ -13,7 +13,7 @@
 #include "output.h"
 #include "parallel.h"
 #include "trajectories.h"
-#include "results.h"
+#include "results_write.h"
 
 /* Records read, cast and written together: large enough to keep every
  * thread busy, small enough that memory does not grow with the input. */

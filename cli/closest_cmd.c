@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "output.h"
 #include "trajectories.h"
-#include "results.h"
+#include "results_write.h"
 
 /* Records read, answered and written together: large enough to keep every
  * thread busy, small enough that memory does not grow with the input. */

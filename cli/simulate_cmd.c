@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "output.h"
 #include "trajectories.h"
-#include "results.h"
+#include "results_write.h"
 #include "scene.h"
 
 /* The options of simulate's own, in the order simulateOption knows them. */

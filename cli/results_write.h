@@ -1,6 +1,6 @@
-/* results.h - writers for `ballcast cast` results in JSON, NDJSON and CSV. */
-#ifndef BC_RESULTS_H
-#define BC_RESULTS_H
+/* results_write.h - writers for `ballcast cast` results in JSON, NDJSON and CSV. */
+#ifndef BC_RESULTS_WRITE_H
+#define BC_RESULTS_WRITE_H
 
 #include <stdio.h>
 
