@@ -95,6 +95,18 @@ int cliCsv_Number(const cliCsv* csv, int k, double* value)
 	return 1;
 }
 
+int cliCsv_Field(const cliCsv* csv, int k, const char* name, double* value, bcError* problem)
+{
+	int status = cliCsv_Number(csv, k, value);
+	if (status == -1) {
+		cliCsv_CellError(csv, k, problem, "%s: expected a number, found '%.*s'", name, CLI_QUOTE_MAX,
+						 cliCsv_Text(csv, k));
+	} else if (status == -2) {
+		cliCsv_CellError(csv, k, problem, "%s: not a finite number", name);
+	}
+	return status < 0 ? -1 : status;
+}
+
 typedef enum cliRowResult {
 	cli_rowComplete,
 	cli_rowIncomplete,   /* the bytes end inside the row */

@@ -68,6 +68,11 @@ int cliCsv_MapHeader(const cliCsv* csv, const char* const* names, int count, int
  * it is not finite (NaN, an infinity, an overflow). */
 int cliCsv_Number(const cliCsv* csv, int k, double* value);
 
+/* cliCsv_Number for the field name in cell k: 1, 0 for an empty cell, or
+ * -1 with problem filled at the cell ("NAME: expected a number, found
+ * '...'" or "NAME: not a finite number"). */
+int cliCsv_Field(const cliCsv* csv, int k, const char* name, double* value, bcError* problem);
+
 /* Fill error with a syntax error at cell k ("" message arguments as for
  * printf). Returns error. */
 bcError* cliCsv_CellError(const cliCsv* csv, int k, bcError* error, const char* format, ...)

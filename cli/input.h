@@ -11,6 +11,10 @@
 
 #include "ballcast.h"
 
+/* Longest piece of input quoted back in a message; keeps messages within
+ * bcError.message and a record's error. */
+#define CLI_QUOTE_MAX 40
+
 /* While the input waits for a pipe, socket or terminal, it asks
  * keepWaiting(context) every tenth of a second; when that returns false it
  * gives up with a read error ("Operation canceled"). The callback runs on

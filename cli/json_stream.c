@@ -5,6 +5,7 @@
 #include "json_stream.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -505,7 +506,7 @@ static bool checkToken(cliChecker* c, size_t* at)
 		return unexpected(c, i, "a value");
 	}
 	size_t length = end - i;
-	int shown = length > CLI_JSON_QUOTE_MAX ? CLI_JSON_QUOTE_MAX : (int)length;
+	int shown = length > CLI_QUOTE_MAX ? CLI_QUOTE_MAX : (int)length;
 	if (isLiteral(s + i, length) || cliIsJsonNumber(s + i, length)) {
 		*at = end;
 		return true;
@@ -1055,6 +1056,44 @@ bool cliJsonFindId(const char* text, size_t length, size_t* begin, size_t* end)
 		}
 		i++;
 	}
+}
+
+/* ------------------------------------------------------ field values */
+
+const char* cliJsonNumberValue(const cJSON* value, double* out)
+{
+	if (!cJSON_IsNumber(value)) {
+		return "expected a number";
+	}
+	if (!isfinite(value->valuedouble)) {
+		return "not a finite number";
+	}
+	*out = value->valuedouble;
+	return NULL;
+}
+
+const char* cliJsonVec3Value(const cJSON* value, bcVec3* out, const cJSON** at)
+{
+	*at = value;
+	double xyz[3];
+	int count = 0;
+	const cJSON* infinite = NULL;
+	for (const cJSON* e = cJSON_IsArray(value) ? value->child : NULL; e != NULL; e = e->next, count++) {
+		if (count == 3 || !cJSON_IsNumber(e)) {
+			return "expected an array of 3 numbers";
+		}
+		xyz[count] = e->valuedouble;
+		infinite = infinite == NULL && !isfinite(xyz[count]) ? e : infinite;
+	}
+	if (count != 3) {
+		return "expected an array of 3 numbers";
+	}
+	if (infinite != NULL) {
+		*at = infinite;
+		return "not a finite number";
+	}
+	*out = (bcVec3){ xyz[0], xyz[1], xyz[2] };
+	return NULL;
 }
 
 /* ---------------------------------------------------------- the stream */

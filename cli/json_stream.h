@@ -31,10 +31,6 @@
  * of a multi-gigabyte file into memory before the error is found. */
 #define CLI_JSON_MAX_VALUE ((size_t)16 * 1024 * 1024)
 
-/* Longest piece of input quoted back in a message; keeps messages within
- * bcError.message and a record's error. */
-#define CLI_JSON_QUOTE_MAX 40
-
 /* The length of the longest prefix of s[0 .. n) that is a JSON number
  * (RFC 8259: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?), or 0. */
 size_t cliJsonNumberPrefix(const char* s, size_t n);
@@ -92,6 +88,14 @@ bool cliJsonHasNulEscape(const char* text, size_t length);
  * (so also in a record that is malformed after its id): true with
  * [*begin, *end) its bytes. */
 bool cliJsonFindId(const char* text, size_t length, size_t* begin, size_t* end);
+
+/* The checks every reader makes of a field's value: NULL when it is what
+ * is asked (and *out holds it), else the problem, to follow the field's
+ * name in a message: "expected a number", "not a finite number" (a number
+ * beyond a double's range), "expected an array of 3 numbers". For a vector
+ * *at is the node the problem is at (the array, or its element). */
+const char* cliJsonNumberValue(const cJSON* value, double* out);
+const char* cliJsonVec3Value(const cJSON* value, bcVec3* out, const cJSON** at);
 
 /* ---------------------------------------------------------- the stream */
 

@@ -253,14 +253,8 @@ static bool jsonBool(const cliSource* source, const cJSON* v, const char* name, 
 
 static bool jsonNumber(const cliSource* source, const cJSON* v, const char* name, double* value)
 {
-	if (!cJSON_IsNumber(v)) {
-		return valueProblem(source, v, "%s: expected a number", name);
-	}
-	if (!isfinite(v->valuedouble)) {
-		return valueProblem(source, v, "%s: not a finite number", name);
-	}
-	*value = v->valuedouble;
-	return true;
+	const char* problem = cliJsonNumberValue(v, value);
+	return problem == NULL || valueProblem(source, v, "%s: %s", name, problem);
 }
 
 static bool jsonWhole(const cliSource* source, const cJSON* v, const char* name, int32_t* value)
@@ -306,21 +300,9 @@ static bool jsonFeature(const cliSource* source, const cJSON* v, const char* nam
 /* [x, y, z]: exactly three finite numbers. */
 static bool jsonVec3(const cliSource* source, const cJSON* v, const char* name, bcVec3* out)
 {
-	if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != 3) {
-		return valueProblem(source, v, "%s: expected an array of 3 numbers", name);
-	}
-	double xyz[3];
-	int k = 0;
-	for (const cJSON* e = v->child; e != NULL; e = e->next, ++k) {
-		if (!cJSON_IsNumber(e)) {
-			return valueProblem(source, v, "%s: expected an array of 3 numbers", name);
-		}
-		if (!jsonNumber(source, e, name, xyz + k)) {
-			return false;
-		}
-	}
-	*out = bcMakeVec3(xyz[0], xyz[1], xyz[2]);
-	return true;
+	const cJSON* at = v;
+	const char* problem = cliJsonVec3Value(v, out, &at);
+	return problem == NULL || valueProblem(source, at, "%s: %s", name, problem);
 }
 
 /* [i] to [i, j, k]: one to three whole numbers. */
@@ -639,14 +621,12 @@ static const char* cellText(const cliResultsReader* reader, int column)
 /* A cell's number: 1, 0 when empty, -1 with a problem. */
 static int cellNumber(cliResultsReader* reader, cliResult* r, int column, double* value)
 {
-	int status = cliCsv_Number(&reader->csv, reader->columnOf[column], value);
-	if (status == -1) {
-		cellProblem(reader, r, column, "%s: expected a number, found '%.*s'", csvNames[column], CLI_JSON_QUOTE_MAX,
-					cellText(reader, column));
-	} else if (status == -2) {
-		cellProblem(reader, r, column, "%s: not a finite number", csvNames[column]);
+	bcError bad;
+	int status = cliCsv_Field(&reader->csv, reader->columnOf[column], csvNames[column], value, &bad);
+	if (status < 0) {
+		problem(reader, r, bad.line, bad.column, "%s", bad.message);
 	}
-	return status < 0 ? -1 : status;
+	return status;
 }
 
 static int cellWhole(cliResultsReader* reader, cliResult* r, int column, int32_t* value)
@@ -655,7 +635,7 @@ static int cellWhole(cliResultsReader* reader, cliResult* r, int column, int32_t
 	int status = cellNumber(reader, r, column, &x);
 	if (status > 0 && !wholeInt32(x, value)) {
 		cellProblem(reader, r, column, "%s: expected a whole number (a 32-bit integer), found '%.*s'", csvNames[column],
-					CLI_JSON_QUOTE_MAX, cellText(reader, column));
+					CLI_QUOTE_MAX, cellText(reader, column));
 		return -1;
 	}
 	return status;
@@ -680,7 +660,7 @@ static int cellBool(cliResultsReader* reader, cliResult* r, int column, bool* va
 			return 1;
 		}
 	}
-	cellProblem(reader, r, column, "%s: expected true or false, found '%.*s'", csvNames[column], CLI_JSON_QUOTE_MAX,
+	cellProblem(reader, r, column, "%s: expected true or false, found '%.*s'", csvNames[column], CLI_QUOTE_MAX,
 				text);
 	return -1;
 }
@@ -714,7 +694,7 @@ static void cellTies(cliResultsReader* reader, cliResult* r)
 		if (!ok || (*p != '\0' && *p != ' ' && *p != '\t') || !parseFeatureName(name, &tie.feature) ||
 			tie.feature == bc_featureNone) {
 			cellProblem(reader, r, cli_csvTies, "ties: expected triangle:feature pairs separated by spaces, found '%.*s'",
-						CLI_JSON_QUOTE_MAX, text);
+						CLI_QUOTE_MAX, text);
 			dropTies(r);
 			return;
 		}
@@ -772,7 +752,7 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 			r->fields |= cli_resultFeature;
 		} else {
 			cellProblem(reader, r, cli_csvFeature, "feature: expected face, edge, vertex or none, found '%.*s'",
-						CLI_JSON_QUOTE_MAX, cellText(reader, cli_csvFeature));
+						CLI_QUOTE_MAX, cellText(reader, cli_csvFeature));
 		}
 	}
 	if (of[cli_csvTriangle] >= 0 && cellWhole(reader, r, cli_csvTriangle, &r->triangle) > 0) {

@@ -95,16 +95,16 @@ static const char* rawText(const cliSceneText* t, const cJSON* v, int* length)
 		return "";
 	}
 	size_t end = value + cliJsonValueLength(t->s + value, t->n - value);
-	*length = end - value > CLI_JSON_QUOTE_MAX ? CLI_JSON_QUOTE_MAX : (int)(end - value);
+	*length = end - value > CLI_QUOTE_MAX ? CLI_QUOTE_MAX : (int)(end - value);
 	return t->s + value;
 }
 
 const char* cliSceneBallName(const cliSceneBall* ball, char* buffer, size_t size)
 {
 	if (ball->idKind == cli_idString) {
-		snprintf(buffer, size, "ball \"%.*s\" (balls[%ld])", CLI_JSON_QUOTE_MAX, ball->id, ball->index);
+		snprintf(buffer, size, "ball \"%.*s\" (balls[%ld])", CLI_QUOTE_MAX, ball->id, ball->index);
 	} else if (ball->idKind == cli_idNumber) {
-		snprintf(buffer, size, "ball %.*s (balls[%ld])", CLI_JSON_QUOTE_MAX, ball->id, ball->index);
+		snprintf(buffer, size, "ball %.*s (balls[%ld])", CLI_QUOTE_MAX, ball->id, ball->index);
 	} else {
 		snprintf(buffer, size, "balls[%ld]", ball->index);
 	}
@@ -244,7 +244,7 @@ static bool addNote(const cliSceneText* t, cliScene* scene, const cJSON* o, cons
 	const char* shown = nul ? raw : m->string;
 	length = nul ? length : (int)strlen(shown);
 	snprintf(note->message, sizeof note->message, "%s%sunknown key \"%.*s\" ignored", subject,
-			 subject[0] != 0 ? ": " : "", length > CLI_JSON_QUOTE_MAX ? CLI_JSON_QUOTE_MAX : length, shown);
+			 subject[0] != 0 ? ": " : "", length > CLI_QUOTE_MAX ? CLI_QUOTE_MAX : length, shown);
 	return true;
 }
 

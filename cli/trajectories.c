@@ -252,45 +252,22 @@ static bool jsonId(const cliRecordSource* source, cliRecord* record, const cJSON
 static bool jsonNumber(const cliRecordSource* source, cliRecord* record, const cJSON* member, const char* key,
 					   double* value)
 {
-	if (!cJSON_IsNumber(member)) {
-		memberError(source, record, member, "%s: expected a number", key);
-		return false;
+	const char* problem = cliJsonNumberValue(member, value);
+	if (problem != NULL) {
+		memberError(source, record, member, "%s: %s", key, problem);
 	}
-	if (!isfinite(member->valuedouble)) {
-		memberError(source, record, member, "%s: not a finite number", key);
-		return false;
-	}
-	*value = member->valuedouble;
-	return true;
+	return problem == NULL;
 }
 
 static bool jsonVector(const cliRecordSource* source, cliRecord* record, const cJSON* member, const char* key,
 					   bcVec3* vector)
 {
-	double xyz[3];
-	int count = 0;
-	const cJSON* element = cJSON_IsArray(member) ? member->child : NULL;
-	const cJSON* infinite = NULL;
-	for (; element != NULL && count <= 3; element = element->next, count++) {
-		if (count == 3 || !cJSON_IsNumber(element)) {
-			count = -1;
-			break;
-		}
-		xyz[count] = element->valuedouble;
-		infinite = infinite == NULL && !isfinite(xyz[count]) ? element : infinite;
+	const cJSON* at = member;
+	const char* problem = cliJsonVec3Value(member, vector, &at);
+	if (problem != NULL) {
+		memberError(source, record, at, "%s: %s", key, problem);
 	}
-	if (count != 3) {
-		memberError(source, record, member, "%s: expected an array of 3 numbers", key);
-		return false;
-	}
-	if (infinite != NULL) {
-		memberError(source, record, infinite, "%s: not a finite number", key);
-		return false;
-	}
-	vector->x = xyz[0];
-	vector->y = xyz[1];
-	vector->z = xyz[2];
-	return true;
+	return problem == NULL;
 }
 
 /* Has the record a member named "r" (not one whose key holds \u0000)? */
@@ -471,14 +448,12 @@ static int csvHeader(cliReader* reader, bcError* error)
  * if malformed. */
 static int cellNumber(const cliCsv* csv, int j, const char* name, cliRecord* record, double* value)
 {
-	int status = cliCsv_Number(csv, j, value);
-	if (status == -1) {
-		recordError(record, csv->cells[j].line, csv->cells[j].column, "%s: expected a number, found '%.*s'", name,
-					CLI_JSON_QUOTE_MAX, cliCsv_Text(csv, j));
-	} else if (status == -2) {
-		recordError(record, csv->cells[j].line, csv->cells[j].column, "%s: not a finite number", name);
+	bcError problem;
+	int status = cliCsv_Field(csv, j, name, value, &problem);
+	if (status < 0) {
+		recordError(record, problem.line, problem.column, "%s", problem.message);
 	}
-	return status < 0 ? -1 : status;
+	return status;
 }
 
 static bool isBlankCell(const cliCsv* csv, int j)

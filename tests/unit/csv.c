@@ -210,6 +210,18 @@ START_TEST(numberCells)
 	ck_assert(value == 7.0);
 	ck_assert_int_eq(cliCsv_Number(&t.csv, 7, &value), -1);
 
+	/* as a field: the same answers, the problems worded and placed */
+	bcError problem;
+	ck_assert_int_eq(cliCsv_Field(&t.csv, 0, "x0", &value, &problem), 1);
+	ck_assert(value == 1.5);
+	ck_assert_int_eq(cliCsv_Field(&t.csv, 1, "x0", &value, &problem), 0);
+	ck_assert_int_eq(cliCsv_Field(&t.csv, 3, "y0", &value, &problem), -1);
+	ck_assert_str_eq(problem.message, "y0: expected a number, found '0.1x'");
+	ck_assert(problem.line == 1 && problem.column == 13);
+	ck_assert_int_eq(cliCsv_Field(&t.csv, 5, "r", &value, &problem), -1);
+	ck_assert_str_eq(problem.message, "r: not a finite number");
+	ck_assert(problem.line == 1 && problem.column == 22);
+
 	bcError error;
 	ck_assert_ptr_eq(cliCsv_CellError(&t.csv, 3, &error, "%s: not a number", "x"), &error);
 	ck_assert_str_eq(error.message, "x: not a number");

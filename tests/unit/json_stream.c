@@ -198,6 +198,45 @@ START_TEST(rawIdFound)
 }
 END_TEST
 
+START_TEST(fieldValues)
+{
+	cliJsonParser* parser = cliJsonParser_Create();
+	size_t offset;
+	char message[128];
+	cJSON* root = parse(parser, "[2.5, 1e999, \"2\", [1, 2, 3], [1, 2], [1, 1e999, 3], [1e999, \"x\", 0], [1, 2, 3, 4], {}]",
+						&offset, message);
+	ck_assert_ptr_nonnull(root);
+	const cJSON* v[9];
+	for (int k = 0; k < 9; ++k) {
+		v[k] = cJSON_GetArrayItem(root, k);
+	}
+	double x = 7.0;
+	ck_assert_ptr_null(cliJsonNumberValue(v[0], &x));
+	ck_assert(x == 2.5);
+	ck_assert_str_eq(cliJsonNumberValue(v[1], &x), "not a finite number");
+	ck_assert_str_eq(cliJsonNumberValue(v[2], &x), "expected a number");
+	ck_assert_str_eq(cliJsonNumberValue(v[3], &x), "expected a number");
+	ck_assert(x == 2.5);
+	bcVec3 p = { 0, 0, 0 };
+	const cJSON* at = NULL;
+	ck_assert_ptr_null(cliJsonVec3Value(v[3], &p, &at));
+	ck_assert(p.x == 1 && p.y == 2 && p.z == 3);
+	ck_assert_str_eq(cliJsonVec3Value(v[4], &p, &at), "expected an array of 3 numbers");
+	ck_assert_ptr_eq(at, v[4]);
+	/* a number too large: at the element */
+	ck_assert_str_eq(cliJsonVec3Value(v[5], &p, &at), "not a finite number");
+	ck_assert_ptr_eq(at, cJSON_GetArrayItem(v[5], 1));
+	/* a wrong type comes first, wherever it stands */
+	ck_assert_str_eq(cliJsonVec3Value(v[6], &p, &at), "expected an array of 3 numbers");
+	ck_assert_ptr_eq(at, v[6]);
+	ck_assert_str_eq(cliJsonVec3Value(v[7], &p, &at), "expected an array of 3 numbers");
+	ck_assert_str_eq(cliJsonVec3Value(v[8], &p, &at), "expected an array of 3 numbers");
+	ck_assert_str_eq(cliJsonVec3Value(v[0], &p, &at), "expected an array of 3 numbers");
+	ck_assert(p.x == 1 && p.y == 2 && p.z == 3);
+	cliJsonParser_Destroy(parser);
+}
+END_TEST
+
 /* ---------------------------------------------------------- the stream */
 
 typedef struct testStream {
@@ -433,6 +472,7 @@ static Suite* jsonStreamSuite(void)
 	tcase_add_test(core, nodesLocated);
 	tcase_add_test(core, escapedNuls);
 	tcase_add_test(core, rawIdFound);
+	tcase_add_test(core, fieldValues);
 	tcase_add_test(core, sequenceGoesOnAfterBadLines);
 	tcase_add_test(core, arrayElementsAndBrokenStructure);
 	tcase_add_test(core, objectMembersAndKeys);
