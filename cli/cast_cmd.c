@@ -62,10 +62,9 @@ static const cliUsage castUsage = {
 	"reads standard input.\n"
 	"\n"
 	"options:\n"
-	"  -o, --output FILE         write here (format from the extension: .json,\n"
-	"                            .ndjson, .csv) instead of standard output\n"
-	"  -f, --format FMT          json (default), ndjson or csv\n"
-	"  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
+	CLI_HELP_OUTPUT
+	CLI_HELP_FORMAT
+	CLI_HELP_INPUT_FORMAT
 	"  -r, --radius R            radius for records without \"r\"\n"
 	"      --two-sided           count contacts from behind a triangle too\n"
 	"      --approach le|lt      front-face rule: dot(n, p1-p0) <= 0 (le, default)\n"
@@ -82,8 +81,8 @@ static const cliUsage castUsage = {
 	"                            --normal average --initial-overlap ignore --ties\n"
 	"                            (options given explicitly still win)\n"
 	"      --brute               test every triangle (reference path, slow)\n"
-	"  -j, --threads N           threads (default: one per core)\n"
-	"  -q, --quiet               no notes, progress or summary on standard error\n"
+	CLI_HELP_THREADS
+	CLI_HELP_QUIET_ALL
 	CLI_HELP_MAX_ERRORS
 	"      --stats               phase times, counts and peak memory on standard\n"
 	"                            error as one JSON line\n"

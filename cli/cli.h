@@ -108,7 +108,15 @@ typedef struct cliUsage {
 	const char* missing[2];   /* the message when 0 or 1 operands are too few */
 } cliUsage;
 
-/* Lines of --help texts that every command has alike. */
+/* Lines of --help texts that commands have alike. */
+#define CLI_HELP_OUTPUT                                                                                                \
+	"  -o, --output FILE         write here (format from the extension: .json,\n"                                     \
+	"                            .ndjson, .csv) instead of standard output\n"
+#define CLI_HELP_FORMAT "  -f, --format FMT          json (default), ndjson or csv\n"
+#define CLI_HELP_INPUT_FORMAT "  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
+#define CLI_HELP_THREADS "  -j, --threads N           threads (default: one per core)\n"
+#define CLI_HELP_QUIET_ALL "  -q, --quiet               no notes, progress or summary on standard error\n"
+#define CLI_HELP_QUIET "  -q, --quiet               no notes on standard error\n"
 #define CLI_HELP_MAX_ERRORS "      --max-errors N        show at most N messages about bad records (default 20)\n"
 #define CLI_HELP_HELP                                                                                                  \
 	"  -h, --help                this help\n"                                                                         \

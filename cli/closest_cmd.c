@@ -27,14 +27,13 @@ static const cliUsage closestUsage = {
 	"none reads standard input.\n"
 	"\n"
 	"options:\n"
-	"  -o, --output FILE         write here (format from the extension: .json,\n"
-	"                            .ndjson, .csv) instead of standard output\n"
-	"  -f, --format FMT          json (default), ndjson or csv\n"
-	"  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
+	CLI_HELP_OUTPUT
+	CLI_HELP_FORMAT
+	CLI_HELP_INPUT_FORMAT
 	"  -r, --radius R            radius for records without \"r\" (default 0)\n"
 	"      --brute               test every triangle (reference path, slow)\n"
-	"  -j, --threads N           threads (default: one per core)\n"
-	"  -q, --quiet               no notes, progress or summary on standard error\n"
+	CLI_HELP_THREADS
+	CLI_HELP_QUIET_ALL
 	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
 	"\n"
 	"examples:\n"

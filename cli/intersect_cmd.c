@@ -24,9 +24,8 @@ static const cliUsage intersectUsage = {
 	"triangles have in common. Triangle numbers start at 0. The test is exact.\n"
 	"\n"
 	"options:\n"
-	"  -o, --output FILE         write here (format from the extension: .json,\n"
-	"                            .ndjson, .csv) instead of standard output\n"
-	"  -f, --format FMT          json (default), ndjson or csv\n"
+	CLI_HELP_OUTPUT
+	CLI_HELP_FORMAT
 	"      --self                A against itself (the default with one mesh)\n"
 	"      --no-touching         leave out pairs that only touch (keep crossing\n"
 	"                            and coplanar overlapping pairs)\n"
@@ -34,8 +33,8 @@ static const cliUsage intersectUsage = {
 	"                            APPROXIMATE (false positives), no segments\n"
 	"      --brute               test every pair (reference path, slow)\n"
 	"      --exit-status         exit 1 when pairs were found, 0 when none\n"
-	"  -j, --threads N           threads (default: one per core)\n"
-	"  -q, --quiet               no notes on standard error\n"
+	CLI_HELP_THREADS
+	CLI_HELP_QUIET
 	"      --stats               phase times and counts on standard error as one\n"
 	"                            JSON line\n"
 	CLI_HELP_HELP

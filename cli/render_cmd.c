@@ -88,7 +88,7 @@ static const cliUsage renderUsage = {
 	"\n"
 	"options:\n"
 	"  -o, --output FILE         write the SVG here instead of standard output\n"
-	"  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
+	CLI_HELP_INPUT_FORMAT
 	"      --view AZ,EL          look from azimuth AZ, elevation EL in degrees\n"
 	"                            (default 35,25; 0,0 looks from -y, z up)\n"
 	"      --eye X,Y,Z           look from X,Y,Z at the centre of the mesh's bounds\n"
@@ -99,7 +99,7 @@ static const cliUsage renderUsage = {
 	"      --two-sided           count contacts from behind a triangle too\n"
 	"      --probe X,Y,Z         print on standard error the pixel where the point\n"
 	"                            X,Y,Z lands (a testing aid; may be repeated)\n"
-	"  -q, --quiet               no notes on standard error\n"
+	CLI_HELP_QUIET
 	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
 	"\n"
 	"examples:\n"

@@ -37,7 +37,7 @@ static const cliUsage simulateUsage = {
 	"options:\n"
 	"  -o, --output FILE         write the events here (format from the extension:\n"
 	"                            .json, .ndjson, .csv) instead of standard output\n"
-	"  -f, --format FMT          json (default), ndjson or csv\n"
+	CLI_HELP_FORMAT
 	"      --positions FILE      also write every ball's position every sampling\n"
 	"                            interval: t,id,x,y,z (CSV unless FILE ends in\n"
 	"                            .ndjson, .jsonl or .json)\n"
@@ -47,7 +47,7 @@ static const cliUsage simulateUsage = {
 	"                            default 100000); the run then exits with 1\n"
 	"      --two-sided           triangles stop balls from behind too\n"
 	"      --brute               test every triangle (reference path, slow)\n"
-	"  -q, --quiet               no notes on standard error\n"
+	CLI_HELP_QUIET
 	"      --stats               times and counts on standard error as one JSON line\n"
 	CLI_HELP_HELP
 	"\n"
