@@ -1133,21 +1133,35 @@ static int streamUnexpected(cliJsonStream* stream, const char* expected, bcError
 	return streamSyntax(stream, 0, expected, error);
 }
 
-/* Delimit the value at the unread input: the scan result, with *length (or
- * where it stopped) and *available (the bytes looked at). */
-static cliScanResult delimit(cliInput* in, size_t* length, size_t* available, bcError* error, bool* failed)
+/* Delimit the value at the unread input, reading more while it runs on:
+ * 1 with its *length, 0 when it cannot be delimited (problem says where
+ * and why), -1 on a read error. */
+static int delimit(cliInput* in, size_t* length, bcError* problem, bcError* error)
 {
-	*failed = false;
 	for (;;) {
-		*available = in->length - in->start;
-		cliScanResult result = scanValue(in->buffer + in->start, *available, in->eof, length);
-		if (result != cli_scanIncomplete || in->eof || *available >= CLI_JSON_MAX_VALUE) {
-			return result;
+		size_t available = in->length - in->start;
+		cliScanResult result = scanValue(in->buffer + in->start, available, in->eof, length);
+		if (result == cli_scanComplete) {
+			return 1;
 		}
-		if (cliInput_Fill(in, error) < 0) {
-			*failed = true;
-			return result;
+		char message[sizeof problem->message];
+		if (result == cli_scanIncomplete && !in->eof && available < CLI_JSON_MAX_VALUE) {
+			if (cliInput_Fill(in, error) < 0) {
+				return -1;
+			}
+			continue;
 		}
+		size_t offset = 0;
+		if (result == cli_scanIncomplete && !in->eof) {
+			snprintf(message, sizeof message, "record longer than %zu bytes (a missing '}', ']' or '\"'?)",
+					 CLI_JSON_MAX_VALUE);
+		} else if (!diagnose(in->buffer + in->start, result == cli_scanStopped ? *length + 1 : available, true, &offset,
+							 message, sizeof message)) {
+			snprintf(message, sizeof message, "unexpected end of input inside a JSON value");
+			offset = available;
+		}
+		cliInput_SyntaxError(in, offset, message, problem);
+		return 0;
 	}
 }
 
@@ -1155,22 +1169,15 @@ static cliScanResult delimit(cliInput* in, size_t* length, size_t* available, bc
 static int readKey(cliJsonStream* stream, bcError* error)
 {
 	cliInput* in = stream->input;
-	size_t length = 0, available = 0;
-	bool failed = false;
-	cliScanResult result = delimit(in, &length, &available, error, &failed);
-	if (failed) {
+	size_t length = 0;
+	int status = delimit(in, &length, error, error);
+	if (status <= 0) {
 		return -1;
 	}
 	const char* s = in->buffer + in->start;
 	size_t offset = 0;
 	char message[sizeof error->message];
-	cJSON* key = NULL;
-	if (result == cli_scanComplete) {
-		key = cliJsonParser_Parse(stream->parser, s, length, &offset, message, sizeof message);
-	} else if (!diagnose(s, result == cli_scanStopped ? length + 1 : available, true, &offset, message, sizeof message)) {
-		offset = 0;
-		snprintf(message, sizeof message, "unterminated string");
-	}
+	cJSON* key = cliJsonParser_Parse(stream->parser, s, length, &offset, message, sizeof message);
 	if (key == NULL) {
 		return streamSyntax(stream, offset == SIZE_MAX ? 0 : offset, message, error);
 	}
@@ -1312,22 +1319,20 @@ int cliJsonStream_Take(cliJsonStream* stream, cliJsonSpan* span, bcError* error)
 	cliInput* in = stream->input;
 	memset(span, 0, sizeof *span);
 	bool sequence = stream->levels[stream->depth] == cli_levelSequence;
-	size_t length = 0, available = 0;
-	bool failed = false;
-	cliScanResult result = delimit(in, &length, &available, error, &failed);
-	if (failed) {
+	size_t length = 0;
+	bcError problem;
+	int status = delimit(in, &length, &problem, error);
+	if (status < 0) {
 		return -1;
 	}
-	const char* s = in->buffer + in->start;
-	bcError problem;
-	if (result == cli_scanComplete) {
+	if (status > 0) {
 		/* in a sequence white space must follow: a line "{...}x" is one bad value */
 		while (sequence && in->start + length >= in->length && !in->eof) {
 			if (cliInput_Fill(in, error) < 0) {
 				return -1;
 			}
-			s = in->buffer + in->start;
 		}
+		const char* s = in->buffer + in->start;
 		char next = in->start + length < in->length ? s[length] : ' ';
 		if (!sequence || isSpace(next)) {
 			span->text = s;
@@ -1344,19 +1349,6 @@ int cliJsonStream_Take(cliJsonStream* stream, cliJsonSpan* span, bcError* error)
 			snprintf(message, sizeof message, "expected whitespace or a new line after a JSON value");
 		}
 		cliInput_SyntaxError(in, length, message, &problem);
-	} else if (result == cli_scanIncomplete && !in->eof) {
-		char message[96];
-		snprintf(message, sizeof message, "record longer than %zu bytes (a missing '}', ']' or '\"'?)",
-				 CLI_JSON_MAX_VALUE);
-		cliInput_SyntaxError(in, 0, message, &problem);
-	} else {
-		size_t offset = 0;
-		char message[sizeof problem.message];
-		if (!diagnose(s, result == cli_scanStopped ? length + 1 : available, true, &offset, message, sizeof message)) {
-			snprintf(message, sizeof message, "unexpected end of input inside a JSON value");
-			offset = available;
-		}
-		cliInput_SyntaxError(in, offset, message, &problem);
 	}
 	if (!sequence) {
 		*error = problem;
