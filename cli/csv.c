@@ -66,6 +66,16 @@ int cliCsv_MapHeader(const cliCsv* csv, const char* const* names, int count, int
 	return known ? 1 : 0;
 }
 
+void cliCsv_WholeVectors(int* columnOf, const cliCsvVector* vectors, int count)
+{
+	for (int v = 0; v < count; ++v) {
+		int* of = columnOf + vectors[v].first;
+		if (of[0] < 0 || of[1] < 0 || of[2] < 0) {
+			of[0] = of[1] = of[2] = -1;
+		}
+	}
+}
+
 int cliCsv_Number(const cliCsv* csv, int k, double* value)
 {
 	const char* p = cliCsv_Text(csv, k);

@@ -63,6 +63,19 @@ static inline const char* cliCsv_Text(const cliCsv* csv, int k)
  * none is, -1 for a name given twice (error filled, at the second). */
 int cliCsv_MapHeader(const cliCsv* csv, const char* const* names, int count, int* columnOf, bcError* error);
 
+/* A 3-vector as a reader knows it: its JSON key, the first of its three
+ * CSV columns (an index into the reader's column names) and the bit that
+ * says a record gave it. */
+typedef struct cliCsvVector {
+	const char* key;
+	int first;
+	unsigned field;
+} cliCsvVector;
+
+/* A vector counts only when all three of its columns are in the header:
+ * forget (set to -1 in columnOf) the columns of each that is not whole. */
+void cliCsv_WholeVectors(int* columnOf, const cliCsvVector* vectors, int count);
+
 /* The number in cell k (blanks around it allowed), as strtod reads it in
  * the C locale: 1, 0 for an empty cell, -1 when it is not a number, -2 when
  * it is not finite (NaN, an infinity, an overflow). */

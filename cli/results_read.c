@@ -60,14 +60,8 @@ static const char* const csvNames[cli_csvCount] = {
 	"x1",       "y1",       "z1",
 };
 
-/* The six vectors: JSON key, first CSV column, field bit. */
-typedef struct cliVector {
-	const char* key;
-	cliCsvColumn first;
-	unsigned field;
-} cliVector;
-
-static const cliVector vectors[6] = {
+/* The six vectors. */
+static const cliCsvVector vectors[6] = {
 	{ "point", cli_csvPointX, cli_resultPoint },
 	{ "center", cli_csvCenterX, cli_resultCenter },
 	{ "normal", cli_csvNormalX, cli_resultNormal },
@@ -781,7 +775,7 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 		}
 	}
 	for (int v = 0; v < 6; ++v) {
-		const cliVector* vector = vectors + v;
+		const cliCsvVector* vector = vectors + v;
 		if (of[vector->first] < 0) {
 			continue;
 		}
@@ -840,13 +834,7 @@ static bool readCsv(cliResultsReader* reader, bcError* error)
 				 "not a results file: no known column in the CSV header (expected id, hit, alpha, ...)");
 		return false;
 	}
-	/* a vector counts only when all three of its columns are there */
-	for (int v = 0; v < 6; ++v) {
-		int* of = reader->columnOf + vectors[v].first;
-		if (of[0] < 0 || of[1] < 0 || of[2] < 0) {
-			of[0] = of[1] = of[2] = -1;
-		}
-	}
+	cliCsv_WholeVectors(reader->columnOf, vectors, 6);
 	while (!reader->noMemory && (status = cliCsv_Next(csv, &bad, error)) > 0) {
 		cliResult* r = appendResult(reader);
 		if (r == NULL) {

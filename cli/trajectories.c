@@ -45,14 +45,8 @@ static const char* const columnNames[cli_columnCount] = {
 	"id", "x0", "y0", "z0", "x1", "y1", "z1", "x", "y", "z", "vx", "vy", "vz", "r", "radius", "mass",
 };
 
-/* The four 3-vectors: their JSON key, first CSV column and field bit. */
-typedef struct cliVectorField {
-	const char* key;
-	cliColumn firstColumn;
-	unsigned field;
-} cliVectorField;
-
-static const cliVectorField vectorFields[4] = {
+/* The four 3-vectors. */
+static const cliCsvVector vectorFields[4] = {
 	{ "p0", cli_columnX0, cli_fieldP0 },
 	{ "p1", cli_columnX1, cli_fieldP1 },
 	{ "p", cli_columnX, cli_fieldP },
@@ -406,24 +400,13 @@ static int csvHeader(cliReader* reader, bcError* error)
 	if (cliCsv_MapHeader(csv, columnNames, cli_columnCount, reader->columnOf, error) < 0) {
 		return -1;
 	}
+	cliCsv_WholeVectors(reader->columnOf, vectorFields, 4);
 	for (int j = 0; j < count; j++) {
 		reader->columnKinds[j] = -1;
 	}
 	for (int k = 0; k < cli_columnCount; k++) {
 		if (reader->columnOf[k] >= 0) {
 			reader->columnKinds[reader->columnOf[k]] = k;
-		}
-	}
-	/* A vector counts only when all three of its columns exist. */
-	for (int k = 0; k < 4; k++) {
-		int* of = reader->columnOf + vectorFields[k].firstColumn;
-		if (of[0] < 0 || of[1] < 0 || of[2] < 0) {
-			for (int a = 0; a < 3; a++) {
-				if (of[a] >= 0) {
-					reader->columnKinds[of[a]] = -1;
-					of[a] = -1;
-				}
-			}
 		}
 	}
 	bool usable = false;
@@ -517,13 +500,13 @@ static bool csvRecord(cliReader* reader, cliRecord* record)
 		int status = cellNumber(csv, j, columnNames[kind], record, &value);
 		if (status == 0 && kind >= cli_columnX0 && kind <= cli_columnVz) {
 			/* an empty coordinate: its two siblings must be empty too */
-			const cliVectorField* f = vectorFields + (kind - cli_columnX0) / 3;
+			const cliCsvVector* f = vectorFields + (kind - cli_columnX0) / 3;
 			bool partial = false;
 			for (int a = 0; a < 3; a++) {
-				partial = partial || !isBlankCell(csv, reader->columnOf[f->firstColumn + a]);
+				partial = partial || !isBlankCell(csv, reader->columnOf[f->first + a]);
 			}
 			if (partial) {
-				const char* const* names = columnNames + f->firstColumn;
+				const char* const* names = columnNames + f->first;
 				recordError(record, csv->cells[j].line, csv->cells[j].column,
 							"%s: %s, %s and %s must be all given or all empty", f->key, names[0], names[1], names[2]);
 				status = -1;
@@ -542,13 +525,13 @@ static bool csvRecord(cliReader* reader, cliRecord* record)
 		present[kind] = status;
 	}
 	for (int k = 0; k < 4; k++) {
-		const cliVectorField* f = vectorFields + k;
-		const int* given = present + f->firstColumn;
-		if (reader->columnOf[f->firstColumn] >= 0 && given[0] + given[1] + given[2] == 3) {
+		const cliCsvVector* f = vectorFields + k;
+		const int* given = present + f->first;
+		if (reader->columnOf[f->first] >= 0 && given[0] + given[1] + given[2] == 3) {
 			bcVec3* v = recordVector(record, k);
-			v->x = values[f->firstColumn];
-			v->y = values[f->firstColumn + 1];
-			v->z = values[f->firstColumn + 2];
+			v->x = values[f->first];
+			v->y = values[f->first + 1];
+			v->z = values[f->first + 2];
 			record->fields |= f->field;
 		}
 	}
