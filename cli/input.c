@@ -129,6 +129,16 @@ int cliInput_Fill(cliInput* in, bcError* error)
 	}
 }
 
+char* cliCopyText(const char* text, size_t length)
+{
+	char* copy = malloc(length + 1);
+	if (copy != NULL) {
+		memcpy(copy, text, length);
+		copy[length] = '\0';
+	}
+	return copy;
+}
+
 void cliTextPosition(const char* text, size_t offset, long line, long column, long* lineOut, long* columnOut)
 {
 	const char* p = text;

@@ -88,6 +88,10 @@ double cliInput_Progress(const cliInput* in);
  * bc_errorSyntax, its line and column, and the message. Returns -1. */
 int cliInput_SyntaxError(const cliInput* in, size_t offset, const char* message, bcError* error);
 
+/* A NUL-terminated copy of text[0 .. length) (the caller frees it), or
+ * NULL when out of memory. */
+char* cliCopyText(const char* text, size_t length);
+
 /* Line and column of text[offset] for text that starts at line:column
  * (a copy of the input, or a value taken from it). */
 void cliTextPosition(const char* text, size_t offset, long line, long column, long* lineOut, long* columnOut);

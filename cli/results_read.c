@@ -90,16 +90,6 @@ typedef struct cliResultsReader {
 
 /* ------------------------------------------------------------- results */
 
-static char* copyText(const char* text, size_t length)
-{
-	char* copy = malloc(length + 1);
-	if (copy != NULL) {
-		memcpy(copy, text, length);
-		copy[length] = '\0';
-	}
-	return copy;
-}
-
 static void freeResult(cliResult* r)
 {
 	free(r->id);
@@ -150,7 +140,7 @@ static void problem(cliResultsReader* reader, cliResult* r, long line, long colu
 	va_start(args, format);
 	vsnprintf(message, sizeof message, format, args);
 	va_end(args);
-	r->problem = copyText(message, strlen(message));
+	r->problem = cliCopyText(message, strlen(message));
 	reader->noMemory = reader->noMemory || r->problem == NULL;
 	r->problemLine = line;
 	r->problemColumn = column;
@@ -484,7 +474,7 @@ static void jsonResult(cliResultsReader* reader, cliResult* r, const char* text,
 			const char* message = NULL;
 			/* an empty error is no error, as an empty CSV cell */
 			if (jsonString(&source, m, "error", &message) && message[0] != '\0') {
-				r->error = copyText(message, strlen(message));
+				r->error = cliCopyText(message, strlen(message));
 				reader->noMemory = reader->noMemory || r->error == NULL;
 				ok = r->error != NULL;
 			}
@@ -712,7 +702,7 @@ static void cellId(cliResultsReader* reader, cliResult* r)
 	if (cell->length == 0 || strlen(text) != cell->length) {
 		return;
 	}
-	r->id = copyText(text, cell->length);
+	r->id = cliCopyText(text, cell->length);
 	reader->noMemory = reader->noMemory || r->id == NULL;
 	r->idKind = r->id == NULL ? cli_idIndex : cliIsJsonNumber(text, cell->length) ? cli_idNumber : cli_idString;
 }
@@ -799,7 +789,7 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 		}
 	}
 	if (of[cli_csvError] >= 0 && cellText(reader, cli_csvError)[0] != '\0') {
-		r->error = copyText(cellText(reader, cli_csvError), strlen(cellText(reader, cli_csvError)));
+		r->error = cliCopyText(cellText(reader, cli_csvError), strlen(cellText(reader, cli_csvError)));
 		reader->noMemory = reader->noMemory || r->error == NULL;
 		r->fields |= r->error != NULL ? cli_resultError : 0;
 	}

@@ -90,16 +90,6 @@ struct cliReader {
 
 /* ------------------------------------------------------------- records */
 
-static char* copyText(const char* s, size_t n)
-{
-	char* copy = malloc(n + 1);
-	if (copy != NULL) {
-		memcpy(copy, s, n);
-		copy[n] = '\0';
-	}
-	return copy;
-}
-
 /* Keep the first error of a record only, with where it is. */
 CLI_PRINTF(4, 5) static void recordError(cliRecord* record, long line, long column, const char* format, ...)
 {
@@ -224,7 +214,7 @@ const char* cliJsonRecordId(const char* text, size_t length, const cJSON* member
 			return NULL;
 		}
 	}
-	*id = string ? copyText(member->valuestring, strlen(member->valuestring)) : copyText(raw, n);
+	*id = string ? cliCopyText(member->valuestring, strlen(member->valuestring)) : cliCopyText(raw, n);
 	*noMemory = *id == NULL;
 	*kind = *id == NULL ? cli_idIndex : string ? cli_idString : cli_idNumber;
 	return NULL;
@@ -457,7 +447,7 @@ static bool csvId(const cliCsv* csv, int j, cliRecord* record)
 	if (length == 0 || strlen(text) != length) {
 		return true; /* empty, or holding a NUL (a bad row) */
 	}
-	record->id = copyText(text, length);
+	record->id = cliCopyText(text, length);
 	record->idKind = cliIsJsonNumber(text, length) ? cli_idNumber : cli_idString;
 	return record->id != NULL;
 }

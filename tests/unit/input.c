@@ -45,6 +45,10 @@ START_TEST(positionsCountLinesAndColumns)
 	/* text that starts inside a line keeps that line's column */
 	cliTextPosition("xy", 2, 5, 10, &line, &column);
 	ck_assert(line == 5 && column == 12);
+	char* copy = cliCopyText("abc\0def", 5);
+	ck_assert_ptr_nonnull(copy);
+	ck_assert(memcmp(copy, "abc\0d\0", 6) == 0);
+	free(copy);
 
 	const char text[] = "{\"a\": 1,\n  \"b\":\t2}\n";
 	FILE* file = fileWith(text, sizeof text - 1);
