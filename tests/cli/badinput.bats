@@ -843,7 +843,9 @@ EOF
 		raw cast --format "$format" tri.obj many.ndjson 2>stderr | head -c 1 >/dev/null
 		local st=("${PIPESTATUS[@]}")
 		[ "${st[0]}" -eq 141 ] || { echo "exit status ${st[0]} writing $format into a closed pipe"; cat stderr; return 1; }
-		assert_no_stderr
+		# ballcast says nothing (under make check-valgrind, valgrind reports
+		# the stacks of the threads the signal ended: its lines, not ours)
+		! grep -v '^==[0-9]*==' stderr || return 1
 		(trap '' PIPE; raw cast --format "$format" tri.obj many.ndjson 2>stderr | head -c 1 >/dev/null; exit "${PIPESTATUS[0]}") && status=0 || status=$?
 		assert_status 2
 		assert_no_stderr
