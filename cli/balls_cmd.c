@@ -2,20 +2,20 @@
  * meet each other. Every ball can meet every other, so unlike `cast` the
  * whole input is read into memory before anything is answered; results
  * then come in input order, in the same formats as `cast`. */
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "output.h"
-#include "records.h"
-#include "results.h"
+#include "trajectories.h"
+#include "results_write.h"
 
 /* Records the arrays hold before they first grow (then doubling). */
 #define CLI_BALLS_INITIAL_CAPACITY 1024
+
+static const cliOption ballsOptions[] = { { "brute", 0, false }, { NULL, 0, false } };
 
 static const cliUsage ballsUsage = {
 	"balls",
@@ -29,19 +29,23 @@ static const cliUsage ballsUsage = {
 	"before the first answer.\n"
 	"\n"
 	"options:\n"
-	"  -o, --output FILE         write here (format from the extension: .json,\n"
-	"                            .ndjson, .csv) instead of standard output\n"
-	"  -f, --format FMT          json (default), ndjson or csv\n"
-	"  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
+	CLI_HELP_OUTPUT
+	CLI_HELP_FORMAT
+	CLI_HELP_INPUT_FORMAT
 	"  -r, --radius R            radius for records without \"r\"\n"
 	"      --brute               test every pair (reference path, slow)\n"
-	"  -q, --quiet               no notes on standard error\n"
-	"  -h, --help                this help\n"
+	CLI_HELP_QUIET_ALL
+	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast balls billiards.json\n"
 	"  ballcast balls --format csv -r 0.1 balls.csv > meetings.csv\n"
-	"  ballcast balls --format ndjson balls.ndjson | grep '\"hit\":true'\n"
+	"  ballcast balls --format ndjson balls.ndjson | grep '\"hit\":true'\n",
+	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors,
+	ballsOptions,
+	0,
+	1,
+	{ NULL, NULL },
 };
 
 typedef struct cliBallsConfig {
@@ -53,7 +57,7 @@ typedef struct cliBallsConfig {
 /* What is kept of one record until its answer is written. */
 typedef struct cliBallEntry {
 	long index;       /* 0-based record number */
-	long line;        /* where the record starts */
+	long line;        /* where the record starts (a bad one: where its problem is) */
 	long column;
 	cliIdKind idKind;
 	char* id;         /* owned (taken from the record); NULL for cli_idIndex */
@@ -73,44 +77,24 @@ typedef struct cliBallSet {
 	int ballCapacity;
 } cliBallSet;
 
+/* --brute, the one option of its own. */
+static const char* ballsOption(void* context, int k, const char* value)
+{
+	(void)k;
+	(void)value;
+	((cliBallsConfig*)context)->options.bruteForce = true;
+	return NULL;
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliBallsConfig* cfg)
 {
-	enum { optBrute = 256 };
-	static const struct option longOptions[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "input-format", required_argument, NULL, 'i' },
-		{ "radius", required_argument, NULL, 'r' },
-		{ "brute", no_argument, NULL, optBrute },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultBallsOptions();
-	optind = 1;
-	opterr = 0;
-	int c, status;
-	while ((c = getopt_long(argc, argv, ":o:f:i:r:qh", longOptions, NULL)) != -1) {
-		switch (c) {
-		case optBrute:
-			cfg->options.bruteForce = true;
-			break;
-		default:
-			status = cliParseCommonOption(&ballsUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
-	}
-	int rest = argc - optind;
-	if (rest > 1) {
-		return cliUsageError(&ballsUsage, "too many arguments, starting at", argv[optind + 1]);
-	}
-	cfg->inputPath = rest == 1 ? argv[optind] : "-";
-	return -1;
+	int first = 0;
+	int status = cliParseArguments(&ballsUsage, argc, argv, &cfg->common, ballsOption, cfg, &first);
+	cfg->inputPath = status < 0 && first < argc ? argv[first] : "-";
+	return status;
 }
 
 /* Check one record; returns the problem or NULL, and fills ball. */
@@ -178,7 +162,8 @@ static bool reserve(cliBallSet* set)
 
 /* Read every record. Returns 1 when done, 0 when out of memory, -1 on a
  * syntax or read error (error filled). */
-static int readAll(const cliBallsConfig* cfg, cliReader* reader, cliBallSet* set, bcError* error)
+static int readAll(const cliBallsConfig* cfg, cliReader* reader, cliBallSet* set, cliProgress* progress,
+				   bcError* error)
 {
 	cliRecord record;
 	memset(&record, 0, sizeof record);
@@ -198,6 +183,10 @@ static int readAll(const cliBallsConfig* cfg, cliReader* reader, cliBallSet* set
 		entry->ball = -1;
 		bcBallInput* ball = set->balls + set->ballCount;
 		const char* problem = checkRecord(cfg, &record, ball);
+		if (problem == record.error && record.errorLine > 0) {
+			entry->line = record.errorLine; /* where the problem is */
+			entry->column = record.errorColumn;
+		}
 		/* problem may point into the record: copy it before the record goes. */
 		entry->problem = problem != NULL ? strdup(problem) : NULL;
 		cliRecord_Free(&record);
@@ -210,6 +199,7 @@ static int readAll(const cliBallsConfig* cfg, cliReader* reader, cliBallSet* set
 			set->entryOfBall[set->ballCount++] = set->entryCount;
 		}
 		set->entryCount += 1;
+		cliProgress_Update(progress, set->entryCount, -1, cliReader_Progress(reader));
 	}
 	return got < 0 ? -1 : 1;
 }
@@ -303,8 +293,8 @@ static void writeCsvResult(FILE* f, const cliBallSet* set, const cliBallEntry* e
 	fputs(",\n", f);
 }
 
-/* Write every answer in input order. */
-static void writeResults(FILE* f, cliOutputFormat format, const cliBallSet* set, const bcBallResult* results)
+/* Write every answer in input order; returns the count of hits. */
+static long writeResults(FILE* f, cliOutputFormat format, const cliBallSet* set, const bcBallResult* results)
 {
 	long hits = 0;
 	if (format == cli_outputCsv) {
@@ -341,6 +331,7 @@ static void writeResults(FILE* f, cliOutputFormat format, const cliBallSet* set,
 		cliWriteInt(f, set->entryCount - set->ballCount);
 		fputs("}}\n", f);
 	}
+	return hits;
 }
 
 int cliBallsMain(int argc, char** argv)
@@ -350,62 +341,61 @@ int cliBallsMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
-
-	const char* inputName = cliInputName(cfg.inputPath);
-	FILE* input = cliOpenInput(cfg.inputPath);
-	if (input == NULL) {
-		return cli_exitTrouble;
-	}
-	cliReader* reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
-	cliOutput output;
-	if (reader == NULL || !cliOutput_Open(&output, cfg.common.outputPath)) {
-		if (reader == NULL) {
-			fputs("ballcast: out of memory\n", stderr);
-		}
-		cliReader_Destroy(reader);
-		cliCloseInput(input);
-		return cli_exitTrouble;
-	}
-
+	status = cli_exitTrouble;
+	cliProgress progress;
+	cliProgress_Start(&progress, &cfg.common, "trajectories", "meetings");
 	cliBallSet set;
 	memset(&set, 0, sizeof set);
-	bcError error = { 0 };
-	int got = readAll(&cfg, reader, &set, &error);
-	cliReader_Destroy(reader);
-	cliCloseInput(input);
 	bcBallResult* results = NULL;
-	if (got == 1) {
-		results = malloc((size_t)(set.ballCount > 0 ? set.ballCount : 1) * sizeof *results);
+	cliOutput output;
+	bool opened = false;
+	const char* inputName = cliInputName(cfg.inputPath);
+	FILE* input = cliOpenInput(cfg.inputPath, cfg.common.quiet);
+	cliReader* reader = input != NULL ? cliReader_Create(input, inputName, cfg.common.inputFormat) : NULL;
+	if (input != NULL && reader == NULL) {
+		fputs("ballcast: out of memory\n", stderr);
 	}
+	opened = reader != NULL && cliOutput_Open(&output, cfg.common.outputPath);
+	if (!opened) {
+		goto done;
+	}
+	bcError error = { 0 };
+	int got = readAll(&cfg, reader, &set, &progress, &error);
+	cliProgress_Clear(&progress);
 	if (got < 0) {
 		cliReportError(inputName, &error);
-	} else if (got == 0 || results == NULL) {
+		goto done;
+	}
+	results = got == 1 ? malloc((size_t)(set.ballCount > 0 ? set.ballCount : 1) * sizeof *results) : NULL;
+	if (results == NULL) {
 		fputs(set.entryCount == INT_MAX ? "ballcast: too many balls\n" : "ballcast: out of memory\n", stderr);
-	} else {
-		/* Notes on bad records, in input order, before the long part. */
-		for (int i = 0; i < set.entryCount && !cfg.common.quiet; ++i) {
-			const cliBallEntry* entry = set.entries + i;
-			if (entry->problem != NULL) {
-				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", inputName, entry->line, entry->column,
-						entry->index, entry->problem);
-			}
-		}
-		bcErrorCode code = bcCollideBallSet(set.balls, set.ballCount, &cfg.options, results);
-		if (code != bc_errorNone) {
-			fputs("ballcast: out of memory\n", stderr);
-			got = 0;
+		goto done;
+	}
+	/* Notes on bad records, in input order, before the long part. */
+	cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common, NULL);
+	for (int i = 0; i < set.entryCount; ++i) {
+		const cliBallEntry* entry = set.entries + i;
+		if (entry->problem != NULL) {
+			cliRecordLog_AddAt(&log, entry->index, entry->line, entry->column, entry->problem);
 		}
 	}
-	if (got != 1) {
+	cliRecordLog_Finish(&log);
+	if (!bcCollideBallSet(set.balls, set.ballCount, &cfg.options, results, NULL)) {
+		fputs("ballcast: out of memory\n", stderr);
+		goto done;
+	}
+	long hits = writeResults(output.stream, cfg.common.format, &set, results);
+	long errors = set.entryCount - set.ballCount;
+	if (cliOutput_Commit(&output)) {
+		status = errors > 0 ? cli_exitRecords : cli_exitOk;
+		cliProgress_Finish(&progress, set.entryCount, hits, errors);
+	}
+done:
+	if (opened && status == cli_exitTrouble) {
 		cliOutput_Abort(&output);
-		status = cli_exitTrouble;
-	} else {
-		writeResults(output.stream, cfg.common.format, &set, results);
-		bool bad = set.entryCount > set.ballCount;
-		status = cliOutput_Commit(&output) ? (bad ? cli_exitRecords : cli_exitOk) : cli_exitTrouble;
 	}
+	cliReader_Destroy(reader);
+	cliCloseInput(input);
 	free(results);
 	freeSet(&set);
 	return status;

@@ -2,20 +2,18 @@
  * chunks, cast each against the mesh, write the results in input order;
  * reading, casting and writing overlap on all threads. */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "output.h"
-#include "records.h"
-#include "results.h"
+#include "parallel.h"
+#include "trajectories.h"
+#include "results_write.h"
 
 /* Records read, cast and written together: large enough to keep every
  * thread busy, small enough that memory does not grow with the input. */
@@ -31,23 +29,29 @@
  * next starts) and one being written; memory is these four chunks. */
 #define CLI_CAST_SLOTS 4
 
-/* More threads than this are not started (as cliParallelFor). */
-#define CLI_CAST_MAX_THREADS 256
-
 /* Room for tied contacts a worker starts with (--ties, --normal average):
  * two per cast of a block; the list grows to whatever a block needs (a
  * big ball overlapping a fine mesh ties with hundreds of triangles), and
  * every tie is listed. */
 #define CLI_TIES_START (2 * CLI_CAST_BLOCK)
 
-/* Seconds between progress lines on a terminal. */
-#define CLI_PROGRESS_INTERVAL 0.5
-
 typedef enum cliNormalMode {
 	cli_normalContact = 0,
 	cli_normalTriangle,
 	cli_normalAverage
 } cliNormalMode;
+
+/* --normal's values, by cliNormalMode. */
+static const char* const normalNames[] = { "contact", "triangle", "average" };
+
+/* The options of cast's own, in the order castOption knows them. */
+enum { cli_castTwoSided, cli_castApproach, cli_castNormal, cli_castOverlap, cli_castTies, cli_castBrute,
+	   cli_castConvention, cli_castStats };
+static const cliOption castOptions[] = {
+	{ "two-sided", 0, false }, { "approach", 0, true }, { "normal", 0, true },     { "initial-overlap", 0, true },
+	{ "ties", 0, false },      { "brute", 0, false },   { "convention", 0, true }, { "stats", 0, false },
+	{ NULL, 0, false },
+};
 
 static const cliUsage castUsage = {
 	"cast",
@@ -58,10 +62,9 @@ static const cliUsage castUsage = {
 	"reads standard input.\n"
 	"\n"
 	"options:\n"
-	"  -o, --output FILE         write here (format from the extension: .json,\n"
-	"                            .ndjson, .csv) instead of standard output\n"
-	"  -f, --format FMT          json (default), ndjson or csv\n"
-	"  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
+	CLI_HELP_OUTPUT
+	CLI_HELP_FORMAT
+	CLI_HELP_INPUT_FORMAT
 	"  -r, --radius R            radius for records without \"r\"\n"
 	"      --two-sided           count contacts from behind a triangle too\n"
 	"      --approach le|lt      front-face rule: dot(n, p1-p0) <= 0 (le, default)\n"
@@ -78,16 +81,23 @@ static const cliUsage castUsage = {
 	"                            --normal average --initial-overlap ignore --ties\n"
 	"                            (options given explicitly still win)\n"
 	"      --brute               test every triangle (reference path, slow)\n"
-	"  -j, --threads N           threads (default: one per core)\n"
-	"  -q, --quiet               no notes or progress on standard error\n"
+	CLI_HELP_THREADS
+	CLI_HELP_QUIET_ALL
+	CLI_HELP_MAX_ERRORS
 	"      --stats               phase times, counts and peak memory on standard\n"
 	"                            error as one JSON line\n"
-	"  -h, --help                this help\n"
+	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast cast room.obj throws.json | jq '.results[] | select(.hit) | .alpha'\n"
 	"  ballcast cast --format csv -r 0.1 room.obj throws.csv > hits.csv\n"
 	"  cat throws.ndjson | ballcast cast room.obj - --format ndjson\n",
+	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optThreads | cli_optQuiet |
+		cli_optMaxErrors,
+	castOptions,
+	1,
+	2,
+	{ "missing MESH", NULL },
 };
 
 typedef struct cliCastConfig {
@@ -102,104 +112,71 @@ typedef struct cliCastConfig {
 	bool twoSidedGiven, approachGiven, normalGiven, overlapGiven;
 } cliCastConfig;
 
+/* One of cast's own options (a cliOptionFcn). */
+static const char* castOption(void* context, int k, const char* value)
+{
+	cliCastConfig* cfg = context;
+	switch (k) {
+	case cli_castTwoSided:
+		cfg->options.twoSided = true;
+		cfg->twoSidedGiven = true;
+		return NULL;
+	case cli_castApproach:
+		if (strcmp(value, "le") != 0 && strcmp(value, "lt") != 0) {
+			return "--approach is le or lt, not";
+		}
+		cfg->options.approach = value[1] == 'e' ? bc_approachLessEqual : bc_approachLess;
+		cfg->approachGiven = true;
+		return NULL;
+	case cli_castNormal: {
+		int mode = 0;
+		while (mode < 3 && strcmp(value, normalNames[mode]) != 0) {
+			mode++;
+		}
+		if (mode == 3) {
+			return "--normal is contact, triangle or average, not";
+		}
+		cfg->normalMode = (cliNormalMode)mode;
+		cfg->normalGiven = true;
+		return NULL;
+	}
+	case cli_castOverlap:
+		if (strcmp(value, "report") != 0 && strcmp(value, "ignore") != 0) {
+			return "--initial-overlap is report or ignore, not";
+		}
+		cfg->options.overlap = value[0] == 'r' ? bc_overlapReport : bc_overlapIgnore;
+		cfg->overlapGiven = true;
+		return NULL;
+	case cli_castTies:
+		cfg->ties = true;
+		return NULL;
+	case cli_castBrute:
+		cfg->options.bruteForce = true;
+		return NULL;
+	case cli_castConvention:
+		if (strcmp(value, "cs121") != 0) {
+			return "--convention knows only cs121, not";
+		}
+		cfg->cs121 = true;
+		return NULL;
+	default:
+		cfg->stats = true;
+		return NULL;
+	}
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 {
-	enum { optTwoSided = 256, optApproach, optNormal, optOverlap, optTies, optBrute, optConvention, optStats };
-	static const struct option longOptions[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "input-format", required_argument, NULL, 'i' },
-		{ "radius", required_argument, NULL, 'r' },
-		{ "two-sided", no_argument, NULL, optTwoSided },
-		{ "approach", required_argument, NULL, optApproach },
-		{ "normal", required_argument, NULL, optNormal },
-		{ "initial-overlap", required_argument, NULL, optOverlap },
-		{ "ties", no_argument, NULL, optTies },
-		{ "brute", no_argument, NULL, optBrute },
-		{ "convention", required_argument, NULL, optConvention },
-		{ "stats", no_argument, NULL, optStats },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultCastOptions();
-	optind = 1;
-	opterr = 0;
-	int c;
-	while ((c = getopt_long(argc, argv, ":o:f:i:r:j:qh", longOptions, NULL)) != -1) {
-		switch (c) {
-		case optTwoSided:
-			cfg->options.twoSided = true;
-			cfg->twoSidedGiven = true;
-			break;
-		case optApproach:
-			if (strcmp(optarg, "le") == 0) {
-				cfg->options.approach = bc_approachLessEqual;
-			} else if (strcmp(optarg, "lt") == 0) {
-				cfg->options.approach = bc_approachLess;
-			} else {
-				return cliUsageError(&castUsage, "--approach is le or lt, not", optarg);
-			}
-			cfg->approachGiven = true;
-			break;
-		case optNormal:
-			if (strcmp(optarg, "contact") == 0) {
-				cfg->normalMode = cli_normalContact;
-			} else if (strcmp(optarg, "triangle") == 0) {
-				cfg->normalMode = cli_normalTriangle;
-			} else if (strcmp(optarg, "average") == 0) {
-				cfg->normalMode = cli_normalAverage;
-			} else {
-				return cliUsageError(&castUsage, "--normal is contact, triangle or average, not", optarg);
-			}
-			cfg->normalGiven = true;
-			break;
-		case optOverlap:
-			if (strcmp(optarg, "report") == 0) {
-				cfg->options.overlap = bc_overlapReport;
-			} else if (strcmp(optarg, "ignore") == 0) {
-				cfg->options.overlap = bc_overlapIgnore;
-			} else {
-				return cliUsageError(&castUsage, "--initial-overlap is report or ignore, not", optarg);
-			}
-			cfg->overlapGiven = true;
-			break;
-		case optTies:
-			cfg->ties = true;
-			break;
-		case optBrute:
-			cfg->options.bruteForce = true;
-			break;
-		case optConvention:
-			if (strcmp(optarg, "cs121") != 0) {
-				return cliUsageError(&castUsage, "--convention knows only cs121, not", optarg);
-			}
-			cfg->cs121 = true;
-			break;
-		case optStats:
-			cfg->stats = true;
-			break;
-		default: {
-			int status = cliParseCommonOption(&castUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
-		}
+	int first = 0;
+	int status = cliParseArguments(&castUsage, argc, argv, &cfg->common, castOption, cfg, &first);
+	if (status >= 0) {
+		return status;
 	}
-	int rest = argc - optind;
-	if (rest < 1) {
-		return cliUsageError(&castUsage, "missing MESH", NULL);
-	}
-	if (rest > 2) {
-		return cliUsageError(&castUsage, "too many arguments, starting at", argv[optind + 2]);
-	}
-	cfg->meshPath = argv[optind];
-	cfg->inputPath = rest == 2 ? argv[optind + 1] : "-";
+	cfg->meshPath = argv[first];
+	cfg->inputPath = first + 1 < argc ? argv[first + 1] : "-";
 	if (cfg->cs121) {
 		/* The course notes and FAQ: one-sided, dot(n, d) < 0, the average of
 		 * the tied triangles' normals, and no hit for a ball that starts
@@ -296,6 +273,7 @@ typedef struct cliChunk {
 	long sequence;       /* chunks are numbered from 0 in input order */
 	long first;          /* records before this chunk */
 	bool last;           /* the input ends with this chunk (or with its error) */
+	double read;         /* the fraction of the input read after it (< 0: unknown) */
 	bool failed;         /* reading stopped at error after count records */
 	bcError error;
 	int blockCount, nextBlock, blocksDone;
@@ -305,14 +283,12 @@ typedef struct cliChunk {
 /* A thread's own. */
 typedef struct cliWorker {
 	struct cliPipeline* pipeline;
-	cliParser* parser;
+	cliJsonParser* parser;
 	bcCastOutput outputs[CLI_CAST_BLOCK];
 	int tieCounts[CLI_CAST_BLOCK];
 	int tieOffsets[CLI_CAST_BLOCK]; /* where each cast's ties start in ties */
 	bcContact* ties;     /* the block's tied contacts, when needed */
 	int tieCapacity;
-	pthread_t thread;
-	bool started;
 } cliWorker;
 
 /* CPU seconds spent on each part, summed over threads (--stats). */
@@ -327,6 +303,7 @@ typedef struct cliPipeline {
 	const bcMesh* mesh;
 	cliReader* reader;
 	const char* inputName;
+	cliRecordLog log;    /* bad records' messages */
 	cliOutput* output;
 	cliCastWriter writer;
 	cliBuffer head;      /* what goes before the results, written with the first chunk */
@@ -343,9 +320,7 @@ typedef struct cliPipeline {
 	int status;          /* cli_exitTrouble once an error stopped the run */
 	cliCastSummary summary;
 	cliCastTimes times;
-	bool progress;       /* progress lines on the terminal */
-	bool progressShown;
-	double lastProgress;
+	cliProgress progress;
 } cliPipeline;
 
 static double threadSeconds(void)
@@ -386,6 +361,7 @@ static void readChunk(cliPipeline* p, cliChunk* c)
 		break;
 	}
 	p->recordsRead += c->count;
+	c->read = cliReader_Progress(p->reader);
 	c->blockCount = (c->count + CLI_CAST_BLOCK - 1) / CLI_CAST_BLOCK;
 	c->nextBlock = 0;
 	c->blocksDone = 0;
@@ -488,7 +464,6 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
  * time, chunks in order). */
 static void writeChunk(cliPipeline* p, cliChunk* c)
 {
-	const cliCastConfig* cfg = p->cfg;
 	double t0 = threadSeconds();
 	const bcError* fatal = NULL;
 	for (int b = 0; b < c->blockCount && fatal == NULL; ++b) {
@@ -502,13 +477,9 @@ static void writeChunk(cliPipeline* p, cliChunk* c)
 		/* as when reading stopped: nothing of this chunk is reported */
 		cliReportError(p->inputName, fatal);
 	} else {
-		if (!cfg->common.quiet) {
-			for (int i = 0; i < c->count; ++i) {
-				const cliRecord* record = c->records + i;
-				if (c->problems[i] != NULL) {
-					fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", p->inputName, record->line,
-							record->column, record->index, c->problems[i]);
-				}
+		for (int i = 0; i < c->count; ++i) {
+			if (c->problems[i] != NULL) {
+				cliRecordLog_Add(&p->log, c->records + i, c->problems[i]);
 			}
 		}
 		p->summary.records += c->count;
@@ -528,10 +499,8 @@ static void writeChunk(cliPipeline* p, cliChunk* c)
 			ok = cliOutput_Write(p->output, c->blocks[b].text.data, c->blocks[b].text.length);
 		}
 		ok = ok && cliOutput_Flush(p->output);
-		if (ok && p->progress && cliNow() - p->lastProgress >= CLI_PROGRESS_INTERVAL) {
-			fprintf(stderr, "\rballcast: %ld trajectories, %ld hits", p->summary.records, p->summary.hits);
-			p->lastProgress = cliNow();
-			p->progressShown = true;
+		if (ok) {
+			cliProgress_Update(&p->progress, p->summary.records, p->summary.hits, c->read);
 		}
 	}
 	for (int i = 0; i < c->count; ++i) {
@@ -619,10 +588,12 @@ static void runTasks(cliWorker* w)
 	pthread_mutex_unlock(&p->lock);
 }
 
-static void* runWorker(void* arg)
+/* A parallel-for task: worker runs tasks until the pipeline is done. */
+static void runWorker(int begin, int end, int worker, void* context)
 {
-	runTasks(arg);
-	return NULL;
+	(void)begin;
+	(void)end;
+	runTasks((cliWorker*)context + worker);
 }
 
 /* One JSON line of phase times and counts on stderr (--stats). */
@@ -660,7 +631,7 @@ static void freePipeline(cliPipeline* p, cliWorker* workers, int threads)
 		free(c);
 	}
 	for (int t = 0; workers != NULL && t < threads; ++t) {
-		cliParser_Destroy(workers[t].parser);
+		cliJsonParser_Destroy(workers[t].parser);
 		free(workers[t].ties);
 	}
 	free(workers);
@@ -674,36 +645,31 @@ int cliCastMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
-
-	double started = cliNow();
-	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
-	if (mesh == NULL) {
-		return cli_exitTrouble;
-	}
-	double readMesh = cliNow() - started;
-	const char* inputName = cliInputName(cfg.inputPath);
-	FILE* input = cliOpenInput(cfg.inputPath);
-	if (input == NULL) {
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
-	}
-	int threads = cfg.common.threads;
-	if (threads <= 0) {
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		threads = cores > 0 ? (int)cores : 1;
-	}
-	threads = threads < CLI_CAST_MAX_THREADS ? threads : CLI_CAST_MAX_THREADS;
-
+	status = cli_exitTrouble;
+	int threads = bcThreadCount(cfg.common.threads);
 	cliPipeline p;
 	memset(&p, 0, sizeof p);
 	p.cfg = &cfg;
+	atomic_init(&p.stop, false);
+	cliProgress_Start(&p.progress, &cfg.common, "trajectories", "hits");
+	cliWorker* workers = NULL;
+	FILE* input = NULL;
+	cliOutput output;
+	bool opened = false;
+
+	double started = cliNow();
+	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
+	double readMesh = cliNow() - started;
+	const char* inputName = cliInputName(cfg.inputPath);
+	input = mesh != NULL ? cliOpenInput(cfg.inputPath, cfg.common.quiet) : NULL;
+	if (input == NULL) {
+		goto done;
+	}
 	p.mesh = mesh;
 	p.inputName = inputName;
-	atomic_init(&p.stop, false);
+	p.log = cliRecordLog_Make(inputName, &cfg.common, &p.progress);
 	p.reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
-	cliWorker* workers = calloc((size_t)threads, sizeof *workers);
+	workers = calloc((size_t)threads, sizeof *workers);
 	bool ready = p.reader != NULL && workers != NULL;
 	for (int s = 0; s < CLI_CAST_SLOTS && ready; ++s) {
 		p.slots[s] = calloc(1, sizeof *p.slots[s]);
@@ -713,10 +679,14 @@ int cliCastMain(int argc, char** argv)
 	for (int t = 0; t < threads && ready; ++t) {
 		/* parsers before threads: the first installs cJSON's hooks */
 		workers[t].pipeline = &p;
-		workers[t].parser = cliParser_Create();
+		workers[t].parser = cliJsonParser_Create();
 		workers[t].ties = needTies ? malloc((size_t)CLI_TIES_START * sizeof *workers[t].ties) : NULL;
 		workers[t].tieCapacity = needTies ? CLI_TIES_START : 0;
 		ready = workers[t].parser != NULL && (!needTies || workers[t].ties != NULL);
+	}
+	if (!ready) {
+		fputs("ballcast: out of memory\n", stderr);
+		goto done;
 	}
 
 	/* Streaming: NDJSON or CSV out to stdout from NDJSON or CSV in, where a
@@ -726,14 +696,9 @@ int cliCastMain(int argc, char** argv)
 	 * starts with detecting the input format, before the output is opened
 	 * when it may stream; otherwise the output is opened first. */
 	bool toStdout = cfg.common.outputPath == NULL || strcmp(cfg.common.outputPath, "-") == 0;
-	bool mayStream = toStdout && cfg.common.format != cli_outputJson;
-	cliOutput output;
-	bool opened = false;
 	bcError error = { 0 };
 	int detected = 1;
-	if (!ready) {
-		fputs("ballcast: out of memory\n", stderr);
-	} else if (mayStream) {
+	if (toStdout && cfg.common.format != cli_outputJson) {
 		detected = cliReader_Detect(p.reader, &error);
 		cliInputFormat format = cliReader_GetFormat(p.reader);
 		bool lines = format == cli_inputNdjson || format == cli_inputCsv;
@@ -742,70 +707,46 @@ int cliCastMain(int argc, char** argv)
 		opened = cliOutput_Open(&output, cfg.common.outputPath);
 		detected = opened ? cliReader_Detect(p.reader, &error) : 1;
 	}
-	if (!ready || !opened || detected < 0) {
-		if (detected < 0) {
-			cliReportError(inputName, &error);
-		}
-		if (opened) {
-			cliOutput_Abort(&output);
-		}
-		freePipeline(&p, workers, threads);
-		cliReader_Destroy(p.reader);
-		cliCloseInput(input);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+	if (detected < 0) {
+		cliReportError(inputName, &error);
+	}
+	if (!opened || detected < 0) {
+		goto done;
 	}
 	p.output = &output;
 	p.lowLatency = output.streaming;
 	cliReader_SetKeepWaiting(p.reader, keepWaiting, &p);
 
-	static const char* const normalNames[] = { "contact", "triangle", "average" };
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	cliCastHeader header = { cfg.meshPath, info, &cfg.options, normalNames[cfg.normalMode], cfg.ties };
 	cliCastWriter_Begin(&p.writer, &p.head, cfg.common.format, &header);
 
-	/* Progress on a terminal only, never into a pipe or a log. */
-	p.progress = !cfg.common.quiet && isatty(STDERR_FILENO);
-	p.lastProgress = cliNow();
-
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.wake, NULL);
-	for (int t = 1; t < threads; ++t) {
-		workers[t].started = pthread_create(&workers[t].thread, NULL, runWorker, workers + t) == 0;
-	}
-	runTasks(workers);
-	for (int t = 1; t < threads; ++t) {
-		if (workers[t].started) {
-			pthread_join(workers[t].thread, NULL);
-		}
-	}
+	bcParallelFor(threads, 1, threads, runWorker, workers);
 	pthread_cond_destroy(&p.wake);
 	pthread_mutex_destroy(&p.lock);
-	if (p.progressShown) {
-		fputs("\r\033[K", stderr);
-	}
+	cliProgress_Clear(&p.progress);
+	cliRecordLog_Finish(&p.log);
 
 	double publishStart = cliNow();
-	if (p.status != cli_exitOk) {
-		cliOutput_Abort(&output);
-		status = cli_exitTrouble;
-	} else {
+	if (p.status == cli_exitOk) {
 		/* the head went out with the first chunk (the last one at least) */
 		cliBuffer_Clear(&p.head);
 		cliCastWriter_End(&p.writer, &p.head, p.summary.records, &p.summary);
-		bool ok = p.head.failed ? (fputs("ballcast: out of memory\n", stderr), false) : true;
-		ok = ok && cliOutput_Write(&output, p.head.data, p.head.length);
-		if (ok && cliOutput_Commit(&output)) {
+		if (p.head.failed) {
+			fputs("ballcast: out of memory\n", stderr);
+		} else if (cliOutput_Write(&output, p.head.data, p.head.length) && cliOutput_Commit(&output)) {
 			status = p.summary.errors > 0 ? cli_exitRecords : cli_exitOk;
-		} else {
-			if (!ok) {
-				cliOutput_Abort(&output);
-			}
-			status = cli_exitTrouble;
+			cliProgress_Finish(&p.progress, p.summary.records, p.summary.hits, p.summary.errors);
 		}
 	}
 	if (cfg.stats) {
 		printStats(readMesh, &info, &p.times, &p.summary, threads, cliNow() - publishStart);
+	}
+done:
+	if (opened && status == cli_exitTrouble) {
+		cliOutput_Abort(&output);
 	}
 	freePipeline(&p, workers, threads);
 	cliReader_Destroy(p.reader);

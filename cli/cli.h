@@ -7,7 +7,7 @@
 
 #include "ballcast.h"
 #include "output.h"
-#include "records.h"
+#include "trajectories.h"
 
 /* Exit statuses (documented in the man page). */
 enum {
@@ -31,17 +31,14 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads);
 /* The name messages give an input path: "<stdin>" for "-". */
 const char* cliInputName(const char* path);
 
-/* Open an input to read (in binary): standard input for "-". On failure
- * "ballcast: PATH: cannot open: REASON" on stderr and NULL. */
-FILE* cliOpenInput(const char* path);
+/* Open an input to read (in binary): standard input for "-", with a note
+ * on stderr (unless quiet) when that is a terminal, so that a command
+ * waiting for the keyboard does not look hung. On failure "ballcast: PATH:
+ * cannot open: REASON" on stderr and NULL. */
+FILE* cliOpenInput(const char* path, bool quiet);
 
 /* Close what cliOpenInput opened; standard input (and NULL) is left alone. */
 void cliCloseInput(FILE* input);
-
-/* Run fn(context, begin, end) over [0, count) split into contiguous ranges
- * on up to threads threads (<= 0: one per core). Returns when all are done. */
-typedef void cliRangeFcn(void* context, int begin, int end);
-void cliParallelFor(int count, int threads, cliRangeFcn* fn, void* context);
 
 /* Seconds on a monotonic clock, for --stats. */
 double cliNow(void);
@@ -60,19 +57,14 @@ bool cliParseNonNegative(const char* text, double* value);
  * false (format untouched) if unknown. */
 bool cliParseInputFormat(const char* text, cliInputFormat* format);
 
-/* A subcommand as its messages name it. */
-typedef struct cliUsage {
-	const char* command; /* "balls" */
-	const char* text;    /* the --help text; its first line is the synopsis */
-} cliUsage;
-
-/* "ballcast COMMAND: message 'arg'" (no quote when arg is NULL), then the
- * synopsis line "usage: ...   (ballcast COMMAND --help)", on stderr.
- * Returns cli_exitTrouble. */
-int cliUsageError(const cliUsage* usage, const char* message, const char* arg);
+/* Per-record messages shown on standard error unless --max-errors says
+ * otherwise: enough to see what is wrong, few enough that a file of bad
+ * rows (a CSV without its r column) does not bury the terminal. */
+#define CLI_DEFAULT_MAX_ERRORS 20
 
 /* The options the subcommands spell the same way. Zero it for the defaults:
- * standard output, json, input format auto, no radius, a thread per core. */
+ * standard output, json, input format auto, no radius, a thread per core,
+ * CLI_DEFAULT_MAX_ERRORS messages. */
 typedef struct cliCommonOptions {
 	const char* outputPath;     /* -o FILE; NULL: standard output */
 	cliOutputFormat format;     /* -f FMT, or else from the extension of -o FILE */
@@ -82,15 +74,136 @@ typedef struct cliCommonOptions {
 	double radius;              /* ... and is this (>= 0) */
 	int threads;                /* -j N (>= 1); 0: one per core */
 	bool quiet;                 /* -q */
+	bool maxErrorsGiven;        /* --max-errors N was given ... */
+	long maxErrors;             /* ... and is this (>= 0) */
 } cliCommonOptions;
 
-/* Handle getopt_long's code c (optarg its value) for one of the common
- * options -o, -f, -i, -r, -j and -q, or -h (usage text on stdout), or else
- * a missing value (':') or an unknown option. Meant for the default case of
- * a command's own switch: getopt only returns the codes the command lists.
- * Returns -1 to go on parsing, or the exit status to stop with (after a
- * usage error, or after -h). */
-int cliParseCommonOption(const cliUsage* usage, int c, char** argv, cliCommonOptions* options);
+/* The common options a command takes: a bit each, spelled the same way
+ * by every command. --help and --version are always there. */
+enum {
+	cli_optOutput = 1u << 0,      /* -o, --output FILE */
+	cli_optFormat = 1u << 1,      /* -f, --format FMT */
+	cli_optInputFormat = 1u << 2, /* -i, --input-format FMT */
+	cli_optRadius = 1u << 3,      /* -r, --radius R */
+	cli_optThreads = 1u << 4,     /* -j, --threads N */
+	cli_optQuiet = 1u << 5,       /* -q, --quiet */
+	cli_optMaxErrors = 1u << 6    /* --max-errors N */
+};
+
+/* One of a command's own options. */
+typedef struct cliOption {
+	const char* name; /* its long name, without "--" */
+	char letter;      /* its short letter, or 0 for none */
+	bool hasValue;
+} cliOption;
+
+/* A subcommand's command line, as messages and the parser see it. */
+typedef struct cliUsage {
+	const char* command;      /* "balls" */
+	const char* text;         /* the --help text; its first line is the synopsis */
+	unsigned common;          /* the common options it takes (cli_opt... bits) */
+	const cliOption* own;     /* its own options, ended by { NULL }; or NULL */
+	int minOperands;          /* operands it needs ... */
+	int maxOperands;          /* ... and takes (-1: any number) */
+	const char* missing[2];   /* the message when 0 or 1 operands are too few */
+} cliUsage;
+
+/* Lines of --help texts that commands have alike. */
+#define CLI_HELP_OUTPUT                                                                                                \
+	"  -o, --output FILE         write here (format from the extension: .json,\n"                                     \
+	"                            .ndjson, .csv) instead of standard output\n"
+#define CLI_HELP_FORMAT "  -f, --format FMT          json (default), ndjson or csv\n"
+#define CLI_HELP_INPUT_FORMAT "  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
+#define CLI_HELP_THREADS "  -j, --threads N           threads (default: one per core)\n"
+#define CLI_HELP_QUIET_ALL "  -q, --quiet               no notes, progress or summary on standard error\n"
+#define CLI_HELP_QUIET "  -q, --quiet               no notes on standard error\n"
+#define CLI_HELP_MAX_ERRORS "      --max-errors N        show at most N messages about bad records (default 20)\n"
+#define CLI_HELP_HELP                                                                                                  \
+	"  -h, --help                this help\n"                                                                         \
+	"      --version             the version of ballcast\n"
+
+/* Handle own option k (an index into usage->own) with its value (NULL for
+ * a flag). NULL to go on, or the message of a usage error about the value,
+ * which is quoted after it ("--approach is le or lt, not"). */
+typedef const char* cliOptionFcn(void* context, int k, const char* value);
+
+/* Parse a command line: the common options of usage into common (zeroed
+ * first), each own option through handle, --help and --version (their
+ * text on stdout), then count the operands, argv[*first .. argc), and
+ * refuse an -o naming one of them. Returns -1 to go on, or the exit status
+ * to stop with (after a usage error, --help or --version). */
+int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOptions* common,
+					  cliOptionFcn* handle, void* context, int* first);
+
+/* "ballcast COMMAND: message 'arg'" (no quote when arg is NULL), then the
+ * synopsis line "usage: ...   (ballcast COMMAND --help)", on stderr.
+ * Returns cli_exitTrouble. */
+int cliUsageError(const cliUsage* usage, const char* message, const char* arg);
+
+/* When output (an output path; NULL or "-" for stdout) and input name the
+ * same regular file: a usage error "OPTION would overwrite the input
+ * 'INPUT'" and cli_exitTrouble, before anything is written. Else -1. */
+int cliRefuseOverwrite(const cliUsage* usage, const char* output, const char* option, const char* input);
+
+/* The messages about bad records of one input: at most a limit of them,
+ * then, at the end, one line counting the rest. */
+typedef struct cliRecordLog {
+	const char* name; /* the input, as messages name it */
+	long limit;       /* messages to show at most */
+	long shown;
+	long hidden;
+	bool quiet;       /* -q: none at all */
+	struct cliProgress* progress; /* a progress line to erase before a message, or NULL */
+} cliRecordLog;
+
+/* A log for the input name (not copied) with the limits of options;
+ * progress (or NULL) is the run's progress line. */
+cliRecordLog cliRecordLog_Make(const char* name, const cliCommonOptions* options, struct cliProgress* progress);
+
+/* "ballcast: FILE:LINE:COLUMN: record N: PROBLEM" on stderr, while under
+ * the limit. N counts records from 1, as lines are counted. The place is
+ * that of the record's own error when problem is it, else where the record
+ * starts. */
+void cliRecordLog_Add(cliRecordLog* log, const cliRecord* record, const char* problem);
+
+/* The same for a record known by its 0-based index and the place of its
+ * problem. */
+void cliRecordLog_AddAt(cliRecordLog* log, long index, long line, long column, const char* problem);
+
+/* After the last record: "ballcast: FILE: N more bad records not shown
+ * (--max-errors N shows more)" when some were held back. */
+void cliRecordLog_Finish(cliRecordLog* log);
+
+
+/* How far a run has come, on standard error when it is a terminal (and
+ * not -q): a line redrawn in place ("45%, 4500 trajectories, 3100 hits,
+ * about 3 s left"), never while the results go to that same terminal,
+ * and a summary line at the end ("10000 trajectories, 6890 hits, 0 errors
+ * in 1.20 s"). */
+typedef struct cliProgress {
+	const char* recordNoun; /* "trajectories" */
+	const char* hitNoun;    /* "hits" */
+	bool lines;             /* progress lines are drawn */
+	bool summary;           /* the summary line is written */
+	bool shown;             /* a progress line is on the terminal */
+	double started;
+	double last;            /* when the line was last drawn */
+} cliProgress;
+
+/* Start timing a run that writes where options say. */
+void cliProgress_Start(cliProgress* progress, const cliCommonOptions* options, const char* recordNoun,
+					   const char* hitNoun);
+
+/* Redraw the line (at most every half second): counts so far (hits < 0:
+ * not known yet), and the fraction of the input read (0 to 1, or < 0 when
+ * its size is unknown) for a percentage and the time left. */
+void cliProgress_Update(cliProgress* progress, long records, long hits, double fraction);
+
+/* Erase the line, so that a message can follow. */
+void cliProgress_Clear(cliProgress* progress);
+
+/* Erase the line and write the summary. */
+void cliProgress_Finish(cliProgress* progress, long records, long hits, long errors);
 
 /* Check a trajectory record and take its path: p0, p1, and r or else
  * --radius (options). Returns NULL, or the problem: the record's own error,
@@ -115,6 +228,5 @@ int cliSimulateMain(int argc, char** argv);
  * error (a full disk, a closed pipe) "ballcast: standard output: write
  * error: ..." on stderr and cli_exitTrouble. */
 int cliFinishStdout(void);
-/* @@command-declarations@@ */
 
 #endif

@@ -3,22 +3,19 @@
  * Balls are read in chunks, answered on several threads, and written in
  * input order. */
 #include <getopt.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "output.h"
-#include "records.h"
-#include "results.h"
+#include "trajectories.h"
+#include "results_write.h"
 
 /* Records read, answered and written together: large enough to keep every
  * thread busy, small enough that memory does not grow with the input. */
 #define CLI_CLOSEST_CHUNK 8192
 
-/* Seconds between progress lines on a terminal. */
-#define CLI_CLOSEST_PROGRESS_INTERVAL 0.5
+static const cliOption closestOptions[] = { { "brute", 0, false }, { NULL, 0, false } };
 
 static const cliUsage closestUsage = {
 	"closest",
@@ -30,20 +27,25 @@ static const cliUsage closestUsage = {
 	"none reads standard input.\n"
 	"\n"
 	"options:\n"
-	"  -o, --output FILE         write here (format from the extension: .json,\n"
-	"                            .ndjson, .csv) instead of standard output\n"
-	"  -f, --format FMT          json (default), ndjson or csv\n"
-	"  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
+	CLI_HELP_OUTPUT
+	CLI_HELP_FORMAT
+	CLI_HELP_INPUT_FORMAT
 	"  -r, --radius R            radius for records without \"r\" (default 0)\n"
 	"      --brute               test every triangle (reference path, slow)\n"
-	"  -j, --threads N           threads (default: one per core)\n"
-	"  -q, --quiet               no notes or progress on standard error\n"
-	"  -h, --help                this help\n"
+	CLI_HELP_THREADS
+	CLI_HELP_QUIET_ALL
+	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast closest room.obj balls.json | jq '.results[] | .distance'\n"
 	"  ballcast closest --format csv -r 0.1 room.obj points.csv > closest.csv\n"
-	"  cat balls.ndjson | ballcast closest room.obj - --format ndjson\n"
+	"  cat balls.ndjson | ballcast closest room.obj - --format ndjson\n",
+	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optThreads | cli_optQuiet |
+		cli_optMaxErrors,
+	closestOptions,
+	1,
+	2,
+	{ "missing MESH", NULL },
 };
 
 static const char* const closestCsvHeader =
@@ -63,49 +65,27 @@ typedef struct cliClosestSummary {
 	long errors;
 } cliClosestSummary;
 
+/* --brute, the one option of its own. */
+static const char* closestOption(void* context, int k, const char* value)
+{
+	(void)k;
+	(void)value;
+	((cliClosestConfig*)context)->options.bruteForce = true;
+	return NULL;
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliClosestConfig* cfg)
 {
-	enum { optBrute = 256 };
-	static const struct option longOptions[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "input-format", required_argument, NULL, 'i' },
-		{ "radius", required_argument, NULL, 'r' },
-		{ "brute", no_argument, NULL, optBrute },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultClosestOptions();
-	optind = 1;
-	opterr = 0;
-	int c, status;
-	while ((c = getopt_long(argc, argv, ":o:f:i:r:j:qh", longOptions, NULL)) != -1) {
-		switch (c) {
-		case optBrute:
-			cfg->options.bruteForce = true;
-			break;
-		default:
-			status = cliParseCommonOption(&closestUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
+	int first = 0;
+	int status = cliParseArguments(&closestUsage, argc, argv, &cfg->common, closestOption, cfg, &first);
+	if (status < 0) {
+		cfg->meshPath = argv[first];
+		cfg->inputPath = first + 1 < argc ? argv[first + 1] : "-";
 	}
-	int rest = argc - optind;
-	if (rest < 1) {
-		return cliUsageError(&closestUsage, "missing MESH", NULL);
-	}
-	if (rest > 2) {
-		return cliUsageError(&closestUsage, "too many arguments, starting at", argv[optind + 2]);
-	}
-	cfg->meshPath = argv[optind];
-	cfg->inputPath = rest == 2 ? argv[optind + 1] : "-";
-	return -1;
+	return status;
 }
 
 /* Check one record; returns the problem or NULL, and fills input. */
@@ -261,8 +241,8 @@ typedef struct cliClosestChunk {
 } cliClosestChunk;
 
 /* Check, answer and write the count records of a chunk. */
-static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, const char* inputName,
-						 cliClosestChunk* chunk, int count, FILE* f, cliClosestSummary* summary)
+static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, cliRecordLog* log, cliClosestChunk* chunk,
+						 int count, FILE* f, cliClosestSummary* summary)
 {
 	int valid = 0;
 	for (int i = 0; i < count; ++i) {
@@ -279,10 +259,7 @@ static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, const 
 			chunk->problems[i] = "p is too far from the mesh: the distance overflows";
 		}
 		if (chunk->problems[i] != NULL) {
-			if (!cfg->common.quiet) {
-				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", inputName, record->line, record->column,
-						record->index, chunk->problems[i]);
-			}
+			cliRecordLog_Add(log, record, chunk->problems[i]);
 			summary->errors += 1;
 			out = NULL;
 		} else if (out->overlap) {
@@ -300,49 +277,43 @@ int cliClosestMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
-
+	status = cli_exitTrouble;
+	cliProgress progress;
+	cliProgress_Start(&progress, &cfg.common, "balls", "overlapping");
+	FILE* input = NULL;
+	cliReader* reader = NULL;
+	cliClosestChunk* chunk = NULL;
+	cliOutput output;
+	bool opened = false;
 	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
 	if (mesh == NULL) {
-		return cli_exitTrouble;
+		goto done;
 	}
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	if (info.degenerateCount == info.triangleCount) {
 		fprintf(stderr, "ballcast: %s: every triangle is degenerate (zero area): no point is closest\n",
 				cfg.meshPath);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
 	const char* inputName = cliInputName(cfg.inputPath);
-	FILE* input = cliOpenInput(cfg.inputPath);
+	input = cliOpenInput(cfg.inputPath, cfg.common.quiet);
 	if (input == NULL) {
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
-	cliReader* reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
-	cliClosestChunk* chunk = calloc(1, sizeof *chunk);
-	cliOutput output;
-	bool ready = reader != NULL && chunk != NULL;
-	if (!ready || !cliOutput_Open(&output, cfg.common.outputPath)) {
-		if (!ready) {
-			fputs("ballcast: out of memory\n", stderr);
-		}
-		cliReader_Destroy(reader);
-		free(chunk);
-		cliCloseInput(input);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+	reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
+	chunk = calloc(1, sizeof *chunk);
+	if (reader == NULL || chunk == NULL) {
+		fputs("ballcast: out of memory\n", stderr);
+		goto done;
+	}
+	opened = cliOutput_Open(&output, cfg.common.outputPath);
+	if (!opened) {
+		goto done;
 	}
 
 	cliClosestSummary summary = { 0, 0, 0 };
+	cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common, &progress);
 	writeHeader(output.stream, cfg.common.format, cfg.meshPath, &info);
-
-	/* Progress on a terminal only, never into a pipe or a log. */
-	bool progress = !cfg.common.quiet && isatty(STDERR_FILENO);
-	double lastProgress = cliNow();
-	bool progressShown = false;
-
 	bcError error = { 0 };
 	int got = 1;
 	while (got == 1) {
@@ -351,28 +322,27 @@ int cliClosestMain(int argc, char** argv)
 			++count;
 		}
 		if (got >= 0) {
-			processChunk(&cfg, mesh, inputName, chunk, count, output.stream, &summary);
+			processChunk(&cfg, mesh, &log, chunk, count, output.stream, &summary);
 		}
 		for (int i = 0; i < count; ++i) {
 			cliRecord_Free(chunk->records + i);
 		}
-		if (progress && cliNow() - lastProgress >= CLI_CLOSEST_PROGRESS_INTERVAL) {
-			fprintf(stderr, "\rballcast: %ld balls, %ld overlapping", summary.records, summary.overlaps);
-			lastProgress = cliNow();
-			progressShown = true;
-		}
+		cliProgress_Update(&progress, summary.records, summary.overlaps, cliReader_Progress(reader));
 	}
-	if (progressShown) {
-		fputs("\r\033[K", stderr);
-	}
-
+	cliProgress_Clear(&progress);
+	cliRecordLog_Finish(&log);
 	if (got < 0) {
 		cliReportError(inputName, &error);
+		goto done;
+	}
+	writeFooter(output.stream, cfg.common.format, &summary);
+	if (cliOutput_Commit(&output)) {
+		status = summary.errors > 0 ? cli_exitRecords : cli_exitOk;
+		cliProgress_Finish(&progress, summary.records, summary.overlaps, summary.errors);
+	}
+done:
+	if (opened && status == cli_exitTrouble) {
 		cliOutput_Abort(&output);
-		status = cli_exitTrouble;
-	} else {
-		writeFooter(output.stream, cfg.common.format, &summary);
-		status = cliOutput_Commit(&output) ? (summary.errors > 0 ? cli_exitRecords : cli_exitOk) : cli_exitTrouble;
 	}
 	cliReader_Destroy(reader);
 	free(chunk);

@@ -1,10 +1,6 @@
 /* common.c - error reporting, option parsing and helpers shared by the
  * subcommands. */
 #include <errno.h>
-#include <getopt.h>
-#include <limits.h>
-#include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -30,8 +26,27 @@ int cliFinishStdout(void)
 	if (fflush(stdout) == 0 && !ferror(stdout)) {
 		return cli_exitOk;
 	}
-	fprintf(stderr, "ballcast: standard output: write error: %s\n", strerror(errno != 0 ? errno : EIO));
+	cliWriteError("standard output", errno);
 	return cli_exitTrouble;
+}
+
+/* Does the file start (after blanks and a byte order mark) with '{' or
+ * '[', as JSON does and no OBJ file can? */
+static bool looksLikeJson(const char* path)
+{
+	FILE* f = fopen(path, "rb");
+	if (f == NULL) {
+		return false;
+	}
+	int c = getc(f);
+	if (c == 0xEF && getc(f) == 0xBB && getc(f) == 0xBF) {
+		c = getc(f);
+	}
+	while (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+		c = getc(f);
+	}
+	fclose(f);
+	return c == '{' || c == '[';
 }
 
 bcMesh* cliLoadMesh(const char* path, int quiet)
@@ -44,7 +59,13 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 	bcError error = { 0 };
 	bcObjOptions options = bcDefaultObjOptions();
 	options.threadCount = threads;
-	bcMesh* mesh = bcMesh_LoadObjWithOptions(path, &options, &error);
+	bcMesh* mesh = bcMesh_LoadObj(path, &options, &error);
+	if (mesh == NULL && looksLikeJson(path)) {
+		fprintf(stderr, "ballcast: %s: this is JSON, not an OBJ mesh: the mesh comes first (are the arguments "
+						"swapped?)\n",
+				path);
+		return NULL;
+	}
 	if (mesh == NULL) {
 		cliReportError(path, &error);
 		return NULL;
@@ -67,13 +88,17 @@ const char* cliInputName(const char* path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
-FILE* cliOpenInput(const char* path)
+FILE* cliOpenInput(const char* path, bool quiet)
 {
-	FILE* input = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	bool standard = strcmp(path, "-") == 0;
+	FILE* input = standard ? stdin : fopen(path, "rb");
 	if (input == NULL) {
 		bcError error = { 0 };
 		snprintf(error.message, sizeof error.message, "cannot open: %s", strerror(errno));
 		cliReportError(cliInputName(path), &error);
+	} else if (standard && !quiet && isatty(STDIN_FILENO)) {
+		/* a command waiting on the keyboard, not hung */
+		fputs("ballcast: reading standard input, the terminal: type the records, then Ctrl-D\n", stderr);
 	}
 	return input;
 }
@@ -82,112 +107,6 @@ void cliCloseInput(FILE* input)
 {
 	if (input != NULL && input != stdin) {
 		fclose(input);
-	}
-}
-
-int cliParseDouble(const char* text, double* value)
-{
-	char* end = NULL;
-	errno = 0;
-	double v = strtod(text, &end);
-	if (end == text || *end != 0 || errno == ERANGE || !isfinite(v)) {
-		return 0;
-	}
-	*value = v;
-	return 1;
-}
-
-int cliParseInt(const char* text, int* value)
-{
-	char* end = NULL;
-	errno = 0;
-	long v = strtol(text, &end, 10);
-	if (end == text || *end != 0 || errno == ERANGE || v < INT_MIN || v > INT_MAX) {
-		return 0;
-	}
-	*value = (int)v;
-	return 1;
-}
-
-bool cliParseNonNegative(const char* text, double* value)
-{
-	double v;
-	if (!cliParseDouble(text, &v) || v < 0.0) {
-		return false;
-	}
-	*value = v;
-	return true;
-}
-
-bool cliParseInputFormat(const char* text, cliInputFormat* format)
-{
-	static const struct {
-		const char* name;
-		cliInputFormat format;
-	} names[] = {
-		{ "auto", cli_inputAuto }, { "json", cli_inputJson }, { "ndjson", cli_inputNdjson },
-		{ "jsonl", cli_inputNdjson }, { "csv", cli_inputCsv },
-	};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
-		if (strcmp(text, names[i].name) == 0) {
-			*format = names[i].format;
-			return true;
-		}
-	}
-	return false;
-}
-
-int cliUsageError(const cliUsage* usage, const char* message, const char* arg)
-{
-	fprintf(stderr, "ballcast %s: %s%s%s%s\n", usage->command, message, arg != NULL ? " '" : "",
-			arg != NULL ? arg : "", arg != NULL ? "'" : "");
-	int synopsis = (int)strcspn(usage->text, "\n");
-	fprintf(stderr, "%.*s   (ballcast %s --help)\n", synopsis, usage->text, usage->command);
-	return cli_exitTrouble;
-}
-
-int cliParseCommonOption(const cliUsage* usage, int c, char** argv, cliCommonOptions* options)
-{
-	switch (c) {
-	case 'o':
-		options->outputPath = optarg;
-		/* What the last -o names, unless -f said otherwise (before or after). */
-		if (!options->formatGiven) {
-			options->format = cliFormatFromPath(optarg, cli_outputJson);
-		}
-		return -1;
-	case 'f':
-		if (!cliParseOutputFormat(optarg, &options->format)) {
-			return cliUsageError(usage, "unknown output format", optarg);
-		}
-		options->formatGiven = true;
-		return -1;
-	case 'i':
-		if (!cliParseInputFormat(optarg, &options->inputFormat)) {
-			return cliUsageError(usage, "unknown input format", optarg);
-		}
-		return -1;
-	case 'r':
-		if (!cliParseNonNegative(optarg, &options->radius)) {
-			return cliUsageError(usage, "--radius needs a finite number >= 0, not", optarg);
-		}
-		options->haveRadius = true;
-		return -1;
-	case 'j':
-		if (!cliParseInt(optarg, &options->threads) || options->threads < 1) {
-			return cliUsageError(usage, "--threads needs a whole number >= 1, not", optarg);
-		}
-		return -1;
-	case 'q':
-		options->quiet = true;
-		return -1;
-	case 'h':
-		fputs(usage->text, stdout);
-		return cliFinishStdout();
-	case ':':
-		return cliUsageError(usage, "missing value for", argv[optind - 1]);
-	default:
-		return cliUsageError(usage, "unknown option", argv[optind - 1]);
 	}
 }
 
@@ -215,53 +134,44 @@ const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* 
 	return NULL;
 }
 
-/* Ranges smaller than this are not worth a thread. */
-#define CLI_MIN_ITEMS_PER_THREAD 32
-
-/* More threads than this are not started; a larger machine splits the batch. */
-#define CLI_MAX_THREADS 256
-
-typedef struct cliRange {
-	cliRangeFcn* fn;
-	void* context;
-	int begin, end;
-} cliRange;
-
-static void* runRange(void* arg)
+cliRecordLog cliRecordLog_Make(const char* name, const cliCommonOptions* options, cliProgress* progress)
 {
-	cliRange* range = arg;
-	range->fn(range->context, range->begin, range->end);
-	return NULL;
+	cliRecordLog log = { name, options->maxErrorsGiven ? options->maxErrors : CLI_DEFAULT_MAX_ERRORS, 0, 0,
+						 options->quiet, progress };
+	return log;
 }
 
-void cliParallelFor(int count, int threads, cliRangeFcn* fn, void* context)
+void cliRecordLog_AddAt(cliRecordLog* log, long index, long line, long column, const char* problem)
 {
-	if (threads <= 0) {
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		threads = cores > 0 ? (int)cores : 1;
+	if (log->quiet) {
+		return;
 	}
-	threads = threads > CLI_MAX_THREADS ? CLI_MAX_THREADS : threads;
-	int useful = count / CLI_MIN_ITEMS_PER_THREAD;
-	threads = threads > useful ? (useful > 1 ? useful : 1) : threads;
-	cliRange ranges[CLI_MAX_THREADS];
-	pthread_t ids[CLI_MAX_THREADS];
-	bool started[CLI_MAX_THREADS];
-	for (int i = 0; i < threads; ++i) {
-		ranges[i].fn = fn;
-		ranges[i].context = context;
-		ranges[i].begin = (int)((long long)count * i / threads);
-		ranges[i].end = (int)((long long)count * (i + 1) / threads);
-		started[i] = i > 0 && pthread_create(&ids[i], NULL, runRange, &ranges[i]) == 0;
+	if (log->shown >= log->limit) {
+		log->hidden += 1;
+		return;
 	}
-	for (int i = 0; i < threads; ++i) {
-		if (!started[i]) {
-			runRange(&ranges[i]);
+	log->shown += 1;
+	if (log->progress != NULL) {
+		cliProgress_Clear(log->progress);
+	}
+	fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", log->name, line, column, index + 1, problem);
+}
+
+void cliRecordLog_Add(cliRecordLog* log, const cliRecord* record, const char* problem)
+{
+	bool own = problem == record->error && record->errorLine > 0;
+	cliRecordLog_AddAt(log, record->index, own ? record->errorLine : record->line,
+					   own ? record->errorColumn : record->column, problem);
+}
+
+void cliRecordLog_Finish(cliRecordLog* log)
+{
+	if (log->hidden > 0) {
+		if (log->progress != NULL) {
+			cliProgress_Clear(log->progress);
 		}
-	}
-	for (int i = 1; i < threads; ++i) {
-		if (started[i]) {
-			pthread_join(ids[i], NULL);
-		}
+		fprintf(stderr, "ballcast: %s: %ld more bad record%s not shown (--max-errors N shows more)\n", log->name,
+				log->hidden, log->hidden == 1 ? "" : "s");
 	}
 }
 

@@ -1,16 +1,14 @@
 /* compare_cmd.c - `ballcast compare EXPECTED ACTUAL...`: check cast results
  * (a regression run, or students' collision code) against expected ones,
  * record by record, field by field, with tolerances and ties. */
-#include <getopt.h>
 #include <math.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "output.h"
-#include "resultsread.h"
+#include "results_read.h"
 #include "vec3.h"
 
 /* Default absolute tolerance on alpha. Two correct implementations differ
@@ -40,6 +38,14 @@
 /* Degrees in a radian, for the angle between normals. */
 #define CLI_DEGREES_PER_RADIAN (180.0 / 3.14159265358979323846)
 
+/* The options of compare's own, in the order compareOption knows them. */
+enum { cli_compareAlphaTol, cli_compareAlphaRel, cli_compareNormalTol, cli_comparePointTol, cli_compareMesh,
+	   cli_compareReport };
+static const cliOption compareOptions[] = {
+	{ "alpha-tol", 0, true }, { "alpha-rel", 0, true }, { "normal-tol", 0, true }, { "point-tol", 0, true },
+	{ "mesh", 'm', true },    { "report", 'r', true },  { NULL, 0, false },
+};
+
 static const cliUsage compareUsage = {
 	"compare",
 	"usage: ballcast compare [OPTIONS] EXPECTED ACTUAL...\n"
@@ -62,12 +68,18 @@ static const cliUsage compareUsage = {
 	"  -o, --output FILE     write the report here (.json or .csv picks the format)\n"
 	"  -q, --quiet           no report: the exit status only\n"
 	"  -h, --help            this help\n"
+	"      --version         the version of ballcast\n"
 	"\n"
 	"examples:\n"
 	"  ballcast cast --ties room.obj throws.json > expected.json\n"
 	"  ballcast compare expected.json student.csv\n"
 	"  ballcast compare --alpha-tol 1e-6 --report csv expected.json submissions/*.json > scores.csv\n"
-	"  ballcast compare -q expected.json new.json || echo 'answers changed'\n"
+	"  ballcast compare -q expected.json new.json || echo 'answers changed'\n",
+	cli_optOutput | cli_optQuiet,
+	compareOptions,
+	2,
+	-1,
+	{ "missing EXPECTED and ACTUAL", "missing ACTUAL" },
 };
 
 typedef enum cliReportFormat {
@@ -90,107 +102,72 @@ typedef struct cliCompareConfig {
 	int actualCount;
 } cliCompareConfig;
 
+/* One of compare's own options (a cliOptionFcn). */
+static const char* compareOption(void* context, int k, const char* value)
+{
+	cliCompareConfig* cfg = context;
+	static const char* const problems[] = {
+		"--alpha-tol needs a finite number >= 0, not",
+		"--alpha-rel needs a finite number >= 0, not",
+		"--normal-tol needs a finite number of degrees >= 0, not",
+		"--point-tol needs a finite number >= 0, not",
+	};
+	double* tolerances[] = { &cfg->alphaTol, &cfg->alphaRel, &cfg->normalTol, &cfg->pointTol };
+	if (k <= cli_comparePointTol) {
+		return cliParseNonNegative(value, tolerances[k]) ? NULL : problems[k];
+	}
+	if (k == cli_compareMesh) {
+		cfg->meshPath = value;
+		return NULL;
+	}
+	static const char* const reports[] = { "text", "json", "csv" };
+	int report = 0;
+	while (report < 3 && strcmp(value, reports[report]) != 0) {
+		report++;
+	}
+	if (report == 3) {
+		return "--report is text, json or csv, not";
+	}
+	cfg->report = (cliReportFormat)report;
+	cfg->reportGiven = true;
+	return NULL;
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
 {
-	enum { optAlphaTol = 256, optAlphaRel, optNormalTol, optPointTol };
-	static const struct option longOptions[] = {
-		{ "alpha-tol", required_argument, NULL, optAlphaTol },
-		{ "alpha-rel", required_argument, NULL, optAlphaRel },
-		{ "normal-tol", required_argument, NULL, optNormalTol },
-		{ "point-tol", required_argument, NULL, optPointTol },
-		{ "mesh", required_argument, NULL, 'm' },
-		{ "report", required_argument, NULL, 'r' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->alphaTol = CLI_ALPHA_TOLERANCE;
 	cfg->alphaRel = CLI_ALPHA_RELATIVE;
 	cfg->normalTol = CLI_NORMAL_TOLERANCE;
 	cfg->pointTol = CLI_POINT_TOLERANCE;
-	optind = 1;
-	opterr = 0;
-	int c, status;
-	while ((c = getopt_long(argc, argv, ":m:r:o:qh", longOptions, NULL)) != -1) {
-		switch (c) {
-		case optAlphaTol:
-			if (!cliParseNonNegative(optarg, &cfg->alphaTol)) {
-				return cliUsageError(&compareUsage, "--alpha-tol needs a finite number >= 0, not", optarg);
-			}
-			break;
-		case optAlphaRel:
-			if (!cliParseNonNegative(optarg, &cfg->alphaRel)) {
-				return cliUsageError(&compareUsage, "--alpha-rel needs a finite number >= 0, not", optarg);
-			}
-			break;
-		case optNormalTol:
-			if (!cliParseNonNegative(optarg, &cfg->normalTol)) {
-				return cliUsageError(&compareUsage, "--normal-tol needs a finite number of degrees >= 0, not", optarg);
-			}
-			break;
-		case optPointTol:
-			if (!cliParseNonNegative(optarg, &cfg->pointTol)) {
-				return cliUsageError(&compareUsage, "--point-tol needs a finite number >= 0, not", optarg);
-			}
-			break;
-		case 'm':
-			cfg->meshPath = optarg;
-			break;
-		case 'r':
-			if (strcmp(optarg, "text") == 0) {
-				cfg->report = cli_reportText;
-			} else if (strcmp(optarg, "json") == 0) {
-				cfg->report = cli_reportJson;
-			} else if (strcmp(optarg, "csv") == 0) {
-				cfg->report = cli_reportCsv;
-			} else {
-				return cliUsageError(&compareUsage, "--report is text, json or csv, not", optarg);
-			}
-			cfg->reportGiven = true;
-			break;
-		default:
-			status = cliParseCommonOption(&compareUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
+	int first = 0;
+	int status = cliParseArguments(&compareUsage, argc, argv, &cfg->common, compareOption, cfg, &first);
+	if (status >= 0) {
+		return status;
 	}
-	int rest = argc - optind;
-	if (rest < 1) {
-		return cliUsageError(&compareUsage, "missing EXPECTED and ACTUAL", NULL);
-	}
-	if (rest < 2) {
-		return cliUsageError(&compareUsage, "missing ACTUAL", NULL);
-	}
-	cfg->expectedPath = argv[optind];
-	cfg->actualPaths = argv + optind + 1;
-	cfg->actualCount = rest - 1;
+	cfg->expectedPath = argv[first];
+	cfg->actualPaths = argv + first + 1;
+	cfg->actualCount = argc - first - 1;
 	int stdinCount = 0;
-	for (int i = optind; i < argc; ++i) {
+	for (int i = first; i < argc; ++i) {
 		stdinCount += strcmp(argv[i], "-") == 0;
 	}
 	if (stdinCount > 1) {
 		return cliUsageError(&compareUsage, "standard input ('-') can be read only once", NULL);
 	}
-	if (!cfg->reportGiven && cfg->common.outputPath != NULL) {
-		size_t n = strlen(cfg->common.outputPath);
-		if (n >= 5 && strcmp(cfg->common.outputPath + n - 5, ".json") == 0) {
-			cfg->report = cli_reportJson;
-		} else if (n >= 4 && strcmp(cfg->common.outputPath + n - 4, ".csv") == 0) {
-			cfg->report = cli_reportCsv;
-		}
+	/* -o FILE.json or FILE.csv names the report's format */
+	cliOutputFormat named = cliFormatFromPath(cfg->common.outputPath, cli_outputNdjson);
+	if (!cfg->reportGiven && named != cli_outputNdjson) {
+		cfg->report = named == cli_outputJson ? cli_reportJson : cli_reportCsv;
 	}
-	return -1;
+	return cliRefuseOverwrite(&compareUsage, cfg->common.outputPath, "-o", cfg->meshPath);
 }
 
 /* Read one results file, reporting any error. */
-static bool loadResults(const char* path, cliResultSet* set)
+static bool loadResults(const char* path, bool quiet, cliResultSet* set)
 {
-	FILE* f = cliOpenInput(path);
+	FILE* f = cliOpenInput(path, quiet);
 	if (f == NULL) {
 		memset(set, 0, sizeof *set);
 		return false;
@@ -198,6 +175,11 @@ static bool loadResults(const char* path, cliResultSet* set)
 	bcError error = { 0 };
 	bool ok = cliReadResults(f, set, &error);
 	cliCloseInput(f);
+	/* compare grades whole files: a record it cannot read makes the file malformed */
+	if (ok && cliResultSet_FirstProblem(set, &error)) {
+		cliResultSet_Free(set);
+		ok = false;
+	}
 	if (!ok) {
 		cliReportError(cliInputName(path), &error);
 	}
@@ -1349,39 +1331,33 @@ int cliCompareMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
-
-	bcMesh* mesh = NULL;
-	if (cfg.meshPath != NULL) {
-		mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
-		if (mesh == NULL) {
-			return cli_exitTrouble;
-		}
-	}
+	status = cli_exitTrouble;
 	/* Read everything first, reporting every unreadable file at once. */
 	cliResultSet expected;
-	cliResultSet* actuals = calloc((size_t)cfg.actualCount, sizeof *actuals);
-	if (actuals == NULL) {
-		fputs("ballcast: out of memory\n", stderr);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
-	}
-	bool ok = loadResults(cfg.expectedPath, &expected);
-	ok = ok && checkExpected(cliInputName(cfg.expectedPath), &expected);
-	for (int k = 0; k < cfg.actualCount; ++k) {
-		ok = loadResults(cfg.actualPaths[k], actuals + k) && ok;
-	}
+	memset(&expected, 0, sizeof expected);
 	cliIdIndex expectedIndex;
 	memset(&expectedIndex, 0, sizeof expectedIndex);
+	cliResultSet* actuals = calloc((size_t)cfg.actualCount, sizeof *actuals);
+	bcMesh* mesh = cfg.meshPath != NULL ? cliLoadMesh(cfg.meshPath, cfg.common.quiet) : NULL;
+	if (actuals == NULL) {
+		fputs("ballcast: out of memory\n", stderr);
+	}
+	if (actuals == NULL || (cfg.meshPath != NULL && mesh == NULL)) {
+		goto done;
+	}
+	bool ok = loadResults(cfg.expectedPath, cfg.common.quiet, &expected);
+	ok = ok && checkExpected(cliInputName(cfg.expectedPath), &expected);
+	for (int k = 0; k < cfg.actualCount; ++k) {
+		ok = loadResults(cfg.actualPaths[k], cfg.common.quiet, actuals + k) && ok;
+	}
 	if (ok && !cliIdIndex_Build(&expectedIndex, &expected)) {
 		fputs("ballcast: out of memory\n", stderr);
 		ok = false;
 	}
 	status = ok ? run(&cfg, mesh, &expected, &expectedIndex, actuals) : cli_exitTrouble;
-
+done:
 	cliIdIndex_Destroy(&expectedIndex, expected.count);
-	for (int k = 0; k < cfg.actualCount; ++k) {
+	for (int k = 0; actuals != NULL && k < cfg.actualCount; ++k) {
 		cliResultSet_Free(actuals + k);
 	}
 	free(actuals);

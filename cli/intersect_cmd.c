@@ -1,14 +1,18 @@
 /* intersect_cmd.c - `ballcast intersect A.obj [B.obj]`: every pair of
  * intersecting triangles of two meshes (or of one mesh with itself), with
  * the segment where they cross. */
-#include <getopt.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "output.h"
+
+/* The options of intersect's own: flags, in the order of intersectOption's. */
+static const cliOption intersectOptions[] = {
+	{ "self", 0, false },        { "no-touching", 0, false }, { "approx", 0, false }, { "brute", 0, false },
+	{ "exit-status", 0, false }, { "stats", 0, false },       { NULL, 0, false },
+};
 
 static const cliUsage intersectUsage = {
 	"intersect",
@@ -20,26 +24,30 @@ static const cliUsage intersectUsage = {
 	"triangles have in common. Triangle numbers start at 0. The test is exact.\n"
 	"\n"
 	"options:\n"
-	"  -o, --output FILE         write here (format from the extension: .json,\n"
-	"                            .ndjson, .csv) instead of standard output\n"
-	"  -f, --format FMT          json (default), ndjson or csv\n"
+	CLI_HELP_OUTPUT
+	CLI_HELP_FORMAT
 	"      --self                A against itself (the default with one mesh)\n"
 	"      --no-touching         leave out pairs that only touch (keep crossing\n"
 	"                            and coplanar overlapping pairs)\n"
-	"      --approx              seed 001's hybrid bounding-sphere test instead:\n"
+	"      --approx              a hybrid bounding-sphere test instead:\n"
 	"                            APPROXIMATE (false positives), no segments\n"
 	"      --brute               test every pair (reference path, slow)\n"
 	"      --exit-status         exit 1 when pairs were found, 0 when none\n"
-	"  -j, --threads N           threads (default: one per core)\n"
-	"  -q, --quiet               no notes on standard error\n"
+	CLI_HELP_THREADS
+	CLI_HELP_QUIET
 	"      --stats               phase times and counts on standard error as one\n"
 	"                            JSON line\n"
-	"  -h, --help                this help\n"
+	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast intersect part.obj fixture.obj\n"
 	"  ballcast intersect --exit-status -f ndjson scan.obj >/dev/null || echo 'self-intersecting'\n"
-	"  ballcast intersect -f csv a.obj b.obj | awk -F, '$9 == \"crossing\"'\n"
+	"  ballcast intersect -f csv a.obj b.obj | awk -F, '$9 == \"crossing\"'\n",
+	cli_optOutput | cli_optFormat | cli_optThreads | cli_optQuiet,
+	intersectOptions,
+	1,
+	2,
+	{ "missing A.obj", NULL },
 };
 
 /* --exit-status: pairs were found (0 none, 2 trouble, like diff and grep). */
@@ -57,69 +65,32 @@ typedef struct cliIntersectConfig {
 	bcIntersectOptions options;
 } cliIntersectConfig;
 
+/* One of intersect's own options, all flags (a cliOptionFcn). */
+static const char* intersectOption(void* context, int k, const char* value)
+{
+	cliIntersectConfig* cfg = context;
+	(void)value;
+	bool* flags[] = { &cfg->self, &cfg->options.skipTouching, &cfg->options.approximate, &cfg->options.bruteForce,
+					  &cfg->exitStatus, &cfg->stats };
+	*flags[k] = true;
+	return NULL;
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliIntersectConfig* cfg)
 {
-	enum { optSelf = 256, optNoTouching, optApprox, optBrute, optExitStatus, optStats };
-	static const struct option longOptions[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "self", no_argument, NULL, optSelf },
-		{ "no-touching", no_argument, NULL, optNoTouching },
-		{ "approx", no_argument, NULL, optApprox },
-		{ "brute", no_argument, NULL, optBrute },
-		{ "exit-status", no_argument, NULL, optExitStatus },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "stats", no_argument, NULL, optStats },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultIntersectOptions();
-	optind = 1;
-	opterr = 0;
-	int c, status;
-	while ((c = getopt_long(argc, argv, ":o:f:j:qh", longOptions, NULL)) != -1) {
-		switch (c) {
-		case optSelf:
-			cfg->self = true;
-			break;
-		case optNoTouching:
-			cfg->options.skipTouching = true;
-			break;
-		case optApprox:
-			cfg->options.approximate = true;
-			break;
-		case optBrute:
-			cfg->options.bruteForce = true;
-			break;
-		case optExitStatus:
-			cfg->exitStatus = true;
-			break;
-		case optStats:
-			cfg->stats = true;
-			break;
-		default:
-			status = cliParseCommonOption(&intersectUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
+	int first = 0;
+	int status = cliParseArguments(&intersectUsage, argc, argv, &cfg->common, intersectOption, cfg, &first);
+	if (status >= 0) {
+		return status;
 	}
-	int rest = argc - optind;
-	if (rest < 1) {
-		return cliUsageError(&intersectUsage, "missing A.obj", NULL);
+	if (first + 2 == argc && cfg->self) {
+		return cliUsageError(&intersectUsage, "--self takes one mesh, not two; B is", argv[first + 1]);
 	}
-	if (rest > 2) {
-		return cliUsageError(&intersectUsage, "too many arguments, starting at", argv[optind + 2]);
-	}
-	if (rest == 2 && cfg->self) {
-		return cliUsageError(&intersectUsage, "--self takes one mesh, not two; B is", argv[optind + 1]);
-	}
-	cfg->pathA = argv[optind];
-	cfg->pathB = rest == 2 ? argv[optind + 1] : NULL;
+	cfg->pathA = argv[first];
+	cfg->pathB = first + 2 == argc ? argv[first + 1] : NULL;
 	cfg->self = cfg->pathB == NULL;
 	cfg->options.threadCount = cfg->common.threads;
 	return -1;
@@ -304,48 +275,39 @@ int cliIntersectMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
-
+	status = cli_exitTrouble;
+	bcIntersectList* list = NULL;
 	double started = cliNow();
 	bcMesh* a = cliLoadMesh(cfg.pathA, cfg.common.quiet);
-	if (a == NULL) {
-		return cli_exitTrouble;
-	}
-	bcMesh* b = NULL;
-	if (cfg.pathB != NULL) {
-		b = cliLoadMesh(cfg.pathB, cfg.common.quiet);
-		if (b == NULL) {
-			bcMesh_Destroy(a);
-			return cli_exitTrouble;
-		}
+	bcMesh* b = a != NULL && cfg.pathB != NULL ? cliLoadMesh(cfg.pathB, cfg.common.quiet) : NULL;
+	if (a == NULL || (cfg.pathB != NULL && b == NULL)) {
+		goto done;
 	}
 	double readSeconds = cliNow() - started;
 	double buildSeconds = bcMesh_GetInfo(a).buildSeconds + (b != NULL ? bcMesh_GetInfo(b).buildSeconds : 0.0);
 
 	double queryStart = cliNow();
 	bcError error = { 0 };
-	bcIntersectList* list = bcMesh_Intersect(a, b, &cfg.options, &error);
+	list = bcMesh_Intersect(a, b, &cfg.options, &error);
 	double querySeconds = cliNow() - queryStart;
 	cliOutput output;
 	if (list == NULL) {
 		fprintf(stderr, "ballcast: %s\n", error.message);
-		status = cli_exitTrouble;
-	} else if (!cliOutput_Open(&output, cfg.common.outputPath)) {
-		status = cli_exitTrouble;
-	} else {
-		double writeStart = cliNow();
-		writeHeader(output.stream, &cfg, a, b);
-		writePairs(output.stream, &cfg, list);
-		if (!cliOutput_Commit(&output)) {
-			status = cli_exitTrouble;
-		} else {
-			status = cfg.exitStatus && list->count > 0 ? cli_exitPairsFound : cli_exitOk;
-		}
-		if (cfg.stats) {
-			printStats(&cfg, readSeconds, buildSeconds, querySeconds, cliNow() - writeStart, a, b, list);
-		}
+		goto done;
 	}
+	if (!cliOutput_Open(&output, cfg.common.outputPath)) {
+		goto done;
+	}
+	double writeStart = cliNow();
+	writeHeader(output.stream, &cfg, a, b);
+	writePairs(output.stream, &cfg, list);
+	if (cliOutput_Commit(&output)) {
+		status = cfg.exitStatus && list->count > 0 ? cli_exitPairsFound : cli_exitOk;
+	}
+	if (cfg.stats) {
+		printStats(&cfg, readSeconds, buildSeconds, querySeconds, cliNow() - writeStart, a, b, list);
+	}
+done:
 	bcIntersectList_Destroy(list);
 	bcMesh_Destroy(a);
 	bcMesh_Destroy(b);

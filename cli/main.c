@@ -1,5 +1,11 @@
-/* main.c - the ballcast command: global options and the subcommand table. */
-#include <signal.h>
+/* main.c - the ballcast command: global options and the subcommand table.
+ *
+ * SIGPIPE keeps its default action: when the reader of standard output
+ * goes away (`ballcast cast ... | head -1`), the process ends at its next
+ * write, silently, as coreutils do. Where SIGPIPE is ignored, the write
+ * fails with EPIPE instead, and that ends the run without a message too
+ * (cliWriteError), with exit status 2. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,34 +25,96 @@ static const cliCommand commands[] = {
 	{ "closest", cliClosestMain, "the closest point of a mesh to each ball" },
 	{ "intersect", cliIntersectMain, "every pair of intersecting triangles" },
 	{ "simulate", cliSimulateMain, "bounce balls around a mesh, event by event" },
-	/* @@commands@@ */
 };
+
+#define CLI_COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+/* Edits (insert, delete, replace, swap two neighbours) that make a name a
+ * command's for "did you mean": two catch the usual slips ("cats",
+ * "clsoest", "simulat") without suggesting a command for any short word. */
+#define CLI_SUGGEST_EDITS 2
 
 static void printUsage(FILE* f)
 {
 	fputs("usage: ballcast COMMAND [OPTIONS] ARGS...\n"
-		  "       ballcast --help | --version\n\ncommands:\n",
+		  "       ballcast help [COMMAND] | --help | --version\n\ncommands:\n",
 		  f);
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i) {
+	for (size_t i = 0; i < CLI_COMMAND_COUNT; ++i) {
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	}
 	fputs("\nexamples:\n"
 		  "  ballcast cast samples/room.obj samples/throws.json\n"
 		  "  ballcast cast --format csv -r 0.1 room.obj throws.csv > hits.csv\n"
-		  "\n'ballcast COMMAND --help' describes a command; man ballcast has it all.\n",
+		  "\n'ballcast help COMMAND' describes a command; man ballcast has it all.\n",
 		  f);
+}
+
+/* The optimal string alignment distance between a and b (both short). */
+static size_t editDistance(const char* a, const char* b)
+{
+	enum { cli_maxName = 32 };
+	size_t n = strlen(a), m = strlen(b);
+	if (n >= cli_maxName || m >= cli_maxName) {
+		return SIZE_MAX;
+	}
+	size_t d[cli_maxName + 1][cli_maxName + 1];
+	for (size_t i = 0; i <= n; ++i) {
+		for (size_t j = 0; j <= m; ++j) {
+			if (i == 0 || j == 0) {
+				d[i][j] = i + j;
+				continue;
+			}
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			best = d[i - 1][j] + 1 < best ? d[i - 1][j] + 1 : best;
+			best = d[i][j - 1] + 1 < best ? d[i][j - 1] + 1 : best;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best) {
+				best = d[i - 2][j - 2] + 1;
+			}
+			d[i][j] = best;
+		}
+	}
+	return d[n][m];
+}
+
+/* One line for a name that is no command, and a hint. */
+static int unknownCommand(const char* name)
+{
+	fprintf(stderr, "ballcast: unknown command '%s'\n", name);
+	const char* closest = NULL;
+	size_t best = CLI_SUGGEST_EDITS + 1;
+	for (size_t i = 0; i < CLI_COMMAND_COUNT; ++i) {
+		size_t d = editDistance(name, commands[i].name);
+		if (d < best) {
+			best = d;
+			closest = commands[i].name;
+		}
+	}
+	if (closest != NULL) {
+		fprintf(stderr, "ballcast: did you mean '%s'? ('ballcast --help' lists the commands)\n", closest);
+	} else {
+		fputs("ballcast: 'ballcast --help' lists the commands\n", stderr);
+	}
+	return cli_exitTrouble;
+}
+
+static const cliCommand* findCommand(const char* name)
+{
+	for (size_t i = 0; i < CLI_COMMAND_COUNT; ++i) {
+		if (strcmp(name, commands[i].name) == 0) {
+			return commands + i;
+		}
+	}
+	return NULL;
 }
 
 int main(int argc, char** argv)
 {
-	/* A closed pipe is a write error with a message (cliFinishStdout,
-	 * cliOutput), not a silent death by SIGPIPE, whatever the command. */
-	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2) {
 		printUsage(stderr);
 		return cli_exitTrouble;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+	bool help = strcmp(argv[1], "help") == 0;
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || (help && argc == 2)) {
 		printUsage(stdout);
 		return cliFinishStdout();
 	}
@@ -54,12 +122,15 @@ int main(int argc, char** argv)
 		puts("ballcast " BC_VERSION_STRING);
 		return cliFinishStdout();
 	}
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; ++i) {
-		if (strcmp(argv[1], commands[i].name) == 0) {
-			return commands[i].run(argc - 1, argv + 1);
-		}
+	const char* name = help ? argv[2] : argv[1];
+	const cliCommand* command = findCommand(name);
+	if (command == NULL) {
+		return unknownCommand(name);
 	}
-	fprintf(stderr, "ballcast: unknown command '%s'\n", argv[1]);
-	printUsage(stderr);
-	return cli_exitTrouble;
+	if (help) {
+		/* `ballcast help cast` is `ballcast cast --help` */
+		char* helpArgv[] = { argv[2], (char*)"--help", NULL };
+		return command->run(2, helpArgv);
+	}
+	return command->run(argc - 1, argv + 1);
 }

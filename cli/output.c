@@ -113,11 +113,18 @@ bool cliOutput_OpenStdout(cliOutput* out)
 	return true;
 }
 
+void cliWriteError(const char* name, int code)
+{
+	if (code != EPIPE) {
+		fprintf(stderr, "ballcast: %s: write error: %s\n", name, strerror(code != 0 ? code : EIO));
+	}
+}
+
 /* Report a streaming write error (the first only). */
 static bool streamFailed(cliOutput* out, int code)
 {
 	if (!out->failed) {
-		fprintf(stderr, "ballcast: standard output: write error: %s\n", strerror(code != 0 ? code : EIO));
+		cliWriteError("standard output", code);
 		out->failed = true;
 	}
 	return false;
@@ -200,15 +207,14 @@ bool cliOutput_Commit(cliOutput* out)
 	}
 	bool ok = fflush(out->stream) == 0 && !ferror(out->stream);
 	if (!ok) {
-		fprintf(stderr, "ballcast: %s: write error: %s\n", out->path != NULL ? out->path : "(temporary output)",
-				strerror(errno));
+		cliWriteError(out->path != NULL ? out->path : "(temporary output)", errno);
 		cliOutput_Abort(out);
 		return false;
 	}
 	if (out->path == NULL) {
 		ok = copyToStdout(out->stream);
 		if (!ok) {
-			fprintf(stderr, "ballcast: standard output: write error: %s\n", strerror(errno != 0 ? errno : EIO));
+			cliWriteError("standard output", errno);
 		}
 		cliOutput_Abort(out);
 		return ok;
@@ -217,18 +223,18 @@ bool cliOutput_Commit(cliOutput* out)
 		ok = fclose(out->stream) == 0;
 		out->stream = NULL;
 		if (!ok) {
-			fprintf(stderr, "ballcast: %s: write error: %s\n", out->path, strerror(errno));
+			cliWriteError(out->path, errno);
 		}
 		return ok;
 	}
 	if (fsync(fileno(out->stream)) != 0 && errno != EINVAL) {
-		fprintf(stderr, "ballcast: %s: write error: %s\n", out->path, strerror(errno));
+		cliWriteError(out->path, errno);
 		cliOutput_Abort(out);
 		return false;
 	}
 	if (fclose(out->stream) != 0) {
 		out->stream = NULL;
-		fprintf(stderr, "ballcast: %s: write error: %s\n", out->path, strerror(errno));
+		cliWriteError(out->path, errno);
 		cliOutput_Abort(out);
 		return false;
 	}

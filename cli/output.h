@@ -54,6 +54,11 @@ bool cliOutput_Flush(cliOutput* out);
  * and returns false. */
 bool cliOutput_Commit(cliOutput* out);
 
+/* "ballcast: NAME: write error: REASON" on stderr (code an errno value; 0
+ * reads as EIO); nothing for EPIPE: a reader that went away is no error
+ * to tell (see main.c). */
+void cliWriteError(const char* name, int code);
+
 /* Throw the output away (a failed run). */
 void cliOutput_Abort(cliOutput* out);
 

@@ -1,25 +1,21 @@
 /* render_cmd.c - `ballcast render MESH [RESULTS|TRAJECTORIES] -o FILE.svg`:
  * a picture of the mesh and of the throws, for a browser.
  *
- * The second file holds trajectories (cast's input: render casts them) or
- * results as `ballcast cast` writes them (JSON document, NDJSON or CSV);
- * which one is told by the keys of its first record. Results are read here
- * by a small reader of their own (cJSON for JSON, a few lines for CSV):
- * they are written by cast, so it checks what the picture needs, and points
- * at the record, not at the byte. The whole file is read into memory: a
- * picture of more throws than fit in memory would be a black square. */
-#include <cJSON.h>
+ * The second file holds trajectories (cast's input: render casts them, read
+ * by cast's reader) or results as `ballcast cast` writes them (JSON
+ * document, NDJSON or CSV, read by compare's reader); which one is told by
+ * its first record. The whole file is read into memory: a picture of more
+ * throws than fit in memory would be a black square. */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "numfmt.h"
 #include "output.h"
-#include "records.h"
+#include "results_read.h"
+#include "trajectories.h"
 #include "svg.h"
 #include "vec3.h"
 
@@ -71,6 +67,13 @@ static const cliColor missColor = { 140, 140, 140 };
 static const cliColor differColor = CLI_DIFFER_COLOR;
 static const cliColor textColor = { 0, 0, 0 };
 
+/* The options of render's own, in the order renderOption knows them. */
+enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_renderTwoSided, cli_renderProbe };
+static const cliOption renderOptions[] = {
+	{ "view", 0, true },       { "eye", 0, true },   { "size", 0, true }, { "compare", 0, true },
+	{ "two-sided", 0, false }, { "probe", 0, true }, { NULL, 0, false },
+};
+
 static const cliUsage renderUsage = {
 	"render",
 	"usage: ballcast render [OPTIONS] MESH.obj [RESULTS|TRAJECTORIES]\n"
@@ -85,7 +88,7 @@ static const cliUsage renderUsage = {
 	"\n"
 	"options:\n"
 	"  -o, --output FILE         write the SVG here instead of standard output\n"
-	"  -i, --input-format FMT    auto (default), json, ndjson or csv\n"
+	CLI_HELP_INPUT_FORMAT
 	"      --view AZ,EL          look from azimuth AZ, elevation EL in degrees\n"
 	"                            (default 35,25; 0,0 looks from -y, z up)\n"
 	"      --eye X,Y,Z           look from X,Y,Z at the centre of the mesh's bounds\n"
@@ -96,13 +99,18 @@ static const cliUsage renderUsage = {
 	"      --two-sided           count contacts from behind a triangle too\n"
 	"      --probe X,Y,Z         print on standard error the pixel where the point\n"
 	"                            X,Y,Z lands (a testing aid; may be repeated)\n"
-	"  -q, --quiet               no notes on standard error\n"
-	"  -h, --help                this help\n"
+	CLI_HELP_QUIET
+	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast render samples/room.obj samples/throws.json -o room.svg\n"
 	"  ballcast render --compare expected.json room.obj student.json -o diff.svg\n"
-	"  ballcast render --view 0,90 --size 1200x900 room.obj -o top.svg\n"
+	"  ballcast render --view 0,90 --size 1200x900 room.obj -o top.svg\n",
+	cli_optOutput | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors,
+	renderOptions,
+	1,
+	2,
+	{ "missing MESH", NULL },
 };
 
 typedef struct cliRenderConfig {
@@ -112,6 +120,7 @@ typedef struct cliRenderConfig {
 	cliCommonOptions common;
 	bcCastOptions options;
 	bool useEye;
+	bool viewGiven;
 	bcVec3 eye;
 	double azimuth, elevation;
 	int width, height;
@@ -215,50 +224,45 @@ static bool setIndexId(cliThrow* t)
 	return setId(t, buffer);
 }
 
-/* ------------------------------------------------------------- input text */
+/* ------------------------------------------------------------ results */
 
-/* A whole input file in memory, and a forward cursor turning byte offsets
- * into 1-based lines and byte columns. */
+/* The whole of an input in memory: it is read as results, then, when it
+ * holds trajectories, again by cast's reader. */
 typedef struct cliSource {
 	const char* name; /* for messages: the path, or "<stdin>" */
-	char* text;       /* owned, NUL terminated */
+	char* text;       /* owned */
 	size_t length;
-	size_t begin;     /* after a UTF-8 byte order mark (not counted in columns) */
-	size_t at;        /* the next unread byte */
-	size_t cursor;    /* line counting: line holds at cursor ... */
-	long line;
-	size_t lineStart; /* ... and the line starts here */
-	bool silent;      /* report nothing (while detecting the kind) */
 } cliSource;
 
-static bool readSource(const char* path, cliSource* source)
+static bool readSource(const char* path, bool quiet, cliSource* source)
 {
 	memset(source, 0, sizeof *source);
 	source->name = cliInputName(path);
-	FILE* f = cliOpenInput(path);
+	FILE* f = cliOpenInput(path, quiet);
 	if (f == NULL) {
 		return false;
 	}
-	bcError error = { 0 };
 	size_t capacity = 0;
 	bool ok = true;
 	for (;;) {
-		if (capacity - source->length < 2) {
+		if (capacity - source->length < 1) {
 			size_t grown = capacity > 0 ? 2 * capacity : 65536;
 			char* text = realloc(source->text, grown);
 			if (text == NULL) {
-				snprintf(error.message, sizeof error.message, "out of memory");
+				fputs("ballcast: out of memory\n", stderr);
 				ok = false;
 				break;
 			}
 			source->text = text;
 			capacity = grown;
 		}
-		size_t got = fread(source->text + source->length, 1, capacity - source->length - 1, f);
+		size_t got = fread(source->text + source->length, 1, capacity - source->length, f);
 		source->length += got;
 		if (got == 0) {
 			if (ferror(f)) {
+				bcError error = { 0 };
 				snprintf(error.message, sizeof error.message, "cannot read: %s", strerror(errno));
+				cliReportError(source->name, &error);
 				ok = false;
 			}
 			break;
@@ -266,694 +270,78 @@ static bool readSource(const char* path, cliSource* source)
 	}
 	cliCloseInput(f);
 	if (!ok) {
-		cliReportError(source->name, &error);
 		free(source->text);
 		source->text = NULL;
-		return false;
 	}
-	source->text[source->length] = '\0';
-	if (source->length >= 3 && memcmp(source->text, "\xEF\xBB\xBF", 3) == 0) {
-		source->begin = 3;
-	}
-	source->at = source->begin;
-	source->cursor = source->begin;
-	source->lineStart = source->begin;
-	source->line = 1;
-	return true;
-}
-
-static void positionOf(cliSource* s, size_t offset, long* line, long* column)
-{
-	if (offset < s->cursor) {
-		s->cursor = s->begin;
-		s->lineStart = s->begin;
-		s->line = 1;
-	}
-	for (; s->cursor < offset && s->cursor < s->length; ++s->cursor) {
-		if (s->text[s->cursor] == '\n') {
-			s->line += 1;
-			s->lineStart = s->cursor + 1;
-		}
-	}
-	*line = s->line;
-	*column = offset >= s->lineStart ? (long)(offset - s->lineStart) + 1 : 1;
-}
-
-/* "ballcast: FILE:LINE:COLUMN: message" for the byte at offset. */
-static void syntaxError(cliSource* s, size_t offset, const char* message)
-{
-	if (s->silent) {
-		return;
-	}
-	bcError error = { 0 };
-	error.code = bc_errorSyntax;
-	positionOf(s, offset, &error.line, &error.column);
-	snprintf(error.message, sizeof error.message, "%s", message);
-	cliReportError(s->name, &error);
-}
-
-static bool isBlank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-static void skipBlank(cliSource* s)
-{
-	while (s->at < s->length && isBlank(s->text[s->at])) {
-		s->at++;
-	}
-}
-
-/* A record that cannot be drawn: reported, counted, drawn as nothing. */
-static void badRecord(cliSource* s, cliThrowList* list, cliThrow* t, size_t offset, const char* problem, bool quiet)
-{
-	t->state = cli_throwError;
-	list->badRecords += 1;
-	if (!quiet) {
-		long line = 0, column = 0;
-		positionOf(s, offset, &line, &column);
-		fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", s->name, line, column, t->index, problem);
-	}
-}
-
-/* --------------------------------------------------------- JSON results */
-
-/* Parse the JSON value at s->at; NULL (reported) if malformed. */
-static cJSON* parseJsonValue(cliSource* s)
-{
-	const char* end = NULL;
-	cJSON* value = cJSON_ParseWithLengthOpts(s->text + s->at, s->length - s->at, &end, 0);
-	if (value == NULL) {
-		size_t offset = end != NULL && end >= s->text + s->at ? (size_t)(end - s->text) : s->at;
-		syntaxError(s, offset < s->length ? offset : s->length, "malformed JSON value");
-		return NULL;
-	}
-	s->at = (size_t)(end - s->text);
-	return value;
-}
-
-/* key as 3 finite numbers; 1 present, 0 absent, -1 malformed. */
-static int jsonVector(const cJSON* object, const char* key, bcVec3* v)
-{
-	const cJSON* item = cJSON_GetObjectItemCaseSensitive(object, key);
-	if (item == NULL) {
-		return 0;
-	}
-	if (!cJSON_IsArray(item) || cJSON_GetArraySize(item) != 3) {
-		return -1;
-	}
-	double c[3];
-	for (int k = 0; k < 3; ++k) {
-		const cJSON* e = cJSON_GetArrayItem(item, k);
-		if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble)) {
-			return -1;
-		}
-		c[k] = e->valuedouble;
-	}
-	*v = bcMakeVec3(c[0], c[1], c[2]);
-	return 1;
-}
-
-static bool parseFeature(const char* text, bcFeature* feature)
-{
-	static const bcFeature features[3] = { bc_featureFace, bc_featureEdge, bc_featureVertex };
-	for (int k = 0; k < 3; ++k) {
-		if (strcmp(text, bcFeatureName(features[k])) == 0) {
-			*feature = features[k];
-			return true;
-		}
-	}
-	return false;
+	return ok;
 }
 
 /* The radius of a result's ball is |center - point|, except for an initial
  * overlap, where the ball starts closer than r: then it is not known, and
  * 0 (no ball drawn). The normal of a result that gives none: from the
  * point to the centre. */
-static void finishContact(cliThrow* t, bool haveNormal, bool overlap)
+static const char* throwFromResult(const cliResult* r, cliThrow* t)
 {
+	const unsigned need = cli_resultHit | cli_resultAlpha;
+	if (r->fields & cli_resultError) {
+		t->state = cli_throwError;
+		return NULL;
+	}
+	if ((r->fields & need) != need) {
+		return (r->fields & cli_resultHit) ? "missing alpha" : "missing hit";
+	}
+	t->alpha = r->alpha;
+	t->hasPath = (r->fields & (cli_resultP0 | cli_resultP1)) == (cli_resultP0 | cli_resultP1);
+	t->p0 = r->p0;
+	t->p1 = r->p1;
+	t->state = r->hit ? cli_throwHit : cli_throwMiss;
+	if (!r->hit) {
+		return NULL;
+	}
+	if (!(r->fields & cli_resultPoint)) {
+		return "missing point";
+	}
+	if (!(r->fields & cli_resultCenter)) {
+		return "missing center";
+	}
+	t->point = r->point;
+	t->center = r->center;
+	t->feature = (r->fields & cli_resultFeature) ? r->feature : bc_featureNone;
+	bool overlap = (r->fields & cli_resultInitialOverlap) && r->initialOverlap;
 	t->radius = overlap ? 0.0 : bcDistance(t->center, t->point);
-	if (!haveNormal) {
-		t->normal = bcNormalize(bcSub(t->center, t->point));
-	}
-}
-
-/* Fill t from one result object; returns the problem, or NULL. The static
- * strings returned name the field, as cast's reader does. */
-static const char* resultFromJson(const cJSON* item, cliThrow* t, bool* noMemory)
-{
-	if (!cJSON_IsObject(item)) {
-		return "expected an object";
-	}
-	const cJSON* id = cJSON_GetObjectItemCaseSensitive(item, "id");
-	bool idSet = true;
-	if (id == NULL) {
-		idSet = setIndexId(t);
-	} else if (cJSON_IsString(id)) {
-		idSet = setId(t, id->valuestring);
-	} else if (cJSON_IsNumber(id)) {
-		char buffer[CLI_NUMFMT_SIZE];
-		cliFormatDouble(id->valuedouble, buffer);
-		idSet = setId(t, buffer);
-	} else {
-		idSet = setIndexId(t);
-		if (idSet) {
-			return "id: expected a string or a number";
-		}
-	}
-	if (!idSet) {
-		*noMemory = true;
-		return "out of memory";
-	}
-	const cJSON* error = cJSON_GetObjectItemCaseSensitive(item, "error");
-	if (error != NULL) {
-		if (!cJSON_IsString(error)) {
-			return "error: expected a string";
-		}
-		t->state = cli_throwError;
-		return NULL;
-	}
-	const cJSON* hit = cJSON_GetObjectItemCaseSensitive(item, "hit");
-	if (hit == NULL) {
-		return "missing hit";
-	}
-	if (!cJSON_IsBool(hit)) {
-		return "hit: expected true or false";
-	}
-	const cJSON* alpha = cJSON_GetObjectItemCaseSensitive(item, "alpha");
-	if (alpha == NULL) {
-		return "missing alpha";
-	}
-	if (!cJSON_IsNumber(alpha) || !isfinite(alpha->valuedouble)) {
-		return "alpha: expected a number";
-	}
-	t->alpha = alpha->valuedouble;
-	int p0 = jsonVector(item, "p0", &t->p0);
-	int p1 = jsonVector(item, "p1", &t->p1);
-	if (p0 < 0) {
-		return "p0: expected an array of 3 numbers";
-	}
-	if (p1 < 0) {
-		return "p1: expected an array of 3 numbers";
-	}
-	t->hasPath = p0 > 0 && p1 > 0;
-	t->state = cJSON_IsTrue(hit) ? cli_throwHit : cli_throwMiss;
-	if (t->state == cli_throwMiss) {
-		return NULL;
-	}
-	int point = jsonVector(item, "point", &t->point);
-	if (point <= 0) {
-		return point == 0 ? "missing point" : "point: expected an array of 3 numbers";
-	}
-	int center = jsonVector(item, "center", &t->center);
-	if (center <= 0) {
-		return center == 0 ? "missing center" : "center: expected an array of 3 numbers";
-	}
-	int normal = jsonVector(item, "normal", &t->normal);
-	if (normal < 0) {
-		return "normal: expected an array of 3 numbers";
-	}
-	const cJSON* feature = cJSON_GetObjectItemCaseSensitive(item, "feature");
-	if (feature != NULL && (!cJSON_IsString(feature) || !parseFeature(feature->valuestring, &t->feature))) {
-		return "feature: expected \"face\", \"edge\" or \"vertex\"";
-	}
-	const cJSON* overlap = cJSON_GetObjectItemCaseSensitive(item, "initial_overlap");
-	if (overlap != NULL && !cJSON_IsBool(overlap)) {
-		return "initial_overlap: expected true or false";
-	}
-	finishContact(t, normal > 0, cJSON_IsTrue(overlap));
+	t->normal = (r->fields & cli_resultNormal) ? r->normal : bcNormalize(bcSub(t->center, t->point));
 	return NULL;
 }
 
-/* Add the result at offset (already parsed into item). false when out of
- * memory (reported). */
-static bool addJsonResult(cliSource* s, cliThrowList* list, const cJSON* item, size_t offset, bool quiet)
+/* Every result as a throw; those that cannot be drawn are reported, counted
+ * and drawn as nothing. false when out of memory (reported). */
+static bool addResults(const cliResultSet* set, cliThrowList* list, cliRecordLog* log)
 {
-	cliThrow* t = appendThrow(list);
-	bool noMemory = false;
-	const char* problem = t != NULL ? resultFromJson(item, t, &noMemory) : "out of memory";
-	if (t == NULL || noMemory) {
-		fputs("ballcast: out of memory\n", stderr);
-		return false;
-	}
-	if (problem != NULL) {
-		if (t->id == NULL && !setIndexId(t)) {
-			fputs("ballcast: out of memory\n", stderr);
-			return false;
-		}
-		badRecord(s, list, t, offset, problem, quiet);
-	}
-	return true;
-}
-
-/* The elements of the JSON array at s->at ('['), each a result. */
-static bool readJsonArray(cliSource* s, cliThrowList* list, bool quiet)
-{
-	s->at++;
-	skipBlank(s);
-	if (s->at < s->length && s->text[s->at] == ']') {
-		s->at++;
-		return true;
-	}
-	for (;;) {
-		skipBlank(s);
-		size_t offset = s->at;
-		cJSON* item = parseJsonValue(s);
-		if (item == NULL) {
-			return false;
-		}
-		bool ok = addJsonResult(s, list, item, offset, quiet);
-		cJSON_Delete(item);
-		if (!ok) {
-			return false;
-		}
-		skipBlank(s);
-		char c = s->at < s->length ? s->text[s->at] : '\0';
-		if (c == ']') {
-			s->at++;
-			return true;
-		}
-		if (c != ',') {
-			syntaxError(s, s->at, "expected ',' or ']' after an element");
-			return false;
-		}
-		s->at++;
-	}
-}
-
-/* A cast JSON document: {"ballcast":..., "results":[...], ...}. The object
- * is walked member by member so that each result keeps its position. */
-static bool readJsonDocument(cliSource* s, cliThrowList* list, bool quiet)
-{
-	bool seenResults = false;
-	s->at++;
-	skipBlank(s);
-	if (s->at < s->length && s->text[s->at] == '}') {
-		s->at++;
-	} else {
-		for (;;) {
-			skipBlank(s);
-			if (s->at >= s->length || s->text[s->at] != '"') {
-				syntaxError(s, s->at, "expected a key");
-				return false;
-			}
-			cJSON* key = parseJsonValue(s);
-			if (key == NULL) {
-				return false;
-			}
-			bool isResults = strcmp(key->valuestring, "results") == 0 && !seenResults;
-			cJSON_Delete(key);
-			skipBlank(s);
-			if (s->at >= s->length || s->text[s->at] != ':') {
-				syntaxError(s, s->at, "expected ':' after a key");
-				return false;
-			}
-			s->at++;
-			skipBlank(s);
-			if (isResults && s->at < s->length && s->text[s->at] == '[') {
-				seenResults = true;
-				if (!readJsonArray(s, list, quiet)) {
-					return false;
-				}
-			} else {
-				cJSON* value = parseJsonValue(s);
-				if (value == NULL) {
-					return false;
-				}
-				cJSON_Delete(value);
-			}
-			skipBlank(s);
-			char c = s->at < s->length ? s->text[s->at] : '\0';
-			if (c == '}') {
-				s->at++;
-				break;
-			}
-			if (c != ',') {
-				syntaxError(s, s->at, "expected ',' or '}' after a member");
-				return false;
-			}
-			s->at++;
-		}
-	}
-	if (!seenResults) {
-		syntaxError(s, s->begin, "no \"results\" array in the JSON document");
-		return false;
-	}
-	return true;
-}
-
-/* ---------------------------------------------------------- CSV results */
-
-/* One decoded CSV row: count cells, cell k is text + starts[k] (NUL
- * terminated). Quoting as RFC 4180; unquoted cells lose surrounding blanks. */
-typedef struct cliCsvRow {
-	char* text;
-	size_t* starts;
-	int count;
-	int capacity;
-	size_t offset; /* where the row starts in the source */
-} cliCsvRow;
-
-/* Decode the next non-blank row; 1 a row, 0 the end, -1 error (reported). */
-static int readCsvRow(cliSource* s, cliCsvRow* row)
-{
-	for (;;) {
-		size_t lineEnd = s->at;
-		bool blank = true;
-		while (lineEnd < s->length && s->text[lineEnd] != '\n') {
-			blank = blank && isBlank(s->text[lineEnd]);
-			lineEnd++;
-		}
-		if (s->at >= s->length) {
-			return 0;
-		}
-		if (!blank) {
-			break;
-		}
-		s->at = lineEnd < s->length ? lineEnd + 1 : lineEnd;
-	}
-	row->offset = s->at;
-	row->count = 0;
-	free(row->text);
-	/* A decoded row is never longer than the rest of the input. */
-	row->text = malloc(s->length - s->at + 1);
-	if (row->text == NULL) {
-		fputs("ballcast: out of memory\n", stderr);
-		return -1;
-	}
-	size_t o = 0;
-	for (;;) {
-		if (row->count == row->capacity) {
-			int capacity = row->capacity > 0 ? 2 * row->capacity : 32;
-			size_t* starts = realloc(row->starts, (size_t)capacity * sizeof *starts);
-			if (starts == NULL) {
-				fputs("ballcast: out of memory\n", stderr);
-				return -1;
-			}
-			row->starts = starts;
-			row->capacity = capacity;
-		}
-		row->starts[row->count++] = o;
-		size_t cellStart = o;
-		while (s->at < s->length && (s->text[s->at] == ' ' || s->text[s->at] == '\t')) {
-			s->at++;
-		}
-		if (s->at < s->length && s->text[s->at] == '"') {
-			size_t open = s->at++;
-			for (;;) {
-				if (s->at >= s->length) {
-					syntaxError(s, open, "unterminated quoted cell");
-					return -1;
-				}
-				if (s->text[s->at] == '"') {
-					if (s->at + 1 < s->length && s->text[s->at + 1] == '"') {
-						row->text[o++] = '"';
-						s->at += 2;
-						continue;
-					}
-					s->at++;
-					break;
-				}
-				row->text[o++] = s->text[s->at++];
-			}
-			while (s->at < s->length && s->text[s->at] != ',' && s->text[s->at] != '\n') {
-				s->at++;
-			}
-		} else {
-			while (s->at < s->length && s->text[s->at] != ',' && s->text[s->at] != '\n') {
-				row->text[o++] = s->text[s->at++];
-			}
-			while (o > cellStart && isBlank(row->text[o - 1])) {
-				o--;
-			}
-		}
-		row->text[o++] = '\0';
-		if (s->at >= s->length) {
-			return 1;
-		}
-		if (s->text[s->at++] == '\n') {
-			return 1;
-		}
-	}
-}
-
-static const char* cell(const cliCsvRow* row, int column)
-{
-	return column >= 0 && column < row->count ? row->text + row->starts[column] : "";
-}
-
-/* The results CSV columns read. */
-enum {
-	cli_resultId = 0,
-	cli_resultHit,
-	cli_resultAlpha,
-	cli_resultFeature,
-	cli_resultOverlap,
-	cli_resultError,
-	cli_resultPoint,       /* point_x, point_y, point_z */
-	cli_resultCenter = cli_resultPoint + 3,
-	cli_resultNormal = cli_resultCenter + 3,
-	cli_resultP0 = cli_resultNormal + 3, /* x0, y0, z0 */
-	cli_resultP1 = cli_resultP0 + 3,     /* x1, y1, z1 */
-	cli_resultColumnCount = cli_resultP1 + 3
-};
-
-static const char* const resultColumns[cli_resultColumnCount] = {
-	"id", "hit", "alpha", "feature", "initial_overlap", "error", "point_x", "point_y", "point_z", "center_x",
-	"center_y", "center_z",
-	"normal_x", "normal_y", "normal_z", "x0", "y0", "z0", "x1", "y1", "z1",
-};
-
-/* Three cells from column `first` of the map; 1 all numbers, 0 all empty
- * (or no such columns), -1 otherwise. */
-static int csvVector(const cliCsvRow* row, const int* columnOf, int first, bcVec3* v)
-{
-	double c[3];
-	int given = 0;
-	for (int k = 0; k < 3; ++k) {
-		const char* text = cell(row, columnOf[first + k]);
-		if (text[0] == '\0') {
-			continue;
-		}
-		if (!cliParseDouble(text, c + k)) {
-			return -1;
-		}
-		given++;
-	}
-	if (given == 0) {
-		return 0;
-	}
-	if (given < 3) {
-		return -1;
-	}
-	*v = bcMakeVec3(c[0], c[1], c[2]);
-	return 1;
-}
-
-/* Fill t from one row; returns the problem, or NULL. message is room for
- * a problem that quotes numbers. */
-static const char* resultFromCsv(const cliCsvRow* row, const int* columnOf, int headerCount, cliThrow* t,
-								 bool* noMemory, char* message, size_t size)
-{
-	const char* id = cell(row, columnOf[cli_resultId]);
-	if (!(id[0] != '\0' ? setId(t, id) : setIndexId(t))) {
-		*noMemory = true;
-		return "out of memory";
-	}
-	if (row->count != headerCount) {
-		snprintf(message, size, "expected %d cells, found %d", headerCount, row->count);
-		return message;
-	}
-	if (cell(row, columnOf[cli_resultError])[0] != '\0') {
-		t->state = cli_throwError;
-		return NULL;
-	}
-	const char* hit = cell(row, columnOf[cli_resultHit]);
-	if (strcmp(hit, "true") != 0 && strcmp(hit, "false") != 0) {
-		return hit[0] == '\0' ? "missing hit" : "hit: expected true or false";
-	}
-	const char* alpha = cell(row, columnOf[cli_resultAlpha]);
-	if (alpha[0] == '\0') {
-		return "missing alpha";
-	}
-	if (!cliParseDouble(alpha, &t->alpha)) {
-		return "alpha: expected a number";
-	}
-	int p0 = csvVector(row, columnOf, cli_resultP0, &t->p0);
-	int p1 = csvVector(row, columnOf, cli_resultP1, &t->p1);
-	if (p0 < 0) {
-		return "p0: x0, y0 and z0 must be numbers, all given or all empty";
-	}
-	if (p1 < 0) {
-		return "p1: x1, y1 and z1 must be numbers, all given or all empty";
-	}
-	t->hasPath = p0 > 0 && p1 > 0;
-	t->state = strcmp(hit, "true") == 0 ? cli_throwHit : cli_throwMiss;
-	if (t->state == cli_throwMiss) {
-		return NULL;
-	}
-	int point = csvVector(row, columnOf, cli_resultPoint, &t->point);
-	if (point <= 0) {
-		return point == 0 ? "missing point" : "point: expected 3 numbers";
-	}
-	int center = csvVector(row, columnOf, cli_resultCenter, &t->center);
-	if (center <= 0) {
-		return center == 0 ? "missing center" : "center: expected 3 numbers";
-	}
-	int normal = csvVector(row, columnOf, cli_resultNormal, &t->normal);
-	if (normal < 0) {
-		return "normal: expected 3 numbers";
-	}
-	const char* feature = cell(row, columnOf[cli_resultFeature]);
-	if (feature[0] != '\0' && !parseFeature(feature, &t->feature)) {
-		return "feature: expected face, edge or vertex";
-	}
-	const char* overlap = cell(row, columnOf[cli_resultOverlap]);
-	if (overlap[0] != '\0' && strcmp(overlap, "true") != 0 && strcmp(overlap, "false") != 0) {
-		return "initial_overlap: expected true or false";
-	}
-	finishContact(t, normal > 0, strcmp(overlap, "true") == 0);
-	return NULL;
-}
-
-static bool readCsvResults(cliSource* s, cliThrowList* list, bool quiet)
-{
-	cliCsvRow row = { 0 };
-	int status = readCsvRow(s, &row);
-	int columnOf[cli_resultColumnCount];
-	for (int k = 0; k < cli_resultColumnCount; ++k) {
-		columnOf[k] = -1;
-	}
-	for (int j = 0; status > 0 && j < row.count; ++j) {
-		for (int k = 0; k < cli_resultColumnCount; ++k) {
-			if (strcmp(cell(&row, j), resultColumns[k]) == 0 && columnOf[k] < 0) {
-				columnOf[k] = j;
-			}
-		}
-	}
-	int headerCount = row.count;
-	char message[64];
-	while (status > 0 && (status = readCsvRow(s, &row)) > 0) {
+	for (long i = 0; i < set->count; ++i) {
+		const cliResult* r = set->results + i;
 		cliThrow* t = appendThrow(list);
-		bool noMemory = t == NULL;
-		const char* problem = t != NULL ? resultFromCsv(&row, columnOf, headerCount, t, &noMemory, message, sizeof message) : NULL;
-		if (noMemory) {
+		if (t == NULL || !(r->idKind == cli_idIndex ? setIndexId(t) : setId(t, r->id))) {
 			fputs("ballcast: out of memory\n", stderr);
-			status = -1;
-			break;
-		}
-		if (problem != NULL) {
-			badRecord(s, list, t, row.offset, problem, quiet);
-		}
-	}
-	free(row.text);
-	free(row.starts);
-	return status == 0;
-}
-
-/* ------------------------------------------------------- which input */
-
-typedef enum cliInputKind {
-	cli_kindTrajectories = 0,
-	cli_kindResults,         /* a JSON array, NDJSON or CSV of results */
-	cli_kindResultsDocument  /* cast's JSON document */
-} cliInputKind;
-
-static bool hasKey(const cJSON* object, const char* key)
-{
-	return cJSON_GetObjectItemCaseSensitive(object, key) != NULL;
-}
-
-/* Results have hit and alpha (or error); trajectories p0 and p1. A record
- * with neither is read as a trajectory, so that it is reported as one. */
-static cliInputKind kindOfRecord(const cJSON* item)
-{
-	if (cJSON_IsObject(item) && (hasKey(item, "hit") || hasKey(item, "alpha") || hasKey(item, "error"))) {
-		return cli_kindResults;
-	}
-	return cli_kindTrajectories;
-}
-
-/* Look at the first record (without reporting anything: a malformed input
- * is read as trajectories, whose reader reports it precisely). */
-static cliInputKind detectKind(const cliSource* s, cliInputFormat* format)
-{
-	size_t at = s->begin;
-	while (at < s->length && isBlank(s->text[at])) {
-		at++;
-	}
-	if (at >= s->length) {
-		return cli_kindTrajectories;
-	}
-	char first = s->text[at];
-	if (*format == cli_inputAuto) {
-		*format = first == '[' ? cli_inputJson : (first == '{' ? cli_inputNdjson : cli_inputCsv);
-	}
-	if (*format == cli_inputCsv) {
-		cliSource copy = *s;
-		copy.at = s->begin;
-		copy.silent = true;
-		cliCsvRow row = { 0 };
-		int status = readCsvRow(&copy, &row);
-		cliInputKind kind = cli_kindTrajectories;
-		for (int j = 0; status > 0 && j < row.count; ++j) {
-			const char* name = cell(&row, j);
-			if (strcmp(name, "hit") == 0 || strcmp(name, "alpha") == 0 || strcmp(name, "error") == 0) {
-				kind = cli_kindResults;
-			}
-		}
-		free(row.text);
-		free(row.starts);
-		return kind;
-	}
-	if (first == '[') {
-		at++;
-		while (at < s->length && isBlank(s->text[at])) {
-			at++;
-		}
-	}
-	cJSON* item = cJSON_ParseWithLengthOpts(s->text + at, s->length - at, NULL, 0);
-	cliInputKind kind = kindOfRecord(item);
-	if (first == '{' && cJSON_IsObject(item) && (hasKey(item, "results") || hasKey(item, "ballcast"))) {
-		kind = cli_kindResultsDocument;
-	}
-	cJSON_Delete(item);
-	return kind;
-}
-
-/* Read results in the format detected; false on a syntax error or no
- * memory (reported). */
-static bool readResults(cliSource* s, cliInputFormat format, cliInputKind kind, cliThrowList* list, bool quiet)
-{
-	if (format == cli_inputCsv) {
-		return readCsvResults(s, list, quiet);
-	}
-	skipBlank(s);
-	bool ok = true;
-	if (kind == cli_kindResultsDocument) {
-		ok = readJsonDocument(s, list, quiet);
-	} else if (format == cli_inputJson) {
-		if (s->at >= s->length || s->text[s->at] != '[') {
-			syntaxError(s, s->at, "expected '[' at the start of a JSON array");
 			return false;
 		}
-		ok = readJsonArray(s, list, quiet);
-	} else {
-		while (ok && s->at < s->length) {
-			size_t offset = s->at;
-			cJSON* item = parseJsonValue(s);
-			ok = item != NULL && addJsonResult(s, list, item, offset, quiet);
-			cJSON_Delete(item);
-			skipBlank(s);
+		const char* problem = r->problem != NULL ? r->problem : throwFromResult(r, t);
+		if (problem != NULL) {
+			t->state = cli_throwError;
+			list->badRecords += 1;
+			bool own = r->problem != NULL;
+			cliRecordLog_AddAt(log, r->index, own ? r->problemLine : r->line, own ? r->problemColumn : r->column,
+							   problem);
 		}
-		return ok;
 	}
-	skipBlank(s);
-	if (ok && s->at < s->length) {
-		syntaxError(s, s->at, "unexpected text after the JSON value");
-		return false;
-	}
-	return ok;
+	return true;
+}
+
+/* Results are told from trajectories by their first record: a document,
+ * or hit, alpha or error. */
+static bool holdsResults(const cliResultSet* set)
+{
+	return set->document ||
+		   (set->count > 0 && (set->results[0].fields & (cli_resultHit | cli_resultAlpha | cli_resultError)) != 0);
 }
 
 /* --------------------------------------------------------- trajectories */
@@ -1033,7 +421,8 @@ static bool runCasts(const cliRenderConfig* cfg, const bcMesh* mesh, const cliCa
 /* Read trajectories with cast's own reader (same formats, same messages),
  * cast them, keep them as throws. false on a syntax error or no memory
  * (reported). */
-static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cliSource* s, cliThrowList* list)
+static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cliSource* s, cliThrowList* list,
+							 cliRecordLog* log)
 {
 	FILE* stream = s->length > 0 ? fmemopen(s->text, s->length, "rb") : NULL;
 	if (stream == NULL) {
@@ -1061,10 +450,7 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 		if (ok && problem != NULL) {
 			t->state = cli_throwError;
 			list->badRecords += 1;
-			if (!cfg->common.quiet) {
-				fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", s->name, record.line, record.column,
-						record.index, problem);
-			}
+			cliRecordLog_Add(log, &record, problem);
 		} else if (ok) {
 			t->hasPath = true;
 			t->p0 = input.p0;
@@ -1100,20 +486,27 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 					   bool resultsOnly)
 {
 	cliSource source;
-	if (!readSource(path, &source)) {
+	if (!readSource(path, cfg->common.quiet, &source)) {
 		return false;
 	}
-	cliInputFormat format = cfg->common.inputFormat;
-	cliInputKind kind = detectKind(&source, &format);
+	cliRecordLog log = cliRecordLog_Make(source.name, &cfg->common, NULL);
+	cliResultSet set;
+	bcError error = { 0 };
+	bool read = cliParseResults(source.text, source.length, &set, &error);
+	bool results = read && holdsResults(&set);
 	bool ok = false;
-	if (kind != cli_kindTrajectories) {
-		ok = readResults(&source, format, kind, list, cfg->common.quiet);
+	if (!read && set.document) {
+		cliReportError(source.name, &error); /* a results document that cannot be read on */
+	} else if (results) {
+		ok = addResults(&set, list, &log);
 	} else if (resultsOnly) {
 		fprintf(stderr, "ballcast: %s: holds trajectories, not results (--compare needs what cast writes)\n",
 				source.name);
 	} else {
-		ok = castTrajectories(cfg, mesh, &source, list);
+		ok = castTrajectories(cfg, mesh, &source, list, &log);
 	}
+	cliRecordLog_Finish(&log);
+	cliResultSet_Free(&set);
 	free(source.text);
 	return ok;
 }
@@ -1401,25 +794,49 @@ static bool parseSize(const char* text, int* width, int* height)
 		   part[0] != '+' && part[0] != ' ' && x[1] != '+' && x[1] != ' ';
 }
 
+/* One of render's own options (a cliOptionFcn). */
+static const char* renderOption(void* context, int k, const char* value)
+{
+	cliRenderConfig* cfg = context;
+	double v[3];
+	switch (k) {
+	case cli_renderView:
+		if (!parseList(value, v, 2) || v[1] < -90.0 || v[1] > 90.0) {
+			return "--view needs AZ,EL in degrees with -90 <= EL <= 90, not";
+		}
+		cfg->azimuth = v[0];
+		cfg->elevation = v[1];
+		cfg->viewGiven = true;
+		return NULL;
+	case cli_renderEye:
+		if (!parseList(value, v, 3)) {
+			return "--eye needs X,Y,Z, not";
+		}
+		cfg->eye = bcMakeVec3(v[0], v[1], v[2]);
+		cfg->useEye = true;
+		return NULL;
+	case cli_renderSize:
+		return parseSize(value, &cfg->width, &cfg->height) ? NULL
+														   : "--size needs WxH, whole numbers from 64 to 100000, not";
+	case cli_renderCompare:
+		cfg->comparePath = value;
+		return NULL;
+	case cli_renderTwoSided:
+		cfg->options.twoSided = true;
+		return NULL;
+	default:
+		if (!parseList(value, v, 3)) {
+			return "--probe needs X,Y,Z, not";
+		}
+		cfg->probes[cfg->probeCount++] = value;
+		return NULL;
+	}
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. cfg->probes is
  * allocated (the caller frees it). */
 static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 {
-	enum { optView = 256, optEye, optSize, optCompare, optTwoSided, optProbe };
-	static const struct option longOptions[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "input-format", required_argument, NULL, 'i' },
-		{ "view", required_argument, NULL, optView },
-		{ "eye", required_argument, NULL, optEye },
-		{ "size", required_argument, NULL, optSize },
-		{ "compare", required_argument, NULL, optCompare },
-		{ "radius", required_argument, NULL, 'r' },
-		{ "two-sided", no_argument, NULL, optTwoSided },
-		{ "probe", required_argument, NULL, optProbe },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultCastOptions();
 	cfg->azimuth = CLI_SVG_DEFAULT_AZIMUTH;
@@ -1431,72 +848,23 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 		fputs("ballcast: out of memory\n", stderr);
 		return cli_exitTrouble;
 	}
-	bool viewGiven = false;
-	optind = 1;
-	opterr = 0;
-	int c, status;
-	while ((c = getopt_long(argc, argv, ":o:i:r:qh", longOptions, NULL)) != -1) {
-		double v[3];
-		switch (c) {
-		case optView:
-			if (!parseList(optarg, v, 2) || v[1] < -90.0 || v[1] > 90.0) {
-				return cliUsageError(&renderUsage, "--view needs AZ,EL in degrees with -90 <= EL <= 90, not", optarg);
-			}
-			cfg->azimuth = v[0];
-			cfg->elevation = v[1];
-			viewGiven = true;
-			break;
-		case optEye:
-			if (!parseList(optarg, v, 3)) {
-				return cliUsageError(&renderUsage, "--eye needs X,Y,Z, not", optarg);
-			}
-			cfg->eye = bcMakeVec3(v[0], v[1], v[2]);
-			cfg->useEye = true;
-			break;
-		case optSize:
-			if (!parseSize(optarg, &cfg->width, &cfg->height)) {
-				return cliUsageError(&renderUsage, "--size needs WxH, whole numbers from 64 to 100000, not", optarg);
-			}
-			break;
-		case optCompare:
-			cfg->comparePath = optarg;
-			break;
-		case optTwoSided:
-			cfg->options.twoSided = true;
-			break;
-		case optProbe:
-			if (!parseList(optarg, v, 3)) {
-				return cliUsageError(&renderUsage, "--probe needs X,Y,Z, not", optarg);
-			}
-			cfg->probes[cfg->probeCount++] = optarg;
-			break;
-		default:
-			status = cliParseCommonOption(&renderUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
+	int first = 0;
+	int status = cliParseArguments(&renderUsage, argc, argv, &cfg->common, renderOption, cfg, &first);
+	if (status >= 0) {
+		return status;
 	}
-	if (viewGiven && cfg->useEye) {
+	if (cfg->viewGiven && cfg->useEye) {
 		return cliUsageError(&renderUsage, "--view and --eye are alternatives: give one", NULL);
 	}
-	int rest = argc - optind;
-	if (rest < 1) {
-		return cliUsageError(&renderUsage, "missing MESH", NULL);
-	}
-	if (rest > 2) {
-		return cliUsageError(&renderUsage, "too many arguments, starting at", argv[optind + 2]);
-	}
-	cfg->meshPath = argv[optind];
-	cfg->inputPath = rest == 2 ? argv[optind + 1] : NULL;
+	cfg->meshPath = argv[first];
+	cfg->inputPath = first + 1 < argc ? argv[first + 1] : NULL;
 	if (cfg->comparePath != NULL && cfg->inputPath == NULL) {
 		return cliUsageError(&renderUsage, "--compare needs results to compare: give RESULTS after MESH", NULL);
 	}
 	if (cfg->comparePath != NULL && strcmp(cfg->comparePath, "-") == 0 && strcmp(cfg->inputPath, "-") == 0) {
 		return cliUsageError(&renderUsage, "standard input cannot be read twice (--compare - with RESULTS -)", NULL);
 	}
-	return -1;
+	return cliRefuseOverwrite(&renderUsage, cfg->common.outputPath, "-o", cfg->comparePath);
 }
 
 /* --probe: where each point lands, on stderr. */
@@ -1518,63 +886,49 @@ int cliRenderMain(int argc, char** argv)
 {
 	cliRenderConfig cfg;
 	int status = parseArguments(argc, argv, &cfg);
+	cliThrowList actual = { 0 };
+	cliThrowList expected = { 0 };
+	bcMesh* mesh = NULL;
 	if (status >= 0) {
-		free(cfg.probes);
-		return status;
+		goto done;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
-
-	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
+	status = cli_exitTrouble;
+	mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
 	if (mesh == NULL) {
-		free(cfg.probes);
-		return cli_exitTrouble;
+		goto done;
 	}
 	if (cfg.useEye) {
 		bcMeshInfo info = bcMesh_GetInfo(mesh);
 		bcVec3 toEye = bcSub(cfg.eye, bcScale(0.5, bcAdd(info.lowerBound, info.upperBound)));
 		if (!(bcLengthSquared(toEye) > 0.0) || !bcIsFinite(toEye)) {
 			cliUsageError(&renderUsage, "--eye is at the centre of the mesh's bounds: no direction to look in", NULL);
-			bcMesh_Destroy(mesh);
-			free(cfg.probes);
-			return cli_exitTrouble;
+			goto done;
 		}
 	}
-	cliThrowList actual = { 0 };
-	cliThrowList expected = { 0 };
-	bool ok = true;
-	if (cfg.inputPath != NULL) {
-		ok = readThrows(&cfg, mesh, cfg.inputPath, &actual, false);
+	if ((cfg.inputPath != NULL && !readThrows(&cfg, mesh, cfg.inputPath, &actual, false)) ||
+		(cfg.comparePath != NULL && !readThrows(&cfg, mesh, cfg.comparePath, &expected, true))) {
+		goto done;
 	}
-	if (ok && cfg.comparePath != NULL) {
-		ok = readThrows(&cfg, mesh, cfg.comparePath, &expected, true);
-	}
-	long missing = 0;
-	if (ok && cfg.comparePath != NULL) {
-		missing = matchThrows(&actual, &expected);
-		if (missing < 0) {
-			fputs("ballcast: out of memory\n", stderr);
-			ok = false;
-		}
+	long missing = cfg.comparePath != NULL ? matchThrows(&actual, &expected) : 0;
+	if (missing < 0) {
+		fputs("ballcast: out of memory\n", stderr);
+		goto done;
 	}
 	cliOutput output;
-	if (ok && cliOutput_Open(&output, cfg.common.outputPath)) {
-		cliCamera camera = makeCamera(&cfg, mesh);
-		printProbes(&cfg, &camera);
-		bool noMemory = false;
-		writeSvg(output.stream, &cfg, mesh, &camera, &actual, &expected, missing, &noMemory);
-		if (noMemory) {
-			fputs("ballcast: out of memory\n", stderr);
-			cliOutput_Abort(&output);
-			status = cli_exitTrouble;
-		} else if (!cliOutput_Commit(&output)) {
-			status = cli_exitTrouble;
-		} else {
-			status = actual.badRecords + expected.badRecords > 0 ? cli_exitRecords : cli_exitOk;
-		}
-	} else {
-		status = cli_exitTrouble;
+	if (!cliOutput_Open(&output, cfg.common.outputPath)) {
+		goto done;
 	}
+	cliCamera camera = makeCamera(&cfg, mesh);
+	printProbes(&cfg, &camera);
+	bool noMemory = false;
+	writeSvg(output.stream, &cfg, mesh, &camera, &actual, &expected, missing, &noMemory);
+	if (noMemory) {
+		fputs("ballcast: out of memory\n", stderr);
+		cliOutput_Abort(&output);
+	} else if (cliOutput_Commit(&output)) {
+		status = actual.badRecords + expected.badRecords > 0 ? cli_exitRecords : cli_exitOk;
+	}
+done:
 	freeThrows(&actual);
 	freeThrows(&expected);
 	bcMesh_Destroy(mesh);

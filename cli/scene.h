@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "ballcast.h"
-#include "records.h"
+#include "trajectories.h"
 
 /* One ball of the scene. */
 typedef struct cliSceneBall {

@@ -1,18 +1,24 @@
 /* simulate_cmd.c - `ballcast simulate MESH SCENE`: bounce a scene's balls
  * around a mesh, event by event, and write the event log (and, with
  * --positions, every ball's position at fixed times). */
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "output.h"
-#include "records.h"
-#include "results.h"
+#include "trajectories.h"
+#include "results_write.h"
 #include "scene.h"
+
+/* The options of simulate's own, in the order simulateOption knows them. */
+enum { cli_simulatePositions, cli_simulateSamples, cli_simulateHorizon, cli_simulateMaxEvents, cli_simulateTwoSided,
+	   cli_simulateBrute, cli_simulateStats };
+static const cliOption simulateOptions[] = {
+	{ "positions", 0, true },   { "samples", 0, true }, { "horizon", 0, true }, { "max-events", 0, true },
+	{ "two-sided", 0, false }, { "brute", 0, false },  { "stats", 0, false },  { NULL, 0, false },
+};
 
 static const cliUsage simulateUsage = {
 	"simulate",
@@ -31,7 +37,7 @@ static const cliUsage simulateUsage = {
 	"options:\n"
 	"  -o, --output FILE         write the events here (format from the extension:\n"
 	"                            .json, .ndjson, .csv) instead of standard output\n"
-	"  -f, --format FMT          json (default), ndjson or csv\n"
+	CLI_HELP_FORMAT
 	"      --positions FILE      also write every ball's position every sampling\n"
 	"                            interval: t,id,x,y,z (CSV unless FILE ends in\n"
 	"                            .ndjson, .jsonl or .json)\n"
@@ -41,14 +47,19 @@ static const cliUsage simulateUsage = {
 	"                            default 100000); the run then exits with 1\n"
 	"      --two-sided           triangles stop balls from behind too\n"
 	"      --brute               test every triangle (reference path, slow)\n"
-	"  -q, --quiet               no notes on standard error\n"
+	CLI_HELP_QUIET
 	"      --stats               times and counts on standard error as one JSON line\n"
-	"  -h, --help                this help\n"
+	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast simulate samples/room.obj scene.json\n"
 	"  ballcast simulate -f csv --positions track.csv room.obj scene.json > events.csv\n"
-	"  ballcast simulate -f ndjson room.obj scene.json | grep '\"kind\":\"rest\"'\n"
+	"  ballcast simulate -f ndjson room.obj scene.json | grep '\"kind\":\"rest\"'\n",
+	cli_optOutput | cli_optFormat | cli_optQuiet,
+	simulateOptions,
+	2,
+	2,
+	{ "missing MESH", "missing SCENE" },
 };
 
 typedef struct cliSimulateConfig {
@@ -72,89 +83,61 @@ static bool isStdout(const char* path)
 	return path == NULL || strcmp(path, "-") == 0;
 }
 
+/* One of simulate's own options (a cliOptionFcn). */
+static const char* simulateOption(void* context, int k, const char* value)
+{
+	cliSimulateConfig* cfg = context;
+	switch (k) {
+	case cli_simulatePositions:
+		cfg->positionsPath = value;
+		return NULL;
+	case cli_simulateSamples:
+		cfg->haveSamples = cliParseDouble(value, &cfg->samples) && cfg->samples > 0.0;
+		return cfg->haveSamples ? NULL : "--samples needs a finite number > 0, not";
+	case cli_simulateHorizon:
+		cfg->haveHorizon = cliParseDouble(value, &cfg->horizon) && cfg->horizon > 0.0;
+		return cfg->haveHorizon ? NULL : "--horizon needs a finite number > 0, not";
+	case cli_simulateMaxEvents: {
+		char* end = NULL;
+		long long n = strtoll(value, &end, 10);
+		if (end == value || *end != 0 || n < 1 || n == LLONG_MAX) {
+			return "--max-events needs a whole number >= 1, not";
+		}
+		cfg->maxEvents = n;
+		cfg->haveMaxEvents = true;
+		return NULL;
+	}
+	case cli_simulateTwoSided:
+		cfg->twoSided = true;
+		return NULL;
+	case cli_simulateBrute:
+		cfg->brute = true;
+		return NULL;
+	default:
+		cfg->stats = true;
+		return NULL;
+	}
+}
+
 /* Parse arguments; returns -1 to go on, or an exit status. */
 static int parseArguments(int argc, char** argv, cliSimulateConfig* cfg)
 {
-	enum { optPositions = 256, optSamples, optHorizon, optMaxEvents, optTwoSided, optBrute, optStats };
-	static const struct option longOptions[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "positions", required_argument, NULL, optPositions },
-		{ "samples", required_argument, NULL, optSamples },
-		{ "horizon", required_argument, NULL, optHorizon },
-		{ "max-events", required_argument, NULL, optMaxEvents },
-		{ "two-sided", no_argument, NULL, optTwoSided },
-		{ "brute", no_argument, NULL, optBrute },
-		{ "stats", no_argument, NULL, optStats },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	memset(cfg, 0, sizeof *cfg);
-	optind = 1;
-	opterr = 0;
-	int c, status;
-	while ((c = getopt_long(argc, argv, ":o:f:qh", longOptions, NULL)) != -1) {
-		switch (c) {
-		case optPositions:
-			cfg->positionsPath = optarg;
-			break;
-		case optSamples:
-			if (!cliParseDouble(optarg, &cfg->samples) || !(cfg->samples > 0.0)) {
-				return cliUsageError(&simulateUsage, "--samples needs a finite number > 0, not", optarg);
-			}
-			cfg->haveSamples = true;
-			break;
-		case optHorizon:
-			if (!cliParseDouble(optarg, &cfg->horizon) || !(cfg->horizon > 0.0)) {
-				return cliUsageError(&simulateUsage, "--horizon needs a finite number > 0, not", optarg);
-			}
-			cfg->haveHorizon = true;
-			break;
-		case optMaxEvents: {
-			char* end = NULL;
-			long long n = strtoll(optarg, &end, 10);
-			if (end == optarg || *end != 0 || n < 1 || n == LLONG_MAX) {
-				return cliUsageError(&simulateUsage, "--max-events needs a whole number >= 1, not", optarg);
-			}
-			cfg->maxEvents = n;
-			cfg->haveMaxEvents = true;
-			break;
-		}
-		case optTwoSided:
-			cfg->twoSided = true;
-			break;
-		case optBrute:
-			cfg->brute = true;
-			break;
-		case optStats:
-			cfg->stats = true;
-			break;
-		default:
-			status = cliParseCommonOption(&simulateUsage, c, argv, &cfg->common);
-			if (status >= 0) {
-				return status;
-			}
-			break;
-		}
+	int first = 0;
+	int status = cliParseArguments(&simulateUsage, argc, argv, &cfg->common, simulateOption, cfg, &first);
+	if (status >= 0) {
+		return status;
 	}
-	int rest = argc - optind;
-	if (rest < 1) {
-		return cliUsageError(&simulateUsage, "missing MESH", NULL);
-	}
-	if (rest < 2) {
-		return cliUsageError(&simulateUsage, "missing SCENE", NULL);
-	}
-	if (rest > 2) {
-		return cliUsageError(&simulateUsage, "too many arguments, starting at", argv[optind + 2]);
-	}
-	cfg->meshPath = argv[optind];
-	cfg->scenePath = argv[optind + 1];
+	cfg->meshPath = argv[first];
+	cfg->scenePath = argv[first + 1];
 	if (cfg->positionsPath != NULL && isStdout(cfg->positionsPath) && isStdout(cfg->common.outputPath)) {
 		return cliUsageError(&simulateUsage,
 							 "the events and --positions cannot both go to standard output: give -o FILE", NULL);
 	}
-	return -1;
+	for (int k = first; k < argc && status < 0; ++k) {
+		status = cliRefuseOverwrite(&simulateUsage, cfg->positionsPath, "--positions", argv[k]);
+	}
+	return status;
 }
 
 /* ---------------------------------------------------------------- writing */
@@ -468,27 +451,29 @@ int cliSimulateMain(int argc, char** argv)
 	if (status >= 0) {
 		return status;
 	}
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
+	status = cli_exitTrouble;
 	cliSimulateTimes times = { 0.0, 0.0, 0.0, 0.0, 0.0 };
+	cliScene scene;
+	memset(&scene, 0, sizeof scene);
+	bcSimulation* sim = NULL;
+	cliOutput events, positions;
+	bool eventsOpen = false, positionsOpen = false;
+	const char* sceneName = cliInputName(cfg.scenePath);
+	bool sampling = cfg.positionsPath != NULL;
 
 	double started = cliNow();
 	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
 	if (mesh == NULL) {
-		return cli_exitTrouble;
+		goto done;
 	}
 	bcMeshInfo meshInfo = bcMesh_GetInfo(mesh);
 	times.buildMesh = meshInfo.buildSeconds;
 	times.readMesh = cliNow() - started - meshInfo.buildSeconds;
-
-	const char* sceneName = cliInputName(cfg.scenePath);
 	started = cliNow();
-	cliScene scene;
 	bcError error;
 	if (!cliScene_Load(cfg.scenePath, &scene, &error)) {
 		cliReportError(sceneName, &error);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
 	times.readScene = cliNow() - started;
 	for (int k = 0; k < scene.noteCount && !cfg.common.quiet; ++k) {
@@ -496,21 +481,15 @@ int cliSimulateMain(int argc, char** argv)
 				scene.notes[k].message);
 	}
 	double dt = cfg.haveSamples ? cfg.samples : scene.samples;
-	bool sampling = cfg.positionsPath != NULL;
 	if (sampling && !cfg.haveSamples && !scene.haveSamples) {
 		fprintf(stderr, "ballcast: %s: --positions needs a sampling interval: --samples DT, or \"samples\" in the scene\n",
 				sceneName);
-		cliScene_Free(&scene);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
-
 	bcSimBallDef* balls = malloc((size_t)(scene.ballCount > 0 ? scene.ballCount : 1) * sizeof *balls);
 	if (balls == NULL) {
 		fputs("ballcast: out of memory\n", stderr);
-		cliScene_Free(&scene);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
 	for (int k = 0; k < scene.ballCount; ++k) {
 		balls[k] = scene.balls[k].def;
@@ -525,27 +504,17 @@ int cliSimulateMain(int argc, char** argv)
 	def.twoSided = cfg.twoSided;
 	def.bruteForce = cfg.brute;
 	started = cliNow();
-	bcSimulation* sim = bcSimulation_Create(mesh, &def, &error);
+	sim = bcSimulation_Create(mesh, &def, &error);
 	times.simulate += cliNow() - started;
 	free(balls);
 	if (sim == NULL) {
 		reportCreateError(sceneName, &scene, &error);
-		cliScene_Free(&scene);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
-
-	cliOutput events, positions;
-	bool eventsOpen = cliOutput_Open(&events, cfg.common.outputPath);
-	bool positionsOpen = eventsOpen && sampling && cliOutput_Open(&positions, cfg.positionsPath);
+	eventsOpen = cliOutput_Open(&events, cfg.common.outputPath);
+	positionsOpen = eventsOpen && sampling && cliOutput_Open(&positions, cfg.positionsPath);
 	if (!eventsOpen || (sampling && !positionsOpen)) {
-		if (eventsOpen) {
-			cliOutput_Abort(&events);
-		}
-		bcSimulation_Destroy(sim);
-		cliScene_Free(&scene);
-		bcMesh_Destroy(mesh);
-		return cli_exitTrouble;
+		goto done;
 	}
 	cliOutputFormat positionsFormat = sampling ? cliFormatFromPath(cfg.positionsPath, cli_outputCsv) : cli_outputCsv;
 	if (sampling && positionsFormat == cli_outputCsv) {
@@ -588,13 +557,13 @@ int cliSimulateMain(int argc, char** argv)
 	if (sampling && positionsFormat == cli_outputJson) {
 		fputs(rows > 0 ? "\n]\n" : "[]\n", positions.stream);
 	}
+	/* published or thrown away here: the positions only with the events */
+	eventsOpen = positionsOpen = false;
 	bool ok = cliOutput_Commit(&events);
-	if (sampling) {
-		if (ok) {
-			ok = cliOutput_Commit(&positions);
-		} else {
-			cliOutput_Abort(&positions);
-		}
+	if (sampling && ok) {
+		ok = cliOutput_Commit(&positions);
+	} else if (sampling) {
+		cliOutput_Abort(&positions);
 	}
 	times.write += cliNow() - t1;
 	bcSimulationInfo info = bcSimulation_GetInfo(sim);
@@ -606,11 +575,16 @@ int cliSimulateMain(int argc, char** argv)
 	if (cfg.stats) {
 		printStats(&times, &meshInfo, &info, &counts);
 	}
+	status = !ok ? cli_exitTrouble : stopped ? cli_exitRecords : cli_exitOk;
+done:
+	if (eventsOpen) {
+		cliOutput_Abort(&events);
+	}
+	if (positionsOpen) {
+		cliOutput_Abort(&positions);
+	}
 	bcSimulation_Destroy(sim);
 	cliScene_Free(&scene);
 	bcMesh_Destroy(mesh);
-	if (!ok) {
-		return cli_exitTrouble;
-	}
-	return stopped ? cli_exitRecords : cli_exitOk;
+	return status;
 }

@@ -6,8 +6,12 @@
  *
  * Naming (Box2D's grammar): types bcType, free functions bcVerbNoun,
  * functions on an object bcType_Verb, enum values bc_enumValue, constants
- * BC_UPPER_CASE. The library never prints and never exits: failures come
- * back in a bcError.
+ * BC_UPPER_CASE. The library never prints and never exits. One error
+ * style: a call that can fail returns NULL (or false) and fills the bcError
+ * it is given (which may be NULL); a query cannot fail: its output struct
+ * says what it found in a state (bc_castInvalid for an input it cannot
+ * answer). Every create has its destroy; who owns what is said where it is
+ * declared.
  */
 #ifndef BALLCAST_H
 #define BALLCAST_H
@@ -54,6 +58,7 @@ typedef struct bcVec3 {
 
 /* ---------------------------------------------------------------- errors */
 
+/* Why a call failed (bcError.code). */
 typedef enum bcErrorCode {
 	bc_errorNone = 0,
 	bc_errorIo,       /* the file could not be opened or read */
@@ -98,21 +103,6 @@ typedef struct bcMeshDef {
  * The caller owns the result and frees it with bcMesh_Destroy. */
 bcMesh* bcMesh_Create(const bcMeshDef* def, bcError* error);
 
-/* Read a Wavefront OBJ file ("-" is not special here). A polygon of k
- * corners gives k - 2 consecutive triangles, in the polygon's turning
- * order: a convex one (and one that cannot be cut safely: flat,
- * non-planar, self-intersecting) the fan (v0 v1 v2), (v0 v2 v3), ...; a
- * planar, simple, concave one the triangles of ear clipping in its plane
- * (lib/polygon.c states the rule), so that its notches stay empty.
- * Non-planar and self-intersecting polygons are reported as warnings
- * (bcMesh_GetWarning). Returns NULL and fills error on failure. The caller
- * owns the result. */
-bcMesh* bcMesh_LoadObj(const char* path, bcError* error);
-
-/* Parse OBJ text held in memory (need not be NUL terminated). Same rules as
- * bcMesh_LoadObj. The caller owns the result. */
-bcMesh* bcMesh_ParseObj(const char* text, size_t length, bcError* error);
-
 /* How an OBJ file or text is read into a mesh. */
 typedef struct bcObjOptions {
 	/* Threads parsing the text (cut into pieces at line boundaries) and
@@ -124,13 +114,22 @@ typedef struct bcObjOptions {
 /* The default options: one thread per online core. */
 bcObjOptions bcDefaultObjOptions(void);
 
-/* bcMesh_LoadObj with options (NULL: the defaults, which is what
- * bcMesh_LoadObj uses). The caller owns the result. */
-bcMesh* bcMesh_LoadObjWithOptions(const char* path, const bcObjOptions* options, bcError* error);
+/* Read a Wavefront OBJ file ("-" is not special here). A polygon of k
+ * corners gives k - 2 consecutive triangles, in the polygon's turning
+ * order: a convex one (and one that cannot be cut safely: flat,
+ * non-planar, self-intersecting) the fan (v0 v1 v2), (v0 v2 v3), ...; a
+ * planar, simple, concave one the triangles of ear clipping in its plane
+ * (lib/polygon.c states the rule), so that its notches stay empty.
+ * Non-planar and self-intersecting polygons are reported as warnings
+ * (bcMesh_GetWarning). options may be NULL (the defaults). Returns NULL
+ * and fills error (if not NULL) on failure, with the line and column of a
+ * syntax error. The caller owns the result and frees it with
+ * bcMesh_Destroy. */
+bcMesh* bcMesh_LoadObj(const char* path, const bcObjOptions* options, bcError* error);
 
-/* bcMesh_ParseObj with options (NULL: the defaults, which is what
- * bcMesh_ParseObj uses). The caller owns the result. */
-bcMesh* bcMesh_ParseObjWithOptions(const char* text, size_t length, const bcObjOptions* options, bcError* error);
+/* The same over OBJ text held in memory (need not be NUL terminated). The
+ * caller owns the result. */
+bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error);
 
 /* Free a mesh. NULL is allowed. */
 void bcMesh_Destroy(bcMesh* mesh);
@@ -174,6 +173,7 @@ typedef struct bcMeshInfo {
 	double buildSeconds;           /* wall time spent building the BVH */
 } bcMeshInfo;
 
+/* The mesh's counts and bounds. */
 bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh);
 
 /* One triangle: its 0-based vertex indices in file order, the 0-based face
@@ -187,7 +187,10 @@ typedef struct bcTriangle {
 	bool degenerate;
 } bcTriangle;
 
+/* Triangle index (0 .. triangleCount - 1), as described above. */
 bcTriangle bcMesh_GetTriangle(const bcMesh* mesh, int32_t index);
+
+/* Vertex index (0 .. vertexCount - 1). */
 bcVec3 bcMesh_GetVertex(const bcMesh* mesh, int32_t index);
 
 /* ------------------------------------------------------------ cast query */
@@ -202,8 +205,8 @@ typedef enum bcFeature {
 
 /* Which side of a triangle counts, with d = p1 - p0 and n its front normal. */
 typedef enum bcApproach {
-	bc_approachLessEqual = 0, /* dot(n, d) <= 0 counts (the course notes; default) */
-	bc_approachLess           /* dot(n, d) < 0 counts (the course FAQ) */
+	bc_approachLessEqual = 0, /* dot(n, d) <= 0 counts: grazing motion along the plane too (default) */
+	bc_approachLess           /* dot(n, d) < 0 counts: only motion into the front */
 } bcApproach;
 
 /* What to do with a triangle the ball already overlaps at alpha = 0. */
@@ -212,6 +215,7 @@ typedef enum bcOverlapPolicy {
 	bc_overlapIgnore      /* skip that triangle entirely */
 } bcOverlapPolicy;
 
+/* How a cast counts contacts (bcDefaultCastOptions for the defaults). */
 typedef struct bcCastOptions {
 	bool twoSided;              /* count contacts from behind too */
 	bcApproach approach;
@@ -229,6 +233,7 @@ typedef struct bcCastInput {
 	double radius;
 } bcCastInput;
 
+/* What a cast found (bcCastOutput.state). */
 typedef enum bcCastState {
 	bc_castMiss = 0,          /* no counted contact for alpha in [0, 1] */
 	bc_castHit,               /* first touch at alpha */
@@ -300,10 +305,10 @@ typedef struct bcContact {
 int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
 					bcContact* ties, int capacity);
 
-/* ------------------------------------- time stepping (seed 002, discrete) */
+/* ------------------------------------------ time stepping (discrete) */
 
-/* Seed 002's static interference test with time stepping and bisection,
- * for comparison with the exact cast: the ball is tested where it stands
+/* The discrete method: a static interference test with time stepping and
+ * bisection, for comparison with the exact cast: the ball is tested where it stands
  * at alpha = 0, dt, 2 dt, ..., 1 with the cast's contact test (its centre
  * within r of a counted triangle), and the first step found in contact is
  * halved N times. It misses what happens between two tests (a thin wall
@@ -319,10 +324,11 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
  * by itself once no double lies between the ends. */
 #define BC_DISCRETE_MAX_BISECTIONS 64
 
-/* The defaults: the seed's five bisections, and a step of a hundredth of
- * the path, a hundred tests a path. No step is right for every scene (it
- * trades tests against tunnelling: a ball moving more than its diameter
- * in a step can jump a thin wall), so callers should pick theirs. */
+/* The defaults: five bisections (as the usual textbook method), and a
+ * step of a hundredth of the path, a hundred tests a path. No step is
+ * right for every scene (it trades tests against tunnelling: a ball moving
+ * more than its diameter in a step can jump a thin wall), so callers
+ * should pick theirs. */
 #define BC_DISCRETE_DEFAULT_STEP 0.01
 #define BC_DISCRETE_DEFAULT_BISECTIONS 5
 
@@ -335,7 +341,8 @@ typedef struct bcDiscreteOptions {
 						 * bruteForce mean what they mean for bcMesh_Cast */
 } bcDiscreteOptions;
 
-/* dt = BC_DISCRETE_DEFAULT_STEP, N = 5 (the seed's), the cast's defaults. */
+/* dt = BC_DISCRETE_DEFAULT_STEP, N = BC_DISCRETE_DEFAULT_BISECTIONS, the
+ * cast's defaults. */
 bcDiscreteOptions bcDefaultDiscreteOptions(void);
 
 /* The answer of the discrete method. state: bc_castMiss (no test found the
@@ -344,9 +351,10 @@ bcDiscreteOptions bcDefaultDiscreteOptions(void);
  * bc_castInvalid (the input, as for bcMesh_Cast, or the options are out of
  * range). On a hit:
  *  - alpha: the first alpha a test found in contact: the end of the first
- *    step in contact after N halvings (the seed returns the start; the end
- *    is never before the first contact, to rounding: the ball is within r
- *    there); 0 for a touch at the start;
+ *    step in contact after N halvings (not its start, which the textbook
+ *    method returns: the end is never before the first contact, to
+ *    rounding, since the ball is within r there); 0 for a touch at the
+ *    start;
  *  - lower: the last alpha a test found free before it (alpha - lower is
  *    dt / 2^N, or less where a step was cut short); the first contact is in
  *    (lower, alpha] unless the ball touched and left between two tests;
@@ -376,7 +384,7 @@ typedef struct bcDiscreteOutput {
 	long long testCount;
 } bcDiscreteOutput;
 
-/* Seed 002's discrete method on one ball against a mesh (lib/discrete.c).
+/* The discrete method on one ball against a mesh (lib/discrete.c).
  * options may be NULL (defaults). Where the region within r of the mesh is
  * crossed in more than one step, alpha is never before the exact cast's
  * alpha and at most dt / 2^N after it; where it is crossed between two
@@ -388,7 +396,7 @@ bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput input, cons
 /* The closest point of triangle A, B, C to p, found by Ericson's Voronoi
  * regions. feature tells the region; vertices[] hold local indices (0, 1, 2
  * for A, B, C) of that feature, vertexCount of them. barycentric[] are the
- * weights u, v, w of A, B, C with point = u A + v B + w C (seed 004): they
+ * weights u, v, w of A, B, C with point = u A + v B + w C: they
  * sum to 1 to rounding; at a vertex they are exactly 1 for it and 0 for
  * the others, on an edge exactly 0 for the vertex opposite it; in the face
  * they are the signed areas of the sub-triangles over the triangle's. */
@@ -401,6 +409,7 @@ typedef struct bcClosestPoint {
 	double barycentric[3];
 } bcClosestPoint;
 
+/* The closest point of the triangle A, B, C to p (see bcClosestPoint). */
 bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c);
 
 /* Human readable name: "face", "edge", "vertex" or "none". */
@@ -420,6 +429,7 @@ const char* bcFeatureName(bcFeature feature);
  * rounding: p is on the mesh. */
 #define BC_DISTANCE_TIE_TOLERANCE 1e-14
 
+/* How the closest point of a mesh is searched. */
 typedef struct bcClosestOptions {
 	bool bruteForce; /* test every triangle (reference path); same answers */
 } bcClosestOptions;
@@ -427,6 +437,7 @@ typedef struct bcClosestOptions {
 /* The default options: the bounding volume hierarchy. */
 bcClosestOptions bcDefaultClosestOptions(void);
 
+/* What a closest-point query found (bcClosestOutput.state). */
 typedef enum bcClosestState {
 	bc_closestNone = 0, /* the mesh has no non-degenerate triangle */
 	bc_closestFound,    /* the closest point is in the output */
@@ -485,17 +496,15 @@ typedef struct bcClosestOutput {
 /* True when p is finite and radius is finite and >= 0. */
 bool bcIsValidClosestInput(bcClosestInput input);
 
-/* The closest point of mesh to p, and whether a ball of radius r there
+/* The closest point of mesh to the ball's centre, and whether the ball
  * overlaps the mesh. options may be NULL (defaults). The answer does not
  * depend on options->bruteForce. */
-bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, const bcClosestOptions* options);
+bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcClosestInput input, const bcClosestOptions* options);
 
 /* count queries; outputs[i] answers inputs[i]. threadCount <= 0 means one
  * thread per core. The outputs do not depend on threadCount. */
 void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClosestOutput* outputs, int count,
 						 const bcClosestOptions* options, int threadCount);
-
-/* @@closest-api@@ */
 
 /* ---------------------------------------------------- balls against balls */
 
@@ -507,6 +516,7 @@ void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClo
  * in grazing contacts. */
 #define BC_BALL_TIE_TOLERANCE BC_ALPHA_TIE_TOLERANCE
 
+/* What a ball-against-ball test found (bcBallHit.state, bcBallResult.state). */
 typedef enum bcBallState {
 	bc_ballMiss = 0,       /* the balls do not meet for alpha in [0, 1] */
 	bc_ballHit,            /* they first touch at alpha */
@@ -531,8 +541,8 @@ typedef struct bcBallHit {
 /* Ball i, of radius ri >= 0, has its centre at ci + alpha * di for alpha in
  * [0, 1] (di is its velocity per unit alpha; coordinates in any one frame).
  * Answers the earliest alpha at which the centres are r1 + r2 apart: the
- * smaller root of |(c2 - c1) + alpha (d2 - d1)|^2 = (r1 + r2)^2 (seed 002:
- * ball 2's motion relative to ball 1, ball 1 grown by r2). Balls closer
+ * smaller root of |(c2 - c1) + alpha (d2 - d1)|^2 = (r1 + r2)^2 (ball 2's
+ * motion relative to ball 1, against ball 1 grown by r2). Balls closer
  * than r1 + r2 at alpha 0 are an initial overlap. Balls exactly r1 + r2
  * apart at alpha 0 hit at alpha 0 only if they approach
  * (dot(c2 - c1, d2 - d1) < 0); touching while separating or at relative
@@ -543,8 +553,9 @@ bcBallHit bcCollideBalls(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, 
 
 /* The velocities after two balls of masses m1, m2 collide along the unit
  * normal n (either direction; bcBallHit's from ball 1 to ball 2). With
- * s = dot(v1, n), t = dot(v2, n) and e = restitution (1: elastic, seed
- * 002's formulas (8)):
+ * s = dot(v1, n), t = dot(v2, n) and e = restitution (1: elastic), the
+ * impulse along n that conserves momentum and scales the normal speed of
+ * approach by e:
  *     s' = s + (1 + e) m2 (t - s) / (m1 + m2)
  *     t' = t + (1 + e) m1 (s - t) / (m1 + m2)
  * and the tangential components are kept: v1After = v1 + (s' - s) n.
@@ -560,8 +571,8 @@ void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal
 
 /* One ball of a set: its centre moves from p0 (alpha 0) to p1 (alpha 1),
  * radius >= 0, mass > 0 (INFINITY: a ball nothing pushes; 0 stands for the
- * default 1, so a zero-initialised mass is a unit mass). fixed: seed 002's
- * fixed obstacle, a ball that never moves and has infinite mass: it stays
+ * default 1, so a zero-initialised mass is a unit mass). fixed: a fixed
+ * obstacle, a ball that never moves and has infinite mass: it stays
  * at p0 (p1 and mass are not read), its velocities are 0, and a ball that
  * runs into it is reflected, V' = V - (1 + e) U with U the part of V along
  * the contact normal (V - 2U when elastic), whatever that ball's mass. A
@@ -575,6 +586,7 @@ typedef struct bcBallInput {
 	bool fixed;
 } bcBallInput;
 
+/* How a set of balls is answered (bcDefaultBallsOptions for the defaults). */
 typedef struct bcBallsOptions {
 	double restitution; /* for velocityAfter: 1 elastic (default), in [0, 1] */
 	bool bruteForce;    /* test every pair (reference path) instead of the grid */
@@ -613,66 +625,26 @@ typedef struct bcBallResult {
  * BC_BALL_TIE_TOLERANCE of the earliest the lowest index wins. Invalid
  * balls get bc_ballInvalid and take no part. options may be NULL
  * (defaults). The broad phase (a uniform grid, coarser levels for long
- * paths) and bruteForce give the same bits. Returns bc_errorNone,
- * bc_errorValue (count < 0, NULL arrays, restitution outside [0, 1]) or
- * bc_errorNoMemory (results then unspecified). */
-bcErrorCode bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions* options,
-							 bcBallResult* results);
-
-/* @@balls-api@@ */
+ * paths) and bruteForce give the same bits. Returns true, or false with
+ * error (if not NULL) filled: bc_errorValue (count < 0, NULL arrays,
+ * restitution outside [0, 1]) or bc_errorNoMemory (results then
+ * unspecified). */
+bool bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions* options, bcBallResult* results,
+					  bcError* error);
 
 /* ------------------------------------------------------------ simulation */
 
 /* Balls bouncing around a mesh and off each other under a uniform gravity,
- * event by event (lib/simulate.c; seed 002 for the balls). Times are in
- * seconds, lengths in the mesh's units, all in the mesh's frame. Each ball's
- * "reach" is its radius r (for r = 0, BC_SIM_POINT_REACH times the mesh's
- * bounding-box diagonal); the tolerances below are fractions of it. */
+ * event by event: contacts with the mesh as bcMesh_Cast finds them, between
+ * balls as bcCollideBalls, bounces by bcElasticResponse. Times are in
+ * seconds, lengths in the mesh's units, all in the mesh's frame. A ball
+ * whose bounce would lift it by less than a thousandth of its radius rests
+ * instead (an event of kind rest): on a face it slides without friction,
+ * on an edge or a vertex it stops. The man page (SIMULATE) gives every
+ * tolerance. */
 
 /* The run stops after this many events when the definition gives none. */
 #define BC_SIM_DEFAULT_MAX_EVENTS 100000
-
-/* Under gravity a ball's path is a parabola; it is searched by chords of
- * sub-steps of length h whose sagitta |a| h^2 / 8 (the most the arc strays
- * from its chord) is at most this fraction of the reach, cast with the
- * radius grown by the sagitta, so that no contact on the arc is missed. A
- * hundredth keeps the chord well within the ball. */
-#define BC_SIM_SAGITTA_FRACTION 1e-2
-
-/* A candidate contact is refined (ever shorter chords from where the grown
- * chord touches) until the sagitta is at most this fraction of the reach:
- * the ball is then between r and r (1 + 2e-12) from the mesh, and a Newton
- * step on its distance from the touched face, edge or vertex brings it to
- * r to rounding. Without gravity chords are exact and contacts are those
- * of bcMesh_Cast. A ball that comes to rest on a face slides this fraction
- * of its reach above the face's plane (exactly at r, rounding would put it
- * a hair below, and the edges of the face's coplanar neighbours would be
- * bumps). */
-#define BC_SIM_GAP_FRACTION 1e-12
-
-/* Rest guard: after a bounce off a face, edge or vertex with unit normal N,
- * a ball whose acceleration a pushes it back (a.N < 0) and whose speed
- * u = v.N away from it would rise at most this fraction of its reach
- * (u^2 / (2 |a.N|) <= BC_SIM_REST_FRACTION * reach) rests instead: an event
- * of kind rest. On a face its normal velocity is zeroed and it slides
- * without friction on the face's plane; on an edge or a vertex it stops.
- * A thousandth of a radius is far below anything a bounce shows and far
- * above the refinement's gap, and it ends the infinitely many ever
- * smaller bounces (a Zeno series) of a ball with e < 1 after
- * log(fraction * reach / height) / (2 log e) bounces. */
-#define BC_SIM_REST_FRACTION 1e-3
-
-/* A ball touching a triangle (or another ball) whose velocity and chord
- * point away from it or along it, to within this fraction of their length
- * (plus a speed floor of this fraction of the reach per horizon), ignores
- * it until it no longer touches: the rounding of a bounce (v.N about
- * 1e-16 |v|) never reads as a new contact. A path entering at a slant below
- * 1e-12 radians can thus sink 1e-12 of its length into the surface. */
-#define BC_SIM_TANGENT_TOLERANCE 1e-12
-
-/* The reach of a point ball (r = 0), as a fraction of the mesh's bounding
- * box diagonal. */
-#define BC_SIM_POINT_REACH 1e-3
 
 /* A simulation. Opaque; not to be used from two threads at once. */
 typedef struct bcSimulation bcSimulation;
@@ -687,6 +659,7 @@ typedef struct bcSimBallDef {
 	double mass;
 } bcSimBallDef;
 
+/* A simulation to start (bcDefaultSimulationDef for the defaults). */
 typedef struct bcSimulationDef {
 	const bcSimBallDef* balls; /* ballCount balls, copied: the caller keeps them */
 	int ballCount;
@@ -701,10 +674,11 @@ typedef struct bcSimulationDef {
 /* No balls, no gravity, e = 1, horizon 1, the default event limit, one-sided. */
 bcSimulationDef bcDefaultSimulationDef(void);
 
+/* What happened at an event (bcSimEvent.kind). */
 typedef enum bcSimEventKind {
 	bc_simKindMesh = 0, /* a ball bounced off the mesh */
 	bc_simKindBall,     /* two balls bounced off each other */
-	bc_simKindRest,     /* a ball came to rest on the mesh (see BC_SIM_REST_FRACTION) */
+	bc_simKindRest,     /* a ball came to rest on the mesh: its bounce would have lifted it too little */
 	bc_simKindLeave,    /* a sliding ball ran off the face it slid on */
 	bc_simKindHorizon   /* the horizon: one per ball, its final state */
 } bcSimEventKind;
@@ -717,6 +691,7 @@ typedef enum bcSimMotion {
 	bc_simStopped
 } bcSimMotion;
 
+/* What Step and Advance returned (bcSimEvent.state). */
 typedef enum bcSimState {
 	bc_simEvent = 0,     /* the event is in the output */
 	bc_simReached,       /* Advance: no event up to the time asked; the balls are there */
@@ -812,11 +787,12 @@ typedef struct bcSimulationInfo {
 	long long events;     /* events returned, horizon events included */
 	long long casts;      /* chord casts against the mesh */
 	long long pairTests;  /* pair contact tests (bcCollideBalls calls) */
-	long long chainEvents; /* collisions made elastic in contact chains (lib/simulate.c) */
+	long long chainEvents; /* collisions made elastic because a ball was in too many events at one instant */
 	long long jams;       /* balls stopped after too many events at one instant */
 	int ballCount;
 } bcSimulationInfo;
 
+/* The simulation's time and counts so far. */
 bcSimulationInfo bcSimulation_GetInfo(const bcSimulation* simulation);
 
 /* "mesh", "ball", "rest", "leave" or "horizon". */
@@ -824,8 +800,6 @@ const char* bcSimEventKindName(bcSimEventKind kind);
 
 /* "flying", "sliding" or "stopped". */
 const char* bcSimMotionName(bcSimMotion motion);
-
-/* @@simulate-api@@ */
 
 /* ------------------------------------- triangles against triangles */
 
@@ -857,8 +831,11 @@ typedef struct bcTriTriOutput {
 	bcVec3 segment[2];
 } bcTriTriOutput;
 
-/* Exact triangle-triangle intersection (seed 001's two stages, seed 002's
- * 2D test for coplanar triangles; lib/tritri.c has the details). Every
+/* Exact triangle-triangle intersection: each triangle's vertices against
+ * the other's plane, then the two intervals the triangles cut on the line
+ * common to both planes (Moller's test); triangles in one plane by edge
+ * crossings and vertices inside, in the coordinate plane where the normal
+ * is largest. Every
  * decision -- which side of a plane, coplanar or not, disjoint, touching,
  * crossing -- follows exact orientation signs (a floating-point filter,
  * then exact expansion arithmetic), so there is no tolerance: a vertex
@@ -870,17 +847,18 @@ typedef struct bcTriTriOutput {
  * fixed order, so the triangles sharing that edge give the same bits. */
 bcTriTriOutput bcIntersectTriangles(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
 
-/* A ball enclosing a triangle: seed 002's, centred at the middle of the
- * triangle's bounding box, with radius the largest distance from there to
- * a vertex (as computed, so every vertex is within it to the last bit). */
+/* A ball enclosing a triangle, centred at the middle of the triangle's
+ * bounding box, with radius the largest distance from there to a vertex
+ * (as computed, so every vertex is within it to the last bit). */
 typedef struct bcSphere {
 	bcVec3 center;
 	double radius;
 } bcSphere;
 
+/* The bounding sphere of the triangle A, B, C (see bcSphere). */
 bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
 
-/* Seed 001's hybrid test, APPROXIMATE: bc_triTriProbable when the two
+/* A quick hybrid test, APPROXIMATE: bc_triTriProbable when the two
  * bounding spheres (bcTriangleBoundingSphere) meet and an edge of one
  * triangle pierces the other's plane (not all three vertices strictly on
  * one side, in floating point), else bc_triTriDisjoint (bc_triTriDegenerate
@@ -890,17 +868,18 @@ bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
  * that touch; tests/unit/tritri.c measures both rates. */
 bcTriTriOutput bcIntersectTrianglesApprox(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
 
-/* Which planes seed 001's hybrid test asks an edge to pierce. */
+/* Which planes the approximate (bounding sphere and plane) test asks an
+ * edge to pierce. */
 typedef enum bcApproxRule {
 	bc_approxEither = 0, /* an edge of either triangle pierces the other's plane (the default) */
-	bc_approxOneWay      /* an edge of the first triangle (A) pierces the second's plane: the
-						  * seed's own rule, one way, so it depends on the order of the pair */
+	bc_approxOneWay      /* an edge of the first triangle (A) pierces the second's plane: one
+						  * way only, so it depends on the order of the pair */
 } bcApproxRule;
 
 /* bcIntersectTrianglesApprox with the rule for the planes: with
  * bc_approxOneWay only A's vertices are placed against B's plane (probable
- * when they are not all strictly on one side), as the seed's hybrid method
- * does. Two triangles that meet have each a point in the other's plane, so
+ * when they are not all strictly on one side), as the classic hybrid
+ * method does. Two triangles that meet have each a point in the other's plane, so
  * the one-way rule misses no more pairs than the two-way one (only through
  * rounding) and accepts fewer that do not meet. */
 bcTriTriOutput bcIntersectTrianglesApproxWithRule(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2,
@@ -911,6 +890,7 @@ const char* bcTriTriStateName(bcTriTriState state);
 
 /* ------------------------------------------------ meshes against meshes */
 
+/* How two meshes are intersected (bcDefaultIntersectOptions for the defaults). */
 typedef struct bcIntersectOptions {
 	bool approximate;  /* bcIntersectTrianglesApprox instead of the exact test */
 	bool bruteForce;   /* test every pair (reference path); the same pairs */
@@ -985,8 +965,8 @@ void bcIntersectList_Destroy(bcIntersectList* list);
  * times, and the surface. O(n) memory and time (a radix sort of the edges). */
 bool bcMesh_IsClosed(const bcMesh* mesh);
 
-/* How the solids of two closed meshes A and B relate (seed 002: disjoint
- * boundaries are not disjoint sets). */
+/* How the solids of two closed meshes A and B relate (surfaces that do
+ * not meet do not make the solids disjoint: one may hold the other). */
 typedef enum bcRelation {
 	bc_relationNotClosed = 0, /* A or B is not closed: no solid to relate */
 	bc_relationDisjoint,      /* no common point */
@@ -1032,8 +1012,6 @@ bcRelateOutput bcMesh_Relate(const bcMesh* a, const bcMesh* b, const bcRelateOpt
 /* "not_closed", "disjoint", "touching", "crossing", "a_inside_b",
  * "b_inside_a", "failed". */
 const char* bcRelationName(bcRelation relation);
-
-/* @@intersect-api@@ */
 
 #ifdef __cplusplus
 }

@@ -40,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mesh.h"
 #include "vec3.h"
 
 /* Swept boxes are grown by this fraction of their largest coordinate (plus
@@ -693,16 +694,20 @@ static void finishResult(const bcBallSet* set, int32_t i, double restitution, bc
 	*result = r;
 }
 
-bcErrorCode bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions* options,
-							 bcBallResult* results)
+bool bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions* options, bcBallResult* results,
+					  bcError* error)
 {
 	bcBallsOptions o = options != NULL ? *options : bcDefaultBallsOptions();
-	if (count < 0 || (count > 0 && (balls == NULL || results == NULL)) ||
-		!(o.restitution >= 0.0 && o.restitution <= 1.0)) {
-		return bc_errorValue;
+	if (count < 0 || (count > 0 && (balls == NULL || results == NULL))) {
+		bcSetError(error, bc_errorValue, 0, 0, "no balls given: count %d", count);
+		return false;
+	}
+	if (!(o.restitution >= 0.0 && o.restitution <= 1.0)) {
+		bcSetError(error, bc_errorValue, 0, 0, "restitution %g is not in [0, 1]", o.restitution);
+		return false;
 	}
 	if (count == 0) {
-		return bc_errorNone;
+		return true;
 	}
 	size_t n = (size_t)count;
 	bcBallSet set;
@@ -750,5 +755,8 @@ done:
 	free(set.minKey);
 	free(set.partner);
 	free(set.ties);
-	return code;
+	if (code != bc_errorNone) {
+		bcSetError(error, code, 0, 0, "out of memory");
+	}
+	return code == bc_errorNone;
 }

@@ -444,7 +444,7 @@ static bool sample(const bcMesh* from, const bcMesh* to, const bcSolid* solid, c
 		bcVec3 a, b, c;
 		triangleOf(from, t, &a, &b, &c);
 		bcVec3 centroid = bcMakeVec3((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0, (a.z + b.z + c.z) / 3.0);
-		bcClosestOutput near = bcMesh_Closest(to, centroid, 0.0, &closest);
+		bcClosestOutput near = bcMesh_Closest(to, (bcClosestInput){ centroid, 0.0 }, &closest);
 		if (near.state == bc_closestFound && near.distance > margin) {
 			bcPointSide side = bcSolid_Locate(solid, centroid);
 			if (side != bc_sideOn) {

@@ -27,14 +27,12 @@
  * Triangles of A are handed out to threads in blocks; each thread keeps
  * its own list, and the lists are joined and sorted at the end.
  */
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bvh.h"
 #include "mesh.h"
+#include "parallel.h"
 #include "vec3.h"
 
 /* The sphere's radius is the largest of three distances |v - c|, each a
@@ -44,13 +42,10 @@
  * adds a negligible number of candidates. */
 #define BC_INTERSECT_SPHERE_PAD 1e-12
 
-/* Triangles of A a thread takes at a time: large enough that the shared
- * counter is touched rarely, small enough to balance the load when the
+/* Triangles of A a worker takes at a time: large enough that the
+ * parallel-for's counter is touched rarely, small enough to balance the load when the
  * intersections crowd into one part of the mesh. */
 #define BC_INTERSECT_BLOCK 64
-
-/* Threads are capped: beyond this, a run is better split by the caller. */
-#define BC_INTERSECT_MAX_THREADS 256
 
 /* Below this many triangles of A per thread, a thread costs more than it saves. */
 #define BC_INTERSECT_MIN_PER_THREAD 256
@@ -71,7 +66,6 @@ typedef struct bcIntersectJob {
 	bool self;
 	bool swapped; /* from is B: a pair is (the triangle of to, the triangle of from) */
 	bcIntersectOptions options;
-	atomic_int* next; /* the next block of from's triangles to take */
 	/* the triangle being searched for */
 	int32_t ti;
 	bcVec3 pt[3];
@@ -232,48 +226,26 @@ static void searchTriangle(bcIntersectJob* job, int32_t t)
 	bcBvh_QueryPoint(job->to->bvh, sphere.center, &maxDistance, visitTriangle, job);
 }
 
-static void* runJob(void* arg)
+/* A block of triangles of `from`, searched by jobs[worker] (a parallel-for task). */
+static void runBlock(int begin, int end, int worker, void* context)
 {
-	bcIntersectJob* job = arg;
-	int32_t n = job->from->triangleCount;
-	for (;;) {
-		int block = atomic_fetch_add(job->next, 1);
-		int64_t begin = (int64_t)block * BC_INTERSECT_BLOCK;
-		if (begin >= n || job->outOfMemory) {
-			break;
-		}
-		int64_t end = begin + BC_INTERSECT_BLOCK < n ? begin + BC_INTERSECT_BLOCK : n;
-		for (int64_t i = begin; i < end && !job->outOfMemory; ++i) {
-			if (!isDegenerate(job->from, (int32_t)i)) {
-				searchTriangle(job, (int32_t)i);
-			}
+	bcIntersectJob* job = (bcIntersectJob*)context + worker;
+	for (int32_t i = begin; i < end && !job->outOfMemory; ++i) {
+		if (!isDegenerate(job->from, i)) {
+			searchTriangle(job, i);
 		}
 	}
-	return NULL;
 }
 
 /* One pass: every job searches from `from` through `to`'s hierarchy. */
 static void runPass(bcIntersectJob* jobs, int threadCount, const bcMesh* from, const bcMesh* to, bool swapped)
 {
-	atomic_int next;
-	atomic_init(&next, 0);
-	pthread_t threads[BC_INTERSECT_MAX_THREADS];
-	bool started[BC_INTERSECT_MAX_THREADS];
 	for (int i = 0; i < threadCount; ++i) {
 		jobs[i].from = from;
 		jobs[i].to = to;
 		jobs[i].swapped = swapped;
-		jobs[i].next = &next;
-		started[i] = i > 0 && pthread_create(&threads[i], NULL, runJob, &jobs[i]) == 0;
 	}
-	/* The calling thread works too; a thread that could not start leaves
-	 * its share to the others (the blocks are taken from a common counter). */
-	runJob(&jobs[0]);
-	for (int i = 1; i < threadCount; ++i) {
-		if (started[i]) {
-			pthread_join(threads[i], NULL);
-		}
-	}
+	bcParallelFor(from->triangleCount, BC_INTERSECT_BLOCK, threadCount, runBlock, jobs);
 }
 
 static int comparePairs(const void* x, const void* y)
@@ -300,16 +272,9 @@ bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcInte
 	const bcMesh* other = self ? a : b;
 	bcIntersectOptions opts = options != NULL ? *options : bcDefaultIntersectOptions();
 
-	int threadCount = opts.threadCount;
-	if (threadCount <= 0) {
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		threadCount = cores > 0 ? (int)cores : 1;
-	}
-	if (threadCount > BC_INTERSECT_MAX_THREADS) {
-		threadCount = BC_INTERSECT_MAX_THREADS;
-	}
 	int32_t most = a->triangleCount > other->triangleCount ? a->triangleCount : other->triangleCount;
 	int useful = most / BC_INTERSECT_MIN_PER_THREAD;
+	int threadCount = bcThreadCount(opts.threadCount);
 	if (threadCount > useful) {
 		threadCount = useful > 1 ? useful : 1;
 	}

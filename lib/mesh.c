@@ -1,15 +1,14 @@
 /* mesh.c - triangle storage, front normals, degenerate flags, bounds. */
 #include "mesh.h"
 
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "bvh.h"
+#include "parallel.h"
 #include "sweep.h"
 #include "vec3.h"
 
@@ -44,47 +43,8 @@ const char* bcFeatureName(bcFeature feature)
 
 int bcResolveThreadCount(int requested)
 {
-	long count = requested;
-	if (count <= 0) {
-		count = sysconf(_SC_NPROCESSORS_ONLN);
-	}
-	return count < 1 ? 1 : (count > BC_MESH_MAX_THREADS ? BC_MESH_MAX_THREADS : (int)count);
-}
-
-/* One task of bcRunThreadTasks, as a thread's argument. */
-typedef struct bcThreadTask {
-	bcThreadTaskFcn* fcn;
-	void* context;
-	int index;
-} bcThreadTask;
-
-static void* runThreadTask(void* argument)
-{
-	bcThreadTask* task = argument;
-	task->fcn(task->context, task->index);
-	return NULL;
-}
-
-void bcRunThreadTasks(bcThreadTaskFcn* fcn, void* context, int count)
-{
-	bcThreadTask tasks[BC_MESH_MAX_THREADS];
-	pthread_t threads[BC_MESH_MAX_THREADS];
-	bool started[BC_MESH_MAX_THREADS];
-	count = count > BC_MESH_MAX_THREADS ? BC_MESH_MAX_THREADS : count;
-	for (int i = 0; i < count; ++i) {
-		tasks[i] = (bcThreadTask){ fcn, context, i };
-		started[i] = i > 0 && pthread_create(threads + i, NULL, runThreadTask, tasks + i) == 0;
-	}
-	for (int i = 0; i < count; ++i) {
-		if (!started[i]) {
-			runThreadTask(tasks + i);
-		}
-	}
-	for (int i = 1; i < count; ++i) {
-		if (started[i]) {
-			pthread_join(threads[i], NULL);
-		}
-	}
+	int count = bcThreadCount(requested);
+	return count > BC_MESH_MAX_THREADS ? BC_MESH_MAX_THREADS : count;
 }
 
 /* Triangles per thread below which computing normals on more threads costs
@@ -105,9 +65,12 @@ typedef struct bcMeshJob {
 } bcMeshJob;
 
 /* Normals and degenerate flags of the index-th range of triangles, bounds of
- * the index-th range of vertices (lower and upper stay unset when it is empty). */
-static void finishRange(void* context, int index)
+ * the index-th range of vertices (lower and upper stay unset when it is
+ * empty); a parallel-for task over the ranges. */
+static void finishRange(int index, int next, int worker, void* context)
 {
+	(void)next;
+	(void)worker;
 	bcMeshJob* job = context;
 	bcMesh* mesh = job->mesh;
 	bcMeshRange* range = job->ranges + index;
@@ -178,7 +141,7 @@ bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, 
 	count = count > useful ? (useful > 1 ? useful : 1) : count;
 	bcMeshRange ranges[BC_MESH_MAX_THREADS];
 	bcMeshJob job = { mesh, ranges, count };
-	bcRunThreadTasks(finishRange, &job, count);
+	bcParallelFor(count, 1, count, finishRange, &job);
 	bcVec3 lower = bcMakeVec3(0.0, 0.0, 0.0);
 	bcVec3 upper = lower;
 	bool first = true;

@@ -37,18 +37,9 @@ bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, 
  * limit long before cores are). */
 #define BC_MESH_MAX_THREADS 64
 
-/* The threads to use for a request: requested if > 0, else one per online
- * core; always 1 .. BC_MESH_MAX_THREADS. */
+/* The threads the loaders use for a request: bcThreadCount (parallel.h),
+ * at most BC_MESH_MAX_THREADS. */
 int bcResolveThreadCount(int requested);
-
-/* A task of bcRunThreadTasks: the index-th of a set. */
-typedef void bcThreadTaskFcn(void* context, int index);
-
-/* Run fcn(context, i) for i in 0 .. count - 1 (count <= BC_MESH_MAX_THREADS):
- * task 0 on the calling thread, each other on a thread of its own (or on the
- * calling thread afterwards when a thread cannot be started). Returns when
- * all are done. The tasks must write disjoint outputs. */
-void bcRunThreadTasks(bcThreadTaskFcn* fcn, void* context, int count);
 
 /* x rounded up to a float: a bound stays a bound. */
 static inline float bcFloatAbove(double x)

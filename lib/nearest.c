@@ -21,14 +21,12 @@
  * which triangles tie, so none of it changes an answer.
  */
 #include <float.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bvh.h"
 #include "mesh.h"
+#include "parallel.h"
 #include "vec3.h"
 
 /* Tied triangles kept while searching. A point at a vertex shared by more
@@ -73,9 +71,6 @@
 
 /* Below this many queries per thread, starting a thread costs more than it saves. */
 #define BC_MIN_QUERIES_PER_THREAD 64
-
-/* Threads are capped: beyond this, a batch is better split by the caller. */
-#define BC_MAX_QUERY_THREADS 256
 
 bcClosestOptions bcDefaultClosestOptions(void)
 {
@@ -564,9 +559,9 @@ static bcClosestOutput closestFrom(const bcMesh* mesh, bcVec3 p, double radius, 
 	return out;
 }
 
-bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcVec3 p, double radius, const bcClosestOptions* options)
+bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcClosestInput input, const bcClosestOptions* options)
 {
-	return closestFrom(mesh, p, radius, options, -1);
+	return closestFrom(mesh, input.p, input.radius, options, -1);
 }
 
 /* ----------------------------------------------------------------- batch */
@@ -676,26 +671,19 @@ typedef struct bcClosestJob {
 	bcClosestOutput* outputs;
 	const bcClosestOptions* options;
 	const bcQueryKey* order; /* NULL: input order */
-	int count;
-	atomic_int* next;        /* the next block to take */
 } bcClosestJob;
 
-static void* runClosestJob(void* arg)
+/* Queries [begin, end) in curve order (a parallel-for task): each starts
+ * from the previous one's triangle. */
+static void runClosestBlock(int begin, int end, int worker, void* context)
 {
-	bcClosestJob* job = arg;
-	for (;;) {
-		int block = atomic_fetch_add(job->next, 1);
-		if (block > (job->count - 1) / BC_NEAREST_BLOCK) {
-			return NULL;
-		}
-		int begin = block * BC_NEAREST_BLOCK;
-		int end = job->count - begin > BC_NEAREST_BLOCK ? begin + BC_NEAREST_BLOCK : job->count;
-		int32_t seed = -1;
-		for (int k = begin; k < end; ++k) {
-			int i = job->order != NULL ? job->order[k].index : k;
-			job->outputs[i] = closestFrom(job->mesh, job->inputs[i].p, job->inputs[i].radius, job->options, seed);
-			seed = job->outputs[i].triangle;
-		}
+	(void)worker;
+	const bcClosestJob* job = context;
+	int32_t seed = -1;
+	for (int k = begin; k < end; ++k) {
+		int i = job->order != NULL ? job->order[k].index : k;
+		job->outputs[i] = closestFrom(job->mesh, job->inputs[i].p, job->inputs[i].radius, job->options, seed);
+		seed = job->outputs[i].triangle;
 	}
 }
 
@@ -705,31 +693,12 @@ void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClo
 	if (count <= 0) {
 		return;
 	}
-	if (threadCount <= 0) {
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		threadCount = cores > 0 ? (int)cores : 1;
-	}
-	if (threadCount > BC_MAX_QUERY_THREADS) {
-		threadCount = BC_MAX_QUERY_THREADS;
-	}
 	int useful = count / BC_MIN_QUERIES_PER_THREAD;
-	if (threadCount > useful) {
-		threadCount = useful > 1 ? useful : 1;
-	}
+	int threads = bcThreadCount(threadCount);
+	threads = threads > useful ? (useful > 1 ? useful : 1) : threads;
 	void* block = NULL;
 	const bcQueryKey* order = count > 1 ? curveOrder(mesh, inputs, count, &block) : NULL;
-	atomic_int next;
-	atomic_init(&next, 0);
-	bcClosestJob job = { mesh, inputs, outputs, options, order, count, &next };
-	pthread_t threads[BC_MAX_QUERY_THREADS];
-	int started = 0;
-	while (started + 1 < threadCount && pthread_create(&threads[started], NULL, runClosestJob, &job) == 0) {
-		started += 1;
-	}
-	/* This thread works too, and alone if no thread could start. */
-	runClosestJob(&job);
-	for (int i = 0; i < started; ++i) {
-		pthread_join(threads[i], NULL);
-	}
+	bcClosestJob job = { mesh, inputs, outputs, options, order };
+	bcParallelFor(count, BC_NEAREST_BLOCK, threads, runClosestBlock, &job);
 	free(block);
 }

@@ -76,6 +76,7 @@
 
 #include "bvh.h"
 #include "mesh.h"
+#include "simulate.h"
 #include "sweep.h"
 #include "vec3.h"
 
@@ -941,7 +942,7 @@ static void initialPairs(bcSimulation* sim)
 			inputs[i].mass = b->mass;
 			inputs[i].fixed = false;
 		}
-		done = bcCollideBallSet(inputs, n, NULL, results) == bc_errorNone;
+		done = bcCollideBallSet(inputs, n, NULL, results, NULL);
 		sim->pairTests += n;
 		for (int i = 0; done && i < n; ++i) {
 			const bcBallResult* r = results + i;
@@ -1039,7 +1040,7 @@ static bool checkOverlaps(const bcSimulation* sim, bcError* error)
 		const bcSimBall* b = sim->balls + i;
 		bcClosestOptions options = bcDefaultClosestOptions();
 		options.bruteForce = sim->bruteForce;
-		bcClosestOutput out = bcMesh_Closest(sim->mesh, b->p, b->radius, &options);
+		bcClosestOutput out = bcMesh_Closest(sim->mesh, (bcClosestInput){ b->p, b->radius }, &options);
 		if (out.state == bc_closestFound && out.distance < b->radius - supportDelta(sim, b)) {
 			char what[96];
 			snprintf(what, sizeof what, "overlaps the mesh at time 0 (triangle %ld is nearer than its radius)",
@@ -1068,7 +1069,7 @@ static bool checkOverlaps(const bcSimulation* sim, bcError* error)
 		inputs[i].mass = 1.0;
 		inputs[i].fixed = false;
 	}
-	if (ok && bcCollideBallSet(inputs, n, NULL, results) != bc_errorNone) {
+	if (ok && !bcCollideBallSet(inputs, n, NULL, results, NULL)) {
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
 		ok = false;
 	}

@@ -169,7 +169,7 @@ int bcBenchLoadArrays(const char* path, bcBenchArrays* arrays)
 {
 	memset(arrays, 0, sizeof *arrays);
 	bcError error = { 0 };
-	bcMesh* mesh = bcMesh_LoadObj(path, &error);
+	bcMesh* mesh = bcMesh_LoadObj(path, NULL, &error);
 	if (mesh == NULL) {
 		fprintf(stderr, "bench: %s:%ld:%ld: %s\n", path, error.line, error.column, error.message);
 		return -1;

@@ -273,7 +273,7 @@ int main(int argc, char** argv)
 		bcMesh_Destroy(mesh);
 		bcError error = { 0 };
 		double start = bcBenchNow(), startCpu = bcBenchProcessSeconds();
-		mesh = bcMesh_LoadObj(cfg.meshPath, &error);
+		mesh = bcMesh_LoadObj(cfg.meshPath, NULL, &error);
 		loadCpu[r] = bcBenchProcessSeconds() - startCpu;
 		loadSeconds[r] = bcBenchNow() - start;
 		if (mesh == NULL) {

@@ -282,7 +282,7 @@ static int makeTrajectories(const char* meshPath, const char* set, const char* c
 		return usage();
 	}
 	bcError error = { 0 };
-	bcMesh* mesh = bcMesh_LoadObj(meshPath, &error);
+	bcMesh* mesh = bcMesh_LoadObj(meshPath, NULL, &error);
 	if (mesh == NULL) {
 		fprintf(stderr, "genwork: %s:%ld:%ld: %s\n", meshPath, error.line, error.column, error.message);
 		return 1;

@@ -147,7 +147,7 @@ static void* allocate(size_t count, size_t size)
 static bcMesh* loadMesh(const char* path)
 {
 	bcError error = { 0 };
-	bcMesh* mesh = bcMesh_LoadObj(path, &error);
+	bcMesh* mesh = bcMesh_LoadObj(path, NULL, &error);
 	if (mesh == NULL) {
 		fprintf(stderr, "seeds_bench: %s:%ld:%ld: %s\n", path, error.line, error.column, error.message);
 	}
@@ -376,7 +376,7 @@ static bcSeedsTiming timeBalls(const bcBallInput* balls, int count, const bcBall
 	double wall[BC_SEEDS_MAX_RUNS], cpu[BC_SEEDS_MAX_RUNS];
 	for (int r = 0; r < runs; ++r) {
 		double start = bcBenchNow(), startCpu = bcBenchThreadSeconds();
-		*status |= bcCollideBallSet(balls, count, options, results) != bc_errorNone;
+		*status |= !bcCollideBallSet(balls, count, options, results, NULL);
 		cpu[r] = bcBenchThreadSeconds() - startCpu;
 		wall[r] = bcBenchNow() - start;
 	}

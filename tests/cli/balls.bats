@@ -321,11 +321,26 @@ EOF
 }
 
 @test "balls: a syntax error after bad records reports only the syntax error" {
-	printf '{"id":1,"p0":[0,0,0]}\n{"id":2,"p0":[0,0,0],"p1":[1,0,0],"r":1}\n{"id":3,\n' >syn.ndjson
-	bcast balls syn.ndjson
+	printf '[{"id":1,"p0":[0,0,0]},\n{"id":2,"p0":[0,0,0],"p1":[1,0,0],"r":1},\n{"id":3,\n' >syn.json
+	bcast balls syn.json
 	assert_status 2
 	assert_no_stdout
-	assert_stderr_line_prefix "ballcast: syn.ndjson:4:1: "
+	assert_stderr_line_prefix "ballcast: syn.json:4:1: "
+}
+
+@test "balls: in NDJSON a line cut off is a bad record like the others" {
+	printf '{"id":1,"p0":[0,0,0]}\n{"id":2,"p0":[0,0,0],"p1":[1,0,0],"r":1}\n{"id":3,\n' >syn.ndjson
+	bcast balls --format ndjson syn.ndjson
+	assert_status 1
+	{
+		echo '{"id":1,"error":"missing p1"}'
+		echo '{"id":2,"hit":false,"alpha":1}'
+		echo '{"id":3,"error":"unexpected end of input inside a JSON value"}'
+	} | assert_stdout_eq
+	assert_stderr_eq <<'EOF'
+ballcast: syn.ndjson:1:1: record 1: missing p1
+ballcast: syn.ndjson:4:1: record 3: unexpected end of input inside a JSON value
+EOF
 }
 
 @test "balls: bad records are answered in place, take no part, and give exit 1" {
@@ -347,9 +362,9 @@ EOF
 {"id":"nor","error":"missing r (give it per record or with --radius)"}
 EOF
 	cat <<'EOF' | assert_stderr_eq
-ballcast: bad.json:3:1: record 1: missing p1
-ballcast: bad.json:4:1: record 2: mass: must be positive
-ballcast: bad.json:5:1: record 3: missing r (give it per record or with --radius)
+ballcast: bad.json:3:1: record 2: missing p1
+ballcast: bad.json:4:54: record 3: mass: must be positive
+ballcast: bad.json:5:1: record 4: missing r (give it per record or with --radius)
 EOF
 	bcast balls -q bad.json
 	assert_status 1
@@ -365,7 +380,7 @@ EOF
 	bcast balls -f ndjson m.ndjson
 	assert_status 1
 	echo '{"id":"m","error":"mass: expected a number"}' | assert_stdout_eq
-	assert_stderr_line_prefix 'ballcast: m.ndjson:1:1: record 0: mass: expected a number'
+	assert_stderr_line_prefix 'ballcast: m.ndjson:1:50: record 1: mass: expected a number'
 }
 
 @test "balls: an input that cannot be opened is exit 2" {

@@ -583,20 +583,44 @@ expect_answer() {
 	done
 }
 
-@test "streaming: a syntax error after answers were streamed: exit 2, the answers before it stay, in order" {
+@test "streaming: a malformed NDJSON line after answers were streamed is one bad record; the stream goes on" {
 	many_ndjson 20000 t.ndjson
 	"$BALLCAST" cast --format ndjson tri.obj t.ndjson >all.ndjson
 	echo '{"id":"bad","p0":[0.25,0.25,2] "p1":[0.25,0.25,-2],"r":0.5}' >>t.ndjson
 	many_ndjson 5 tail.ndjson
 	cat tail.ndjson >>t.ndjson
+	"$BALLCAST" cast --format ndjson tri.obj tail.ndjson | sed 's/"id":\([0-4]\)/"id":2000\1/' >tail.out
 	for j in 1 2; do
 		bcast cast -j "$j" --format ndjson tri.obj t.ndjson
+		assert_status 1
+		echo "ballcast: t.ndjson:20001:32: record 20001: invalid JSON: unexpected '\"' (expected ',' or '}' after a member)" |
+			assert_stderr_eq
+		# every line answered, in order: the bad one in its place, with its id
+		[ "$(wc -l <stdout)" -eq 20006 ]
+		head -n 20000 stdout | cmp - all.ndjson
+		sed -n 20001p stdout >bad.line
+		cat >expected.line <<'EOF'
+{"id":"bad","error":"invalid JSON: unexpected '\"' (expected ',' or '}' after a member)"}
+EOF
+		cmp bad.line expected.line
+		tail -n 5 stdout | sed 's/"id":\([0-4]\)/"id":2000\1/' | cmp - tail.out
+	done
+}
+
+@test "streaming: an input error after answers were streamed: exit 2, the answers before it stay, in order" {
+	# a CSV row longer than 16 MiB (an unclosed quote) loses the rows' boundaries: the run stops there
+	awk 'BEGIN { print "id,x0,y0,z0,x1,y1,z1,r"
+		for (i = 0; i < 20000; i++) printf "%d,0.25,0.25,2,0.25,0.25,-2,0.5\n", i
+		printf "\"open"; for (i = 0; i < 1700000; i++) printf "0123456789"; print "" }' >t.csv
+	for j in 1 2; do
+		bcast cast -j "$j" --format ndjson tri.obj t.csv
 		assert_status 2
-		echo 'ballcast: t.ndjson:20001:32: invalid JSON: unexpected '"'"'"'"'"'' | assert_stderr_eq
+		echo 'ballcast: t.csv:20002:1: CSV row longer than 16777216 bytes (an unclosed quote?)' | assert_stderr_eq
 		# some answers went out, all of them right and in order, none past the error
 		[ -s stdout ] || { echo "-j $j: nothing was streamed"; return 1; }
 		[ "$(wc -l <stdout)" -le 20000 ]
-		head -n "$(wc -l <stdout)" all.ndjson | cmp - stdout
+		[ "$(head -n 1 stdout)" = "$(hit_front 0)" ]
+		[ "$(tail -n 1 stdout | grep -c '"hit":true')" -eq 1 ]
 	done
 }
 
@@ -608,12 +632,14 @@ expect_answer() {
 	assert_status 2
 	assert_no_stdout
 	echo "ballcast: cut.json:20002:1: unexpected end of input: expected ',' or ']'" | assert_stderr_eq
+	# NDJSON in, JSON out: a bad last line is a bad record, and the document is whole
 	many_ndjson 20000 t.ndjson
 	echo 'xyz' >>t.ndjson
 	bcast cast tri.obj t.ndjson
-	assert_status 2
-	assert_no_stdout
-	echo "ballcast: t.ndjson:20001:1: invalid JSON: unexpected 'x'" | assert_stderr_eq
+	assert_status 1
+	echo "ballcast: t.ndjson:20001:1: record 20001: invalid JSON value 'xyz'" | assert_stderr_eq
+	[ "$(tail -n 3 stdout | head -n 1)" = '{"id":20000,"error":"invalid JSON value '"'xyz'"'"}' ]
+	[ "$(tail -n 1 stdout)" = '"summary":{"records":20001,"hits":10000,"errors":1}}' ]
 }
 
 @test "streaming: bad records are answered in place and reported into a pipe; the exit status is 1" {
@@ -626,5 +652,5 @@ expect_answer() {
 	assert_status 1
 	[ "$(wc -l <stdout)" -eq 10004 ]
 	[ "$(sed -n 10001p stdout)" = '{"id":"nop1","error":"missing p1"}' ]
-	echo 'ballcast: t.ndjson:10001:1: record 10000: missing p1' | assert_stderr_eq
+	echo 'ballcast: t.ndjson:10001:1: record 10001: missing p1' | assert_stderr_eq
 }

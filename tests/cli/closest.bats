@@ -296,9 +296,9 @@ EOF
 		answer 5 1 0.25,0.25,0 0 0 face 0,1,2 0,0,-1 false 0
 	} | assert_stdout_eq
 	{
-		echo 'ballcast: b.ndjson:2:1: record 1: missing p'
-		echo 'ballcast: b.ndjson:3:1: record 2: r: must not be negative'
-		echo 'ballcast: b.ndjson:4:1: record 3: p: expected an array of 3 numbers'
+		echo 'ballcast: b.ndjson:2:1: record 2: missing p'
+		echo 'ballcast: b.ndjson:3:25: record 3: r: must not be negative'
+		echo 'ballcast: b.ndjson:4:13: record 4: p: expected an array of 3 numbers'
 	} | assert_stderr_eq
 	bcast closest -q -f ndjson tri.obj b.ndjson
 	assert_status 1
@@ -312,7 +312,7 @@ EOF
 	assert_line 1 '{"id":1,"error":"p is too far from the mesh: the distance overflows"}'
 	# every vertex is 1e300 away to the last digit: the first, A
 	assert_line 2 "$(answer 2 1e+300 0,0,0 0 0 vertex 0 1,0,0 false 0)"
-	echo 'ballcast: b.ndjson:1:1: record 0: p is too far from the mesh: the distance overflows' | assert_stderr_eq
+	echo 'ballcast: b.ndjson:1:1: record 1: p is too far from the mesh: the distance overflows' | assert_stderr_eq
 }
 
 @test "syntax: an error in the balls is reported at its line and column, exit 2, nothing on stdout" {
@@ -320,7 +320,7 @@ EOF
 	bcast closest tri.obj b.json
 	assert_status 2
 	assert_no_stdout
-	echo "ballcast: b.json:2:14: invalid JSON: unexpected ']'" | assert_stderr_eq
+	echo "ballcast: b.json:2:14: invalid JSON: unexpected ']' (expected ',' or '}' after a member)" | assert_stderr_eq
 }
 
 @test "syntax: a failed run leaves an existing -o file untouched" {

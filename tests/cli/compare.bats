@@ -447,7 +447,7 @@ make_class() {
 	bcast compare exp.json exp.csv bad.json
 	assert_status 2
 	assert_no_stdout
-	echo "ballcast: bad.json:5:1: expected ',' or ']' after an array element" | assert_stderr_eq
+	echo "ballcast: bad.json:5:1: expected ',' or ']' after an element" | assert_stderr_eq
 }
 
 @test "exit 2: every unreadable file is reported, EXPECTED included" {

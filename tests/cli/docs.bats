@@ -42,3 +42,47 @@ setup() {
 	[ -s expected.txt ]
 	diff -u expected.txt actual.txt
 }
+
+@test "the README's C example compiles against the library and handles every cast state" {
+	command -v cc >/dev/null || skip "no C compiler"
+	lib="$(dirname "$(readlink -f "$BALLCAST")")/libballcast.a"
+	[ -f "$lib" ] || skip "no $lib"
+	awk '/^```c$/ { on = 1; next } on && /^```$/ { exit } on { print }' "$REPO/README.md" >example.c
+	grep -q 'bc_castInitialOverlap' example.c
+	# the statements go into a main; the includes stay on top
+	{
+		grep '^#include' example.c
+		echo 'int main(void) {'
+		grep -v '^#include' example.c
+		echo 'printf("%d %.17g %d\n", (int)out.state, out.alpha, (int)out.triangle);'
+		echo 'return 0; }'
+	} >main.c
+	sanitize=""
+	[ "${BALLCAST_SANITIZED:-0}" = 1 ] && sanitize="-fsanitize=address,undefined"
+	# shellcheck disable=SC2086
+	cc -std=c11 -Wall -Wextra -Werror $sanitize -I"$REPO/lib" main.c "$lib" -lgmp -lm -pthread -o example
+	cp "$REPO/samples/room.obj" room.obj
+	run ./example
+	[ "$status" -eq 0 ]
+	# the ball from (1,1,2) to (1,1,-1) of radius 0.25 lands on the floor at 7/12
+	[ "$output" = "1 0.58333333333333337 1" ]
+	rm room.obj
+	run ./example
+	[ "$status" -eq 1 ]
+	[ "$output" = "room.obj:0:0: cannot open: No such file or directory" ]
+}
+
+@test "the public header: no template markers, no course jargon, the simulation's tuning private" {
+	header="$REPO/lib/ballcast.h"
+	! grep -n '@@' "$header"
+	! grep -niE 'seed [0-9]|course|FAQ|formulas \(' "$header"
+	! grep -nE '#define BC_SIM_(SAGITTA|GAP|REST|TANGENT|POINT)' "$header"
+	grep -q '#define BC_SIM_DEFAULT_MAX_EVENTS' "$header"
+	# one loader per source, and the closest-point query takes its input struct
+	[ "$(grep -c 'bcMesh\* bcMesh_LoadObj' "$header")" -eq 1 ]
+	[ "$(grep -c 'bcMesh\* bcMesh_ParseObj' "$header")" -eq 1 ]
+	! grep -n 'WithOptions' "$header"
+	grep -q 'bcMesh_Closest(const bcMesh\* mesh, bcClosestInput input' "$header"
+	# one error style: nothing returns a bcErrorCode
+	! grep -nE '^bcErrorCode ' "$header"
+}

@@ -252,7 +252,7 @@ EOF
 	printf "ballcast intersect: --threads needs a whole number >= 1, not '0'\n%s\n" "$USAGE" | assert_stderr_eq
 	bcast intersect -f yaml a.obj
 	assert_status 2
-	printf "ballcast intersect: unknown output format 'yaml'\n%s\n" "$USAGE" | assert_stderr_eq
+	printf "ballcast intersect: unknown output format 'yaml' (json, ndjson or csv)\n%s\n" "$USAGE" | assert_stderr_eq
 	bcast intersect a.obj -o
 	assert_status 2
 	printf "ballcast intersect: missing value for '-o'\n%s\n" "$USAGE" | assert_stderr_eq

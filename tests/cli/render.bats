@@ -448,7 +448,7 @@ EOF
 	bcast render floor.obj t.json -o out.svg
 	assert_status 1
 	assert_no_stdout
-	echo 'ballcast: t.json:2:2: record 1: missing p1' | assert_stderr_eq
+	echo 'ballcast: t.json:2:2: record 2: missing p1' | assert_stderr_eq
 	assert_well_formed out.svg
 	grep -F -q '2 throws: 1 hit, 0 misses, 1 error' out.svg
 	[ "$(count_class out.svg contact)" -eq 1 ]
@@ -458,12 +458,12 @@ EOF
 	printf '{"id":"a","hit":true,"alpha":0.5,"point":[1,3,0],"center":[1,3,0.5]}\n   {"id":"b","alpha":0.5}\n' >r.ndjson
 	bcast render floor.obj r.ndjson -o out.svg
 	assert_status 1
-	echo 'ballcast: r.ndjson:2:4: record 1: missing hit' | assert_stderr_eq
+	echo 'ballcast: r.ndjson:2:4: record 2: missing hit' | assert_stderr_eq
 	grep -F -q '2 throws: 1 hit, 0 misses, 1 error' out.svg
 	printf 'id,hit,alpha,point_x,point_y,point_z,center_x,center_y,center_z\na,true,0.5,1,3,,1,3,0.5\n' >r.csv
 	bcast render floor.obj r.csv -o out.svg
 	assert_status 1
-	echo 'ballcast: r.csv:2:1: record 0: point: expected 3 numbers' | assert_stderr_eq
+	echo 'ballcast: r.csv:2:16: record 1: point: point_x, point_y and point_z must be all given or all empty' | assert_stderr_eq
 	# an error result (a record cast could not answer) is not a bad record
 	printf '{"id":"a","error":"missing p1"}\n' >e.ndjson
 	bcast render floor.obj e.ndjson -o out.svg
@@ -472,18 +472,35 @@ EOF
 	grep -F -q '1 throw: 0 hits, 0 misses, 1 error' out.svg
 }
 
-@test "render: a syntax error stops with its position, exit 2, an existing -o file untouched" {
+@test "render: a record that is not JSON is a bad record at its position; the rest is drawn, exit 1" {
 	"$BALLCAST" cast room.obj throws.json >r.json
 	# break the document inside its third result
 	sed '5s/"alpha":/"alpha" /' r.json >broken.json
+	bcast render room.obj broken.json -o out.svg
+	assert_status 1
+	assert_no_stdout
+	echo "ballcast: broken.json:5:38: record 3: invalid JSON: unexpected '0' (expected ':' after a key)" |
+		assert_stderr_eq
+	assert_well_formed out.svg
+	# trajectories: cast's reader reports it the same way
+	printf '[{"p0":[0,0,1],"p1":[0,0,-1],"r":0.1},\n {"p0":[0,0,1] "p1":[0,0,-1]}]\n' >t.json
+	bcast render tri.obj t.json -o out.svg
+	assert_status 1
+	echo "ballcast: t.json:2:16: record 2: invalid JSON: unexpected '\"' (expected ',' or '}' after a member)" |
+		assert_stderr_eq
+}
+
+@test "render: a broken structure stops with its position, exit 2, an existing -o file untouched" {
+	"$BALLCAST" cast room.obj throws.json >r.json
+	# the document loses its last lines: its results array never ends
+	head -n 6 r.json >broken.json
 	echo 'keep me' >out.svg
 	bcast render room.obj broken.json -o out.svg
 	assert_status 2
 	assert_no_stdout
-	assert_stderr_line_prefix 'ballcast: broken.json:5:'
+	assert_stderr_line_prefix 'ballcast: broken.json:7:1: '
 	[ "$(cat out.svg)" = 'keep me' ]
-	# trajectories: cast's reader reports it
-	printf '[{"p0":[0,0,1],"p1":[0,0,-1],"r":0.1},\n {"p0":[0,0,1] "p1":[0,0,-1]}]\n' >t.json
+	printf '[{"p0":[0,0,1],"p1":[0,0,-1],"r":0.1},\n {"p0":[0,0,1], "p1":[0,0,-1]' >t.json
 	bcast render tri.obj t.json -o out.svg
 	assert_status 2
 	assert_stderr_line_prefix 'ballcast: t.json:2:'

@@ -149,7 +149,7 @@ static void checkMesh(const bcMesh* mesh)
 static void parse(const char* text, size_t size, bcError* error, bcMeshInfo* info, int32_t* warnings, bool* ok)
 {
 	memset(error, 0, sizeof *error);
-	bcMesh* mesh = bcMesh_ParseObj(text, size, error);
+	bcMesh* mesh = bcMesh_ParseObj(text, size, NULL, error);
 	*ok = mesh != NULL;
 	if (mesh == NULL) {
 		BC_FUZZ_CHECK(error->code != bc_errorNone && error->message[0] != '\0', "refused with code %d, message '%s'",

@@ -1,6 +1,6 @@
-/* fuzz_records.c - libFuzzer target: the record reader (cli/records.c) over
- * arbitrary bytes, read to the end with each input format in turn: auto,
- * json, ndjson and csv.
+/* fuzz_records.c - libFuzzer target: the record reader (cli/trajectories.c,
+ * on the JSON front end and the CSV reader) over arbitrary bytes, read to
+ * the end with each input format in turn: auto, json, ndjson and csv.
  *
  * Properties:
  *  - cliReader_Next returns 1, 0 or -1; after 0 or -1 it keeps returning
@@ -8,7 +8,8 @@
  *  - an error has a code and a message; a syntax error points at a real
  *    place: line 1 .. the number of lines, column 1 .. that line's length
  *    + 1 (bytes, counted after a byte order mark on line 1);
- *  - records are numbered 0, 1, 2 ... and start at a real place; a record
+ *  - records are numbered 0, 1, 2 ... and start at a real place; a bad
+ *    record's error is at a real place too; a record
  *    without an error carries only finite numbers, r >= 0 and mass > 0 when
  *    given; an id is present exactly when idKind says so, and a number id is
  *    a JSON number (it is echoed unquoted into JSON output);
@@ -20,7 +21,7 @@
  *    format, and every record it accepted is accepted again with the same
  *    place, fields and numbers, and an id of the same kind and length. */
 #include "fuzz.h"
-#include "records.h"
+#include "trajectories.h"
 
 /* Records compared between auto detection and the explicit format; fuzzer
  * inputs are small, so this is never reached in practice. */
@@ -50,6 +51,9 @@ static void checkRecord(const char* text, size_t size, const cliRecord* record, 
 	}
 	BC_FUZZ_CHECK(memchr(record->error, '\0', sizeof record->error) != NULL, "record error not terminated");
 	if (record->error[0] != '\0') {
+		BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, record->errorLine, record->errorColumn),
+					  "format %d: record %ld's error '%s' at line %ld column %ld, outside the input", (int)format, index,
+					  record->error, record->errorLine, record->errorColumn);
 		return;
 	}
 	const bcVec3* vectors[4] = { &record->p0, &record->p1, &record->p, &record->velocity };
@@ -156,7 +160,8 @@ static bool sameRecord(const cliRecord* a, const cliRecord* b)
 		   (a->id == NULL ? b->id == NULL : b->id != NULL && strcmp(a->id, b->id) == 0) && a->fields == b->fields &&
 		   bcFuzzSameVec3(a->p0, b->p0) && bcFuzzSameVec3(a->p1, b->p1) && bcFuzzSameVec3(a->p, b->p) &&
 		   bcFuzzSameVec3(a->velocity, b->velocity) && bcFuzzSameBits(a->radius, b->radius) &&
-		   bcFuzzSameBits(a->mass, b->mass) && strcmp(a->error, b->error) == 0;
+		   bcFuzzSameBits(a->mass, b->mass) && strcmp(a->error, b->error) == 0 && a->errorLine == b->errorLine &&
+		   a->errorColumn == b->errorColumn;
 }
 
 /* The NUL probe: text read again with its NULs masked (see above). */

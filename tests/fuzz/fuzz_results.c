@@ -1,6 +1,6 @@
 /* fuzz_results.c - libFuzzer target: the results reader of `ballcast
- * compare` (cli/resultsread.c) over arbitrary bytes: a cast document, a JSON
- * array, NDJSON or CSV, whichever the bytes look like.
+ * compare` and render (cli/results_read.c) over arbitrary bytes: a cast
+ * document, a JSON array, NDJSON or CSV, whichever the bytes look like.
  *
  * Properties:
  *  - reading from memory twice and through a stream gives the same answer:
@@ -10,6 +10,8 @@
  *  - a refused input has an error code and a message; a syntax error points
  *    at a real place: line 1 .. the number of lines, column 1 .. that line's
  *    length + 1 (bytes); the set comes back empty;
+ *  - a result with a problem (a record not read whole) has it at a real
+ *    place; the set counts them;
  *  - an accepted input has a format the reader makes (a document only in
  *    JSON), results numbered 0, 1, 2 ... starting at real places; an id is
  *    present exactly when idKind says so, and a number id is a JSON number;
@@ -24,10 +26,10 @@
  *  - NULs do not cut text short: with every NUL byte turned into 0x01 and
  *    every \u0000 escape into \u0001 (the same lengths, so the same places),
  *    an accepted input is still accepted with the same results (strings
- *    compared by length). */
+ *    compared by length), but for results with a problem. */
 #include "fuzz.h"
 #include "output.h"
-#include "resultsread.h"
+#include "results_read.h"
 
 /* What one read gave. */
 typedef struct bcResultsRead {
@@ -82,7 +84,8 @@ static bool sameResult(const cliResult* a, const cliResult* b, bool positions, b
 		a->face != b->face || a->vertexCount != b->vertexCount ||
 		memcmp(a->vertices, b->vertices, sizeof a->vertices) != 0 || !bcFuzzSameVec3(a->point, b->point) ||
 		!bcFuzzSameVec3(a->center, b->center) || !bcFuzzSameVec3(a->normal, b->normal) ||
-		!bcFuzzSameVec3(a->triangleNormal, b->triangleNormal) || !sameText(a->error, b->error, lengthsOnly) ||
+		!bcFuzzSameVec3(a->triangleNormal, b->triangleNormal) || !bcFuzzSameVec3(a->p0, b->p0) ||
+		!bcFuzzSameVec3(a->p1, b->p1) || !sameText(a->error, b->error, lengthsOnly) ||
 		a->tieCount != b->tieCount) {
 		return false;
 	}
@@ -94,9 +97,10 @@ static bool sameResult(const cliResult* a, const cliResult* b, bool positions, b
 	return true;
 }
 
-/* The results of two reads agree (the format too when asked). */
+/* The results of two reads agree (the format too when asked; and their
+ * problems, or only the results of a without one). */
 static void checkSameResults(const char* what, const cliResultSet* a, const cliResultSet* b, bool format,
-							 bool positions, bool lengthsOnly)
+							 bool positions, bool lengthsOnly, bool problems)
 {
 	BC_FUZZ_CHECK(a->count == b->count, "%s: %ld results, then %ld", what, a->count, b->count);
 	if (format) {
@@ -104,8 +108,19 @@ static void checkSameResults(const char* what, const cliResultSet* a, const cliR
 					  what, (int)a->format, (int)a->document, (int)b->format, (int)b->document);
 	}
 	for (long i = 0; i < a->count; ++i) {
-		BC_FUZZ_CHECK(sameResult(a->results + i, b->results + i, positions, lengthsOnly), "%s: result %ld differs",
-					  what, i);
+		const cliResult* r = a->results + i;
+		const cliResult* s = b->results + i;
+		if (!problems && r->problem != NULL) {
+			continue;
+		}
+		BC_FUZZ_CHECK(sameResult(r, s, positions, lengthsOnly), "%s: result %ld differs", what, i);
+		if (problems) {
+			BC_FUZZ_CHECK(sameText(r->problem, s->problem, false) && r->problemLine == s->problemLine &&
+							  r->problemColumn == s->problemColumn,
+						  "%s: result %ld: problem %ld:%ld %s, then %ld:%ld %s", what, i, r->problemLine,
+						  r->problemColumn, r->problem != NULL ? r->problem : "none", s->problemLine, s->problemColumn,
+						  s->problem != NULL ? s->problem : "none");
+		}
 	}
 }
 
@@ -115,7 +130,7 @@ static void checkSameRead(const char* what, const bcResultsRead* a, const bcResu
 	BC_FUZZ_CHECK(a->ok == b->ok, "%s: accepted %d, then %d (%ld:%ld %s / %ld:%ld %s)", what, (int)a->ok, (int)b->ok,
 				  a->error.line, a->error.column, a->error.message, b->error.line, b->error.column, b->error.message);
 	if (a->ok) {
-		checkSameResults(what, &a->set, &b->set, true, true, false);
+		checkSameResults(what, &a->set, &b->set, true, true, false, true);
 	} else {
 		BC_FUZZ_CHECK(a->error.code == b->error.code && a->error.line == b->error.line &&
 						  a->error.column == b->error.column && strcmp(a->error.message, b->error.message) == 0,
@@ -220,7 +235,7 @@ static void checkResult(const char* text, size_t size, const cliResult* r, long 
 		BC_FUZZ_CHECK(bcFuzzIsJsonNumber(r->id, strlen(r->id)), "result %ld: number id '%s' is not a JSON number", index,
 					  r->id);
 	}
-	const unsigned allFields = (cli_resultTies << 1) - 1;
+	const unsigned allFields = (cli_resultP1 << 1) - 1;
 	BC_FUZZ_CHECK((r->fields & ~allFields) == 0, "result %ld: fields 0x%x", index, r->fields);
 	BC_FUZZ_CHECK((r->fields & cli_resultHit) || !r->hit, "result %ld: an absent hit is true", index);
 	BC_FUZZ_CHECK((r->fields & cli_resultInitialOverlap) || !r->initialOverlap,
@@ -248,6 +263,13 @@ static void checkResult(const char* text, size_t size, const cliResult* r, long 
 	checkVector(index, "center", r->center, r->fields, cli_resultCenter);
 	checkVector(index, "normal", r->normal, r->fields, cli_resultNormal);
 	checkVector(index, "triangle_normal", r->triangleNormal, r->fields, cli_resultTriangleNormal);
+	checkVector(index, "p0", r->p0, r->fields, cli_resultP0);
+	checkVector(index, "p1", r->p1, r->fields, cli_resultP1);
+	if (r->problem != NULL) {
+		BC_FUZZ_CHECK(r->problem[0] != '\0' && bcFuzzIsValidPosition(text, size, r->problemLine, r->problemColumn),
+					  "result %ld: problem '%s' at %ld:%ld, outside the input", index, r->problem, r->problemLine,
+					  r->problemColumn);
+	}
 	BC_FUZZ_CHECK(((r->fields & cli_resultError) != 0) == (r->error != NULL), "result %ld: error flag %d, text %s",
 				  index, (r->fields & cli_resultError) != 0, r->error != NULL ? r->error : "NULL");
 	BC_FUZZ_CHECK(r->tieCount >= 0 && (r->tieCount == 0) == (r->ties == NULL), "result %ld: %d ties at %p", index,
@@ -275,7 +297,8 @@ static void checkRead(const char* text, size_t size, const bcResultsRead* read)
 			BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, e->line, e->column),
 						  "error at line %ld column %ld, outside the input: %s", e->line, e->column, e->message);
 		}
-		BC_FUZZ_CHECK(set->count == 0 && set->results == NULL && !set->document && set->format == cli_inputAuto,
+		BC_FUZZ_CHECK(set->count == 0 && set->results == NULL && set->problems == 0 &&
+						  (!set->document || set->format == cli_inputJson),
 					  "a refused input left %ld results", set->count);
 		return;
 	}
@@ -284,9 +307,12 @@ static void checkRead(const char* text, size_t size, const bcResultsRead* read)
 	BC_FUZZ_CHECK(!set->document || set->format == cli_inputJson, "a document in format %d", (int)set->format);
 	BC_FUZZ_CHECK(set->count >= 0 && (set->count == 0 || set->results != NULL), "%ld results at %p", set->count,
 				  (const void*)set->results);
+	long problems = 0;
 	for (long i = 0; i < set->count; ++i) {
 		checkResult(text, size, set->results + i, i);
+		problems += set->results[i].problem != NULL;
 	}
+	BC_FUZZ_CHECK(problems == set->problems, "%ld results with a problem, counted %ld", problems, set->problems);
 }
 
 /* ------------------------------------------------- writing results back */
@@ -387,6 +413,12 @@ static void writeResult(FILE* f, const cliResult* r)
 	if (r->fields & cli_resultHit) {
 		fprintf(f, ",\"hit\":%s", r->hit ? "true" : "false");
 	}
+	if (r->fields & cli_resultP1) {
+		writeVec3(f, "p1", r->p1);
+	}
+	if (r->fields & cli_resultP0) {
+		writeVec3(f, "p0", r->p0);
+	}
 	if (r->idKind != cli_idIndex) {
 		fputs(",\"id\":", f);
 		cliWriteResultIdJson(f, r);
@@ -416,7 +448,7 @@ static void checkRoundTrip(const cliResultSet* set, bool document)
 	BC_FUZZ_CHECK(back.ok, "written back (%s), refused at %ld:%ld: %s\n%.*s", document ? "document" : "NDJSON",
 				  back.error.line, back.error.column, back.error.message, (int)(size < 4000 ? size : 4000), text);
 	checkSameResults(document ? "written back as a document" : "written back as NDJSON", set, &back.set, false, false,
-					 false);
+					 false, false);
 	BC_FUZZ_CHECK(back.set.document == document, "written back: document %d", (int)back.set.document);
 	cliResultSet_Free(&back.set);
 	free(text);
@@ -454,7 +486,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 			free(probe);
 			BC_FUZZ_CHECK(other.ok, "accepted, but refused with its NULs turned into 0x01: %ld:%ld %s",
 						  other.error.line, other.error.column, other.error.message);
-			checkSameResults("with NULs turned into 0x01", &first.set, &other.set, true, true, true);
+			checkSameResults("with NULs turned into 0x01", &first.set, &other.set, true, true, true, false);
 			cliResultSet_Free(&other.set);
 		}
 	}

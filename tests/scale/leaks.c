@@ -134,7 +134,7 @@ static void realMesh(const char* name)
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s", dir != NULL ? dir : "../shared/meshes", name);
 	bcError error;
-	bcMesh* mesh = bcMesh_LoadObj(path, &error);
+	bcMesh* mesh = bcMesh_LoadObj(path, NULL, &error);
 	ck_assert_msg(mesh != NULL, "%s: %s", path, error.message);
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	double size = bcDistance(info.lowerBound, info.upperBound);

@@ -465,9 +465,9 @@ static void collideBoth(const bcBallInput* balls, int count, bcBallResult* resul
 {
 	bcBallResult* brute = malloc((size_t)(count > 0 ? count : 1) * sizeof *brute);
 	bcBallsOptions options = bcDefaultBallsOptions();
-	ck_assert_int_eq(bcCollideBallSet(balls, count, NULL, results), bc_errorNone);
+	ck_assert(bcCollideBallSet(balls, count, NULL, results, NULL));
 	options.bruteForce = true;
-	ck_assert_int_eq(bcCollideBallSet(balls, count, &options, brute), bc_errorNone);
+	ck_assert(bcCollideBallSet(balls, count, &options, brute, NULL));
 	for (int i = 0; i < count; ++i) {
 		ck_assert_msg(sameResult(results + i, brute + i),
 					  "ball %d: broad phase state %d alpha %.17g other %d, all pairs state %d alpha %.17g other %d", i,
@@ -652,12 +652,18 @@ START_TEST(set_argument_errors)
 	bcBallInput ball = ballInput(vec(0, 0, 0), vec(1, 0, 0), 1, 1);
 	bcBallResult r;
 	bcBallsOptions options = bcDefaultBallsOptions();
-	ck_assert_int_eq(bcCollideBallSet(&ball, -1, NULL, &r), bc_errorValue);
-	ck_assert_int_eq(bcCollideBallSet(NULL, 1, NULL, &r), bc_errorValue);
-	ck_assert_int_eq(bcCollideBallSet(NULL, 0, NULL, NULL), bc_errorNone);
+	bcError error;
+	ck_assert(!bcCollideBallSet(&ball, -1, NULL, &r, &error));
+	ck_assert_int_eq(error.code, bc_errorValue);
+	ck_assert(!bcCollideBallSet(NULL, 1, NULL, &r, &error));
+	ck_assert_int_eq(error.code, bc_errorValue);
+	ck_assert(bcCollideBallSet(NULL, 0, NULL, NULL, NULL));
 	options.restitution = 1.5;
-	ck_assert_int_eq(bcCollideBallSet(&ball, 1, &options, &r), bc_errorValue);
-	ck_assert_int_eq(bcCollideBallSet(&ball, 1, NULL, &r), bc_errorNone);
+	ck_assert(!bcCollideBallSet(&ball, 1, &options, &r, &error));
+	ck_assert_int_eq(error.code, bc_errorValue);
+	ck_assert_str_eq(error.message, "restitution 1.5 is not in [0, 1]");
+	ck_assert(!bcCollideBallSet(&ball, 1, &options, &r, NULL)); /* error may be NULL */
+	ck_assert(bcCollideBallSet(&ball, 1, NULL, &r, &error));
 	ck_assert_int_eq(r.state, bc_ballMiss);
 }
 END_TEST
@@ -785,7 +791,7 @@ START_TEST(fixed_obstacle_oblique)
 	/* restitution 1/2: V' = V - (1 + e) U = (4, 0, 0) - 1.5 (2.56, 1.92, 0) */
 	bcBallsOptions options = bcDefaultBallsOptions();
 	options.restitution = 0.5;
-	ck_assert_int_eq(bcCollideBallSet(balls, 2, &options, r), bc_errorNone);
+	ck_assert(bcCollideBallSet(balls, 2, &options, r, NULL));
 	bcAssertVecNear(r[0].velocityAfter, 0.16, -2.88, 0, 1e-14);
 	bcAssertVecNear(r[1].velocityAfter, 0, 0, 0, 0);
 

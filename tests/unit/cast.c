@@ -230,7 +230,7 @@ START_TEST(real_mesh_bunny)
 	char path[4096];
 	snprintf(path, sizeof path, "%s/stanford-bunny.obj", dir != NULL ? dir : "../shared/meshes");
 	bcError error;
-	bcMesh* mesh = bcMesh_LoadObj(path, &error);
+	bcMesh* mesh = bcMesh_LoadObj(path, NULL, &error);
 	ck_assert_msg(mesh != NULL, "%s: %s", path, error.message);
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	bcVec3 size = bcSub(info.upperBound, info.lowerBound);

@@ -5,7 +5,9 @@
 
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "ballcast.h"
 
@@ -33,5 +35,37 @@ static inline int bcRunSuite(Suite* suite)
 		bcAssertNear(bcV_.y, (ey), (tol));                                                                             \
 		bcAssertNear(bcV_.z, (ez), (tol));                                                                             \
 	} while (0)
+
+/* What was written to stream (stdout or stderr) between bcBeginCapture
+ * and bcEndCapture. */
+typedef struct bcCapture {
+	FILE* stream;
+	FILE* file;
+	int saved;
+	char text[8192];
+} bcCapture;
+
+static inline void bcBeginCapture(bcCapture* capture, FILE* stream)
+{
+	fflush(stream);
+	capture->stream = stream;
+	capture->file = tmpfile();
+	ck_assert_ptr_nonnull(capture->file);
+	capture->saved = dup(fileno(stream));
+	ck_assert_int_ge(capture->saved, 0);
+	ck_assert_int_ge(dup2(fileno(capture->file), fileno(stream)), 0);
+}
+
+static inline const char* bcEndCapture(bcCapture* capture)
+{
+	fflush(capture->stream);
+	dup2(capture->saved, fileno(capture->stream));
+	close(capture->saved);
+	rewind(capture->file);
+	size_t n = fread(capture->text, 1, sizeof capture->text - 1, capture->file);
+	capture->text[n] = '\0';
+	fclose(capture->file);
+	return capture->text;
+}
 
 #endif

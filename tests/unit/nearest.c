@@ -128,14 +128,14 @@ static void checkBarycentric(const bcMesh* mesh, double L, const bcClosestOutput
 
 static bcClosestOutput closest(const bcMesh* mesh, bcVec3 p, double r)
 {
-	return bcMesh_Closest(mesh, p, r, NULL);
+	return bcMesh_Closest(mesh, (bcClosestInput){ p, r }, NULL);
 }
 
 static bcClosestOutput closestBrute(const bcMesh* mesh, bcVec3 p, double r)
 {
 	bcClosestOptions brute = bcDefaultClosestOptions();
 	brute.bruteForce = true;
-	return bcMesh_Closest(mesh, p, r, &brute);
+	return bcMesh_Closest(mesh, (bcClosestInput){ p, r }, &brute);
 }
 
 /* Both paths, which must agree bit for bit; returns the answer. */
@@ -1036,7 +1036,7 @@ START_TEST(real_mesh_bunny)
 	char path[4096];
 	snprintf(path, sizeof path, "%s/stanford-bunny.obj", dir != NULL ? dir : "../shared/meshes");
 	bcError error;
-	bcMesh* mesh = bcMesh_LoadObj(path, &error);
+	bcMesh* mesh = bcMesh_LoadObj(path, NULL, &error);
 	ck_assert_msg(mesh != NULL, "%s: %s", path, error.message);
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	bcVec3 size = bcSub(info.upperBound, info.lowerBound);

@@ -19,38 +19,33 @@
  * set by the tests: a limit of 4 reaches the bc_errorTooLarge paths without
  * 2^31 vertices, and 1-byte pieces cut texts of a few lines among threads.
  * Its public functions are renamed so they do not clash with the library's,
- * and its internals (cutText, parseFastNumber) are reachable. */
+ * and its internals (cutText) are reachable. */
 static int32_t smallMaxElements = 4;
 static size_t smallMinPieceBytes = 1;
 #define BC_OBJ_MAX_ELEMENTS smallMaxElements
 #define BC_OBJ_MIN_PIECE_BYTES smallMinPieceBytes
 #define bcMesh_ParseObj smallParseObj
 #define bcMesh_LoadObj smallLoadObj
-#define bcMesh_ParseObjWithOptions smallParseObjWithOptions
-#define bcMesh_LoadObjWithOptions smallLoadObjWithOptions
 #define bcDefaultObjOptions smallDefaultObjOptions
-bcMesh* smallParseObj(const char* text, size_t length, bcError* error);
-bcMesh* smallLoadObj(const char* path, bcError* error);
-bcMesh* smallParseObjWithOptions(const char* text, size_t length, const bcObjOptions* options, bcError* error);
-bcMesh* smallLoadObjWithOptions(const char* path, const bcObjOptions* options, bcError* error);
+bcMesh* smallParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error);
+bcMesh* smallLoadObj(const char* path, const bcObjOptions* options, bcError* error);
 bcObjOptions smallDefaultObjOptions(void);
 #include "../../lib/obj.c"
 #undef bcMesh_ParseObj
 #undef bcMesh_LoadObj
-#undef bcMesh_ParseObjWithOptions
-#undef bcMesh_LoadObjWithOptions
 #undef bcDefaultObjOptions
 
 /* Parse a C string through an exactly sized heap copy (no terminator), so
  * the sanitizers catch any read past the end. */
-static bcMesh* parseWith(bcMesh* (*parse)(const char*, size_t, bcError*), const char* text, bcError* error)
+static bcMesh* parseWith(bcMesh* (*parse)(const char*, size_t, const bcObjOptions*, bcError*), const char* text,
+						 bcError* error)
 {
 	size_t length = strlen(text);
 	char* copy = malloc(length > 0 ? length : 1);
 	ck_assert_ptr_nonnull(copy);
 	memcpy(copy, text, length);
 	memset(error, 0, sizeof *error);
-	bcMesh* mesh = parse(copy, length, error);
+	bcMesh* mesh = parse(copy, length, NULL, error);
 	free(copy);
 	return mesh;
 }
@@ -64,8 +59,8 @@ static bcMesh* parse(const char* text)
 }
 
 /* Parse text that must fail; check code, line, column and a message part. */
-static void expectErrorWith(bcMesh* (*parseFcn)(const char*, size_t, bcError*), const char* text, bcErrorCode code,
-							long line, long column, const char* messagePart)
+static void expectErrorWith(bcMesh* (*parseFcn)(const char*, size_t, const bcObjOptions*, bcError*), const char* text,
+							bcErrorCode code, long line, long column, const char* messagePart)
 {
 	bcError error;
 	bcMesh* mesh = parseWith(parseFcn, text, &error);
@@ -680,11 +675,11 @@ START_TEST(test_empty)
 
 	bcError error;
 	memset(&error, 0, sizeof error);
-	ck_assert_ptr_null(bcMesh_ParseObj(NULL, 0, &error));
+	ck_assert_ptr_null(bcMesh_ParseObj(NULL, 0, NULL, &error));
 	ck_assert_int_eq(error.code, bc_errorEmpty);
-	ck_assert_ptr_null(bcMesh_ParseObj(NULL, 5, &error));
+	ck_assert_ptr_null(bcMesh_ParseObj(NULL, 5, NULL, &error));
 	ck_assert_int_eq(error.code, bc_errorValue);
-	ck_assert_ptr_null(bcMesh_ParseObj("", 0, NULL)); /* error may be NULL */
+	ck_assert_ptr_null(bcMesh_ParseObj("", 0, NULL, NULL)); /* error may be NULL */
 }
 END_TEST
 
@@ -727,7 +722,7 @@ START_TEST(test_load_file)
 	writeFile(path, sizeof path, dir, "quad.obj", "\xef\xbb\xbfv 0 0 0\r\nv 1 0 0\r\nv 1 1 0\r\nv 0 1 0\r\nf 1 2 3 4");
 	bcError error;
 	memset(&error, 0, sizeof error);
-	bcMesh* mesh = bcMesh_LoadObj(path, &error);
+	bcMesh* mesh = bcMesh_LoadObj(path, NULL, &error);
 	ck_assert_msg(mesh != NULL, "%s", error.message);
 	assertCounts(mesh, 4, 2, 1);
 	assertTriangle(mesh, 1, 0, 2, 3, 0);
@@ -736,7 +731,7 @@ START_TEST(test_load_file)
 
 	/* errors from a file carry the same positions */
 	writeFile(path, sizeof path, dir, "bad.obj", "v 0 0 0\nv 0 0 0\nf 1 2 -3\n");
-	ck_assert_ptr_null(bcMesh_LoadObj(path, &error));
+	ck_assert_ptr_null(bcMesh_LoadObj(path, NULL, &error));
 	ck_assert_int_eq(error.code, bc_errorIndex);
 	ck_assert_int_eq(error.line, 3);
 	ck_assert_int_eq(error.column, 7);
@@ -744,14 +739,14 @@ START_TEST(test_load_file)
 	ck_assert_int_eq(unlink(path), 0);
 
 	writeFile(path, sizeof path, dir, "empty.obj", "");
-	ck_assert_ptr_null(bcMesh_LoadObj(path, &error));
+	ck_assert_ptr_null(bcMesh_LoadObj(path, NULL, &error));
 	ck_assert_int_eq(error.code, bc_errorEmpty);
 	ck_assert_int_eq(unlink(path), 0);
 
 	/* a missing file */
 	snprintf(missing, sizeof missing, "%s/missing.obj", dir);
 	memset(&error, 0, sizeof error);
-	ck_assert_ptr_null(bcMesh_LoadObj(missing, &error));
+	ck_assert_ptr_null(bcMesh_LoadObj(missing, NULL, &error));
 	ck_assert_int_eq(error.code, bc_errorIo);
 	ck_assert_int_eq(error.record, -1);
 	char expected[256];
@@ -760,7 +755,7 @@ START_TEST(test_load_file)
 
 	/* a directory */
 	memset(&error, 0, sizeof error);
-	ck_assert_ptr_null(bcMesh_LoadObj(dir, &error));
+	ck_assert_ptr_null(bcMesh_LoadObj(dir, NULL, &error));
 	ck_assert_int_eq(error.code, bc_errorIo);
 	snprintf(expected, sizeof expected, "cannot read: %s", strerror(EISDIR));
 	ck_assert_str_eq(error.message, expected);
@@ -770,14 +765,14 @@ START_TEST(test_load_file)
 		writeFile(path, sizeof path, dir, "secret.obj", "v 0 0 0\nf 1 1 1\n");
 		ck_assert_int_eq(chmod(path, 0), 0);
 		memset(&error, 0, sizeof error);
-		ck_assert_ptr_null(bcMesh_LoadObj(path, &error));
+		ck_assert_ptr_null(bcMesh_LoadObj(path, NULL, &error));
 		ck_assert_int_eq(error.code, bc_errorIo);
 		snprintf(expected, sizeof expected, "cannot open: %s", strerror(EACCES));
 		ck_assert_str_eq(error.message, expected);
 		ck_assert_int_eq(unlink(path), 0);
 	}
 
-	ck_assert_ptr_null(bcMesh_LoadObj(NULL, &error));
+	ck_assert_ptr_null(bcMesh_LoadObj(NULL, NULL, &error));
 	ck_assert_int_eq(error.code, bc_errorIo);
 	ck_assert_int_eq(rmdir(dir), 0);
 }
@@ -808,7 +803,7 @@ START_TEST(test_load_fifo)
 	}
 	bcError error;
 	memset(&error, 0, sizeof error);
-	bcMesh* mesh = bcMesh_LoadObj(path, &error);
+	bcMesh* mesh = bcMesh_LoadObj(path, NULL, &error);
 	int status = 0;
 	ck_assert_int_eq(waitpid(child, &status, 0), child);
 	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
@@ -1111,13 +1106,13 @@ static bcMesh* parseOnThreads(bcMesh* (*parseFcn)(const char*, size_t, const bcO
 static bool assertSameOnThreads(const char* text, size_t length, const char* what)
 {
 	bcError expected;
-	bcMesh* reference = parseOnThreads(bcMesh_ParseObjWithOptions, text, length, 1, &expected);
+	bcMesh* reference = parseOnThreads(bcMesh_ParseObj, text, length, 1, &expected);
 	static const int threadCounts[] = { 1, 2, 3, 7 };
 	for (size_t i = 0; i < sizeof threadCounts / sizeof threadCounts[0]; ++i) {
 		char label[128];
 		snprintf(label, sizeof label, "%s, %d threads", what, threadCounts[i]);
 		bcError error;
-		bcMesh* mesh = parseOnThreads(smallParseObjWithOptions, text, length, threadCounts[i], &error);
+		bcMesh* mesh = parseOnThreads(smallParseObj, text, length, threadCounts[i], &error);
 		ck_assert_msg((mesh == NULL) == (reference == NULL), "%s: %s", label,
 					  mesh == NULL ? error.message : expected.message);
 		if (mesh != NULL) {
@@ -1265,7 +1260,7 @@ START_TEST(test_pieces_indices)
 	appendText(&text, "f 1 2 -33\n");
 	ck_assert(!assertSameOnThreads(text.data, text.length, "underflow"));
 	bcError error;
-	ck_assert_ptr_null(parseOnThreads(smallParseObjWithOptions, text.data, text.length, 7, &error));
+	ck_assert_ptr_null(parseOnThreads(smallParseObj, text.data, text.length, 7, &error));
 	ck_assert_int_eq(error.code, bc_errorIndex);
 	ck_assert_int_eq(error.line, 93);
 	ck_assert_int_eq(error.column, 7);
@@ -1289,12 +1284,12 @@ START_TEST(test_pieces_limits)
 	};
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; ++i) {
 		bcError expected;
-		bcMesh* reference = parseOnThreads(smallParseObjWithOptions, texts[i], strlen(texts[i]), 1, &expected);
+		bcMesh* reference = parseOnThreads(smallParseObj, texts[i], strlen(texts[i]), 1, &expected);
 		for (int threads = 2; threads <= 7; ++threads) {
 			char what[64];
 			snprintf(what, sizeof what, "limit text %d, %d threads", (int)i, threads);
 			bcError error;
-			bcMesh* mesh = parseOnThreads(smallParseObjWithOptions, texts[i], strlen(texts[i]), threads, &error);
+			bcMesh* mesh = parseOnThreads(smallParseObj, texts[i], strlen(texts[i]), threads, &error);
 			ck_assert_msg((mesh == NULL) == (reference == NULL), "%s", what);
 			if (mesh != NULL) {
 				assertSameMesh(reference, mesh, what);
@@ -1334,13 +1329,13 @@ START_TEST(test_library_threads)
 	}
 	ck_assert_uint_gt(text.length, (size_t)3 << 20); /* over 3 of the library's 1 MB pieces */
 	bcError error;
-	bcMesh* reference = parseOnThreads(bcMesh_ParseObjWithOptions, text.data, text.length, 1, &error);
+	bcMesh* reference = parseOnThreads(bcMesh_ParseObj, text.data, text.length, 1, &error);
 	ck_assert_msg(reference != NULL, "%s", error.message);
 	static const int threadCounts[] = { 2, 3, 7, 0 };
 	for (size_t i = 0; i < sizeof threadCounts / sizeof threadCounts[0]; ++i) {
 		char what[64];
 		snprintf(what, sizeof what, "library, %d threads", threadCounts[i]);
-		bcMesh* mesh = parseOnThreads(bcMesh_ParseObjWithOptions, text.data, text.length, threadCounts[i], &error);
+		bcMesh* mesh = parseOnThreads(bcMesh_ParseObj, text.data, text.length, threadCounts[i], &error);
 		ck_assert_msg(mesh != NULL, "%s: %s", what, error.message);
 		assertSameMesh(reference, mesh, what);
 		bcMesh_Destroy(mesh);
@@ -1353,9 +1348,9 @@ START_TEST(test_library_threads)
 	size_t goodLength = text.length;
 	appendText(&text, "f 1 2 %d\n", side * side + 1);
 	bcError expected;
-	ck_assert_ptr_null(parseOnThreads(bcMesh_ParseObjWithOptions, text.data, text.length, 1, &expected));
+	ck_assert_ptr_null(parseOnThreads(bcMesh_ParseObj, text.data, text.length, 1, &expected));
 	ck_assert_int_eq(expected.line, side * side + (side - 1) * (side - 1) + 1);
-	ck_assert_ptr_null(parseOnThreads(bcMesh_ParseObjWithOptions, text.data, text.length, 3, &error));
+	ck_assert_ptr_null(parseOnThreads(bcMesh_ParseObj, text.data, text.length, 3, &error));
 	assertSameError(&expected, &error, "library, late error");
 
 	/* and the same through a file */
@@ -1366,13 +1361,13 @@ START_TEST(test_library_threads)
 	text.data[text.length] = '\0';
 	writeFile(path, sizeof path, dir, "field.obj", text.data);
 	bcObjOptions options = { 3 };
-	bcMesh* loaded = bcMesh_LoadObjWithOptions(path, &options, &error);
+	bcMesh* loaded = bcMesh_LoadObj(path, &options, &error);
 	ck_assert_msg(loaded != NULL, "%s", error.message);
-	assertSameMesh(reference, loaded, "bcMesh_LoadObjWithOptions");
+	assertSameMesh(reference, loaded, "bcMesh_LoadObj with options");
 	bcMesh_Destroy(loaded);
-	loaded = bcMesh_LoadObjWithOptions(path, NULL, &error);
+	loaded = bcMesh_LoadObj(path, NULL, &error);
 	ck_assert_msg(loaded != NULL, "%s", error.message);
-	assertSameMesh(reference, loaded, "bcMesh_LoadObjWithOptions, defaults");
+	assertSameMesh(reference, loaded, "bcMesh_LoadObj, defaults");
 	bcMesh_Destroy(loaded);
 	ck_assert_int_eq(unlink(path), 0);
 	ck_assert_int_eq(rmdir(dir), 0);
@@ -1418,7 +1413,7 @@ START_TEST(test_printed_doubles_match_strtod)
 	}
 	strcpy(p, "f 1 2 3\n");
 	bcError error;
-	bcMesh* mesh = parseOnThreads(smallParseObjWithOptions, text, strlen(text), 3, &error);
+	bcMesh* mesh = parseOnThreads(smallParseObj, text, strlen(text), 3, &error);
 	ck_assert_msg(mesh != NULL, "%s", error.message);
 	for (int i = 0; i < count; ++i) {
 		bcVec3 v = bcMesh_GetVertex(mesh, i);
@@ -1429,49 +1424,6 @@ START_TEST(test_printed_doubles_match_strtod)
 	bcMesh_Destroy(mesh);
 	free(text);
 	free(numbers);
-}
-END_TEST
-
-/* The fast path (no strtod) takes typical coordinates: 6 to 17 digits,
- * with and without exponents; and what it gives is strtod's double. Exact
- * halfway cases between two doubles round to even as strtod does. */
-START_TEST(test_fast_path_taken)
-{
-	static const char* const formats[] = { "%.17g", "%.16g", "%.9g", "%g", "%.6f", "%.3e", "%.17e", "%.12g" };
-	uint64_t state = 0x13198a2e03707344u;
-	char number[64];
-	for (int i = 0; i < 100000; ++i) {
-		uint64_t r = nextRandom(&state);
-		double value = (double)(nextRandom(&state) >> 11) / 9007199254740992.0 * pow(10.0, (double)((int)(r % 13) - 6));
-		snprintf(number, sizeof number, formats[(r >> 8) % 8], (r >> 16) % 2 == 0 ? value : -value);
-		const char* p = number;
-		double fast = 0.0;
-		if (!parseFastNumber(&p, number + strlen(number), &fast) || *p != '\0') {
-			ck_abort_msg("'%s' not on the fast path", number);
-		}
-		assertSameDouble(fast, strtod(number, NULL), number);
-	}
-	int halfway = 0;
-	for (int i = 0; i < 40000; ++i) {
-		/* (2m + 1) 2^(k-1), midway between m 2^k and (m + 1) 2^k, written out
-		 * exactly: 54 bits times 5^j for a factor 2^-j, then "e-j" */
-		uint64_t m = ((uint64_t)1 << 52) | (nextRandom(&state) >> 12);
-		int j = (int)(nextRandom(&state) % 4);
-		uint64_t odd = 2 * m + 1;
-		uint64_t digits = odd;
-		for (int k = 0; k < j; ++k) {
-			digits *= 5; /* < 2^64 for j <= 4 */
-		}
-		int last = (int)(nextRandom(&state) % 3) - 1; /* also one above and one below */
-		snprintf(number, sizeof number, "%llue-%d", (unsigned long long)(digits + (uint64_t)(int64_t)last), j);
-		const char* p = number;
-		double fast = 0.0;
-		if (parseFastNumber(&p, number + strlen(number), &fast) && *p == '\0') {
-			assertSameDouble(fast, strtod(number, NULL), number);
-			halfway += last == 0;
-		}
-	}
-	ck_assert_int_ge(halfway, 400);
 }
 END_TEST
 
@@ -1499,7 +1451,6 @@ static Suite* objSuite(void)
 	tcase_add_test(numbers, test_random_numbers_match_strtod);
 	tcase_add_test(numbers, test_comma_locale);
 	tcase_add_test(numbers, test_printed_doubles_match_strtod);
-	tcase_add_test(numbers, test_fast_path_taken);
 	suite_add_tcase(suite, numbers);
 
 	TCase* errors = tcase_create("errors");

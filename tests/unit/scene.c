@@ -130,6 +130,16 @@ START_TEST(keys_holding_a_nul_are_unknown)
 }
 END_TEST
 
+/* {"a": and 1001 '[', their ']' and '}': the 1001st level (the object is
+ * the first) is the 1000th '[', at column 6 + 1000. */
+#define B10 "[[[[[[[[[["
+#define B100 B10 B10 B10 B10 B10 B10 B10 B10 B10 B10
+#define B1000 B100 B100 B100 B100 B100 B100 B100 B100 B100 B100
+#define E10 "]]]]]]]]]]"
+#define E100 E10 E10 E10 E10 E10 E10 E10 E10 E10 E10
+#define E1000 E100 E100 E100 E100 E100 E100 E100 E100 E100 E100
+#define NESTED_1001 "{\"a\": " B1000 "[]" E1000 "}"
+
 typedef struct cliSceneErrorCase {
 	const char* text;
 	bcErrorCode code;
@@ -146,10 +156,12 @@ static const cliSceneErrorCase errorCases[] = {
 	{ "{\"balls\": [], }", bc_errorSyntax, 1, 15, -1, "expected a key after ',' (no trailing commas in JSON)" },
 	{ "{\"balls\": [1,], \"horizon\": 1}", bc_errorSyntax, 1, 14, -1,
 	  "expected an element after ',' (no trailing commas in JSON)" },
-	{ "{\"balls\" []}", bc_errorSyntax, 1, 10, -1, "invalid JSON: expected ':' after the key, found '['" },
-	{ "{\"balls\": [] \"horizon\": 1}", bc_errorSyntax, 1, 14, -1, "expected ',' or '}' after a member" },
-	{ "{\"balls\": [{} {}]}", bc_errorSyntax, 1, 15, -1, "expected ',' or ']' after an element" },
-	{ "{balls: []}", bc_errorSyntax, 1, 2, -1, "invalid JSON: expected a string key, found 'b'" },
+	{ "{\"balls\" []}", bc_errorSyntax, 1, 10, -1, "invalid JSON: unexpected '[' (expected ':' after a key)" },
+	{ "{\"balls\": [] \"horizon\": 1}", bc_errorSyntax, 1, 14, -1,
+	  "invalid JSON: unexpected '\"' (expected ',' or '}' after a member)" },
+	{ "{\"balls\": [{} {}]}", bc_errorSyntax, 1, 15, -1,
+	  "invalid JSON: unexpected '{' (expected ',' or ']' after an element)" },
+	{ "{balls: []}", bc_errorSyntax, 1, 2, -1, "invalid JSON: unexpected 'b' (expected a key in double quotes)" },
 	{ "{\"balls\": [],\n \"horizon\": 01}", bc_errorSyntax, 2, 13, -1, "invalid JSON number '01'" },
 	{ "{\"horizon\": 1.}", bc_errorSyntax, 1, 13, -1, "invalid JSON number '1.'" },
 	{ "{\"horizon\": -.5}", bc_errorSyntax, 1, 13, -1, "invalid JSON number '-.5'" },
@@ -157,21 +169,19 @@ static const cliSceneErrorCase errorCases[] = {
 	{ "{\"horizon\": 1e}", bc_errorSyntax, 1, 13, -1, "invalid JSON number '1e'" },
 	{ "{\"horizon\": NaN}", bc_errorSyntax, 1, 13, -1, "NaN and Infinity are not JSON numbers" },
 	{ "{\"horizon\": -Infinity}", bc_errorSyntax, 1, 13, -1, "NaN and Infinity are not JSON numbers" },
-	{ "{\"horizon\": nul}", bc_errorSyntax, 1, 13, -1, "invalid JSON: expected a JSON value, found 'n'" },
-	{ "{\"horizon\": truest}", bc_errorSyntax, 1, 13, -1, "invalid JSON: expected a JSON value, found 't'" },
+	{ "{\"horizon\": nul}", bc_errorSyntax, 1, 13, -1, "invalid JSON value 'nul'" },
+	{ "{\"horizon\": truest}", bc_errorSyntax, 1, 13, -1, "invalid JSON value 'truest'" },
 	{ "{\"balls\": [{\"id\": \"a\\qb\"}]}", bc_errorSyntax, 1, 21, -1, "invalid escape sequence in a string" },
 	{ "{\"balls\": [{\"id\": \"\\ud800x\"}]}", bc_errorSyntax, 1, 20, -1, "invalid escape sequence in a string" },
-	{ "{\"balls\": [{\"id\": \"a\nb\"}]}", bc_errorSyntax, 1, 21, -1, "control character (byte 0x0A) in a string: escape it" },
+	{ "{\"balls\": [{\"id\": \"a\nb\"}]}", bc_errorSyntax, 1, 21, -1, "control character 0x0A in a string (write it as an escape)" },
 	{ "{\"balls\": [{\"id\": \"abc}]}", bc_errorSyntax, 1, 19, -1, "unterminated string" },
-	{ "{\"balls\": [", bc_errorSyntax, 1, 12, -1, "unexpected end of input: expected a JSON value" },
-	{ "{\"balls\": [],", bc_errorSyntax, 1, 14, -1, "unexpected end of input: expected a string key" },
+	{ "{\"balls\": [", bc_errorSyntax, 1, 12, -1, "unexpected end of input inside a JSON value" },
+	{ "{\"balls\": [],", bc_errorSyntax, 1, 14, -1, "unexpected end of input inside a JSON value" },
 	{ "{\"balls\": [], \"horizon\": 1}\n}", bc_errorSyntax, 2, 1, -1, "unexpected data after the scene's JSON object" },
 	{ "{\"balls\": [], \"horizon\": 1} x", bc_errorSyntax, 1, 29, -1,
 	  "unexpected data after the scene's JSON object" },
-	{ "{\"a\": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"
-	  "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
-	  bc_errorSyntax, 1, 70, -1, "nesting deeper than 64 levels" },
-	{ "\xEF\xBB\xBF{\"horizon\": x}", bc_errorSyntax, 1, 13, -1, "invalid JSON: expected a JSON value, found 'x'" },
+	{ NESTED_1001, bc_errorSyntax, 1, 1006, -1, "nesting deeper than 1000 levels" },
+	{ "\xEF\xBB\xBF{\"horizon\": x}", bc_errorSyntax, 1, 13, -1, "invalid JSON value 'x'" },
 	{ "{\"horizon\": 1}\r\n{", bc_errorSyntax, 2, 1, -1, "unexpected data after the scene's JSON object" },
 	/* values */
 	{ "[1, 2]", bc_errorValue, 1, 1, -1, "a scene is a JSON object with \"balls\" and \"horizon\", not an array" },
@@ -270,7 +280,7 @@ START_TEST(text_need_not_end_in_a_nul)
 	cliScene_Free(&scene);
 	ck_assert(!cliScene_Parse(buffer, 27, &scene, &error));
 	ck_assert_int_eq(error.column, 28);
-	ck_assert_str_eq(error.message, "unexpected end of input: expected ',' or '}'");
+	ck_assert_str_eq(error.message, "unexpected end of input inside a JSON value");
 	ck_assert(!cliScene_Parse(buffer, 26, &scene, &error));
 	ck_assert_int_eq(error.column, 27);
 }

@@ -7,6 +7,7 @@
 
 #include "harness.h"
 #include "meshgen.h"
+#include "simulate.h"
 #include "vec3.h"
 
 /* Distances at samples may fall below r by rounding and by the tangent

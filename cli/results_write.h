@@ -1,12 +1,12 @@
-/* results.h - writers for `ballcast cast` results in JSON, NDJSON and CSV. */
-#ifndef BC_RESULTS_H
-#define BC_RESULTS_H
+/* results_write.h - writers for `ballcast cast` results in JSON, NDJSON and CSV. */
+#ifndef BC_RESULTS_WRITE_H
+#define BC_RESULTS_WRITE_H
 
 #include <stdio.h>
 
 #include "ballcast.h"
 #include "output.h"
-#include "records.h"
+#include "trajectories.h"
 
 /* What the JSON document says about the run, before the results. */
 typedef struct cliCastHeader {

@@ -1,8 +1,8 @@
-/* results.c - `ballcast cast` results as JSON, NDJSON or CSV. Key and
+/* results_write.c - `ballcast cast` results as JSON, NDJSON or CSV. Key and
  * column order is fixed: scripts and diffs depend on it. Results are
  * formatted into buffers (on the threads that cast them) and written in
  * order by the caller. */
-#include "results.h"
+#include "results_write.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
-/* resultsread.c - unit tests for reading cast results back
- * (cli/resultsread.h): the JSON document, JSON arrays, NDJSON and CSV with
+/* results_read.c - unit tests for reading cast results back
+ * (cli/results_read.h): the JSON document, JSON arrays, NDJSON and CSV with
  * exact values, what may be absent, positions of syntax and type errors,
  * input spanning many read chunks, and id keys. */
 #include <check.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "harness.h"
-#include "resultsread.h"
+#include "results_read.h"
 
 /* ------------------------------------------------------------- helpers */
 
@@ -68,6 +68,29 @@ static void assertError(const char* text, long line, long column, const char* me
 {
 	assertErrorN(text, strlen(text), line, column, message);
 }
+
+/* Parse text[0 .. length) that reads, but whose first problem (a record
+ * that could not be read whole) is at line:column with exactly message. */
+static void assertProblemN(const char* text, size_t length, long line, long column, const char* message)
+{
+	cliResultSet set;
+	bcError error;
+	ck_assert_msg(cliParseResults(text, length, &set, &error), "%s\nfailed at %ld:%ld: %s", text, error.line,
+				  error.column, error.message);
+	ck_assert_msg(cliResultSet_FirstProblem(&set, &error), "%s\nhas no problem", text);
+	ck_assert_int_eq(error.code, bc_errorSyntax);
+	ck_assert_msg(error.line == line && error.column == column, "%s\nproblem at %ld:%ld (%s), expected %ld:%ld", text,
+				  error.line, error.column, error.message, line, column);
+	ck_assert_str_eq(error.message, message);
+	cliResultSet_Free(&set);
+}
+
+static void assertProblem(const char* text, long line, long column, const char* message)
+{
+	assertProblemN(text, strlen(text), line, column, message);
+}
+
+#define assertProblemLiteral(text, line, column, message) assertProblemN(text, sizeof text - 1, line, column, message)
 
 /* The same with a string literal that may hold NUL bytes. */
 #define assertErrorLiteral(text, line, column, message) assertErrorN(text, sizeof text - 1, line, column, message)
@@ -245,52 +268,68 @@ START_TEST(jsonStringsAndNumbers)
 }
 END_TEST
 
+/* What breaks the structure stops the read; a record that is not JSON is
+ * that record's problem, and reading goes on. */
 START_TEST(jsonSyntaxErrors)
 {
-	assertError("[{\"id\":1,\"hit\":true,\"alpha\":0}\n {\"id\":2}]", 2, 2, "expected ',' or ']' after an array element");
-	assertError("[{\"id\":1,\"hit\":true,\"alpha\":0},]", 1, 32, "expected a value after ',' (no trailing commas in JSON)");
-	assertError("{\"id\":1,\"hit\":true,}", 1, 20, "expected a key after ',' (no trailing commas in JSON)");
-	assertError("{\"id\":1 \"hit\":true}", 1, 9, "expected ',' or '}' after an object member");
-	assertError("{\"id\":1,\"hit\" true}", 1, 15, "expected ':' after a key");
-	assertError("{\"id\":1,\n  \"error\":\"abc}", 2, 11, "unterminated string");
-	assertError("{\"error\":\"abc\n\"}", 1, 14, "control character 0x0A in a string (write it as an escape)");
-	assertError("{\"id\":01}", 1, 7, "invalid JSON number '01'");
-	assertError("{\"alpha\":NaN}", 1, 10, "NaN and Infinity are not JSON numbers");
-	assertError("{\"alpha\":tru}", 1, 10, "invalid JSON value 'tru'");
-	assertError("{\"x\":\"a\\qb\"}", 1, 8, "invalid escape sequence in a string");
-	assertError("{\"x\":\"\\ud800x\"}", 1, 7, "invalid \\u escape: a high surrogate without a low one");
-	assertError("{\"x\":\"a\tb\"}", 1, 8, "control character 0x09 in a string (write it as an escape)");
-	assertError("{\"id\":1,\"hit\":true", 1, 19, "unexpected end of input: expected ',' or '}'");
-	assertError("{\"id\":1}{\"id\":2}", 1, 9, "expected white space or a new line after a JSON value");
-	assertError("{\"id\":1}\n[1]", 2, 1, "expected a result object (one JSON object per line)");
+	assertError("[{\"id\":1,\"hit\":true,\"alpha\":0}\n {\"id\":2}]", 2, 2, "expected ',' or ']' after an element");
+	assertError("[{\"id\":1,\"hit\":true,\"alpha\":0},]", 1, 32, "expected an element after ',' (no trailing commas in JSON)");
+	assertProblem("{\"id\":1,\"hit\":true,}", 1, 20, "expected a key after ',' (no trailing commas in JSON)");
+	assertProblem("{\"id\":1 \"hit\":true}", 1, 9, "invalid JSON: unexpected '\"' (expected ',' or '}' after a member)");
+	assertProblem("{\"id\":1,\"hit\" true}", 1, 15, "invalid JSON: unexpected 't' (expected ':' after a key)");
+	assertProblem("{\"id\":1,\n  \"error\":\"abc}", 2, 11, "unterminated string");
+	assertProblem("{\"error\":\"abc\n\"}", 1, 14, "control character 0x0A in a string (write it as an escape)");
+	assertProblem("{\"id\":01}", 1, 7, "invalid JSON number '01'");
+	assertProblem("{\"alpha\":NaN}", 1, 10, "NaN and Infinity are not JSON numbers");
+	assertProblem("{\"alpha\":tru}", 1, 10, "invalid JSON value 'tru'");
+	assertProblem("{\"x\":\"a\\qb\"}", 1, 8, "invalid escape sequence in a string");
+	assertProblem("{\"x\":\"\\ud800x\"}", 1, 7, "invalid escape sequence in a string");
+	assertProblem("{\"x\":\"a\tb\"}", 1, 8, "control character 0x09 in a string (write it as an escape)");
+	assertProblem("{\"id\":1,\"hit\":true", 1, 19, "unexpected end of input inside a JSON value");
+	assertProblem("{\"id\":1}{\"id\":2}", 1, 9, "expected whitespace or a new line after a JSON value");
+	assertProblem("{\"id\":1}\n[1]", 2, 1, "expected a result object (one JSON object per line)");
 	assertError("[{\"id\":1}] x", 1, 12, "unexpected data after the closing ']'");
 	assertError("{\"results\":[]}\n{\"id\":1}", 2, 1, "unexpected data after the results document");
-	assertError("{\"id\":1}\n{\"results\":[]}", 2, 1, "a results document after result objects");
-	assertError("{\"results\":[{\"id\":1},\n 2]}", 2, 2, "expected a result object");
-	assertError("{\"x\":]}", 1, 6, "unexpected ']': expected a value");
+	assertProblem("{\"results\":[{\"id\":1},\n 2]}", 2, 2, "expected a result object");
+	assertProblem("{\"x\":]}", 1, 6, "invalid JSON: unexpected ']' (expected a value)");
+	/* a later object with "results" is a result like the others (its key unknown) */
+	cliResultSet set = parseOk("{\"id\":1}\n{\"results\":[]}");
+	ck_assert(!set.document);
+	ck_assert_int_eq(set.count, 2);
+	ck_assert_int_eq(set.problems, 0);
+	cliResultSet_Free(&set);
+	/* after a problem the record keeps what it could read, and the next is read */
+	set = parseOk("{\"id\":\"a\",\"hit\":true,\"alpha\":NaN}\n{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n");
+	ck_assert_int_eq(set.count, 2);
+	ck_assert_int_eq(set.problems, 1);
+	ck_assert_str_eq(set.results[0].id, "a");
+	ck_assert_str_eq(set.results[0].problem, "NaN and Infinity are not JSON numbers");
+	ck_assert_ptr_null(set.results[1].problem);
+	ck_assert_uint_eq(set.results[1].fields, cli_resultHit | cli_resultAlpha);
+	cliResultSet_Free(&set);
 }
 END_TEST
 
 START_TEST(jsonTypeErrors)
 {
 	/* at the start of the offending value */
-	assertError("{\"id\":1,\n \"alpha\":\"0.5\"}", 2, 10, "alpha: expected a number");
-	assertError("{\"hit\":1}", 1, 8, "hit: expected true or false");
-	assertError("{\"id\":[1]}", 1, 7, "id: expected a string or a number");
-	assertError("{\"feature\":\"corner\"}", 1, 12, "feature: expected \"face\", \"edge\", \"vertex\" or \"none\"");
-	assertError("{\"triangle\":1.5}", 1, 13, "triangle: expected a whole number (a 32-bit integer)");
-	assertError("{\"face\":2147483648}", 1, 9, "face: expected a whole number (a 32-bit integer)");
-	assertError("{\"normal\":[0,1]}", 1, 11, "normal: expected an array of 3 numbers");
-	assertError("{\"point\":[0,1,2,3]}", 1, 10, "point: expected an array of 3 numbers");
-	assertError("{\"center\":[0,\"1\",2]}", 1, 11, "center: expected an array of 3 numbers");
-	assertError("{\"point\":[0,1e999,2]}", 1, 13, "point: not a finite number");
-	assertError("{\"vertices\":[]}", 1, 13, "vertices: expected an array of 1 to 3 whole numbers");
-	assertError("{\"vertices\":[1,2,3,4]}", 1, 13, "vertices: expected an array of 1 to 3 whole numbers");
-	assertError("{\"error\":5}", 1, 10, "error: expected a string");
-	assertError("{\"id\":\"a\\u0000b\"}", 1, 7, "id: contains \\u0000, which cannot be echoed");
-	assertError("{\"ties\":{}}", 1, 9, "ties: expected an array of objects");
-	assertError("{\"ties\":[{\"triangle\":1},\n  3]}", 2, 3, "ties: expected an object");
-	assertError("{\"ties\":[{\"feature\":\"side\"}]}", 1, 21,
+	assertProblem("{\"id\":1,\n \"alpha\":\"0.5\"}", 2, 10, "alpha: expected a number");
+	assertProblem("{\"hit\":1}", 1, 8, "hit: expected true or false");
+	assertProblem("{\"id\":[1]}", 1, 7, "id: expected a string or a number");
+	assertProblem("{\"feature\":\"corner\"}", 1, 12, "feature: expected \"face\", \"edge\", \"vertex\" or \"none\"");
+	assertProblem("{\"triangle\":1.5}", 1, 13, "triangle: expected a whole number (a 32-bit integer)");
+	assertProblem("{\"face\":2147483648}", 1, 9, "face: expected a whole number (a 32-bit integer)");
+	assertProblem("{\"normal\":[0,1]}", 1, 11, "normal: expected an array of 3 numbers");
+	assertProblem("{\"point\":[0,1,2,3]}", 1, 10, "point: expected an array of 3 numbers");
+	assertProblem("{\"center\":[0,\"1\",2]}", 1, 11, "center: expected an array of 3 numbers");
+	assertProblem("{\"point\":[0,1e999,2]}", 1, 13, "point: not a finite number");
+	assertProblem("{\"vertices\":[]}", 1, 13, "vertices: expected an array of 1 to 3 whole numbers");
+	assertProblem("{\"vertices\":[1,2,3,4]}", 1, 13, "vertices: expected an array of 1 to 3 whole numbers");
+	assertProblem("{\"error\":5}", 1, 10, "error: expected a string");
+	assertProblem("{\"id\":\"a\\u0000b\"}", 1, 7, "id: contains \\u0000, which cannot be echoed");
+	assertProblem("{\"ties\":{}}", 1, 9, "ties: expected an array of objects");
+	assertProblem("{\"ties\":[{\"triangle\":1},\n  3]}", 2, 3, "ties: expected an object");
+	assertProblem("{\"ties\":[{\"feature\":\"side\"}]}", 1, 21,
 				"ties: feature: expected \"face\", \"edge\", \"vertex\" or \"none\"");
 }
 END_TEST
@@ -386,19 +425,25 @@ END_TEST
 
 START_TEST(csvErrors)
 {
-	assertError("id,hit,alpha\na,true\n", 2, 1, "expected 3 cells as in the header, found 2");
-	assertError("id,hit,alpha\na,true,x1\n", 2, 8, "alpha: expected a number, found 'x1'");
-	assertError("id,hit,alpha\na, yes ,1\n", 2, 4, "hit: expected true or false, found 'yes'");
-	assertError("id,alpha,feature\na,1,Edge\n", 2, 5, "feature: expected face, edge, vertex or none, found 'Edge'");
-	assertError("id,triangle\na,-1.5\n", 2, 3, "triangle: expected a whole number (a 32-bit integer), found '-1.5'");
-	assertError("id,alpha\n\"a,1\n", 2, 1, "unterminated quoted cell");
-	assertError("id,alpha\n\"a\"b,1\n", 2, 4, "unexpected 'b' after a quoted cell");
-	assertError("id,normal_x,normal_y,normal_z\na,1,,0\n", 2, 1, "normal: normal_x, normal_y and normal_z must be all given or all empty");
-	assertError("id,ties\na,1:edge 2-vertex\n", 2, 3, "ties: expected triangle:feature pairs separated by spaces, found '1:edge 2-vertex'");
+	/* too few cells: where the missing one would be; too many: at the first extra */
+	assertProblem("id,hit,alpha\na,true\n", 2, 7, "expected 3 cells as in the header, found 2");
+	assertProblem("id,hit,alpha\na,true,1, 2\n", 2, 11, "expected 3 cells as in the header, found 4");
+	assertProblem("id,hit,alpha\na,true,x1\n", 2, 8, "alpha: expected a number, found 'x1'");
+	assertProblem("id,hit,alpha\na, yes ,1\n", 2, 4, "hit: expected true or false, found 'yes'");
+	assertProblem("id,alpha,feature\na,1,Edge\n", 2, 5, "feature: expected face, edge, vertex or none, found 'Edge'");
+	assertProblem("id,triangle\na,-1.5\n", 2, 3, "triangle: expected a whole number (a 32-bit integer), found '-1.5'");
+	assertProblem("id,alpha\n\"a,1\n", 2, 1, "unterminated quoted cell");
+	assertProblem("id,normal_x,normal_y,normal_z\na,1,,0\n", 2, 5, "normal: normal_x, normal_y and normal_z must be all given or all empty");
+	/* text after a closing quote is kept, blanks dropped (as for trajectories) */
+	cliResultSet set = parseOk("id,alpha\n\"a\"b ,1\n");
+	ck_assert_str_eq(set.results[0].id, "ab");
+	ck_assert_int_eq(set.problems, 0);
+	cliResultSet_Free(&set);
+	assertProblem("id,ties\na,1:edge 2-vertex\n", 2, 3, "ties: expected triangle:feature pairs separated by spaces, found '1:edge 2-vertex'");
 	assertError("id,alpha,id\n", 1, 10, "duplicate column 'id' in the CSV header");
 	assertError("\nname,score\n", 2, 1, "not a results file: no known column in the CSV header (expected id, hit, alpha, ...)");
-	assertError("id,vertex_0,vertex_1,vertex_2\na,1,,3\n", 2, 6, "vertex_2: given after an empty or missing vertex column");
-	assertError("id,alpha\na,1e999\n", 2, 3, "alpha: not a finite number");
+	assertProblem("id,vertex_0,vertex_1,vertex_2\na,1,,3\n", 2, 6, "vertex_2: given after an empty or missing vertex column");
+	assertProblem("id,alpha\na,1e999\n", 2, 3, "alpha: not a finite number");
 }
 END_TEST
 
@@ -407,13 +452,13 @@ END_TEST
  * where it is, as is any control byte outside a JSON string. */
 START_TEST(nulBytes)
 {
-	assertErrorLiteral("id,hit,alpha,vertex_0,vertex_1\npillar,true,0.45,19,16\0junk\n", 2, 23,
+	assertProblemLiteral("id,hit,alpha,vertex_0,vertex_1\npillar,true,0.45,19,16\0junk\n", 2, 23,
 					   "unexpected byte 0x00 in a CSV cell");
-	assertErrorLiteral("id,hit,alpha\na\0b,true,0.5\na\0c,false,1\n", 2, 2, "unexpected byte 0x00 in a CSV cell");
-	assertErrorLiteral("id\0", 1, 3, "unexpected byte 0x00 in a CSV cell");
-	assertErrorLiteral("id,alpha\n\"a\0\",1\n", 2, 3, "unexpected byte 0x00 in a CSV cell");
+	assertProblemLiteral("id,hit,alpha\na\0b,true,0.5\na\0c,false,1\n", 2, 2, "unexpected byte 0x00 in a CSV cell");
+	assertErrorLiteral("id\0\n", 1, 3, "unexpected byte 0x00 in a CSV cell");
+	assertProblemLiteral("id,alpha\n\"a\0\",1\n", 2, 3, "unexpected byte 0x00 in a CSV cell");
 	assertErrorLiteral("[\0]", 1, 2, "invalid JSON: unexpected byte 0x00");
-	assertErrorLiteral("{\"id\":1}\n\0", 2, 1, "invalid JSON: unexpected byte 0x00");
+	assertProblemLiteral("{\"id\":1}\n\0", 2, 1, "invalid JSON: unexpected byte 0x00");
 	assertErrorLiteral("[{\"id\":1\001}]", 1, 9, "invalid JSON: unexpected byte 0x01");
 	/* other control bytes are text in a CSV cell (echoed escaped) */
 	cliResultSet set = parseOk("id,hit,alpha\na\001b,true,0.5\n");
@@ -466,18 +511,25 @@ START_TEST(manyChunks)
 		}
 		cliResultSet_Free(&set);
 
-		/* an error past the end of the data */
+		/* a problem past the end of the data: data after the document stops
+		 * the read; a bad line is that record's problem, found where it is */
 		fseek(f, 0, SEEK_END);
 		fputs(format == 2 ? "x,maybe,1,edge,0,0,1\n" : "{\"id\":\"x\",\"hit\":maybe}\n", f);
 		rewind(f);
-		ck_assert(!cliReadResults(f, &set, &error));
+		bool read = cliReadResults(f, &set, &error);
+		ck_assert(read == (format != 0));
 		if (format == 0) {
 			ck_assert_int_eq(error.line, count + 4);
 			ck_assert_int_eq(error.column, 1);
 			ck_assert_str_eq(error.message, "unexpected data after the results document");
 		} else {
+			ck_assert_int_eq(set.count, count + 1);
+			ck_assert(cliResultSet_FirstProblem(&set, &error));
+			ck_assert_int_eq(error.record, count);
 			ck_assert_int_eq(error.line, count + (format == 2 ? 2 : 1));
 			ck_assert_int_eq(error.column, format == 2 ? 3 : 17);
+			ck_assert_str_eq(set.results[count].id, "x");
+			cliResultSet_Free(&set);
 		}
 		fclose(f);
 	}
@@ -539,9 +591,9 @@ START_TEST(idKeys)
 }
 END_TEST
 
-static Suite* resultsreadSuite(void)
+static Suite* resultsReadSuite(void)
 {
-	Suite* suite = suite_create("resultsread");
+	Suite* suite = suite_create("results_read");
 
 	TCase* json = tcase_create("json");
 	tcase_add_test(json, jsonDocument);
@@ -574,5 +626,5 @@ static Suite* resultsreadSuite(void)
 
 int main(void)
 {
-	return bcRunSuite(resultsreadSuite());
+	return bcRunSuite(resultsReadSuite());
 }

@@ -1,0 +1,316 @@
+/* csv.c - the one CSV reader (csv.h). */
+#include "csv.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decimal.h"
+
+/* Cells a row starts with room for; the array doubles from there. */
+#define CLI_CSV_FIRST_CELLS 16
+
+void cliCsv_Open(cliCsv* csv, cliInput* input)
+{
+	memset(csv, 0, sizeof *csv);
+	csv->input = input;
+}
+
+void cliCsv_Close(cliCsv* csv)
+{
+	free(csv->cells);
+	free(csv->scratch);
+	memset(csv, 0, sizeof *csv);
+}
+
+static bool isCellSpace(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+bcError* cliCsv_CellError(const cliCsv* csv, int k, bcError* error, const char* format, ...)
+{
+	memset(error, 0, sizeof *error);
+	error->code = bc_errorSyntax;
+	error->record = -1;
+	error->line = csv->cells[k].line;
+	error->column = csv->cells[k].column;
+	va_list args;
+	va_start(args, format);
+	vsnprintf(error->message, sizeof error->message, format, args);
+	va_end(args);
+	return error;
+}
+
+int cliCsv_MapHeader(const cliCsv* csv, const char* const* names, int count, int* columnOf, bcError* error)
+{
+	for (int k = 0; k < count; ++k) {
+		columnOf[k] = -1;
+	}
+	bool known = false;
+	for (int j = 0; j < csv->count; ++j) {
+		const char* name = cliCsv_Text(csv, j);
+		for (int k = 0; k < count; ++k) {
+			if (strcmp(name, names[k]) != 0) {
+				continue;
+			}
+			if (columnOf[k] >= 0) {
+				cliCsv_CellError(csv, j, error, "duplicate column '%s' in the CSV header", name);
+				return -1;
+			}
+			columnOf[k] = j;
+			known = true;
+		}
+	}
+	return known ? 1 : 0;
+}
+
+void cliCsv_WholeVectors(int* columnOf, const cliCsvVector* vectors, int count)
+{
+	for (int v = 0; v < count; ++v) {
+		int* of = columnOf + vectors[v].first;
+		if (of[0] < 0 || of[1] < 0 || of[2] < 0) {
+			of[0] = of[1] = of[2] = -1;
+		}
+	}
+}
+
+int cliCsv_Number(const cliCsv* csv, int k, double* value)
+{
+	const char* p = cliCsv_Text(csv, k);
+	while (isCellSpace(*p)) {
+		p++;
+	}
+	const char* last = p + strlen(p);
+	while (last > p && isCellSpace(last[-1])) {
+		last--;
+	}
+	if (p == last) {
+		return 0;
+	}
+	const char* q = p;
+	double x = 0.0;
+	if (!bcParseDecimal(&q, last, &x) || q != last) {
+		char* end = NULL;
+		x = strtod(p, &end);
+		if (end != last) {
+			return -1;
+		}
+	}
+	if (!isfinite(x)) {
+		return -2;
+	}
+	*value = x;
+	return 1;
+}
+
+int cliCsv_Field(const cliCsv* csv, int k, const char* name, double* value, bcError* problem)
+{
+	int status = cliCsv_Number(csv, k, value);
+	if (status == -1) {
+		cliCsv_CellError(csv, k, problem, "%s: expected a number, found '%.*s'", name, CLI_QUOTE_MAX,
+						 cliCsv_Text(csv, k));
+	} else if (status == -2) {
+		cliCsv_CellError(csv, k, problem, "%s: not a finite number", name);
+	}
+	return status < 0 ? -1 : status;
+}
+
+typedef enum cliRowResult {
+	cli_rowComplete,
+	cli_rowIncomplete,   /* the bytes end inside the row */
+	cli_rowUnterminated, /* a quoted cell runs to the end of the input */
+	cli_rowNoMemory
+} cliRowResult;
+
+/* Where the scan is: offsets into the unread input and the line of each. */
+typedef struct cliRowScan {
+	const char* s;
+	size_t n;
+	size_t i;
+	long line;        /* line of s[i] */
+	size_t lineStart; /* offset where that line starts (0: the row's first line) */
+	long firstColumn; /* column of s[0] */
+} cliRowScan;
+
+static void setPosition(const cliRowScan* scan, size_t at, long* line, long* column)
+{
+	*line = scan->line;
+	*column = scan->lineStart == 0 ? scan->firstColumn + (long)at : (long)(at - scan->lineStart) + 1;
+}
+
+static void step(cliRowScan* scan)
+{
+	if (scan->s[scan->i++] == '\n') {
+		scan->line += 1;
+		scan->lineStart = scan->i;
+	}
+}
+
+/* Decode the row at the unread input into csv->cells. *length gets the
+ * row's bytes with its line end; *nul the offset of the first NUL byte in
+ * a cell (SIZE_MAX if none); *quote an unterminated quote's offset. */
+static cliRowResult scanRow(cliCsv* csv, size_t* length, size_t* nul, size_t* quote, long* nulLine, long* nulColumn)
+{
+	cliInput* in = csv->input;
+	cliRowScan scan = { in->buffer + in->start, in->length - in->start, 0, in->line, 0, in->column };
+	const char* s = scan.s;
+	size_t n = scan.n;
+	if (csv->scratchCapacity < n + 1) {
+		char* scratch = realloc(csv->scratch, n + 1);
+		if (scratch == NULL) {
+			return cli_rowNoMemory;
+		}
+		csv->scratch = scratch;
+		csv->scratchCapacity = n + 1;
+	}
+	char* out = csv->scratch;
+	size_t o = 0;
+	*nul = SIZE_MAX;
+	csv->count = 0;
+	for (;;) {
+		if (csv->count == csv->capacity) {
+			int capacity = csv->capacity > 0 ? 2 * csv->capacity : CLI_CSV_FIRST_CELLS;
+			cliCsvCell* cells = realloc(csv->cells, (size_t)capacity * sizeof *cells);
+			if (cells == NULL) {
+				return cli_rowNoMemory;
+			}
+			csv->cells = cells;
+			csv->capacity = capacity;
+		}
+		cliCsvCell* cell = csv->cells + csv->count++;
+		while (scan.i < n && (s[scan.i] == ' ' || s[scan.i] == '\t')) {
+			scan.i++;
+		}
+		cell->text = o;
+		setPosition(&scan, scan.i, &cell->line, &cell->column);
+		if (scan.i < n && s[scan.i] == '"') {
+			size_t open = scan.i++;
+			for (;;) {
+				if (scan.i >= n) {
+					if (in->eof) {
+						/* the cell as far as it goes, so that every cell has its text */
+						cell->length = o - cell->text;
+						out[o] = '\0';
+						*quote = open;
+						*length = n;
+						return cli_rowUnterminated;
+					}
+					return cli_rowIncomplete;
+				}
+				char c = s[scan.i];
+				if (c == '"') {
+					if (scan.i + 1 >= n && !in->eof) {
+						return cli_rowIncomplete;
+					}
+					if (scan.i + 1 < n && s[scan.i + 1] == '"') {
+						out[o++] = '"';
+						scan.i += 2;
+						continue;
+					}
+					scan.i++;
+					break;
+				}
+				if (c == '\0' && *nul == SIZE_MAX) {
+					*nul = scan.i;
+					setPosition(&scan, scan.i, nulLine, nulColumn);
+				}
+				out[o++] = c;
+				step(&scan);
+			}
+			for (; scan.i < n && s[scan.i] != ',' && s[scan.i] != '\n'; scan.i++) {
+				if (s[scan.i] == '\0' && *nul == SIZE_MAX) {
+					*nul = scan.i;
+					setPosition(&scan, scan.i, nulLine, nulColumn);
+				}
+				if (!isCellSpace(s[scan.i])) {
+					out[o++] = s[scan.i];
+				}
+			}
+		} else {
+			for (; scan.i < n && s[scan.i] != ',' && s[scan.i] != '\n'; scan.i++) {
+				if (s[scan.i] == '\0' && *nul == SIZE_MAX) {
+					*nul = scan.i;
+					setPosition(&scan, scan.i, nulLine, nulColumn);
+				}
+				out[o++] = s[scan.i];
+			}
+			while (o > cell->text && isCellSpace(out[o - 1])) {
+				o--;
+			}
+		}
+		cell->length = o - cell->text;
+		out[o++] = '\0';
+		if (scan.i >= n && !in->eof) {
+			return cli_rowIncomplete;
+		}
+		if (scan.i >= n || s[scan.i] == '\n') {
+			size_t end = scan.i;
+			while (end > 0 && scan.lineStart < end && s[end - 1] == '\r') {
+				end--;
+			}
+			setPosition(&scan, end, &csv->endLine, &csv->endColumn);
+			*length = scan.i < n ? scan.i + 1 : scan.i;
+			return cli_rowComplete;
+		}
+		scan.i++; /* the ',' */
+	}
+}
+
+int cliCsv_Next(cliCsv* csv, bcError* problem, bcError* error)
+{
+	cliInput* in = csv->input;
+	for (;;) {
+		if (in->start == in->length) {
+			int status = cliInput_Fill(in, error);
+			if (status <= 0) {
+				return status;
+			}
+			continue;
+		}
+		size_t length = 0, nul = SIZE_MAX, quote = 0;
+		long nulLine = 0, nulColumn = 0;
+		cliRowResult result = scanRow(csv, &length, &nul, &quote, &nulLine, &nulColumn);
+		if (result == cli_rowNoMemory) {
+			memset(error, 0, sizeof *error);
+			error->code = bc_errorNoMemory;
+			error->record = -1;
+			snprintf(error->message, sizeof error->message, "out of memory");
+			return -1;
+		}
+		if (result == cli_rowIncomplete) {
+			if (in->length - in->start >= CLI_CSV_MAX_ROW) {
+				char message[96];
+				snprintf(message, sizeof message, "CSV row longer than %zu bytes (an unclosed quote?)", CLI_CSV_MAX_ROW);
+				return cliInput_SyntaxError(in, 0, message, error);
+			}
+			if (cliInput_Fill(in, error) < 0) {
+				return -1;
+			}
+			continue;
+		}
+		csv->line = in->line;
+		csv->column = in->column;
+		if (result == cli_rowUnterminated || nul != SIZE_MAX) {
+			if (result == cli_rowUnterminated && (nul == SIZE_MAX || nul > quote)) {
+				cliInput_SyntaxError(in, quote, "unterminated quoted cell", problem);
+			} else {
+				cliInput_SyntaxError(in, 0, "unexpected byte 0x00 in a CSV cell", problem);
+				problem->line = nulLine;
+				problem->column = nulColumn;
+			}
+			cliInput_Advance(in, length);
+			return 2;
+		}
+		const char* s = in->buffer + in->start;
+		bool blank = true;
+		for (size_t i = 0; i < length && blank; i++) {
+			blank = s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n';
+		}
+		cliInput_Advance(in, length);
+		if (!blank) {
+			return 1;
+		}
+	}
+}

@@ -1,0 +1,97 @@
+/* csv.h - the one CSV reader (RFC 4180): rows of cells over an input, with
+ * the line and column of every cell. Cells may be quoted ("..." with ""
+ * for a quote, line breaks allowed); an unquoted cell loses the blanks
+ * around it (space, tab, CR), a quoted one keeps its text, and text after
+ * its closing quote is kept without blanks. Rows that are blank are
+ * skipped. */
+#ifndef BC_CSV_H
+#define BC_CSV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ballcast.h"
+#include "input.h"
+
+/* The longest row read. Real rows are well under 1 KiB; the limit stops an
+ * unclosed quote from pulling the rest of a multi-gigabyte file into
+ * memory. */
+#define CLI_CSV_MAX_ROW ((size_t)16 * 1024 * 1024)
+
+/* One cell of the current row. */
+typedef struct cliCsvCell {
+	size_t text;   /* its decoded text in the row's scratch, NUL terminated */
+	size_t length;
+	long line;     /* where its text (or opening quote) starts, blanks skipped */
+	long column;
+} cliCsvCell;
+
+typedef struct cliCsv {
+	cliInput* input; /* not owned */
+	cliCsvCell* cells;
+	int count;
+	int capacity;
+	char* scratch;
+	size_t scratchCapacity;
+	long line;       /* where the row starts */
+	long column;
+	long endLine;    /* where its last cell ends */
+	long endColumn;
+} cliCsv;
+
+/* Start reading rows from input. */
+void cliCsv_Open(cliCsv* csv, cliInput* input);
+void cliCsv_Close(cliCsv* csv);
+
+/* Read the next row that is not blank: 1 for a row, 0 at the end of the
+ * input, -1 on a read error, out of memory or a row longer than
+ * CLI_CSV_MAX_ROW (error filled). A row that cannot be read as it stands
+ * is 2, with problem saying where and why: a NUL byte in a cell (cells are
+ * handed on as C strings, so "0.5<NUL>junk" would read as 0.5), or a
+ * quoted cell the input ends in; the row is skipped then (to its end, or
+ * the end of the input). */
+int cliCsv_Next(cliCsv* csv, bcError* problem, bcError* error);
+
+/* The decoded text of cell k of the current row. */
+static inline const char* cliCsv_Text(const cliCsv* csv, int k)
+{
+	return csv->scratch + csv->cells[k].text;
+}
+
+/* Which header cell holds each of the count known column names: columnOf[k]
+ * is the cell named names[k], or -1. 1 when at least one is known, 0 when
+ * none is, -1 for a name given twice (error filled, at the second). */
+int cliCsv_MapHeader(const cliCsv* csv, const char* const* names, int count, int* columnOf, bcError* error);
+
+/* A 3-vector as a reader knows it: its JSON key, the first of its three
+ * CSV columns (an index into the reader's column names) and the bit that
+ * says a record gave it. */
+typedef struct cliCsvVector {
+	const char* key;
+	int first;
+	unsigned field;
+} cliCsvVector;
+
+/* A vector counts only when all three of its columns are in the header:
+ * forget (set to -1 in columnOf) the columns of each that is not whole. */
+void cliCsv_WholeVectors(int* columnOf, const cliCsvVector* vectors, int count);
+
+/* The number in cell k (blanks around it allowed), as strtod reads it in
+ * the C locale: 1, 0 for an empty cell, -1 when it is not a number, -2 when
+ * it is not finite (NaN, an infinity, an overflow). */
+int cliCsv_Number(const cliCsv* csv, int k, double* value);
+
+/* cliCsv_Number for the field name in cell k: 1, 0 for an empty cell, or
+ * -1 with problem filled at the cell ("NAME: expected a number, found
+ * '...'" or "NAME: not a finite number"). */
+int cliCsv_Field(const cliCsv* csv, int k, const char* name, double* value, bcError* problem);
+
+/* Fill error with a syntax error at cell k ("" message arguments as for
+ * printf). Returns error. */
+bcError* cliCsv_CellError(const cliCsv* csv, int k, bcError* error, const char* format, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+#endif

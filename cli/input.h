@@ -1,0 +1,99 @@
+/* input.h - the bytes of one input file as the readers see them: read in
+ * chunks (never the whole file unless a value needs it), with the line and
+ * column of every unread byte, for the JSON front end (json_stream.c) and
+ * the CSV reader (csv.c). */
+#ifndef BC_INPUT_H
+#define BC_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ballcast.h"
+
+/* Longest piece of input quoted back in a message; keeps messages within
+ * bcError.message and a record's error. */
+#define CLI_QUOTE_MAX 40
+
+/* While the input waits for a pipe, socket or terminal, it asks
+ * keepWaiting(context) every tenth of a second; when that returns false it
+ * gives up with a read error ("Operation canceled"). The callback runs on
+ * whichever thread is reading. */
+typedef bool cliKeepWaitingFcn(void* context);
+
+/* Unread input is buffer[start .. length), starting at line:column; the
+ * buffer has one spare byte after length for a sentinel. Zero it, then
+ * cliInput_Open. */
+typedef struct cliInput {
+	FILE* stream;
+	int fd;            /* read(2) from here when >= 0 (fread from stream otherwise) */
+	bool pollable;     /* fd is a pipe, socket or terminal: reads may wait */
+	cliKeepWaitingFcn* keepWaiting;
+	void* keepWaitingContext;
+	char* buffer;
+	size_t capacity;
+	size_t start;
+	size_t length;
+	bool eof;
+	long line;
+	long column;
+	long long consumed; /* bytes before buffer[start], from the start of the input */
+	long long size;     /* the whole input's size when known (a regular file), else -1 */
+} cliInput;
+
+/* Start reading stream (not closed here; nothing may have been read
+ * through it before: its descriptor is read directly, so that a filter
+ * answers what a pipe holds without waiting for a full buffer). A UTF-8
+ * byte order mark is skipped later by cliInput_SkipByteOrderMark. False
+ * when out of memory. */
+bool cliInput_Open(cliInput* in, FILE* stream);
+
+/* Free the buffer and zero the input. */
+void cliInput_Close(cliInput* in);
+
+/* Read more input after the unread bytes (moved to the front of the buffer,
+ * which doubles when they fill it). 1 when bytes were added, 0 at the end
+ * of the input, -1 on a read error or out of memory (error filled, without
+ * a position). */
+int cliInput_Fill(cliInput* in, bcError* error);
+
+/* Consume count unread bytes, keeping line and column. */
+void cliInput_Advance(cliInput* in, size_t count);
+
+/* The line and column of the unread byte at offset from start. */
+void cliInput_Position(const cliInput* in, size_t offset, long* line, long* column);
+
+/* Skip a UTF-8 byte order mark at the very start (not counted in columns).
+ * 1, or -1 on a read error. */
+int cliInput_SkipByteOrderMark(cliInput* in, bcError* error);
+
+/* Skip JSON white space (space, tab, CR, LF). 1 when an unread byte
+ * follows, 0 at the end of the input, -1 on a read error. */
+int cliInput_SkipSpace(cliInput* in, bcError* error);
+
+/* Skip through the end of the current line (its '\n', or the end of the
+ * input), in bounded memory however long the line. 1, or -1 on a read
+ * error. */
+int cliInput_SkipLine(cliInput* in, bcError* error);
+
+/* Can the next record be read without waiting? True when a line with
+ * something on it is buffered, at the end of the input, and for input that
+ * is not a pipe, socket or terminal; otherwise asks poll(2). */
+bool cliInput_IsReady(const cliInput* in);
+
+/* How far reading has come, from 0 to 1, or -1 when the size is unknown. */
+double cliInput_Progress(const cliInput* in);
+
+/* Fill error with a syntax error at the unread byte at offset: code
+ * bc_errorSyntax, its line and column, and the message. Returns -1. */
+int cliInput_SyntaxError(const cliInput* in, size_t offset, const char* message, bcError* error);
+
+/* A NUL-terminated copy of text[0 .. length) (the caller frees it), or
+ * NULL when out of memory. */
+char* cliCopyText(const char* text, size_t length);
+
+/* Line and column of text[offset] for text that starts at line:column
+ * (a copy of the input, or a value taken from it). */
+void cliTextPosition(const char* text, size_t offset, long line, long column, long* lineOut, long* columnOut);
+
+#endif

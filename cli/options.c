@@ -1,0 +1,266 @@
+/* options.c - the command line of a subcommand: the options every command
+ * spells the same way, the command's own options, --help and --version,
+ * its operands, and the rule that -o never overwrites an input (cli.h). */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+/* getopt codes of the options without a short letter. Own options without
+ * a letter take CLI_OWN_CODE + their index. */
+enum { cli_codeMaxErrors = 256, cli_codeVersion, cli_codeOwn = 512 };
+
+/* The common options: their bit, long name, getopt code and whether they
+ * take a value. */
+static const struct {
+	unsigned bit;
+	const char* name;
+	int code;
+	bool hasValue;
+} commonOptions[] = {
+	{ cli_optOutput, "output", 'o', true },
+	{ cli_optFormat, "format", 'f', true },
+	{ cli_optInputFormat, "input-format", 'i', true },
+	{ cli_optRadius, "radius", 'r', true },
+	{ cli_optThreads, "threads", 'j', true },
+	{ cli_optQuiet, "quiet", 'q', false },
+	{ cli_optMaxErrors, "max-errors", cli_codeMaxErrors, true },
+};
+
+#define CLI_COMMON_COUNT (sizeof commonOptions / sizeof commonOptions[0])
+
+int cliParseDouble(const char* text, double* value)
+{
+	char* end = NULL;
+	errno = 0;
+	double v = strtod(text, &end);
+	if (end == text || *end != 0 || errno == ERANGE || !isfinite(v)) {
+		return 0;
+	}
+	*value = v;
+	return 1;
+}
+
+int cliParseInt(const char* text, int* value)
+{
+	char* end = NULL;
+	errno = 0;
+	long v = strtol(text, &end, 10);
+	if (end == text || *end != 0 || errno == ERANGE || v < INT_MIN || v > INT_MAX) {
+		return 0;
+	}
+	*value = (int)v;
+	return 1;
+}
+
+bool cliParseNonNegative(const char* text, double* value)
+{
+	double v;
+	if (!cliParseDouble(text, &v) || v < 0.0) {
+		return false;
+	}
+	*value = v;
+	return true;
+}
+
+bool cliParseInputFormat(const char* text, cliInputFormat* format)
+{
+	static const struct {
+		const char* name;
+		cliInputFormat format;
+	} names[] = {
+		{ "auto", cli_inputAuto }, { "json", cli_inputJson }, { "ndjson", cli_inputNdjson },
+		{ "jsonl", cli_inputNdjson }, { "csv", cli_inputCsv },
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
+		if (strcmp(text, names[i].name) == 0) {
+			*format = names[i].format;
+			return true;
+		}
+	}
+	return false;
+}
+
+int cliUsageError(const cliUsage* usage, const char* message, const char* arg)
+{
+	fprintf(stderr, "ballcast %s: %s%s%s%s\n", usage->command, message, arg != NULL ? " '" : "",
+			arg != NULL ? arg : "", arg != NULL ? "'" : "");
+	int synopsis = (int)strcspn(usage->text, "\n");
+	fprintf(stderr, "%.*s   (ballcast %s --help)\n", synopsis, usage->text, usage->command);
+	return cli_exitTrouble;
+}
+
+/* "unknown output format 'xml' (json, ndjson or csv)": the name given and
+ * the ones there are. */
+static int unknownName(const cliUsage* usage, const char* what, const char* name, const char* valid)
+{
+	char message[sizeof((bcError*)0)->message];
+	snprintf(message, sizeof message, "unknown %s '%s' (%s)", what, name, valid);
+	return cliUsageError(usage, message, NULL);
+}
+
+/* Take the value of common option code; -1 to go on, or an exit status. */
+static int commonOption(const cliUsage* usage, int code, const char* value, cliCommonOptions* options)
+{
+	switch (code) {
+	case 'o':
+		options->outputPath = value;
+		/* What the last -o names, unless -f said otherwise (before or after). */
+		if (!options->formatGiven) {
+			options->format = cliFormatFromPath(value, cli_outputJson);
+		}
+		return -1;
+	case 'f':
+		if (!cliParseOutputFormat(value, &options->format)) {
+			return unknownName(usage, "output format", value, "json, ndjson or csv");
+		}
+		options->formatGiven = true;
+		return -1;
+	case 'i':
+		if (!cliParseInputFormat(value, &options->inputFormat)) {
+			return unknownName(usage, "input format", value, "auto, json, ndjson or csv");
+		}
+		return -1;
+	case 'r':
+		if (!cliParseNonNegative(value, &options->radius)) {
+			return cliUsageError(usage, "--radius needs a finite number >= 0, not", value);
+		}
+		options->haveRadius = true;
+		return -1;
+	case 'j':
+		if (!cliParseInt(value, &options->threads) || options->threads < 1) {
+			return cliUsageError(usage, "--threads needs a whole number >= 1, not", value);
+		}
+		return -1;
+	case 'q':
+		options->quiet = true;
+		return -1;
+	default: { /* --max-errors */
+		char* end = NULL;
+		errno = 0;
+		long n = strtol(value, &end, 10);
+		if (end == value || *end != 0 || errno == ERANGE || n < 0) {
+			return cliUsageError(usage, "--max-errors needs a whole number >= 0, not", value);
+		}
+		options->maxErrors = n;
+		options->maxErrorsGiven = true;
+		return -1;
+	}
+	}
+}
+
+/* Do paths a and b name the same existing regular file? */
+static bool sameFile(const char* a, const char* b)
+{
+	struct stat x, y;
+	return strcmp(a, "-") != 0 && strcmp(b, "-") != 0 && stat(a, &x) == 0 && stat(b, &y) == 0 &&
+		   S_ISREG(x.st_mode) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+int cliRefuseOverwrite(const cliUsage* usage, const char* output, const char* option, const char* input)
+{
+	if (output == NULL || input == NULL || !sameFile(output, input)) {
+		return -1;
+	}
+	char message[64];
+	snprintf(message, sizeof message, "%s would overwrite the input", option);
+	return cliUsageError(usage, message, input);
+}
+
+int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOptions* common,
+					  cliOptionFcn* handle, void* context, int* first)
+{
+	int ownCount = 0;
+	while (usage->own != NULL && usage->own[ownCount].name != NULL) {
+		ownCount++;
+	}
+	struct option* longOptions = calloc(CLI_COMMON_COUNT + (size_t)ownCount + 3, sizeof *longOptions);
+	char* shortOptions = malloc(2 * (CLI_COMMON_COUNT + (size_t)ownCount) + 3);
+	if (longOptions == NULL || shortOptions == NULL) {
+		free(longOptions);
+		free(shortOptions);
+		fputs("ballcast: out of memory\n", stderr);
+		return cli_exitTrouble;
+	}
+	size_t nLong = 0, nShort = 0;
+	shortOptions[nShort++] = ':';
+	for (size_t k = 0; k < CLI_COMMON_COUNT; ++k) {
+		if (usage->common & commonOptions[k].bit) {
+			int code = commonOptions[k].code;
+			longOptions[nLong++] = (struct option){ commonOptions[k].name, commonOptions[k].hasValue, NULL, code };
+			if (code < cli_codeMaxErrors) {
+				shortOptions[nShort++] = (char)code;
+				if (commonOptions[k].hasValue) {
+					shortOptions[nShort++] = ':';
+				}
+			}
+		}
+	}
+	for (int k = 0; k < ownCount; ++k) {
+		const cliOption* own = usage->own + k;
+		int code = own->letter != 0 ? own->letter : cli_codeOwn + k;
+		longOptions[nLong++] = (struct option){ own->name, own->hasValue, NULL, code };
+		if (own->letter != 0) {
+			shortOptions[nShort++] = own->letter;
+			if (own->hasValue) {
+				shortOptions[nShort++] = ':';
+			}
+		}
+	}
+	longOptions[nLong++] = (struct option){ "help", no_argument, NULL, 'h' };
+	longOptions[nLong++] = (struct option){ "version", no_argument, NULL, cli_codeVersion };
+	shortOptions[nShort++] = 'h';
+	shortOptions[nShort] = '\0';
+
+	memset(common, 0, sizeof *common);
+	/* 0 makes GNU getopt start afresh (its state after an earlier parse
+	 * stopped mid-way would otherwise carry over) */
+	optind = 0;
+	opterr = 0;
+	int status = -1;
+	int c;
+	while (status < 0 && (c = getopt_long(argc, argv, shortOptions, longOptions, NULL)) != -1) {
+		int own = c >= cli_codeOwn ? c - cli_codeOwn : -1;
+		for (int k = 0; k < ownCount && own < 0 && c < cli_codeMaxErrors; ++k) {
+			own = usage->own[k].letter == c ? k : -1;
+		}
+		if (own >= 0) {
+			const char* problem = handle(context, own, optarg);
+			status = problem != NULL ? cliUsageError(usage, problem, optarg) : -1;
+		} else if (c == 'h') {
+			fputs(usage->text, stdout);
+			status = cliFinishStdout();
+		} else if (c == cli_codeVersion) {
+			puts("ballcast " BC_VERSION_STRING);
+			status = cliFinishStdout();
+		} else if (c == ':') {
+			status = cliUsageError(usage, "missing value for", argv[optind - 1]);
+		} else if (c == '?') {
+			status = cliUsageError(usage, "unknown option", argv[optind - 1]);
+		} else {
+			status = commonOption(usage, c, optarg, common);
+		}
+	}
+	free(longOptions);
+	free(shortOptions);
+	if (status >= 0) {
+		return status;
+	}
+	int rest = argc - optind;
+	if (rest < usage->minOperands) {
+		return cliUsageError(usage, usage->missing[rest], NULL);
+	}
+	if (usage->maxOperands >= 0 && rest > usage->maxOperands) {
+		return cliUsageError(usage, "too many arguments, starting at", argv[optind + usage->maxOperands]);
+	}
+	for (int k = optind; k < argc && status < 0; ++k) {
+		status = cliRefuseOverwrite(usage, common->outputPath, "-o", argv[k]);
+	}
+	*first = optind;
+	return status;
+}

@@ -1,0 +1,84 @@
+/* parallel.c - the one parallel-for (parallel.h). */
+#include "parallel.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <unistd.h>
+
+int bcThreadCount(int requested)
+{
+	long count = requested;
+	if (count <= 0) {
+		count = sysconf(_SC_NPROCESSORS_ONLN);
+	}
+	return count < 1 ? 1 : (count > BC_MAX_THREADS ? BC_MAX_THREADS : (int)count);
+}
+
+int bcParallelWorkerCount(int count, int blockSize, int threadCount)
+{
+	if (count <= 0) {
+		return 1;
+	}
+	int size = blockSize > 0 ? blockSize : 1;
+	int blocks = count / size + (count % size != 0);
+	int workers = bcThreadCount(threadCount);
+	return workers < blocks ? workers : blocks;
+}
+
+typedef struct bcParallelJob {
+	int count;
+	int blockSize;
+	bcTaskFcn* task;
+	void* context;
+	atomic_int next; /* the next block to take */
+} bcParallelJob;
+
+typedef struct bcWorker {
+	bcParallelJob* job;
+	int index;
+} bcWorker;
+
+static void runBlocks(bcParallelJob* job, int worker)
+{
+	for (;;) {
+		int block = atomic_fetch_add(&job->next, 1);
+		long long begin = (long long)block * job->blockSize;
+		if (begin >= job->count) {
+			return;
+		}
+		long long end = begin + job->blockSize < job->count ? begin + job->blockSize : job->count;
+		job->task((int)begin, (int)end, worker, job->context);
+	}
+}
+
+static void* runWorker(void* argument)
+{
+	bcWorker* worker = argument;
+	runBlocks(worker->job, worker->index);
+	return NULL;
+}
+
+int bcParallelFor(int count, int blockSize, int threadCount, bcTaskFcn* task, void* context)
+{
+	if (count <= 0) {
+		return 1;
+	}
+	bcParallelJob job = { count, blockSize > 0 ? blockSize : 1, task, context, 0 };
+	atomic_init(&job.next, 0);
+	int workers = bcParallelWorkerCount(count, job.blockSize, threadCount);
+	pthread_t threads[BC_MAX_THREADS];
+	bcWorker arguments[BC_MAX_THREADS];
+	bool started[BC_MAX_THREADS];
+	for (int i = 1; i < workers; ++i) {
+		arguments[i] = (bcWorker){ &job, i };
+		started[i] = pthread_create(threads + i, NULL, runWorker, arguments + i) == 0;
+	}
+	runBlocks(&job, 0);
+	for (int i = 1; i < workers; ++i) {
+		if (started[i]) {
+			pthread_join(threads[i], NULL);
+		}
+	}
+	return workers;
+}

@@ -1,0 +1,38 @@
+/* parallel.h - the one parallel-for, after Box2D's b2ParallelFor: a range
+ * of items cut into blocks that a few threads take in turn. Private to the
+ * library; the command uses it through this header too (it links the
+ * static library).
+ *
+ * Every thread ballcast starts is started here, except two that move onto
+ * it in their own changes: the hierarchy's build (lib/bvh.c) and
+ * bcMesh_CastBatch (lib/cast.c). */
+#ifndef BC_PARALLEL_H
+#define BC_PARALLEL_H
+
+/* More threads than this are never started at once: beyond it memory
+ * bandwidth, not cores, limits every loop that runs here. */
+#define BC_MAX_THREADS 256
+
+/* The threads to use for a request: requested when > 0, else one per
+ * online core; always 1 .. BC_MAX_THREADS. */
+int bcThreadCount(int requested);
+
+/* One block of a parallel-for: the items [begin, end), run by worker
+ * (0 .. workers - 1; worker 0 is the calling thread). */
+typedef void bcTaskFcn(int begin, int end, int worker, void* context);
+
+/* How many workers bcParallelFor(count, blockSize, threadCount, ...) uses:
+ * one per block at most, and bcThreadCount(threadCount) at most. Callers
+ * size their per-worker scratch with it. */
+int bcParallelWorkerCount(int count, int blockSize, int threadCount);
+
+/* Cut [0, count) into blocks of blockSize items (the last may be shorter)
+ * and call task once per block, on bcParallelWorkerCount workers: the
+ * calling thread and threads started for the call, each taking the next
+ * block in order until none is left. A thread that cannot be started
+ * leaves its share to the others, so every block is always run. Returns
+ * when all blocks are done, with the number of workers. Blocks must write
+ * disjoint outputs (or per-worker ones). */
+int bcParallelFor(int count, int blockSize, int threadCount, bcTaskFcn* task, void* context);
+
+#endif

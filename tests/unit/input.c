@@ -1,0 +1,302 @@
+/* input.c - unit tests for the bytes of one input (cli/input.h): line and
+ * column of every byte, a byte order mark skipped without counting, a line
+ * longer than the buffer skipped in bounded memory, the buffer growing for
+ * a value that needs it, progress when the size is known (and -1 when it
+ * is not), readiness and giving up while a pipe waits, and errors. */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "input.h"
+
+/* A temporary file holding length bytes of text, rewound. */
+static FILE* fileWith(const char* text, size_t length)
+{
+	FILE* file = tmpfile();
+	ck_assert_ptr_nonnull(file);
+	ck_assert_uint_eq(fwrite(text, 1, length, file), length);
+	rewind(file);
+	return file;
+}
+
+/* Read the whole input into the buffer (no byte consumed). */
+static void fillAll(cliInput* in)
+{
+	bcError error;
+	int status;
+	while ((status = cliInput_Fill(in, &error)) > 0) {
+	}
+	ck_assert_int_eq(status, 0);
+}
+
+START_TEST(positionsCountLinesAndColumns)
+{
+	long line, column;
+	cliTextPosition("ab\ncd\n\nx", 0, 1, 1, &line, &column);
+	ck_assert(line == 1 && column == 1);
+	cliTextPosition("ab\ncd\n\nx", 4, 1, 1, &line, &column);
+	ck_assert(line == 2 && column == 2);
+	cliTextPosition("ab\ncd\n\nx", 7, 1, 1, &line, &column);
+	ck_assert(line == 4 && column == 1);
+	/* text that starts inside a line keeps that line's column */
+	cliTextPosition("xy", 2, 5, 10, &line, &column);
+	ck_assert(line == 5 && column == 12);
+	char* copy = cliCopyText("abc\0def", 5);
+	ck_assert_ptr_nonnull(copy);
+	ck_assert(memcmp(copy, "abc\0d\0", 6) == 0);
+	free(copy);
+
+	const char text[] = "{\"a\": 1,\n  \"b\":\t2}\n";
+	FILE* file = fileWith(text, sizeof text - 1);
+	cliInput in;
+	ck_assert(cliInput_Open(&in, file));
+	fillAll(&in);
+	ck_assert_uint_eq(in.length, sizeof text - 1);
+	cliInput_Position(&in, 13, &line, &column);
+	ck_assert(line == 2 && column == 5); /* the '"' of "b" */
+	cliInput_Advance(&in, 10);
+	ck_assert(in.line == 2 && in.column == 2);
+	ck_assert_int_eq(in.consumed, 10);
+	cliInput_Position(&in, 3, &line, &column);
+	ck_assert(line == 2 && column == 5);
+
+	bcError error;
+	ck_assert_int_eq(cliInput_SyntaxError(&in, 7, "expected a number", &error), -1);
+	ck_assert_int_eq(error.code, bc_errorSyntax);
+	ck_assert(error.line == 2 && error.column == 9);
+	ck_assert_str_eq(error.message, "expected a number");
+	cliInput_Close(&in);
+	fclose(file);
+}
+END_TEST
+
+START_TEST(byteOrderMarkSkippedNotCounted)
+{
+	const char text[] = "\xEF\xBB\xBF  [1]";
+	FILE* file = fileWith(text, sizeof text - 1);
+	cliInput in;
+	bcError error;
+	ck_assert(cliInput_Open(&in, file));
+	ck_assert_int_eq(cliInput_SkipByteOrderMark(&in, &error), 1);
+	ck_assert_int_eq(cliInput_SkipSpace(&in, &error), 1);
+	ck_assert_int_eq(in.buffer[in.start], '[');
+	ck_assert(in.line == 1 && in.column == 3);
+	ck_assert_int_eq(in.consumed, 5);
+	cliInput_Close(&in);
+	fclose(file);
+
+	/* only at the very start, and only the whole mark */
+	const char partial[] = "\xEF\xBB";
+	file = fileWith(partial, sizeof partial - 1);
+	ck_assert(cliInput_Open(&in, file));
+	ck_assert_int_eq(cliInput_SkipByteOrderMark(&in, &error), 1);
+	ck_assert_uint_eq(in.length - in.start, 2);
+	cliInput_Close(&in);
+	fclose(file);
+}
+END_TEST
+
+START_TEST(skipSpaceAndEnd)
+{
+	const char text[] = " \t\r\n\n  ";
+	FILE* file = fileWith(text, sizeof text - 1);
+	cliInput in;
+	bcError error;
+	ck_assert(cliInput_Open(&in, file));
+	ck_assert_int_eq(cliInput_SkipSpace(&in, &error), 0);
+	ck_assert(in.line == 3 && in.column == 3);
+	ck_assert_int_eq(cliInput_Fill(&in, &error), 0);
+	cliInput_Close(&in);
+	fclose(file);
+}
+END_TEST
+
+/* A line many times the first buffer is skipped without the buffer
+ * growing, and the next line starts where it should. */
+START_TEST(longLineSkippedInBoundedMemory)
+{
+	size_t lineLength = (size_t)1 << 20;
+	char* text = malloc(lineLength + 16);
+	ck_assert_ptr_nonnull(text);
+	memset(text, 'x', lineLength);
+	strcpy(text + lineLength, "\nnext");
+	FILE* file = fileWith(text, lineLength + 5);
+	cliInput in;
+	bcError error;
+	ck_assert(cliInput_Open(&in, file));
+	size_t capacity = in.capacity;
+	ck_assert_int_eq(cliInput_Fill(&in, &error), 1);
+	cliInput_Advance(&in, 3);
+	ck_assert_int_eq(cliInput_SkipLine(&in, &error), 1);
+	ck_assert_uint_eq(in.capacity, capacity);
+	ck_assert(in.line == 2 && in.column == 1);
+	ck_assert_int_eq(in.consumed, (long long)lineLength + 1);
+	fillAll(&in);
+	ck_assert_uint_eq(in.length - in.start, 4);
+	ck_assert(memcmp(in.buffer + in.start, "next", 4) == 0);
+	/* the last line ends with the input */
+	ck_assert_int_eq(cliInput_SkipLine(&in, &error), 1);
+	ck_assert(in.line == 2 && in.column == 5);
+	cliInput_Close(&in);
+	fclose(file);
+
+	/* a value that needs the whole line makes the buffer grow, keeping
+	 * the unread bytes in order */
+	file = fileWith(text, lineLength + 5);
+	ck_assert(cliInput_Open(&in, file));
+	cliInput_Advance(&in, 0);
+	fillAll(&in);
+	ck_assert_uint_ge(in.capacity, lineLength + 5);
+	ck_assert(memcmp(in.buffer + in.start, text, lineLength + 5) == 0);
+	cliInput_Close(&in);
+	fclose(file);
+	free(text);
+}
+END_TEST
+
+START_TEST(progressWhenSizeKnown)
+{
+	char text[1000];
+	memset(text, ' ', sizeof text);
+	FILE* file = fileWith(text, sizeof text);
+	cliInput in;
+	bcError error;
+	ck_assert(cliInput_Open(&in, file));
+	ck_assert_int_eq(in.size, 1000);
+	bcAssertNear(cliInput_Progress(&in), 0.0, 0.0);
+	ck_assert_int_eq(cliInput_Fill(&in, &error), 1);
+	/* buffered is not read: progress counts consumed bytes */
+	bcAssertNear(cliInput_Progress(&in), 0.0, 0.0);
+	cliInput_Advance(&in, 250);
+	bcAssertNear(cliInput_Progress(&in), 0.25, 0.0);
+	ck_assert_int_eq(cliInput_SkipSpace(&in, &error), 0);
+	bcAssertNear(cliInput_Progress(&in), 1.0, 0.0);
+	cliInput_Close(&in);
+
+	/* a stream read from part-way counts from there */
+	ck_assert_int_eq(fseek(file, 600, SEEK_SET), 0);
+	ck_assert(cliInput_Open(&in, file));
+	ck_assert_int_eq(in.size, 400);
+	cliInput_Close(&in);
+	fclose(file);
+
+	/* an empty file is all read; a pipe's size is unknown */
+	file = tmpfile();
+	ck_assert(cliInput_Open(&in, file));
+	bcAssertNear(cliInput_Progress(&in), 1.0, 0.0);
+	cliInput_Close(&in);
+	fclose(file);
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	FILE* reading = fdopen(fds[0], "rb");
+	ck_assert(cliInput_Open(&in, reading));
+	ck_assert(in.pollable);
+	bcAssertNear(cliInput_Progress(&in), -1.0, 0.0);
+	cliInput_Close(&in);
+	fclose(reading);
+	close(fds[1]);
+}
+END_TEST
+
+static bool giveUp(void* context)
+{
+	int* asked = context;
+	*asked += 1;
+	return *asked < 2;
+}
+
+/* A pipe is ready only with a whole line or the end; a wait asks the
+ * callback and gives up when told to. */
+START_TEST(pipesWaitAndGiveUp)
+{
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	FILE* reading = fdopen(fds[0], "rb");
+	cliInput in;
+	bcError error;
+	ck_assert(cliInput_Open(&in, reading));
+	ck_assert(!cliInput_IsReady(&in));
+	ck_assert_int_eq(write(fds[1], "{\"a\":", 5), 5);
+	ck_assert(cliInput_IsReady(&in)); /* poll says bytes wait */
+	ck_assert_int_eq(cliInput_Fill(&in, &error), 1);
+	ck_assert_uint_eq(in.length, 5); /* what the pipe held, at once */
+	ck_assert(!cliInput_IsReady(&in)); /* half a line, nothing more yet */
+	ck_assert_int_eq(write(fds[1], "1}\n", 3), 3);
+	ck_assert_int_eq(cliInput_Fill(&in, &error), 1);
+	ck_assert(cliInput_IsReady(&in));
+
+	int asked = 0;
+	in.keepWaiting = giveUp;
+	in.keepWaitingContext = &asked;
+	ck_assert_int_eq(cliInput_Fill(&in, &error), -1);
+	ck_assert_int_eq(asked, 2);
+	ck_assert_int_eq(error.code, bc_errorIo);
+	ck_assert_str_eq(error.message, "read error: Operation canceled");
+	ck_assert_int_eq(error.line, 0);
+
+	close(fds[1]);
+	in.keepWaiting = NULL;
+	ck_assert_int_eq(cliInput_Fill(&in, &error), 0);
+	ck_assert(cliInput_IsReady(&in));
+	ck_assert_uint_eq(in.length, 8);
+	cliInput_Close(&in);
+	fclose(reading);
+}
+END_TEST
+
+START_TEST(streamsWithoutDescriptorUseFread)
+{
+	char text[] = "a\nb";
+	FILE* memory = fmemopen(text, 3, "rb");
+	ck_assert_ptr_nonnull(memory);
+	cliInput in;
+	bcError error;
+	ck_assert(cliInput_Open(&in, memory));
+	ck_assert_int_lt(in.fd, 0);
+	ck_assert(cliInput_IsReady(&in));
+	fillAll(&in);
+	ck_assert_uint_eq(in.length, 3);
+	ck_assert(cliInput_IsReady(&in));
+	ck_assert_int_eq(cliInput_SkipLine(&in, &error), 1);
+	ck_assert(in.line == 2 && in.column == 1);
+	cliInput_Close(&in);
+	fclose(memory);
+
+	/* a read error is reported with its reason, without a position */
+	FILE* writing = tmpfile();
+	int fd = fileno(writing);
+	FILE* broken = fdopen(dup(fd), "rb");
+	ck_assert(cliInput_Open(&in, broken));
+	close(in.fd);
+	ck_assert_int_eq(cliInput_Fill(&in, &error), -1);
+	ck_assert_int_eq(error.code, bc_errorIo);
+	ck_assert_str_eq(error.message, "read error: Bad file descriptor");
+	cliInput_Close(&in);
+	fclose(broken);
+	fclose(writing);
+}
+END_TEST
+
+static Suite* inputSuite(void)
+{
+	Suite* suite = suite_create("input");
+	TCase* core = tcase_create("core");
+	tcase_add_test(core, positionsCountLinesAndColumns);
+	tcase_add_test(core, byteOrderMarkSkippedNotCounted);
+	tcase_add_test(core, skipSpaceAndEnd);
+	tcase_add_test(core, longLineSkippedInBoundedMemory);
+	tcase_add_test(core, progressWhenSizeKnown);
+	tcase_add_test(core, pipesWaitAndGiveUp);
+	tcase_add_test(core, streamsWithoutDescriptorUseFread);
+	suite_add_tcase(suite, core);
+	return suite;
+}
+
+int main(void)
+{
+	return bcRunSuite(inputSuite());
+}
