@@ -43,14 +43,13 @@
 #include <float.h>
 #include <math.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include "mesh.h"
+#include "parallel.h"
 #include "vec3.h"
 
 /* SIMD box tests: SSE2 (every x86-64) and AVX2 (chosen at run time, the
@@ -126,11 +125,6 @@
 
 /* Upper bound on build threads. */
 #define BC_BVH_MAX_THREADS 64
-
-/* Stack for the build threads: the recursive build takes about 1 KB per
- * level, ~100 KB at BC_BVH_MAX_DEPTH, more than some platforms' default
- * thread stacks (musl's is 128 KB) leave in comfort. */
-#define BC_BVH_THREAD_STACK (1 << 20)
 
 /* Query padding. Boxes are grown by
  *   BC_BVH_PAD_RELATIVE * (|p0|max + largest |coordinate| of the tree + r) + BC_BVH_PAD_ABSOLUTE
@@ -837,10 +831,13 @@ static void bcRunTasks(bcBuilder* builder)
 	pthread_mutex_unlock(&builder->mutex);
 }
 
-static void* bcWorkerMain(void* argument)
+/* A parallel-for item: one worker taking tasks until none is left. */
+static void bcWorkerTask(int begin, int end, int worker, void* context)
 {
-	bcRunTasks(argument);
-	return NULL;
+	(void)begin;
+	(void)end;
+	(void)worker;
+	bcRunTasks(context);
 }
 
 /* The record a parent keeps for a task's region, in final indices. */
@@ -924,7 +921,7 @@ static int bcBuildThreadCount(int requested, int32_t triangleCount)
 {
 	long count = requested;
 	if (count <= 0) {
-		count = sysconf(_SC_NPROCESSORS_ONLN);
+		count = bcThreadCount(0);
 		long useful = 1 + triangleCount / BC_BVH_TASK_SIZE;
 		count = count < useful ? count : useful;
 	}
@@ -935,65 +932,29 @@ static int bcBuildThreadCount(int requested, int32_t triangleCount)
 }
 
 /* Run fcn(context, chunk) for every chunk in [0, chunkCount) on up to
- * threadCount threads (the caller's included). Chunks write disjoint
- * outputs, so the result does not depend on which thread ran which. */
+ * threadCount threads (the caller's included), through the one
+ * parallel-for. Chunks write disjoint outputs, so the result does not
+ * depend on which thread ran which. */
 typedef void bcChunkFcn(void* context, int32_t chunk);
 
-typedef struct bcParallelFor {
+typedef struct bcChunkJob {
 	bcChunkFcn* fcn;
 	void* context;
-	int32_t chunkCount;
-	atomic_int next;
-} bcParallelFor;
+} bcChunkJob;
 
-static void* bcParallelMain(void* argument)
+static void bcChunkTask(int begin, int end, int worker, void* context)
 {
-	bcParallelFor* job = argument;
-	for (;;) {
-		int32_t chunk = atomic_fetch_add(&job->next, 1);
-		if (chunk >= job->chunkCount) {
-			return NULL;
-		}
+	(void)worker;
+	const bcChunkJob* job = context;
+	for (int chunk = begin; chunk < end; ++chunk) {
 		job->fcn(job->context, chunk);
-	}
-}
-
-/* Start up to count - 1 threads running start(argument); returns how many
- * started (fewer threads only make the build slower). */
-static int bcStartThreads(pthread_t* threads, int count, void* (*start)(void*), void* argument)
-{
-	pthread_attr_t attributes;
-	bool sized = pthread_attr_init(&attributes) == 0;
-	if (sized) {
-		pthread_attr_setstacksize(&attributes, BC_BVH_THREAD_STACK);
-	}
-	int started = 0;
-	for (int t = 1; t < count; ++t) {
-		if (pthread_create(threads + started, sized ? &attributes : NULL, start, argument) == 0) {
-			started += 1;
-		}
-	}
-	if (sized) {
-		pthread_attr_destroy(&attributes);
-	}
-	return started;
-}
-
-static void bcJoinThreads(pthread_t* threads, int count)
-{
-	for (int t = 0; t < count; ++t) {
-		pthread_join(threads[t], NULL);
 	}
 }
 
 static void bcRunParallel(bcChunkFcn* fcn, void* context, int32_t chunkCount, int threadCount)
 {
-	bcParallelFor job = { fcn, context, chunkCount, 0 };
-	atomic_init(&job.next, 0);
-	pthread_t threads[BC_BVH_MAX_THREADS];
-	int started = bcStartThreads(threads, threadCount < chunkCount ? threadCount : chunkCount, bcParallelMain, &job);
-	bcParallelMain(&job);
-	bcJoinThreads(threads, started);
+	bcChunkJob job = { fcn, context };
+	bcParallelFor(chunkCount, 1, threadCount, bcChunkTask, &job);
 }
 
 /* The first pass, over fixed chunks of BC_BVH_CHUNK_SIZE triangles: count
@@ -1323,10 +1284,9 @@ bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount)
 	if (refCount > 0) {
 		int32_t rootId = 0;
 		bcPushTask(&builder, root, 1, &rootId);
-		pthread_t workers[BC_BVH_MAX_THREADS];
-		int started = bcStartThreads(workers, threads, bcWorkerMain, &builder);
-		bcRunTasks(&builder);
-		bcJoinThreads(workers, started);
+		/* threads workers, each running tasks until none is left (a worker
+		 * that starts late finds none and returns). */
+		bcParallelFor(threads, 1, threads, bcWorkerTask, &builder);
 	}
 
 	int32_t* base = NULL;

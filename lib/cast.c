@@ -11,14 +11,12 @@
  * the BVH and the brute-force path give identical answers.
  */
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bvh.h"
 #include "mesh.h"
+#include "parallel.h"
 #include "sweep.h"
 #include "vec3.h"
 
@@ -365,23 +363,16 @@ typedef struct bcBatch {
 	bcCastOutput* outputs;
 	const bcCastOptions* options;
 	const int32_t* order; /* the casts in space order, or NULL: input order */
-	int count;
-	atomic_llong next; /* first position no thread has taken (wide: never wraps) */
 } bcBatch;
 
-static void* runBatch(void* arg)
+/* A parallel-for block: the casts at positions [begin, end) of the order. */
+static void castBlock(int begin, int end, int worker, void* context)
 {
-	bcBatch* batch = arg;
-	for (;;) {
-		long long begin = atomic_fetch_add(&batch->next, BC_BATCH_BLOCK);
-		if (begin >= batch->count) {
-			return NULL;
-		}
-		long long end = batch->count - begin < BC_BATCH_BLOCK ? batch->count : begin + BC_BATCH_BLOCK;
-		for (long long k = begin; k < end; ++k) {
-			long long i = batch->order != NULL ? batch->order[k] : k;
-			batch->outputs[i] = bcMesh_Cast(batch->mesh, batch->inputs[i], batch->options);
-		}
+	(void)worker;
+	const bcBatch* batch = context;
+	for (int k = begin; k < end; ++k) {
+		int i = batch->order != NULL ? batch->order[k] : k;
+		batch->outputs[i] = bcMesh_Cast(batch->mesh, batch->inputs[i], batch->options);
 	}
 }
 
@@ -490,40 +481,19 @@ static int32_t* spaceOrder(const bcCastInput* inputs, int count)
 /* Below this many casts per thread, starting a thread costs more than it saves. */
 #define BC_MIN_CASTS_PER_THREAD 64
 
-/* Threads are capped: beyond this, a batch is better split by the caller. */
-#define BC_MAX_THREADS 256
-
 void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
 					  const bcCastOptions* options, int threadCount)
 {
-	if (threadCount <= 0) {
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		threadCount = cores > 0 ? (int)cores : 1;
+	if (count <= 0) {
+		return;
 	}
-	if (threadCount > BC_MAX_THREADS) {
-		threadCount = BC_MAX_THREADS;
-	}
+	threadCount = bcThreadCount(threadCount);
 	int useful = count / BC_MIN_CASTS_PER_THREAD;
 	if (threadCount > useful) {
 		threadCount = useful > 1 ? useful : 1;
 	}
-	if (count <= 0) {
-		return;
-	}
 	int32_t* order = spaceOrder(inputs, count);
-	bcBatch batch = { mesh, inputs, outputs, options, order, count, 0 };
-	atomic_init(&batch.next, 0);
-	pthread_t threads[BC_MAX_THREADS];
-	int started = 0;
-	for (int i = 1; i < threadCount; ++i) {
-		if (pthread_create(&threads[started], NULL, runBatch, &batch) != 0) {
-			break; /* the threads that did start, and this one, do it all */
-		}
-		started += 1;
-	}
-	runBatch(&batch);
-	for (int i = 0; i < started; ++i) {
-		pthread_join(threads[i], NULL);
-	}
+	bcBatch batch = { mesh, inputs, outputs, options, order };
+	bcParallelFor(count, BC_BATCH_BLOCK, threadCount, castBlock, &batch);
 	free(order);
 }

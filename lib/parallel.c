@@ -59,6 +59,12 @@ static void* runWorker(void* argument)
 	return NULL;
 }
 
+/* The least stack a started thread gets: the hierarchy's recursive build
+ * takes about 1 KB per level, ~100 KB at its deepest, more than some
+ * platforms' default thread stacks (musl's is 128 KB) leave in comfort.
+ * A larger default (glibc's 8 MB) is kept. */
+#define BC_MIN_THREAD_STACK ((size_t)1 << 20)
+
 int bcParallelFor(int count, int blockSize, int threadCount, bcTaskFcn* task, void* context)
 {
 	if (count <= 0) {
@@ -70,9 +76,20 @@ int bcParallelFor(int count, int blockSize, int threadCount, bcTaskFcn* task, vo
 	pthread_t threads[BC_MAX_THREADS];
 	bcWorker arguments[BC_MAX_THREADS];
 	bool started[BC_MAX_THREADS];
+	pthread_attr_t attributes;
+	bool haveAttributes = workers > 1 && pthread_attr_init(&attributes) == 0;
+	if (haveAttributes) {
+		size_t stack = 0;
+		if (pthread_attr_getstacksize(&attributes, &stack) == 0 && stack < BC_MIN_THREAD_STACK) {
+			pthread_attr_setstacksize(&attributes, BC_MIN_THREAD_STACK);
+		}
+	}
 	for (int i = 1; i < workers; ++i) {
 		arguments[i] = (bcWorker){ &job, i };
-		started[i] = pthread_create(threads + i, NULL, runWorker, arguments + i) == 0;
+		started[i] = pthread_create(threads + i, haveAttributes ? &attributes : NULL, runWorker, arguments + i) == 0;
+	}
+	if (haveAttributes) {
+		pthread_attr_destroy(&attributes);
 	}
 	runBlocks(&job, 0);
 	for (int i = 1; i < workers; ++i) {

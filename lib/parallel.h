@@ -3,9 +3,9 @@
  * library; the command uses it through this header too (it links the
  * static library).
  *
- * Every thread ballcast starts is started here, except two that move onto
- * it in their own changes: the hierarchy's build (lib/bvh.c) and
- * bcMesh_CastBatch (lib/cast.c). */
+ * Every thread ballcast starts is started here: the hierarchy's build,
+ * bcMesh_CastBatch, the mesh's normals and the OBJ reader's pieces, closest
+ * points and mesh intersection in batches, and the command's pipeline. */
 #ifndef BC_PARALLEL_H
 #define BC_PARALLEL_H
 
