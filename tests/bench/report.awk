@@ -367,7 +367,7 @@ END {
 		print "<!-- table -->"
 		print ""
 		print "Each throw ends 5 % of the mesh size S behind a random point of a random triangle and starts 0.1-0.5 S in" \
-			" front of it, in a random direction of the front half-space, r uniform in [0.002 S, 0.01 S]: every one hits" \
+			" front of it, in a random direction of the front half-space, r uniform in [0.002 S, 0.01 S], so that each" \
 			" one hits under the exact cast (one-sided, the defaults). *tunnelled*: throws the exact cast hits and the discrete method misses (the ball" \
 			" crosses the region within r of the mesh between two tests), in brackets their share of the hits. *alpha" \
 			" error*: discrete - exact on the throws both hit; the discrete alpha is the end of the last halving, never" \
