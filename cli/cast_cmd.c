@@ -124,7 +124,7 @@ typedef struct cliCastConfig {
 	bool stats;
 	bool cs121;
 	bool twoSidedGiven, approachGiven, normalGiven, overlapGiven;
-	bool discrete;                 /* --method discrete */
+	bool discrete;                     /* --method discrete */
 	bcDiscreteOptions discreteOptions; /* --dt, --bisect (its cast options: options') */
 	bool dtGiven, bisectGiven;
 	bool compareExact;
@@ -215,7 +215,14 @@ static const char* castOption(void* context, int k, const char* value)
 static int checkMethod(cliCastConfig* cfg)
 {
 	if (!cfg->discrete) {
-		const char* alone = cfg->dtGiven ? "--dt" : cfg->bisectGiven ? "--bisect" : cfg->compareExact ? "--compare-exact" : NULL;
+		const char* alone = NULL;
+		if (cfg->dtGiven) {
+			alone = "--dt";
+		} else if (cfg->bisectGiven) {
+			alone = "--bisect";
+		} else if (cfg->compareExact) {
+			alone = "--compare-exact";
+		}
 		if (alone != NULL) {
 			char message[96];
 			snprintf(message, sizeof message, "%s needs --method discrete", alone);

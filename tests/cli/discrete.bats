@@ -88,6 +88,10 @@ cube() {
 	done
 	bcast cast --method discrete --dt 0.02 --compare-exact cube.obj t.csv
 	assert_contains "$out" '"summary":{"records":300,"hits":300,"errors":0,"tunnelled":0}}'
+	# any number of threads, the same bytes
+	"$BALLCAST" cast -q -j 1 --method discrete --dt 0.02 --compare-exact -f csv cube.obj t.csv >one.csv
+	"$BALLCAST" cast -q -j 3 --method discrete --dt 0.02 --compare-exact -f csv cube.obj t.csv >three.csv
+	cmp one.csv three.csv
 }
 
 @test "--method exact is the default, byte for byte; --compare-exact CSV: a miss leaves exact_alpha empty" {
