@@ -420,7 +420,7 @@ static int csvHeader(cliReader* reader, bcError* error)
 		error->column = csv->column;
 		snprintf(error->message, sizeof error->message,
 				 "no known column in the CSV header (expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, "
-				 "vx,vy,vz)");
+				 "vx,vy,vz, fixed)");
 		return -1;
 	}
 	return 1;
