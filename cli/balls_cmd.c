@@ -25,8 +25,9 @@ static const cliUsage ballsUsage = {
 	"ball, the earliest alpha in [0,1] at which it touches another ball, which\n"
 	"one, where, and its velocity (p1 - p0) after an elastic collision with it.\n"
 	"TRAJECTORIES is a JSON array, NDJSON or CSV (p0, p1, r, optional mass > 0,\n"
-	"default 1); '-' or none reads standard input. The whole input is read\n"
-	"before the first answer.\n"
+	"default 1, optional fixed: true for a ball that never moves, stays at p0\n"
+	"and reflects the other, V' = V - 2U); '-' or none reads standard input.\n"
+	"The whole input is read before the first answer.\n"
 	"\n"
 	"options:\n"
 	CLI_HELP_OUTPUT
@@ -100,12 +101,21 @@ static int parseArguments(int argc, char** argv, cliBallsConfig* cfg)
 /* Check one record; returns the problem or NULL, and fills ball. */
 static const char* checkRecord(const cliBallsConfig* cfg, const cliRecord* record, bcBallInput* ball)
 {
+	bool fixed = (record->fields & cli_fieldFixed) && record->fixed;
+	cliRecord standing;
+	if (fixed && !(record->fields & cli_fieldP1) && (record->fields & cli_fieldP0)) {
+		/* a fixed ball needs no p1: it stays at p0 */
+		standing = *record;
+		standing.p1 = record->p0;
+		standing.fields |= cli_fieldP1;
+		record = &standing;
+	}
 	const char* problem = cliCheckTrajectory(record, &cfg->common, &ball->p0, &ball->p1, &ball->radius);
 	if (problem != NULL) {
 		return problem;
 	}
 	ball->mass = (record->fields & cli_fieldMass) ? record->mass : 1.0;
-	ball->fixed = false;
+	ball->fixed = fixed;
 	bcVec3 d = { ball->p1.x - ball->p0.x, ball->p1.y - ball->p0.y, ball->p1.z - ball->p0.z };
 	if (!isfinite(d.x) || !isfinite(d.y) || !isfinite(d.z)) {
 		return "p1 - p0 is not finite";

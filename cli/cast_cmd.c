@@ -46,10 +46,11 @@ static const char* const normalNames[] = { "contact", "triangle", "average" };
 
 /* The options of cast's own, in the order castOption knows them. */
 enum { cli_castTwoSided, cli_castApproach, cli_castNormal, cli_castOverlap, cli_castTies, cli_castBrute,
-	   cli_castConvention, cli_castStats };
+	   cli_castConvention, cli_castStats, cli_castMethod, cli_castDt, cli_castBisect, cli_castCompareExact };
 static const cliOption castOptions[] = {
 	{ "two-sided", 0, false }, { "approach", 0, true }, { "normal", 0, true },     { "initial-overlap", 0, true },
 	{ "ties", 0, false },      { "brute", 0, false },   { "convention", 0, true }, { "stats", 0, false },
+	{ "method", 0, true },     { "dt", 0, true },       { "bisect", 0, true },     { "compare-exact", 0, false },
 	{ NULL, 0, false },
 };
 
@@ -80,6 +81,19 @@ static const cliUsage castUsage = {
 	"      --convention cs121    the course's conventions: --approach lt\n"
 	"                            --normal average --initial-overlap ignore --ties\n"
 	"                            (options given explicitly still win)\n"
+	"      --method exact|discrete\n"
+	"                            exact prediction (default), or seed 002's time\n"
+	"                            stepping: the ball tested where it stands at\n"
+	"                            alpha 0, dt, 2 dt, ..., 1, the first step in\n"
+	"                            contact halved N times; alpha is the end of the\n"
+	"                            last half (it misses what a step jumps over)\n"
+	"      --dt F                discrete: the step, a fraction of the path in\n"
+	"                            [1e-9, 1] (required with --method discrete)\n"
+	"      --bisect N            discrete: halvings, 0 to 64 (default 5)\n"
+	"      --compare-exact       discrete: each result carries the exact alpha\n"
+	"                            too (\"exact_alpha\", null on a miss), and the\n"
+	"                            summary how many throws tunnel (hit by the exact\n"
+	"                            cast, missed by the discrete method)\n"
 	"      --brute               test every triangle (reference path, slow)\n"
 	CLI_HELP_THREADS
 	CLI_HELP_QUIET_ALL
@@ -110,6 +124,10 @@ typedef struct cliCastConfig {
 	bool stats;
 	bool cs121;
 	bool twoSidedGiven, approachGiven, normalGiven, overlapGiven;
+	bool discrete;                     /* --method discrete */
+	bcDiscreteOptions discreteOptions; /* --dt, --bisect (its cast options: options') */
+	bool dtGiven, bisectGiven;
+	bool compareExact;
 } cliCastConfig;
 
 /* One of cast's own options (a cliOptionFcn). */
@@ -159,10 +177,69 @@ static const char* castOption(void* context, int k, const char* value)
 		}
 		cfg->cs121 = true;
 		return NULL;
+	case cli_castMethod:
+		if (strcmp(value, "exact") != 0 && strcmp(value, "discrete") != 0) {
+			return "--method is exact or discrete, not";
+		}
+		cfg->discrete = value[0] == 'd';
+		return NULL;
+	case cli_castDt: {
+		double dt = 0.0;
+		if (!cliParseDouble(value, &dt) || !(dt >= BC_DISCRETE_MIN_STEP && dt <= 1.0)) {
+			return "--dt needs a fraction of the path from 1e-9 to 1, not";
+		}
+		cfg->discreteOptions.step = dt;
+		cfg->dtGiven = true;
+		return NULL;
+	}
+	case cli_castBisect: {
+		int n = 0;
+		if (!cliParseInt(value, &n) || n < 0 || n > BC_DISCRETE_MAX_BISECTIONS) {
+			return "--bisect needs a whole number from 0 to 64, not";
+		}
+		cfg->discreteOptions.bisections = n;
+		cfg->bisectGiven = true;
+		return NULL;
+	}
+	case cli_castCompareExact:
+		cfg->compareExact = true;
+		return NULL;
 	default:
 		cfg->stats = true;
 		return NULL;
 	}
+}
+
+/* The rules between --method and the options that go with it; -1 to go
+ * on, or the usage error's status. */
+static int checkMethod(cliCastConfig* cfg)
+{
+	if (!cfg->discrete) {
+		const char* alone = NULL;
+		if (cfg->dtGiven) {
+			alone = "--dt";
+		} else if (cfg->bisectGiven) {
+			alone = "--bisect";
+		} else if (cfg->compareExact) {
+			alone = "--compare-exact";
+		}
+		if (alone != NULL) {
+			char message[96];
+			snprintf(message, sizeof message, "%s needs --method discrete", alone);
+			return cliUsageError(&castUsage, message, NULL);
+		}
+		return -1;
+	}
+	if (!cfg->dtGiven) {
+		return cliUsageError(&castUsage, "--method discrete needs --dt F (the step, a fraction of the path)", NULL);
+	}
+	if (cfg->ties || cfg->cs121 || cfg->normalMode == cli_normalAverage) {
+		return cliUsageError(&castUsage,
+							 "--method discrete finds one contact: --ties, --normal average and --convention need "
+							 "--method exact",
+							 NULL);
+	}
+	return -1;
 }
 
 /* Parse arguments; returns -1 to go on, or an exit status. */
@@ -170,8 +247,13 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 {
 	memset(cfg, 0, sizeof *cfg);
 	cfg->options = bcDefaultCastOptions();
+	cfg->discreteOptions = bcDefaultDiscreteOptions();
 	int first = 0;
 	int status = cliParseArguments(&castUsage, argc, argv, &cfg->common, castOption, cfg, &first);
+	if (status >= 0) {
+		return status;
+	}
+	status = checkMethod(cfg);
 	if (status >= 0) {
 		return status;
 	}
@@ -197,6 +279,7 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 		 * accepts a shared edge reported on the other triangle. */
 		cfg->ties = true;
 	}
+	cfg->discreteOptions.cast = cfg->options;
 	return -1;
 }
 
@@ -235,6 +318,31 @@ static bcVec3 averageNormal(const bcMesh* mesh, const bcContact* ties, int count
 	return v;
 }
 
+/* The discrete method's answer in the cast's form: the contact it found
+ * at its alpha (one triangle, no ties). */
+static bcCastOutput castDiscrete(const bcMesh* mesh, bcCastInput input, const bcDiscreteOptions* options)
+{
+	bcDiscreteOutput d = bcMesh_CastDiscrete(mesh, input, options);
+	bcCastOutput out;
+	memset(&out, 0, sizeof out);
+	out.state = d.state;
+	out.alpha = d.alpha;
+	out.triangle = d.triangle;
+	out.face = d.face;
+	if (d.state != bc_castHit && d.state != bc_castInitialOverlap) {
+		return out;
+	}
+	out.feature = d.feature;
+	out.vertexCount = d.vertexCount;
+	memcpy(out.vertices, d.vertices, sizeof out.vertices);
+	out.point = d.point;
+	out.center = d.center;
+	out.normal = d.normal;
+	out.triangleNormal = bcMesh_GetTriangle(mesh, d.triangle).normal;
+	out.tieCount = 1;
+	return out;
+}
+
 /* ------------------------------------------------------------ pipeline
  *
  * Input is read in chunks of CLI_CAST_CHUNK records, and every chunk goes
@@ -262,6 +370,7 @@ typedef struct cliBlock {
 	int failedAt;        /* the first record (in the chunk) whose parse failed, or -1 */
 	bcError error;       /* its error */
 	long hits, errors;
+	long tunnelled;      /* --compare-exact: hit by the exact cast, missed by the discrete method */
 } cliBlock;
 
 typedef struct cliChunk {
@@ -285,6 +394,7 @@ typedef struct cliWorker {
 	struct cliPipeline* pipeline;
 	cliJsonParser* parser;
 	bcCastOutput outputs[CLI_CAST_BLOCK];
+	bcCastOutput exact[CLI_CAST_BLOCK]; /* --compare-exact: the exact cast's answers */
 	int tieCounts[CLI_CAST_BLOCK];
 	int tieOffsets[CLI_CAST_BLOCK]; /* where each cast's ties start in ties */
 	bcContact* ties;     /* the block's tied contacts, when needed */
@@ -380,6 +490,7 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
 	block->failedAt = -1;
 	block->hits = 0;
 	block->errors = 0;
+	block->tunnelled = 0;
 	int begin = b * CLI_CAST_BLOCK;
 	int end = begin + CLI_CAST_BLOCK < c->count ? begin + CLI_CAST_BLOCK : c->count;
 
@@ -403,7 +514,12 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
 				continue;
 			}
 			bcCastOutput* out = w->outputs + (i - begin);
-			if (w->ties == NULL) {
+			if (cfg->discrete) {
+				*out = castDiscrete(p->mesh, input, &cfg->discreteOptions);
+				if (cfg->compareExact) {
+					w->exact[i - begin] = bcMesh_Cast(p->mesh, input, &cfg->options);
+				}
+			} else if (w->ties == NULL) {
 				*out = bcMesh_Cast(p->mesh, input, &cfg->options);
 			} else {
 				int n = bcMesh_CastTies(p->mesh, input, &cfg->options, out, w->ties + used, w->tieCapacity - used);
@@ -429,6 +545,10 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
 				c->problems[i] = "out of memory collecting the tied contacts";
 				continue;
 			}
+			if (out->state == bc_castInvalid) {
+				c->problems[i] = "a coordinate or the radius is beyond the supported range of 1e50";
+				continue;
+			}
 			if (cfg->normalMode == cli_normalTriangle && out->state != bc_castMiss) {
 				out->normal = out->triangleNormal;
 			}
@@ -439,16 +559,21 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
 			long position = c->first + i;
 			if (c->problems[i] != NULL) {
 				block->errors += 1;
-				cliCastWriter_Format(&p->writer, &block->text, position, record, c->problems[i], NULL, NULL, 0);
+				cliCastWriter_Format(&p->writer, &block->text, position, record, c->problems[i], NULL, NULL, 0, NULL);
 				continue;
 			}
 			const bcCastOutput* out = w->outputs + (i - begin);
-			if (out->state == bc_castHit || out->state == bc_castInitialOverlap) {
+			bool hit = out->state == bc_castHit || out->state == bc_castInitialOverlap;
+			if (hit) {
 				block->hits += 1;
+			}
+			const bcCastOutput* exact = cfg->compareExact ? w->exact + (i - begin) : NULL;
+			if (exact != NULL && !hit && (exact->state == bc_castHit || exact->state == bc_castInitialOverlap)) {
+				block->tunnelled += 1;
 			}
 			const bcContact* ties = w->ties != NULL ? w->ties + w->tieOffsets[i - begin] : NULL;
 			cliCastWriter_Format(&p->writer, &block->text, position, record, NULL, out, ties,
-								 ties != NULL ? w->tieCounts[i - begin] : 0);
+								 ties != NULL ? w->tieCounts[i - begin] : 0, exact);
 		}
 	}
 	double t3 = threadSeconds();
@@ -486,6 +611,7 @@ static void writeChunk(cliPipeline* p, cliChunk* c)
 		for (int b = 0; b < c->blockCount; ++b) {
 			p->summary.hits += c->blocks[b].hits;
 			p->summary.errors += c->blocks[b].errors;
+			p->summary.tunnelled += c->blocks[b].tunnelled;
 			ok = ok && !c->blocks[b].text.failed;
 		}
 		if (!ok) {
@@ -718,7 +844,8 @@ int cliCastMain(int argc, char** argv)
 	cliReader_SetKeepWaiting(p.reader, keepWaiting, &p);
 
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
-	cliCastHeader header = { cfg.meshPath, info, &cfg.options, normalNames[cfg.normalMode], cfg.ties };
+	cliCastHeader header = { cfg.meshPath, info, &cfg.options, normalNames[cfg.normalMode], cfg.ties,
+							 cfg.discrete ? &cfg.discreteOptions : NULL, cfg.compareExact };
 	cliCastWriter_Begin(&p.writer, &p.head, cfg.common.format, &header);
 
 	pthread_mutex_init(&p.lock, NULL);
@@ -739,6 +866,12 @@ int cliCastMain(int argc, char** argv)
 		} else if (cliOutput_Write(&output, p.head.data, p.head.length) && cliOutput_Commit(&output)) {
 			status = p.summary.errors > 0 ? cli_exitRecords : cli_exitOk;
 			cliProgress_Finish(&p.progress, p.summary.records, p.summary.hits, p.summary.errors);
+			if (cfg.compareExact && !cfg.common.quiet) {
+				fputs("ballcast: --method discrete --dt ", stderr);
+				cliWriteNumber(stderr, cfg.discreteOptions.step);
+				fprintf(stderr, " --bisect %d: %ld of %ld throws tunnel (hit by the exact cast, missed)\n",
+						cfg.discreteOptions.bisections, p.summary.tunnelled, p.summary.records - p.summary.errors);
+			}
 		}
 	}
 	if (cfg.stats) {

@@ -22,8 +22,9 @@ static const cliUsage closestUsage = {
 	"usage: ballcast closest [OPTIONS] MESH.obj [BALLS]\n"
 	"\n"
 	"For each ball at rest (centre p, radius r), the closest point of the mesh to\n"
-	"p, its distance, triangle and feature, and whether the ball overlaps the\n"
-	"mesh. BALLS is a JSON array, NDJSON or CSV (columns x,y,z and r); '-' or\n"
+	"p, its distance, triangle and feature, the point's barycentric weights of\n"
+	"the triangle's vertices A, B, C (file order), and whether the ball overlaps\n"
+	"the mesh. BALLS is a JSON array, NDJSON or CSV (columns x,y,z and r); '-' or\n"
 	"none reads standard input.\n"
 	"\n"
 	"options:\n"
@@ -50,7 +51,7 @@ static const cliUsage closestUsage = {
 
 static const char* const closestCsvHeader =
 	"id,distance,point_x,point_y,point_z,triangle,face,feature,vertex_0,vertex_1,vertex_2,"
-	"normal_x,normal_y,normal_z,overlap,depth,error\n";
+	"normal_x,normal_y,normal_z,overlap,depth,bary_u,bary_v,bary_w,error\n";
 
 typedef struct cliClosestConfig {
 	const char* meshPath;
@@ -163,16 +164,18 @@ static void writeJson(FILE* f, const cliRecord* record, const char* error, const
 	cliWriteJsonVec3(f, out->normal.x, out->normal.y, out->normal.z);
 	fputs(out->overlap ? ",\"overlap\":true,\"depth\":" : ",\"overlap\":false,\"depth\":", f);
 	cliWriteNumber(f, out->depth);
+	fputs(",\"barycentric\":", f);
+	cliWriteJsonVec3(f, out->barycentric[0], out->barycentric[1], out->barycentric[2]);
 	putc('}', f);
 }
 
-/* One CSV row of the 17 columns of closestCsvHeader. */
+/* One CSV row of the 20 columns of closestCsvHeader. */
 static void writeCsv(FILE* f, const cliRecord* record, const char* error, const bcClosestOutput* out)
 {
 	cliWriteRecordIdCsv(f, record);
 	if (error != NULL) {
-		/* 15 empty cells, distance .. depth, then the error */
-		fputs(",,,,,,,,,,,,,,,,", f);
+		/* 18 empty cells, distance .. bary_w, then the error */
+		fputs(",,,,,,,,,,,,,,,,,,,", f);
 		cliWriteCsvField(f, error);
 		putc('\n', f);
 		return;
@@ -195,6 +198,10 @@ static void writeCsv(FILE* f, const cliRecord* record, const char* error, const 
 	cliWriteCsvVec3(f, out->normal);
 	fputs(out->overlap ? ",true," : ",false,", f);
 	cliWriteNumber(f, out->depth);
+	for (int k = 0; k < 3; ++k) {
+		putc(',', f);
+		cliWriteNumber(f, out->barycentric[k]);
+	}
 	fputs(",\n", f);
 }
 

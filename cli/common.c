@@ -70,6 +70,17 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 		cliReportError(path, &error);
 		return NULL;
 	}
+	/* The reader's notes on polygons it cut as a fan (non-planar,
+	 * self-intersecting), each at its f line, then how many more. */
+	int32_t warnings = bcMesh_GetWarningCount(mesh);
+	for (int32_t k = 0; k < warnings && k < BC_MAX_WARNINGS && !quiet; ++k) {
+		bcWarning warning = bcMesh_GetWarning(mesh, k);
+		fprintf(stderr, "ballcast: %s:%ld:%ld: %s\n", path, warning.line, warning.column, warning.message);
+	}
+	if (warnings > BC_MAX_WARNINGS && !quiet) {
+		fprintf(stderr, "ballcast: %s: %ld more polygon warnings not shown\n", path,
+				(long)warnings - BC_MAX_WARNINGS);
+	}
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	if (info.degenerateCount > 0 && !quiet) {
 		int32_t first = 0;

@@ -11,8 +11,12 @@
 /* The options of intersect's own: flags, in the order of intersectOption's. */
 static const cliOption intersectOptions[] = {
 	{ "self", 0, false },        { "no-touching", 0, false }, { "approx", 0, false }, { "brute", 0, false },
-	{ "exit-status", 0, false }, { "stats", 0, false },       { NULL, 0, false },
+	{ "exit-status", 0, false }, { "stats", 0, false },       { "approx-rule", 0, true },
+	{ "check-approx", 0, false }, { NULL, 0, false },
 };
+
+/* Own options with a value or a meaning beyond a flag (after the six flags). */
+enum { cli_intersectApproxRule = 6, cli_intersectCheckApprox };
 
 static const cliUsage intersectUsage = {
 	"intersect",
@@ -22,6 +26,10 @@ static const cliUsage intersectUsage = {
 	"one mesh (or --self) two triangles of A that share no vertex. Each pair\n"
 	"comes with its state (crossing, touching, coplanar) and the segment the two\n"
 	"triangles have in common. Triangle numbers start at 0. The test is exact.\n"
+	"Each mesh is said to be closed or not; when A and B are both closed, the\n"
+	"relation of their solids: crossing, touching, a_inside_b, b_inside_a or\n"
+	"disjoint (JSON: \"relation\" in the summary; NDJSON, CSV: a note on stderr\n"
+	"when one mesh at least is closed).\n"
 	"\n"
 	"options:\n"
 	CLI_HELP_OUTPUT
@@ -31,6 +39,14 @@ static const cliUsage intersectUsage = {
 	"                            and coplanar overlapping pairs)\n"
 	"      --approx              a hybrid bounding-sphere test instead:\n"
 	"                            APPROXIMATE (false positives), no segments\n"
+	"      --approx-rule either|one-way\n"
+	"                            --approx's planes: an edge of either triangle\n"
+	"                            pierces the other's plane (either, default), or\n"
+	"                            one of A's pierces B's (one-way, seed 001's rule);\n"
+	"                            implies --approx\n"
+	"      --check-approx        with --approx, run the exact test too and count\n"
+	"                            the approximate test's false positives and\n"
+	"                            negatives (each pair gets its exact_state)\n"
 	"      --brute               test every pair (reference path, slow)\n"
 	"      --exit-status         exit 1 when pairs were found, 0 when none\n"
 	CLI_HELP_THREADS
@@ -53,7 +69,7 @@ static const cliUsage intersectUsage = {
 /* --exit-status: pairs were found (0 none, 2 trouble, like diff and grep). */
 enum { cli_exitPairsFound = 1 };
 
-static const char* const intersectCsvHeader = "a,b,x0,y0,z0,x1,y1,z1,state\n";
+static const char* const intersectCsvHeader = "a,b,x0,y0,z0,x1,y1,z1,state";
 
 typedef struct cliIntersectConfig {
 	const char* pathA;
@@ -62,6 +78,7 @@ typedef struct cliIntersectConfig {
 	bool self;
 	bool exitStatus;
 	bool stats;
+	bool approxRuleGiven;
 	bcIntersectOptions options;
 } cliIntersectConfig;
 
@@ -69,7 +86,22 @@ typedef struct cliIntersectConfig {
 static const char* intersectOption(void* context, int k, const char* value)
 {
 	cliIntersectConfig* cfg = context;
-	(void)value;
+	if (k == cli_intersectApproxRule) {
+		if (strcmp(value, "either") == 0) {
+			cfg->options.approxRule = bc_approxEither;
+		} else if (strcmp(value, "one-way") == 0) {
+			cfg->options.approxRule = bc_approxOneWay;
+		} else {
+			return "--approx-rule is either or one-way, not";
+		}
+		cfg->options.approximate = true;
+		cfg->approxRuleGiven = true;
+		return NULL;
+	}
+	if (k == cli_intersectCheckApprox) {
+		cfg->options.checkApprox = true;
+		return NULL;
+	}
 	bool* flags[] = { &cfg->self, &cfg->options.skipTouching, &cfg->options.approximate, &cfg->options.bruteForce,
 					  &cfg->exitStatus, &cfg->stats };
 	*flags[k] = true;
@@ -93,12 +125,15 @@ static int parseArguments(int argc, char** argv, cliIntersectConfig* cfg)
 	cfg->pathB = first + 2 == argc ? argv[first + 1] : NULL;
 	cfg->self = cfg->pathB == NULL;
 	cfg->options.threadCount = cfg->common.threads;
+	if (cfg->options.checkApprox && !cfg->options.approximate) {
+		return cliUsageError(&intersectUsage, "--check-approx needs --approx (or --approx-rule)", NULL);
+	}
 	return -1;
 }
 
 /* ---------------------------------------------------------------- output */
 
-static void writeMeshInfo(FILE* f, const char* path, const bcMesh* mesh)
+static void writeMeshInfo(FILE* f, const char* path, const bcMesh* mesh, bool closed)
 {
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	fputs("{\"file\":", f);
@@ -111,23 +146,33 @@ static void writeMeshInfo(FILE* f, const char* path, const bcMesh* mesh)
 	cliWriteInt(f, info.faceCount);
 	fputs(",\"degenerate\":", f);
 	cliWriteInt(f, info.degenerateCount);
-	putc('}', f);
+	fputs(closed ? ",\"closed\":true}" : ",\"closed\":false}", f);
 }
 
-static void writeHeader(FILE* f, const cliIntersectConfig* cfg, const bcMesh* a, const bcMesh* b)
+/* What the run found beyond the pairs: which meshes are closed, and the
+ * relation of the solids of two closed meshes. */
+typedef struct cliIntersectSolids {
+	bool aClosed, bClosed;
+	bool related;         /* two meshes, both closed: relation holds the answer */
+	bcRelation relation;
+} cliIntersectSolids;
+
+static void writeHeader(FILE* f, const cliIntersectConfig* cfg, const bcMesh* a, const bcMesh* b,
+						const cliIntersectSolids* solids)
 {
 	if (cfg->common.format == cli_outputCsv) {
 		fputs(intersectCsvHeader, f);
+		fputs(cfg->options.checkApprox ? ",exact_state\n" : "\n", f);
 		return;
 	}
 	if (cfg->common.format != cli_outputJson) {
 		return;
 	}
 	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"a\":", f);
-	writeMeshInfo(f, cfg->pathA, a);
+	writeMeshInfo(f, cfg->pathA, a, solids->aClosed);
 	fputs(",\"b\":", f);
 	if (b != NULL) {
-		writeMeshInfo(f, cfg->pathB, b);
+		writeMeshInfo(f, cfg->pathB, b, solids->bClosed);
 	} else {
 		fputs("null", f);
 	}
@@ -137,6 +182,12 @@ static void writeHeader(FILE* f, const cliIntersectConfig* cfg, const bcMesh* a,
 	fputs(cfg->options.approximate ? "\"approximate\"" : "\"exact\"", f);
 	fputs(",\"touching\":", f);
 	fputs(cfg->options.skipTouching ? "false" : "true", f);
+	if (cfg->options.approximate) {
+		fputs(cfg->options.approxRule == bc_approxOneWay ? ",\"approx_rule\":\"one-way\""
+														  : ",\"approx_rule\":\"either\"",
+			  f);
+		fputs(cfg->options.checkApprox ? ",\"check_approx\":true" : ",\"check_approx\":false", f);
+	}
 	fputs("},\n\"pairs\":[", f);
 }
 
@@ -146,7 +197,7 @@ static bool hasSegment(const bcIntersectPair* p)
 	return p->state == bc_triTriTouching || p->state == bc_triTriCrossing;
 }
 
-static void writeJsonPair(FILE* f, const bcIntersectPair* p)
+static void writeJsonPair(FILE* f, const bcIntersectPair* p, bool checked)
 {
 	fputs("{\"a\":", f);
 	cliWriteInt(f, p->a);
@@ -160,10 +211,14 @@ static void writeJsonPair(FILE* f, const bcIntersectPair* p)
 	}
 	fputs("],\"state\":\"", f);
 	fputs(bcTriTriStateName(p->state), f);
+	if (checked) {
+		fputs("\",\"exact_state\":\"", f);
+		fputs(bcTriTriStateName(p->exactState), f);
+	}
 	fputs("\"}", f);
 }
 
-static void writeCsvPair(FILE* f, const bcIntersectPair* p)
+static void writeCsvPair(FILE* f, const bcIntersectPair* p, bool checked)
 {
 	cliWriteInt(f, p->a);
 	putc(',', f);
@@ -180,6 +235,10 @@ static void writeCsvPair(FILE* f, const bcIntersectPair* p)
 	}
 	putc(',', f);
 	fputs(bcTriTriStateName(p->state), f);
+	if (checked) {
+		putc(',', f);
+		fputs(bcTriTriStateName(p->exactState), f);
+	}
 	putc('\n', f);
 }
 
@@ -213,21 +272,23 @@ static cliIntersectCounts countStates(const bcIntersectList* list)
 	return counts;
 }
 
-static void writePairs(FILE* f, const cliIntersectConfig* cfg, const bcIntersectList* list)
+static void writePairs(FILE* f, const cliIntersectConfig* cfg, const bcIntersectList* list,
+					   const cliIntersectSolids* solids)
 {
+	bool checked = cfg->options.checkApprox;
 	for (size_t i = 0; i < list->count; ++i) {
 		const bcIntersectPair* p = list->pairs + i;
 		switch (cfg->common.format) {
 		case cli_outputJson:
 			fputs(i > 0 ? ",\n" : "\n", f);
-			writeJsonPair(f, p);
+			writeJsonPair(f, p, checked);
 			break;
 		case cli_outputNdjson:
-			writeJsonPair(f, p);
+			writeJsonPair(f, p, checked);
 			putc('\n', f);
 			break;
 		case cli_outputCsv:
-			writeCsvPair(f, p);
+			writeCsvPair(f, p, checked);
 			break;
 		}
 	}
@@ -245,6 +306,20 @@ static void writePairs(FILE* f, const cliIntersectConfig* cfg, const bcIntersect
 	cliWriteInt(f, (long long)counts.coplanar);
 	fputs(",\"probable\":", f);
 	cliWriteInt(f, (long long)counts.probable);
+	if (checked) {
+		fputs(",\"false_positives\":", f);
+		cliWriteInt(f, (long long)list->falsePositiveCount);
+		fputs(",\"false_negatives\":", f);
+		cliWriteInt(f, (long long)list->falseNegativeCount);
+	}
+	fputs(",\"relation\":", f);
+	if (solids->related) {
+		putc('"', f);
+		fputs(bcRelationName(solids->relation), f);
+		putc('"', f);
+	} else {
+		fputs("null", f);
+	}
 	fputs("}}\n", f);
 }
 
@@ -266,6 +341,28 @@ static void printStats(const cliIntersectConfig* cfg, double readSeconds, double
 			   "\"peak_memory_bytes\":%lld}\n",
 			(long)bcMesh_GetInfo(a).triangleCount, b != NULL ? (long)bcMesh_GetInfo(b).triangleCount : 0L,
 			list->candidateCount, list->count, threads, cliPeakMemory());
+}
+
+/* NDJSON and CSV have no summary: what JSON's says beyond the pair
+ * counts goes to stderr (two meshes, one of them closed at least: which
+ * are closed and how their solids relate; --check-approx: the approximate
+ * test's mistakes). */
+static void writeNotes(const cliIntersectConfig* cfg, const bcIntersectList* list, const cliIntersectSolids* solids)
+{
+	if (cfg->pathB != NULL && (solids->aClosed || solids->bClosed)) {
+		fprintf(stderr, "ballcast: %s: %s, %s: %s: ", cfg->pathA, solids->aClosed ? "closed" : "not closed",
+				cfg->pathB, solids->bClosed ? "closed" : "not closed");
+		if (solids->related) {
+			fprintf(stderr, "relation %s\n", bcRelationName(solids->relation));
+		} else {
+			fputs("no relation (a mesh is not closed)\n", stderr);
+		}
+	}
+	if (cfg->options.checkApprox) {
+		fprintf(stderr, "ballcast: --approx (%s): %zu false positives, %zu false negatives against the exact test\n",
+				cfg->options.approxRule == bc_approxOneWay ? "one-way" : "either", list->falsePositiveCount,
+				list->falseNegativeCount);
+	}
 }
 
 int cliIntersectMain(int argc, char** argv)
@@ -295,14 +392,32 @@ int cliIntersectMain(int argc, char** argv)
 		fprintf(stderr, "ballcast: %s\n", error.message);
 		goto done;
 	}
+	/* Closed meshes bound solids: surfaces that do not cross may still
+	 * hold one another, which the pairs alone do not tell. */
+	cliIntersectSolids solids = { bcMesh_IsClosed(a), b != NULL && bcMesh_IsClosed(b), false, bc_relationNotClosed };
+	if (b != NULL && solids.aClosed && solids.bClosed) {
+		bcRelateOptions relate = bcDefaultRelateOptions();
+		relate.bruteForce = cfg.options.bruteForce;
+		relate.threadCount = cfg.common.threads;
+		bcRelateOutput related = bcMesh_Relate(a, b, &relate, &error);
+		if (related.relation == bc_relationFailed) {
+			fprintf(stderr, "ballcast: %s\n", error.message);
+			goto done;
+		}
+		solids.related = true;
+		solids.relation = related.relation;
+	}
 	if (!cliOutput_Open(&output, cfg.common.outputPath)) {
 		goto done;
 	}
 	double writeStart = cliNow();
-	writeHeader(output.stream, &cfg, a, b);
-	writePairs(output.stream, &cfg, list);
+	writeHeader(output.stream, &cfg, a, b, &solids);
+	writePairs(output.stream, &cfg, list, &solids);
 	if (cliOutput_Commit(&output)) {
 		status = cfg.exitStatus && list->count > 0 ? cli_exitPairsFound : cli_exitOk;
+		if (cfg.common.format != cli_outputJson && !cfg.common.quiet) {
+			writeNotes(&cfg, list, &solids);
+		}
 	}
 	if (cfg.stats) {
 		printStats(&cfg, readSeconds, buildSeconds, querySeconds, cliNow() - writeStart, a, b, list);

@@ -64,9 +64,16 @@ void cliCastWriter_Begin(cliCastWriter* writer, cliBuffer* out, cliOutputFormat 
 {
 	writer->format = format;
 	writer->ties = header->ties;
+	writer->compareExact = header->compareExact;
 	if (format == cli_outputCsv) {
 		cliBuffer_AppendText(out, csvHeader);
-		cliBuffer_AppendText(out, header->ties ? ",ties\n" : "\n");
+		if (header->ties) {
+			CLI_APPEND_LITERAL(out, ",ties");
+		}
+		if (header->compareExact) {
+			CLI_APPEND_LITERAL(out, ",exact_alpha");
+		}
+		cliBuffer_AppendChar(out, '\n');
 		return;
 	}
 	if (format != cli_outputJson) {
@@ -92,6 +99,13 @@ void cliCastWriter_Begin(cliCastWriter* writer, cliBuffer* out, cliOutputFormat 
 	cliBuffer_AppendText(out, header->normalMode);
 	CLI_APPEND_LITERAL(out, "\",\"tie_tolerance\":");
 	cliBuffer_AppendNumber(out, BC_ALPHA_TIE_TOLERANCE);
+	if (header->discrete != NULL) {
+		CLI_APPEND_LITERAL(out, ",\"method\":\"discrete\",\"dt\":");
+		cliBuffer_AppendNumber(out, header->discrete->step);
+		CLI_APPEND_LITERAL(out, ",\"bisect\":");
+		cliBuffer_AppendInt(out, header->discrete->bisections);
+		cliBuffer_AppendText(out, header->compareExact ? ",\"compare_exact\":true" : ",\"compare_exact\":false");
+	}
 	CLI_APPEND_LITERAL(out, "},\n\"results\":[");
 }
 
@@ -131,8 +145,13 @@ static void appendTiesJson(cliBuffer* out, const bcContact* ties, int count)
 	cliBuffer_AppendChar(out, ']');
 }
 
+static bool isHit(const bcCastOutput* result)
+{
+	return result->state == bc_castHit || result->state == bc_castInitialOverlap;
+}
+
 static void appendJsonResult(const cliCastWriter* w, cliBuffer* out, const cliRecord* record, const char* error,
-							 const bcCastOutput* result, const bcContact* ties, int tieCount)
+							 const bcCastOutput* result, const bcContact* ties, int tieCount, const bcCastOutput* exact)
 {
 	CLI_APPEND_LITERAL(out, "{\"id\":");
 	cliAppendRecordIdJson(out, record);
@@ -177,6 +196,14 @@ static void appendJsonResult(const cliCastWriter* w, cliBuffer* out, const cliRe
 	if (w->ties) {
 		appendTiesJson(out, ties, hit ? tieCount : 0);
 	}
+	if (w->compareExact) {
+		CLI_APPEND_LITERAL(out, ",\"exact_alpha\":");
+		if (exact != NULL && isHit(exact)) {
+			cliBuffer_AppendNumber(out, exact->alpha);
+		} else {
+			CLI_APPEND_LITERAL(out, "null");
+		}
+	}
 	cliBuffer_AppendChar(out, '}');
 }
 
@@ -191,13 +218,19 @@ static void appendCsvVec(cliBuffer* out, bcVec3 v)
 }
 
 static void appendCsvResult(const cliCastWriter* w, cliBuffer* out, const cliRecord* record, const char* error,
-							const bcCastOutput* result, const bcContact* ties, int tieCount)
+							const bcCastOutput* result, const bcContact* ties, int tieCount, const bcCastOutput* exact)
 {
 	cliAppendRecordIdCsv(out, record);
 	if (error != NULL) {
 		CLI_APPEND_LITERAL(out, ",,,,,,,,,,,,,,,,,,,,,,");
 		cliBuffer_AppendCsvField(out, error);
-		cliBuffer_AppendText(out, w->ties ? ",\n" : "\n");
+		if (w->ties) {
+			cliBuffer_AppendChar(out, ',');
+		}
+		if (w->compareExact) {
+			cliBuffer_AppendChar(out, ',');
+		}
+		cliBuffer_AppendChar(out, '\n');
 		return;
 	}
 	bool hit = result->state == bc_castHit || result->state == bc_castInitialOverlap;
@@ -236,11 +269,19 @@ static void appendCsvResult(const cliCastWriter* w, cliBuffer* out, const cliRec
 			cliBuffer_AppendText(out, bcFeatureName(ties[i].feature));
 		}
 	}
+	if (w->compareExact) {
+		/* empty when the exact cast misses too */
+		cliBuffer_AppendChar(out, ',');
+		if (exact != NULL && isHit(exact)) {
+			cliBuffer_AppendNumber(out, exact->alpha);
+		}
+	}
 	cliBuffer_AppendChar(out, '\n');
 }
 
 void cliCastWriter_Format(const cliCastWriter* writer, cliBuffer* out, long position, const cliRecord* record,
-						  const char* error, const bcCastOutput* output, const bcContact* ties, int tieCount)
+						  const char* error, const bcCastOutput* output, const bcContact* ties, int tieCount,
+						  const bcCastOutput* exact)
 {
 	switch (writer->format) {
 	case cli_outputJson:
@@ -249,14 +290,14 @@ void cliCastWriter_Format(const cliCastWriter* writer, cliBuffer* out, long posi
 		} else {
 			cliBuffer_AppendChar(out, '\n');
 		}
-		appendJsonResult(writer, out, record, error, output, ties, tieCount);
+		appendJsonResult(writer, out, record, error, output, ties, tieCount, exact);
 		break;
 	case cli_outputNdjson:
-		appendJsonResult(writer, out, record, error, output, ties, tieCount);
+		appendJsonResult(writer, out, record, error, output, ties, tieCount, exact);
 		cliBuffer_AppendChar(out, '\n');
 		break;
 	case cli_outputCsv:
-		appendCsvResult(writer, out, record, error, output, ties, tieCount);
+		appendCsvResult(writer, out, record, error, output, ties, tieCount, exact);
 		break;
 	}
 }
@@ -276,5 +317,9 @@ void cliCastWriter_End(const cliCastWriter* writer, cliBuffer* out, long written
 	cliBuffer_AppendInt(out, summary->hits);
 	CLI_APPEND_LITERAL(out, ",\"errors\":");
 	cliBuffer_AppendInt(out, summary->errors);
+	if (writer->compareExact) {
+		CLI_APPEND_LITERAL(out, ",\"tunnelled\":");
+		cliBuffer_AppendInt(out, summary->tunnelled);
+	}
 	CLI_APPEND_LITERAL(out, "}}\n");
 }

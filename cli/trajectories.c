@@ -38,11 +38,12 @@ typedef enum cliColumn {
 	cli_columnR,
 	cli_columnRadius,
 	cli_columnMass,
+	cli_columnFixed,
 	cli_columnCount
 } cliColumn;
 
 static const char* const columnNames[cli_columnCount] = {
-	"id", "x0", "y0", "z0", "x1", "y1", "z1", "x", "y", "z", "vx", "vy", "vz", "r", "radius", "mass",
+	"id", "x0", "y0", "z0", "x1", "y1", "z1", "x", "y", "z", "vx", "vy", "vz", "r", "radius", "mass", "fixed",
 };
 
 /* The four 3-vectors. */
@@ -66,10 +67,11 @@ enum {
 	cli_memberR,
 	cli_memberRadius,
 	cli_memberMass,
+	cli_memberFixed,
 	cli_memberCount
 };
 
-static const char* const memberKeys[cli_memberCount] = { "p0", "p1", "p", "v", "id", "r", "radius", "mass" };
+static const char* const memberKeys[cli_memberCount] = { "p0", "p1", "p", "v", "id", "r", "radius", "mass", "fixed" };
 
 struct cliReader {
 	cliInput input;
@@ -299,6 +301,13 @@ static bool jsonRecord(const cliRecordSource* source, cliRecord* record)
 			if (!jsonId(source, record, member)) {
 				return false;
 			}
+		} else if (slot == cli_memberFixed) {
+			if (cJSON_IsBool(member)) {
+				record->fixed = cJSON_IsTrue(member);
+				record->fields |= cli_fieldFixed;
+			} else {
+				memberError(source, record, member, "fixed: expected true or false");
+			}
 		} else if (slot == cli_memberMass) {
 			if (jsonNumber(source, record, member, key, &value)) {
 				if (value <= 0.0) {
@@ -411,7 +420,7 @@ static int csvHeader(cliReader* reader, bcError* error)
 		error->column = csv->column;
 		snprintf(error->message, sizeof error->message,
 				 "no known column in the CSV header (expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, "
-				 "vx,vy,vz)");
+				 "vx,vy,vz, fixed)");
 		return -1;
 	}
 	return 1;
@@ -452,6 +461,36 @@ static bool csvId(const cliCsv* csv, int j, cliRecord* record)
 	return record->id != NULL;
 }
 
+/* The fixed cell j: true, false, 1 or 0 (blanks around it allowed; an
+ * empty cell says nothing). False if it is anything else. */
+static bool csvFixed(const cliCsv* csv, int j, cliRecord* record)
+{
+	const char* text = cliCsv_Text(csv, j);
+	size_t length = csv->cells[j].length;
+	while (length > 0 && (*text == ' ' || *text == '\t')) {
+		text++;
+		length--;
+	}
+	while (length > 0 && (text[length - 1] == ' ' || text[length - 1] == '\t' || text[length - 1] == '\r')) {
+		length--;
+	}
+	static const struct {
+		const char* text;
+		bool value;
+	} words[] = { { "true", true }, { "false", false }, { "1", true }, { "0", false } };
+	if (length == 0) {
+		return true;
+	}
+	for (size_t k = 0; k < sizeof words / sizeof words[0]; ++k) {
+		if (strlen(words[k].text) == length && memcmp(text, words[k].text, length) == 0) {
+			record->fixed = words[k].value;
+			record->fields |= cli_fieldFixed;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Fill record from the row. Cells are checked left to right, so the first
  * error kept is the leftmost. A row with too few or too many cells is an
  * error, but keeps its id when it has the id's cell (cells are taken by
@@ -483,6 +522,13 @@ static bool csvRecord(cliReader* reader, cliRecord* record)
 		if (kind == cli_columnId) {
 			if (!csvId(csv, j, record)) {
 				return false;
+			}
+			continue;
+		}
+		if (kind == cli_columnFixed) {
+			if (!csvFixed(csv, j, record)) {
+				recordError(record, csv->cells[j].line, csv->cells[j].column,
+							"fixed: expected true, false, 1 or 0");
 			}
 			continue;
 		}

@@ -40,7 +40,8 @@ enum {
 	cli_fieldP = 1 << 2,        /* "p": [x,y,z]     CSV x,y,z */
 	cli_fieldRadius = 1 << 3,   /* "r" or "radius"  CSV r or radius */
 	cli_fieldMass = 1 << 4,     /* "mass"           CSV mass */
-	cli_fieldVelocity = 1 << 5  /* "v": [x,y,z]     CSV vx,vy,vz */
+	cli_fieldVelocity = 1 << 5, /* "v": [x,y,z]     CSV vx,vy,vz */
+	cli_fieldFixed = 1 << 6     /* "fixed": bool    CSV fixed (true, false, 1, 0) */
 };
 
 /* One input record. Fields not present are zero. error is empty unless
@@ -60,6 +61,7 @@ typedef struct cliRecord {
 	bcVec3 p0, p1, p, velocity;
 	double radius;
 	double mass;
+	bool fixed;      /* "fixed" (balls: a ball that never moves) */
 	char error[200];
 	long errorLine;
 	long errorColumn;

@@ -106,6 +106,11 @@ $1 == "other" {
 	kv("other" SUBSEP k)
 	next
 }
+$1 == "discrete" {
+	DISCRETE[++discreteCount] = discreteCount
+	kv("discrete" SUBSEP discreteCount)
+	next
+}
 $1 == "cliread" {
 	kv("cliread")
 	next
@@ -333,6 +338,42 @@ END {
 			" second. Brute force (`bruteForce`: every pair) runs on all pairs up to 3e7 of them; beyond, on a mesh of" \
 			" some triangles of the first (half spread over it, half over the triangles that meet the other) against" \
 			" the whole second, whose list must be exactly the full list's pairs of those triangles."
+	}
+
+	# ------------------------------------------------ time stepping (seed 002)
+	if (discreteCount > 0) {
+		print ""
+		print "## Time stepping and bisection (seed 002) against exact prediction"
+		print ""
+		print "The same throws cast both ways (tests/bench/seeds_bench.c, `discrete`): `bcMesh_Cast` and" \
+			" `bcMesh_CastDiscrete` (the ball tested where it stands every dt of the path, the first step in contact" \
+			" halved N times), one thread each, rates per CPU second of the thread, the median of 3 runs."
+		print ""
+		print "<!-- table -->"
+		print "| mesh | throws | dt, N | exact throws/s | discrete throws/s | exact/discrete | tests per throw | tunnelled | alpha error mean / max (bound dt/2^N) | early / past the bound |"
+		print "|---|--:|---|--:|--:|--:|--:|--:|---|---|"
+		previousWhat = ""
+		for (i = 1; i <= discreteCount; ++i) {
+			d = "discrete" SUBSEP i
+			what = sprintf("%s (%s triangles)", F[d, "name"], thousands(F[d, "size"]))
+			printf "| %s | %s | %s, %d | %s | %s | %s | %.1f | %s (%s) | %.3g / %.3g (%.3g) | %d / %d |\n", \
+				(what != previousWhat ? what : ""), thousands(F[d, "count"]), F[d, "dt"], F[d, "bisect"], \
+				rate(F[d, "exactqps"]), rate(F[d, "discreteqps"]), \
+				times(F[d, "discreteqps"] > 0 ? F[d, "exactqps"] / F[d, "discreteqps"] : 0), F[d, "tests"], \
+				thousands(F[d, "tunnelled"]), pct(F[d, "exacthits"] > 0 ? F[d, "tunnelled"] / F[d, "exacthits"] : 0), \
+				F[d, "meanerror"], F[d, "maxerror"], F[d, "bound"], F[d, "early"], F[d, "beyond"]
+			previousWhat = what
+		}
+		print "<!-- table -->"
+		print ""
+		print "Each throw ends 5 % of the mesh size S behind a random point of a random triangle and starts 0.1-0.5 S in" \
+			" front of it, in a random direction of the front half-space, r uniform in [0.002 S, 0.01 S], so that each" \
+			" one hits under the exact cast (one-sided, the defaults). *tunnelled*: throws the exact cast hits and the discrete method misses (the ball" \
+			" crosses the region within r of the mesh between two tests), in brackets their share of the hits. *alpha" \
+			" error*: discrete - exact on the throws both hit; the discrete alpha is the end of the last halving, never" \
+			" before the exact one (*early* counts those more than 1e-10 before it, and must be 0) and at most dt/2^N" \
+			" after it where the ball stays in contact for a whole step (*past the bound*: it touched and left between" \
+			" two tests, then hit later)."
 	}
 
 	# ------------------------------------------------------------ the command

@@ -100,6 +100,11 @@ moved terrain-1M"
 	readMesh=soup-1M
 	joltMeshes="icosphere-1.3M room-1M terrain-1M soup-1M stanford-bunny"
 fi
+# seed 002's time stepping against the exact cast: the same small run in
+# both modes (a few seconds): meshes, steps dt (5 bisections), throws
+discreteMeshes="icosphere-1k room-49k"
+discreteSteps="0.05 0.01 0.002"
+discreteCount=5000
 runs=3
 brute=200
 
@@ -254,6 +259,15 @@ echo "$intersects" | {
 	done
 	exit $status
 } || failed=1
+# seed 002's time stepping with bisection beside the exact cast, on the
+# same throws: a few seconds (seeds_bench.c's discrete).
+for name in $discreteMeshes; do
+	[ -f "$work/$name.obj" ] || continue
+	note "$name: time stepping (dt $discreteSteps, 5 bisections) against the exact cast, $discreteCount throws"
+	# shellcheck disable=SC2086
+	"$bin/seeds_bench" --runs $runs --count $discreteCount discrete "$name" "$work/$name.obj" 5 $discreteSteps >> "$results" ||
+		{ note "$name: the discrete method answered before the exact cast"; failed=1; }
+done
 meta loadother "$(cut -d ' ' -f 1-3 /proc/loadavg)"
 
 # ---------------------------------------------------------- the command

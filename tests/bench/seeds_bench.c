@@ -1,11 +1,14 @@
 /* seeds_bench.c - the other queries against their brute-force baselines:
- * closest point of a mesh, balls against balls, simulate, mesh against mesh.
+ * closest point of a mesh, balls against balls, simulate, mesh against mesh;
+ * and seed 002's time stepping with bisection against the exact cast
+ * ("discrete" lines: see runDiscrete).
  *
  *   seeds_bench [OPTIONS] closest NAME MESH.obj
  *   seeds_bench [OPTIONS] balls COUNT [COUNT ...]
  *   seeds_bench [OPTIONS] simulate NAME MESH.obj BALLS [two-sided]
  *   seeds_bench [OPTIONS] intersect spheres LEVEL
  *   seeds_bench [OPTIONS] intersect moved NAME MESH.obj
+ *   seeds_bench [OPTIONS] discrete NAME MESH.obj BISECTIONS DT [DT ...]
  * OPTIONS: --runs N (timed repetitions, the median; default 3), --brute N
  * (queries checked against brute force; default 200), --count N (queries
  * per set; default 100000).
@@ -794,6 +797,142 @@ static int runIntersectMoved(const bcSeedsConfig* cfg, const char* name, const c
 	return status;
 }
 
+/* --------------------------------------------- time stepping (seed 002) */
+
+/* Throws for the discrete method against the exact cast: each ends
+ * BC_SEEDS_THROW_DEPTH S behind a random point of a random triangle and
+ * starts BC_SEEDS_THROW_LOW .. HIGH S in front of it, in a random
+ * direction of the front half-space; radii as the closest sets' r > 0. */
+#define BC_SEEDS_THROW_DEPTH 0.05
+#define BC_SEEDS_THROW_LOW 0.1
+#define BC_SEEDS_THROW_HIGH 0.5
+#define BC_SEEDS_THROW_SEED 0x64697363726574ull
+
+static void makeThrows(const bcMesh* mesh, uint64_t seed, bcCastInput* inputs, int count)
+{
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	double size = meshSize(&info);
+	bcRandom rng = { seed };
+	for (int i = 0; i < count; ++i) {
+		bcTriangle t;
+		do {
+			t = bcMesh_GetTriangle(mesh, (int32_t)(bcRandom_Next(&rng) % (uint64_t)info.triangleCount));
+		} while (t.degenerate);
+		bcVec3 a = bcMesh_GetVertex(mesh, t.vertices[0]);
+		bcVec3 b = bcMesh_GetVertex(mesh, t.vertices[1]);
+		bcVec3 c = bcMesh_GetVertex(mesh, t.vertices[2]);
+		double u = bcRandom_Uniform(&rng, 0.0, 1.0), v = bcRandom_Uniform(&rng, 0.0, 1.0);
+		if (u + v > 1.0) {
+			u = 1.0 - u;
+			v = 1.0 - v;
+		}
+		bcVec3 p = { a.x + u * (b.x - a.x) + v * (c.x - a.x), a.y + u * (b.y - a.y) + v * (c.y - a.y),
+					 a.z + u * (b.z - a.z) + v * (c.z - a.z) };
+		bcVec3 d = bcRandom_OnSphere(&rng);
+		double side = d.x * t.normal.x + d.y * t.normal.y + d.z * t.normal.z;
+		if (side < 0.0) {
+			d.x -= 2.0 * side * t.normal.x;
+			d.y -= 2.0 * side * t.normal.y;
+			d.z -= 2.0 * side * t.normal.z;
+		}
+		double length = bcRandom_Uniform(&rng, BC_SEEDS_THROW_LOW * size, BC_SEEDS_THROW_HIGH * size);
+		double depth = BC_SEEDS_THROW_DEPTH * size;
+		inputs[i].p0 = (bcVec3){ p.x + length * d.x, p.y + length * d.y, p.z + length * d.z };
+		inputs[i].p1 = (bcVec3){ p.x - depth * d.x, p.y - depth * d.y, p.z - depth * d.z };
+		inputs[i].radius = bcRandom_Uniform(&rng, BC_SEEDS_RADIUS_LOW * size, BC_SEEDS_RADIUS_HIGH * size);
+	}
+}
+
+static bool castHit(bcCastState state)
+{
+	return state == bc_castHit || state == bc_castInitialOverlap;
+}
+
+/* One row per step: the exact cast and the discrete method with N
+ * bisections on the very same throws, one thread each (CPU time of the
+ * thread, median of the runs): their rates, the hits of each, the throws
+ * that tunnel (exact hit, discrete miss), and the alpha error discrete -
+ * exact on the throws both hit: its mean and largest, how many are early
+ * (below the exact alpha by more than BC_ALPHA_TIE_TOLERANCE) and how many
+ * later than the bound dt / 2^N (a ball that touched and left between two
+ * tests, then hit further on). */
+static int runDiscrete(const bcSeedsConfig* cfg, const char* name, const char* path, int bisections, int stepCount,
+					   char** steps)
+{
+	bcMesh* mesh = loadMesh(path);
+	if (mesh == NULL) {
+		return 1;
+	}
+	int count = cfg->count;
+	bcCastInput* inputs = allocate((size_t)count, sizeof *inputs);
+	bcCastOutput* exact = allocate((size_t)count, sizeof *exact);
+	bcDiscreteOutput* discrete = allocate((size_t)count, sizeof *discrete);
+	makeThrows(mesh, BC_SEEDS_THROW_SEED, inputs, count);
+	bcCastOptions castOptions = bcDefaultCastOptions();
+	double cpu[BC_SEEDS_MAX_RUNS];
+	for (int r = 0; r < cfg->runs; ++r) {
+		double start = bcBenchThreadSeconds();
+		for (int i = 0; i < count; ++i) {
+			exact[i] = bcMesh_Cast(mesh, inputs[i], &castOptions);
+		}
+		cpu[r] = bcBenchThreadSeconds() - start;
+	}
+	double exactQps = perSecond(count, bcBenchMedian(cpu, cfg->runs));
+	int exactHits = 0;
+	for (int i = 0; i < count; ++i) {
+		exactHits += castHit(exact[i].state);
+	}
+	int status = 0;
+	for (int s = 0; s < stepCount; ++s) {
+		bcDiscreteOptions options = bcDefaultDiscreteOptions();
+		options.step = atof(steps[s]);
+		options.bisections = bisections;
+		options.cast = castOptions;
+		for (int r = 0; r < cfg->runs; ++r) {
+			double start = bcBenchThreadSeconds();
+			for (int i = 0; i < count; ++i) {
+				discrete[i] = bcMesh_CastDiscrete(mesh, inputs[i], &options);
+			}
+			cpu[r] = bcBenchThreadSeconds() - start;
+		}
+		double discreteQps = perSecond(count, bcBenchMedian(cpu, cfg->runs));
+		double bound = ldexp(options.step, -bisections);
+		int hits = 0, tunnelled = 0, extra = 0, both = 0, early = 0, beyond = 0;
+		double sum = 0.0, largest = 0.0;
+		long long tests = 0;
+		for (int i = 0; i < count; ++i) {
+			bool e = castHit(exact[i].state), d = castHit(discrete[i].state);
+			tests += discrete[i].testCount;
+			hits += d;
+			tunnelled += e && !d;
+			extra += d && !e;
+			if (e && d) {
+				double error = discrete[i].alpha - exact[i].alpha;
+				both += 1;
+				sum += error;
+				largest = fmax(largest, error);
+				early += error < -BC_ALPHA_TIE_TOLERANCE;
+				beyond += error > bound + BC_ALPHA_TIE_TOLERANCE;
+			}
+		}
+		bcMeshInfo info = bcMesh_GetInfo(mesh);
+		printf("discrete name=%s size=%ld count=%d dt=%s bisect=%d bound=%.6g exactqps=%.6g discreteqps=%.6g "
+			   "tests=%.4g exacthits=%d hits=%d tunnelled=%d extra=%d both=%d meanerror=%.6g maxerror=%.6g "
+			   "early=%d beyond=%d\n",
+			   name, (long)info.triangleCount, count, steps[s], bisections, bound, exactQps, discreteQps,
+			   (double)tests / count, exactHits, hits, tunnelled, extra, both, both > 0 ? sum / both : 0.0, largest,
+			   early, beyond);
+		fflush(stdout);
+		/* the one guarantee: never before the first contact */
+		status |= early != 0 || extra != 0;
+	}
+	free(inputs);
+	free(exact);
+	free(discrete);
+	bcMesh_Destroy(mesh);
+	return status;
+}
+
 /* ------------------------------------------------------------------- main */
 
 static int usage(void)
@@ -802,7 +941,8 @@ static int usage(void)
 		  "       seeds_bench [--runs N] [--brute N] balls COUNT [COUNT ...]\n"
 		  "       seeds_bench [--runs N] [--brute N] simulate NAME MESH.obj BALLS [two-sided]\n"
 		  "       seeds_bench [--runs N] [--brute N] intersect spheres LEVEL\n"
-		  "       seeds_bench [--runs N] [--brute N] intersect moved NAME MESH.obj\n",
+		  "       seeds_bench [--runs N] [--brute N] intersect moved NAME MESH.obj\n"
+		  "       seeds_bench [--runs N] [--count N] discrete NAME MESH.obj BISECTIONS DT [DT ...]\n",
 		  stderr);
 	return 2;
 }
@@ -861,6 +1001,19 @@ int main(int argc, char** argv)
 	}
 	if (strcmp(what, "intersect") == 0 && left == 3 && strcmp(rest[0], "moved") == 0) {
 		return runIntersectMoved(&cfg, rest[1], rest[2]);
+	}
+	if (strcmp(what, "discrete") == 0 && left >= 4) {
+		int bisections = atoi(rest[2]);
+		for (int i = 3; i < left; ++i) {
+			double dt = atof(rest[i]);
+			if (!(dt >= BC_DISCRETE_MIN_STEP && dt <= 1.0)) {
+				return usage();
+			}
+		}
+		if (bisections < 0 || bisections > BC_DISCRETE_MAX_BISECTIONS) {
+			return usage();
+		}
+		return runDiscrete(&cfg, rest[0], rest[1], bisections, left - 3, rest + 3);
 	}
 	return usage();
 }

@@ -152,7 +152,7 @@ ten_mib() {
 
 @test "junk: a binary file (a PNG header) as trajectories: read as CSV, no known column" {
 	printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\020' >junk.bin
-	expect_error 2 'ballcast: junk.bin:1:1: no known column in the CSV header (expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, vx,vy,vz)' \
+	expect_error 2 'ballcast: junk.bin:1:1: no known column in the CSV header (expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, vx,vy,vz, fixed)' \
 		cast tri.obj junk.bin
 }
 

@@ -424,3 +424,56 @@ EOF
 	assert_status 0
 	grep -q '^  balls  *when moving balls first meet each other$' stdout
 }
+
+@test "balls fixed: a head-on hit on a fixed ball reverses the velocity whatever the mass; a free unit ball would take it instead" {
+	printf '{"id":"post","p0":[0,0,0],"r":1,"fixed":true}\n{"id":"b","p0":[-4,0,0],"p1":[0,0,0],"r":1,"mass":5}\n' >f.ndjson
+	bcast balls -f ndjson f.ndjson
+	assert_status 0
+	assert_line 1 '{"id":"post","hit":true,"alpha":0.5,"other":"b","initial_overlap":false,"point":[-1,0,0],"normal":[-1,0,0],"velocity_before":[0,0,0],"velocity_after":[0,0,0]}'
+	assert_line 2 '{"id":"b","hit":true,"alpha":0.5,"other":"post","initial_overlap":false,"point":[-1,0,0],"normal":[1,0,0],"velocity_before":[4,0,0],"velocity_after":[-4,0,0]}'
+	# its p1 is not read: a fixed ball stays at p0
+	printf '{"id":"post","p0":[0,0,0],"p1":[9,9,9],"r":1,"fixed":true}\n{"id":"b","p0":[-4,0,0],"p1":[0,0,0],"r":1,"mass":5}\n' >g.ndjson
+	bcast balls -f ndjson g.ndjson
+	cmp stdout <("$BALLCAST" balls -f ndjson f.ndjson)
+	# "fixed": false is an ordinary ball at rest (p1 = p0): equal masses exchange
+	printf '{"id":"post","p0":[0,0,0],"p1":[0,0,0],"r":1,"fixed":false}\n{"id":"b","p0":[-4,0,0],"p1":[0,0,0],"r":1}\n' >h.ndjson
+	bcast balls -f ndjson h.ndjson
+	assert_contains "$(sed -n 2p stdout)" '"velocity_after":[0,0,0]}'
+	assert_contains "$(sed -n 1p stdout)" '"velocity_after":[4,0,0]}'
+}
+
+@test "balls fixed: an oblique hit is reflected as V' = V - 2U (U along the normal), CSV column fixed" {
+	# the ball runs along y = -1.6 at V = (5,0,0); it touches the fixed ball
+	# (r 1 + 1) with its centre at (-1.2,-1.6): n = (0.6,0.8), U = 3 n =
+	# (1.8,2.4), V - 2U = (1.4,-4.8,0); alpha = (5 - 1.2) / 5 = 0.76
+	printf 'id,x0,y0,z0,x1,y1,z1,r,fixed\npost,0,0,0,,,,1,true\nb,-5,-1.6,0,0,-1.6,0,1,0\n' >f.csv
+	bcast balls -f csv f.csv
+	assert_status 0
+	awk -F, 'NR == 3 {
+		ok = ($2 == "true" && ($3 - 0.76) ^ 2 < 1e-28 && $4 == "post" && ($15 - 1.4) ^ 2 < 1e-28 && ($16 + 4.8) ^ 2 < 1e-28 && $17 == 0)
+		exit !ok
+	}' stdout || { cat stdout; false; }
+	[ "$(sed -n 2p stdout | cut -d, -f12-17)" = 0,0,0,0,0,0 ]
+	# true/false/1/0 and blanks around them; an empty cell is not fixed
+	printf 'id,x0,y0,z0,x1,y1,z1,r,fixed\npost,0,0,0,0,0,0,1, 1 \nb,-5,-1.6,0,0,-1.6,0,1,\n' >g.csv
+	bcast balls -f csv g.csv
+	assert_status 0
+	awk -F, 'NR == 3 { exit !(($15 - 1.4) ^ 2 < 1e-28 && ($16 + 4.8) ^ 2 < 1e-28) }' stdout
+}
+
+@test "balls fixed: a bad fixed value is an error of that record only (JSON and CSV), exit 1" {
+	printf '{"id":1,"p0":[0,0,0],"p1":[1,0,0],"r":1,"fixed":"yes"}\n{"id":2,"p0":[9,0,0],"p1":[9,1,0],"r":1,"fixed":1}\n{"id":3,"p0":[-9,0,0],"p1":[-9,1,0],"r":1}\n' >f.ndjson
+	bcast balls -f ndjson f.ndjson
+	assert_status 1
+	assert_line 1 '{"id":1,"error":"fixed: expected true or false"}'
+	assert_line 2 '{"id":2,"error":"fixed: expected true or false"}'
+	assert_line 3 '{"id":3,"hit":false,"alpha":1}'
+	assert_contains "$err" 'ballcast: f.ndjson:1:49: record 1: fixed: expected true or false'
+	printf 'id,x0,y0,z0,x1,y1,z1,r,fixed\n1,0,0,0,1,0,0,1,yes\n2,9,0,0,9,1,0,1,2\n3,-9,0,0,-9,1,0,1,false\n' >f.csv
+	bcast balls -f csv f.csv
+	assert_status 1
+	assert_line 2 '1,,,,,,,,,,,,,,,,,"fixed: expected true, false, 1 or 0"'
+	assert_line 3 '2,,,,,,,,,,,,,,,,,"fixed: expected true, false, 1 or 0"'
+	assert_line 4 '3,false,1,,,,,,,,,,,,,,,'
+	assert_contains "$err" 'ballcast: f.csv:2:17: record 1: fixed: expected true, false, 1 or 0'
+}

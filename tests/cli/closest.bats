@@ -12,16 +12,18 @@ setup() {
 	printf 'v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3\nf 1 3 4\n' >two.obj
 }
 
-CSV_HEADER='id,distance,point_x,point_y,point_z,triangle,face,feature,vertex_0,vertex_1,vertex_2,normal_x,normal_y,normal_z,overlap,depth,error'
+CSV_HEADER='id,distance,point_x,point_y,point_z,triangle,face,feature,vertex_0,vertex_1,vertex_2,normal_x,normal_y,normal_z,overlap,depth,bary_u,bary_v,bary_w,error'
 
 JSON_HEADER_TRI() {
 	printf '{"ballcast":"%s","mesh":{"file":"tri.obj","vertices":3,"triangles":1,"faces":1,"degenerate":0},"settings":{"tie_tolerance":1e-14},\n' "$VERSION"
 }
 
-# answer ID DISTANCE POINT TRIANGLE FACE FEATURE VERTICES NORMAL OVERLAP DEPTH
+# answer ID DISTANCE POINT TRIANGLE FACE FEATURE VERTICES NORMAL OVERLAP DEPTH BARYCENTRIC
+# (BARYCENTRIC: the weights u,v,w of the triangle's A, B, C, hand-computed:
+# on tri.obj a point (x, y, 0) is (1-x-y) A + x B + y C)
 answer() {
-	printf '{"id":%s,"distance":%s,"point":[%s],"triangle":%s,"face":%s,"feature":"%s","vertices":[%s],"normal":[%s],"overlap":%s,"depth":%s}\n' \
-		"$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "${10}"
+	printf '{"id":%s,"distance":%s,"point":[%s],"triangle":%s,"face":%s,"feature":"%s","vertices":[%s],"normal":[%s],"overlap":%s,"depth":%s,"barycentric":[%s]}\n' \
+		"$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "${10}" "${11}"
 }
 
 # The balls of the format tests on tri.obj: above the face (overlapping),
@@ -36,10 +38,10 @@ EOF
 }
 
 balls_expected() {
-	answer '"above"' 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 true 1
-	answer '"ca"' 5 0,0.5,0 0 0 edge 2,0 -0.6,0,0.8 true 1
-	answer '"a"' 5 0,0,0 0 0 vertex 0 -0.6,-0.8,0 false 0
-	answer '"on-b"' 0 1,0,0 0 0 vertex 1 0,0,1 false 0
+	answer '"above"' 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 true 1 0.5,0.25,0.25
+	answer '"ca"' 5 0,0.5,0 0 0 edge 2,0 -0.6,0,0.8 true 1 0.5,0,0.5
+	answer '"a"' 5 0,0,0 0 0 vertex 0 -0.6,-0.8,0 false 0 1,0,0
+	answer '"on-b"' 0 1,0,0 0 0 vertex 1 0,0,1 false 0 0,1,0
 }
 
 # ---------------------------------------------------------- hand-computed
@@ -50,8 +52,8 @@ balls_expected() {
 	assert_status 0
 	assert_no_stderr
 	{
-		answer 1 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0
-		answer 2 3 0.25,0.5,0 0 0 face 0,1,2 0,0,-1 false 0
+		answer 1 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0 0.5,0.25,0.25
+		answer 2 3 0.25,0.5,0 0 0 face 0,1,2 0,0,-1 false 0 0.25,0.25,0.5
 	} | assert_stdout_eq
 }
 
@@ -67,13 +69,13 @@ EOF
 	bcast closest -f ndjson tri.obj b.ndjson
 	assert_status 0
 	{
-		answer '"ab"' 2 0.5,0,0 0 0 edge 0,1 0,-1,0 false 0
+		answer '"ab"' 2 0.5,0,0 0 0 edge 0,1 0,-1,0 false 0 0.5,0.5,0
 		# (2,2) to its foot (0.5,0.5) on BC: distance sqrt(4.5), normal (1,1,0) / sqrt 2
-		answer '"bc"' 2.1213203435596424 0.5,0.5,0 0 0 edge 1,2 0.7071067811865476,0.7071067811865476,0 false 0
-		answer '"ca"' 5 0,0.5,0 0 0 edge 2,0 -0.6,0,0.8 false 0
-		answer '"a"' 5 0,0,0 0 0 vertex 0 -0.6,-0.8,0 false 0
-		answer '"b"' 4.242640687119285 1,0,0 0 0 vertex 1 0.7071067811865476,-0.7071067811865476,0 false 0
-		answer '"c"' 5 0,1,0 0 0 vertex 2 0,0.6,-0.8 false 0
+		answer '"bc"' 2.1213203435596424 0.5,0.5,0 0 0 edge 1,2 0.7071067811865476,0.7071067811865476,0 false 0 0,0.5,0.5
+		answer '"ca"' 5 0,0.5,0 0 0 edge 2,0 -0.6,0,0.8 false 0 0.5,0,0.5
+		answer '"a"' 5 0,0,0 0 0 vertex 0 -0.6,-0.8,0 false 0 1,0,0
+		answer '"b"' 4.242640687119285 1,0,0 0 0 vertex 1 0.7071067811865476,-0.7071067811865476,0 false 0 0,1,0
+		answer '"c"' 5 0,1,0 0 0 vertex 2 0,0.6,-0.8 false 0 0,0,1
 	} | assert_stdout_eq
 }
 
@@ -89,12 +91,12 @@ EOF
 	bcast closest -f ndjson tri.obj b.ndjson
 	assert_status 0
 	{
-		answer '"in"' 0 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0
-		answer '"on-ab"' 0 0.5,0,0 0 0 edge 0,1 0,0,1 false 0
-		answer '"on-bc"' 0 0.5,0.5,0 0 0 edge 1,2 0,0,1 false 0
-		answer '"on-ca"' 0 0,0.75,0 0 0 edge 2,0 0,0,1 false 0
-		answer '"on-a"' 0 0,0,0 0 0 vertex 0 0,0,1 false 0
-		answer '"on-c"' 0 0,1,0 0 0 vertex 2 0,0,1 true 0.5
+		answer '"in"' 0 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0 0.5,0.25,0.25
+		answer '"on-ab"' 0 0.5,0,0 0 0 edge 0,1 0,0,1 false 0 0.5,0.5,0
+		answer '"on-bc"' 0 0.5,0.5,0 0 0 edge 1,2 0,0,1 false 0 0,0.5,0.5
+		answer '"on-ca"' 0 0,0.75,0 0 0 edge 2,0 0,0,1 false 0 0.25,0,0.75
+		answer '"on-a"' 0 0,0,0 0 0 vertex 0 0,0,1 false 0 1,0,0
+		answer '"on-c"' 0 0,1,0 0 0 vertex 2 0,0,1 true 0.5 0,0,1
 	} | assert_stdout_eq
 }
 
@@ -107,9 +109,9 @@ EOF
 	bcast closest -f ndjson tri.obj b.ndjson
 	assert_status 0
 	{
-		answer '"inside"' 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 true 0.5
-		answer '"touching"' 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0
-		answer '"clear"' 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0
+		answer '"inside"' 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 true 0.5 0.5,0.25,0.25
+		answer '"touching"' 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0 0.5,0.25,0.25
+		answer '"clear"' 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0 0.5,0.25,0.25
 	} | assert_stdout_eq
 }
 
@@ -128,15 +130,40 @@ EOF
 	assert_status 0
 	assert_no_stderr
 	{
-		answer '"on-diagonal"' 0 0.5,0.5,0 0 0 edge 2,0 0,0,1 false 0
-		answer '"over-diagonal"' 2 0.25,0.25,0 0 0 edge 2,0 0,0,1 false 0
-		answer '"under-diagonal"' 1 0.75,0.75,0 0 0 edge 2,0 0,0,-1 false 0
-		answer '"on-origin"' 0 0,0,0 0 0 vertex 0 0,0,1 false 0
-		answer '"beyond-corner"' 5 1,1,0 0 0 vertex 2 0.6,0.8,0 false 0
-		answer '"in-1"' 0.5 0.25,0.75,0 1 1 face 0,2,3 0,0,-1 true 0.5
-		answer '"in-0"' 0.5 0.75,0.25,0 0 0 face 0,1,2 0,0,1 false 0
-		answer '"own-corner"' 1 0,1,0 1 1 vertex 3 -1,0,0 false 0
+		answer '"on-diagonal"' 0 0.5,0.5,0 0 0 edge 2,0 0,0,1 false 0 0.5,0,0.5
+		answer '"over-diagonal"' 2 0.25,0.25,0 0 0 edge 2,0 0,0,1 false 0 0.75,0,0.25
+		answer '"under-diagonal"' 1 0.75,0.75,0 0 0 edge 2,0 0,0,-1 false 0 0.25,0,0.75
+		answer '"on-origin"' 0 0,0,0 0 0 vertex 0 0,0,1 false 0 1,0,0
+		answer '"beyond-corner"' 5 1,1,0 0 0 vertex 2 0.6,0.8,0 false 0 0,0,1
+		answer '"in-1"' 0.5 0.25,0.75,0 1 1 face 0,2,3 0,0,-1 true 0.5 0.25,0.25,0.5
+		answer '"in-0"' 0.5 0.75,0.25,0 0 0 face 0,1,2 0,0,1 false 0 0.25,0.5,0.25
+		answer '"own-corner"' 1 0,1,0 1 1 vertex 3 -1,0,0 false 0 0,0,1
 	} | assert_stdout_eq
+}
+
+@test "barycentric: hand-computed weights of A, B, C (file order) on a face, edges and a vertex; u A + v B + w C is the point, u + v + w = 1" {
+	# A(1,1,1) B(5,1,1) C(1,5,1): a point (x, y, 1) of the plane is
+	# (1 - (x-1)/4 - (y-1)/4) A + (x-1)/4 B + (y-1)/4 C.
+	printf 'v 1 1 1\nv 5 1 1\nv 1 5 1\nf 1 2 3\n' >t.obj
+	printf 'id,x,y,z\nface,2,3,7\nbc,4,4,1\nab,3,-2,5\nb,7,0,1\nc,0,7,-3\n' >b.csv
+	bcast closest -f csv t.obj b.csv
+	assert_status 0
+	[ "$(csv_cell stdout 1 17),$(csv_cell stdout 1 18),$(csv_cell stdout 1 19)" = bary_u,bary_v,bary_w ]
+	row() { echo "$(csv_cell stdout "$1" 8) $(csv_cell stdout "$1" 17),$(csv_cell stdout "$1" 18),$(csv_cell stdout "$1" 19)"; }
+	[ "$(row 2)" = "face 0.25,0.25,0.5" ]
+	[ "$(row 3)" = "edge 0,0.5,0.5" ]
+	[ "$(row 4)" = "edge 0.5,0.5,0" ]
+	[ "$(row 5)" = "vertex 0,1,0" ]
+	[ "$(row 6)" = "vertex 0,0,1" ]
+	# the weights rebuild the printed point, and sum to 1
+	awk -F, 'NR > 1 {
+		u = $17; v = $18; w = $19
+		x = u * 1 + v * 5 + w * 1; y = u * 1 + v * 1 + w * 5; z = u + v + w
+		d = (x - $3) ^ 2 + (y - $4) ^ 2 + (z - $5) ^ 2
+		if (d > 1e-24 || (u + v + w - 1) ^ 2 > 1e-28) { print "row " NR ": " $0; bad = 1 }
+	} END { exit bad }' stdout
+	bcast closest -f ndjson t.obj b.csv
+	assert_contains "$(sed -n 1p stdout)" '"depth":0,"barycentric":[0.25,0.25,0.5]}'
 }
 
 @test "two triangles from one quad: both are face 0; the triangle number tells them apart" {
@@ -145,8 +172,8 @@ EOF
 	bcast closest -f ndjson quad.obj b.ndjson
 	assert_status 0
 	{
-		answer 1 1 0.25,0.75,0 1 0 face 0,2,3 0,0,1 false 0
-		answer 2 1 0.75,0.25,0 0 0 face 0,1,2 0,0,1 false 0
+		answer 1 1 0.25,0.75,0 1 0 face 0,2,3 0,0,1 false 0 0.25,0.25,0.5
+		answer 2 1 0.75,0.25,0 0 0 face 0,1,2 0,0,1 false 0 0.25,0.5,0.25
 	} | assert_stdout_eq
 }
 
@@ -154,13 +181,13 @@ EOF
 	printf '{"id":1,"p":[0.25,0.25,2]}\n{"id":2,"p":[0.25,0.25,2],"r":1}\n{"id":3,"p":[0.25,0.25,2],"radius":4}\n' >b.ndjson
 	bcast closest -f ndjson tri.obj b.ndjson
 	assert_status 0
-	[ "$(sed -n 1p stdout | grep -o '"overlap".*')" = '"overlap":false,"depth":0}' ]
+	[ "$(sed -n 1p stdout | grep -o '"overlap".*')" = '"overlap":false,"depth":0,"barycentric":[0.5,0.25,0.25]}' ]
 	bcast closest -f ndjson -r 3 tri.obj b.ndjson
 	assert_status 0
 	{
-		answer 1 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 true 1
-		answer 2 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0
-		answer 3 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 true 2
+		answer 1 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 true 1 0.5,0.25,0.25
+		answer 2 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0 0.5,0.25,0.25
+		answer 3 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 true 2 0.5,0.25,0.25
 	} | assert_stdout_eq
 }
 
@@ -207,13 +234,13 @@ EOF
 	assert_status 1
 	{
 		echo "$CSV_HEADER"
-		echo 'above,2,0.25,0.25,0,0,0,face,0,1,2,0,0,1,true,1,'
-		echo 'ca,5,0,0.5,0,0,0,edge,2,0,,-0.6,0,0.8,true,1,'
-		echo 'a,5,0,0,0,0,0,vertex,0,,,-0.6,-0.8,0,false,0,'
-		echo 'on-b,0,1,0,0,0,0,vertex,1,,,0,0,1,false,0,'
-		echo 'bad,,,,,,,,,,,,,,,,missing p'
+		echo 'above,2,0.25,0.25,0,0,0,face,0,1,2,0,0,1,true,1,0.5,0.25,0.25,'
+		echo 'ca,5,0,0.5,0,0,0,edge,2,0,,-0.6,0,0.8,true,1,0.5,0,0.5,'
+		echo 'a,5,0,0,0,0,0,vertex,0,,,-0.6,-0.8,0,false,0,1,0,0,'
+		echo 'on-b,0,1,0,0,0,0,vertex,1,,,0,0,1,false,0,0,1,0,'
+		echo 'bad,,,,,,,,,,,,,,,,,,,missing p'
 	} | assert_stdout_eq
-	for n in $(csv_columns stdout); do [ "$n" -eq 17 ]; done
+	for n in $(csv_columns stdout); do [ "$n" -eq 20 ]; done
 }
 
 @test "input: a JSON array, NDJSON and CSV (x,y,z,r) give the same answers" {
@@ -289,11 +316,11 @@ EOF
 	bcast closest -f ndjson tri.obj b.ndjson
 	assert_status 1
 	{
-		answer 1 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0
+		answer 1 2 0.25,0.25,0 0 0 face 0,1,2 0,0,1 false 0 0.5,0.25,0.25
 		echo '{"id":2,"error":"missing p"}'
 		echo '{"id":3,"error":"r: must not be negative"}'
 		echo '{"id":4,"error":"p: expected an array of 3 numbers"}'
-		answer 5 1 0.25,0.25,0 0 0 face 0,1,2 0,0,-1 false 0
+		answer 5 1 0.25,0.25,0 0 0 face 0,1,2 0,0,-1 false 0 0.5,0.25,0.25
 	} | assert_stdout_eq
 	{
 		echo 'ballcast: b.ndjson:2:1: record 2: missing p'
@@ -311,7 +338,7 @@ EOF
 	assert_status 1
 	assert_line 1 '{"id":1,"error":"p is too far from the mesh: the distance overflows"}'
 	# every vertex is 1e300 away to the last digit: the first, A
-	assert_line 2 "$(answer 2 1e+300 0,0,0 0 0 vertex 0 1,0,0 false 0)"
+	assert_line 2 "$(answer 2 1e+300 0,0,0 0 0 vertex 0 1,0,0 false 0 1,0,0)"
 	echo 'ballcast: b.ndjson:1:1: record 1: p is too far from the mesh: the distance overflows' | assert_stderr_eq
 }
 

@@ -18,7 +18,7 @@ setup() {
 	printf 'v 1 1 0\nv 2 2 1\nv 0 2 1\nv 1 1 -1\nv 3 1 -1\nv 2 1 1\nf 1 2 3\nf 4 5 6\n' >b.obj
 }
 
-JSON_HEAD_AB='{"ballcast":"%s","a":{"file":"a.obj","vertices":3,"triangles":1,"faces":1,"degenerate":0},"b":{"file":"b.obj","vertices":6,"triangles":2,"faces":2,"degenerate":0},"settings":{"self":false,"method":"exact","touching":true},\n'
+JSON_HEAD_AB='{"ballcast":"%s","a":{"file":"a.obj","vertices":3,"triangles":1,"faces":1,"degenerate":0,"closed":false},"b":{"file":"b.obj","vertices":6,"triangles":2,"faces":2,"degenerate":0,"closed":false},"settings":{"self":false,"method":"exact","touching":true},\n'
 
 TOUCH='{"a":0,"b":0,"segment":[[1,1,0],[1,1,0]],"state":"touching"}'
 CROSS='{"a":0,"b":1,"segment":[[1.5,1,0],[2.5,1,0]],"state":"crossing"}'
@@ -30,7 +30,7 @@ CROSS='{"a":0,"b":1,"segment":[[1.5,1,0],[2.5,1,0]],"state":"crossing"}'
 	{
 		printf "$JSON_HEAD_AB" "$VERSION"
 		printf '"pairs":[\n%s,\n%s\n],\n' "$TOUCH" "$CROSS"
-		printf '"summary":{"pairs":2,"crossing":1,"touching":1,"coplanar":0,"probable":0}}\n'
+		printf '"summary":{"pairs":2,"crossing":1,"touching":1,"coplanar":0,"probable":0,"relation":null}}\n'
 	} | assert_stdout_eq
 }
 
@@ -89,7 +89,7 @@ EOF
 	printf '%s\n' "$CROSS" | assert_stdout_eq
 	bcast intersect --no-touching a.obj b.obj
 	assert_contains "$out" '"settings":{"self":false,"method":"exact","touching":false}'
-	assert_contains "$out" '"summary":{"pairs":1,"crossing":1,"touching":0,"coplanar":0,"probable":0}'
+	assert_contains "$out" '"summary":{"pairs":1,"crossing":1,"touching":0,"coplanar":0,"probable":0,"relation":null}'
 }
 
 # ----------------------------------------------------------------- --self
@@ -102,9 +102,9 @@ EOF
 	assert_status 0
 	assert_no_stderr
 	{
-		printf '{"ballcast":"%s","a":{"file":"self.obj","vertices":6,"triangles":3,"faces":3,"degenerate":0},"b":null,"settings":{"self":true,"method":"exact","touching":true},\n' "$VERSION"
+		printf '{"ballcast":"%s","a":{"file":"self.obj","vertices":6,"triangles":3,"faces":3,"degenerate":0,"closed":false},"b":null,"settings":{"self":true,"method":"exact","touching":true},\n' "$VERSION"
 		printf '"pairs":[\n{"a":0,"b":1,"segment":[[1.5,1,0],[2.5,1,0]],"state":"crossing"}\n],\n'
-		printf '"summary":{"pairs":1,"crossing":1,"touching":0,"coplanar":0,"probable":0}}\n'
+		printf '"summary":{"pairs":1,"crossing":1,"touching":0,"coplanar":0,"probable":0,"relation":null}}\n'
 	} | assert_stdout_eq
 	bcast intersect --self self.obj
 	assert_status 0
@@ -178,7 +178,7 @@ EOF
 	bcast intersect --approx a.obj b.obj
 	assert_contains "$out" '"method":"approximate"'
 	assert_contains "$out" '{"a":0,"b":1,"segment":[],"state":"probable"}'
-	assert_contains "$out" '"summary":{"pairs":2,"crossing":0,"touching":0,"coplanar":0,"probable":2}'
+	assert_contains "$out" '"summary":{"pairs":2,"crossing":0,"touching":0,"coplanar":0,"probable":2,"relation":null}'
 }
 
 # -------------------------------------------------- --brute and threads
@@ -277,4 +277,124 @@ EOF
 	bcast intersect index.obj
 	assert_status 2
 	assert_stderr_line_prefix 'ballcast: index.obj:4:'
+}
+
+# --------------------------------------------------- closed meshes, solids
+
+# cube X Y Z S : the closed cube [X, X+S] x [Y, Y+S] x [Z, Z+S] on stdout, as
+# six quads turning counter-clockwise seen from outside.
+cube() {
+	awk -v x="$1" -v y="$2" -v z="$3" -v s="$4" 'BEGIN {
+		for (i = 0; i < 8; i++) printf "v %s %s %s\n", x + s * (i % 2), y + s * (int(i / 2) % 2), z + s * int(i / 4)
+		print "f 1 3 4 2\nf 5 6 8 7\nf 1 2 6 5\nf 3 7 8 4\nf 1 5 7 3\nf 2 4 8 6"
+	}'
+}
+
+@test "solids: a closed cube inside another is a_inside_b (b_inside_a swapped) with 0 pairs; both said closed" {
+	cube 0 0 0 4 >big.obj
+	cube 1 1 1 1 >small.obj
+	bcast intersect small.obj big.obj
+	assert_status 0
+	assert_no_stderr
+	assert_contains "$out" '"a":{"file":"small.obj","vertices":8,"triangles":12,"faces":6,"degenerate":0,"closed":true}'
+	assert_contains "$out" '"b":{"file":"big.obj","vertices":8,"triangles":12,"faces":6,"degenerate":0,"closed":true}'
+	assert_contains "$out" '"pairs":[],'
+	assert_contains "$out" '"summary":{"pairs":0,"crossing":0,"touching":0,"coplanar":0,"probable":0,"relation":"a_inside_b"}}'
+	bcast intersect big.obj small.obj
+	assert_contains "$out" '"relation":"b_inside_a"}}'
+	# NDJSON and CSV: no summary, so a note on stderr; -q silences it
+	bcast intersect -f csv small.obj big.obj
+	assert_status 0
+	echo 'a,b,x0,y0,z0,x1,y1,z1,state' | assert_stdout_eq
+	echo 'ballcast: small.obj: closed, big.obj: closed: relation a_inside_b' | assert_stderr_eq
+	bcast intersect -q -f ndjson small.obj big.obj
+	assert_no_stdout
+	assert_no_stderr
+}
+
+@test "solids: disjoint, crossing and touching cubes" {
+	cube 0 0 0 4 >big.obj
+	cube 10 0 0 1 >far.obj
+	cube 3 3 3 2 >corner.obj
+	cube 4 0 0 2 >beside.obj
+	bcast intersect far.obj big.obj
+	assert_contains "$out" '"summary":{"pairs":0,"crossing":0,"touching":0,"coplanar":0,"probable":0,"relation":"disjoint"}}'
+	# a corner of one cube in the other: faces cross
+	bcast intersect corner.obj big.obj
+	assert_contains "$out" '"relation":"crossing"}}'
+	[ "$(grep -c '"state":"crossing"' stdout)" -gt 0 ]
+	# face x = 4 against face x = 4: touching (coplanar) pairs, no crossing, interiors apart
+	bcast intersect beside.obj big.obj
+	assert_contains "$out" '"crossing":0,'
+	assert_contains "$out" '"relation":"touching"}}'
+	[ "$(grep -c '"state":"c' stdout)" -gt 0 ]
+	bcast intersect -f ndjson --no-touching beside.obj big.obj
+	echo 'ballcast: beside.obj: closed, big.obj: closed: relation touching' | assert_stderr_eq
+}
+
+@test "solids: an open mesh has no relation (null); -f csv notes which mesh is closed; one mesh: none either" {
+	cube 0 0 0 4 >big.obj
+	# the cube without its top face: open
+	head -n 13 big.obj >open.obj
+	bcast intersect open.obj big.obj
+	assert_status 0
+	assert_contains "$out" '"file":"open.obj","vertices":8,"triangles":10,"faces":5,"degenerate":0,"closed":false}'
+	assert_contains "$out" '"file":"big.obj","vertices":8,"triangles":12,"faces":6,"degenerate":0,"closed":true}'
+	assert_contains "$out" ',"relation":null}}'
+	bcast intersect -f csv open.obj big.obj
+	echo 'ballcast: open.obj: not closed, big.obj: closed: no relation (a mesh is not closed)' | assert_stderr_eq
+	bcast intersect big.obj
+	assert_contains "$out" '"closed":true},"b":null,'
+	assert_contains "$out" ',"relation":null}}'
+	# neither closed: no note
+	bcast intersect -f csv a.obj b.obj
+	assert_no_stderr
+}
+
+# ---------------------------------------------- --approx-rule, --check-approx
+
+@test "--approx-rule: either accepts a pair whose B only pierces A's plane; one-way (A against B's plane) does not, and depends on the order" {
+	# A in z = 0; B upright in the plane x = 5, beyond A (x <= 4), crossing
+	# z = 0. Bounding spheres: (2,2,0) r 2.83 and (5,1,0) r 1.41, 3.16
+	# apart: they meet. A's vertices are all on one side of x = 5.
+	printf 'v 5 0 -1\nv 5 2 -1\nv 5 1 1\nf 1 2 3\n' >wall.obj
+	bcast intersect -f ndjson a.obj wall.obj
+	assert_no_stdout
+	bcast intersect --approx -f ndjson a.obj wall.obj
+	echo '{"a":0,"b":0,"segment":[],"state":"probable"}' | assert_stdout_eq
+	bcast intersect --approx-rule either -f ndjson a.obj wall.obj
+	echo '{"a":0,"b":0,"segment":[],"state":"probable"}' | assert_stdout_eq
+	bcast intersect --approx-rule one-way -f ndjson a.obj wall.obj
+	assert_status 0
+	assert_no_stdout
+	# swapped, the wall's vertices straddle A's plane: probable one way too
+	bcast intersect --approx-rule one-way -f ndjson wall.obj a.obj
+	echo '{"a":0,"b":0,"segment":[],"state":"probable"}' | assert_stdout_eq
+	bcast intersect --approx-rule one-way a.obj wall.obj
+	assert_contains "$out" '"settings":{"self":false,"method":"approximate","touching":true,"approx_rule":"one-way","check_approx":false}'
+	bcast intersect --approx-rule sideways a.obj wall.obj
+	assert_status 2
+	assert_contains "$err" "ballcast intersect: --approx-rule is either or one-way, not 'sideways'"
+}
+
+@test "--check-approx: each pair's exact_state, and the false positives counted (either: 1, one-way: 0)" {
+	printf 'v 5 0 -1\nv 5 2 -1\nv 5 1 1\nf 1 2 3\n' >wall.obj
+	cat b.obj >both.obj
+	# B's two triangles really meet A; the wall's is a false positive of either
+	printf 'v 5 0 -1\nv 5 2 -1\nv 5 1 1\nf 7 8 9\n' >>both.obj
+	bcast intersect --approx --check-approx a.obj both.obj
+	assert_status 0
+	assert_contains "$out" '{"a":0,"b":0,"segment":[],"state":"probable","exact_state":"touching"}'
+	assert_contains "$out" '{"a":0,"b":1,"segment":[],"state":"probable","exact_state":"crossing"}'
+	assert_contains "$out" '{"a":0,"b":2,"segment":[],"state":"probable","exact_state":"disjoint"}'
+	assert_contains "$out" '"probable":3,"false_positives":1,"false_negatives":0,"relation":null}}'
+	bcast intersect --approx-rule one-way --check-approx a.obj both.obj
+	assert_contains "$out" '"probable":2,"false_positives":0,"false_negatives":0,"relation":null}}'
+	bcast intersect --approx --check-approx -f csv a.obj both.obj
+	assert_line 1 'a,b,x0,y0,z0,x1,y1,z1,state,exact_state'
+	assert_line 4 '0,2,,,,,,,probable,disjoint'
+	echo 'ballcast: --approx (either): 1 false positives, 0 false negatives against the exact test' | assert_stderr_eq
+	bcast intersect --check-approx a.obj both.obj
+	assert_status 2
+	assert_contains "$err" 'ballcast intersect: --check-approx needs --approx (or --approx-rule)'
 }

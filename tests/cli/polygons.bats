@@ -59,3 +59,39 @@ CSV
 	cc -I"$root/include" use.c "$root/lib/libballcast.a" -lgmp -lm -pthread -o use
 	[ "$(./use)" = "1 0.375" ]
 }
+
+@test "concave: a U-shaped face is not hit in its notch, hit in its arms; the triangles are ear clipping's, no warning" {
+	# A U in z = 0 (counter-clockwise from +z): the notch is 1 < x < 2, y > 1.
+	printf 'v 0 0 0\nv 3 0 0\nv 3 3 0\nv 2 3 0\nv 2 1 0\nv 1 1 0\nv 1 3 0\nv 0 3 0\nf 1 2 3 4 5 6 7 8\n' >u.obj
+	printf 'id,x0,y0,z0,x1,y1,z1,r\nnotch,1.5,2,1,1.5,2,-1,0\nleft,0.5,2,1,0.5,2,-1,0\nright,2.5,2,1,2.5,2,-1,0\nbase,1.5,0.5,1,1.5,0.5,-1,0\n' >t.csv
+	bcast cast -f csv u.obj t.csv
+	assert_status 0
+	assert_no_stderr
+	[ "$(csv_cell stdout 2 2)" = false ]
+	[ "$(csv_cell stdout 3 2),$(csv_cell stdout 3 3)" = true,0.5 ]
+	[ "$(csv_cell stdout 4 2),$(csv_cell stdout 4 3)" = true,0.5 ]
+	[ "$(csv_cell stdout 5 2),$(csv_cell stdout 5 3)" = true,0.5 ]
+	# 8 corners, 6 triangles, all of face 0; every triangle inside the U
+	bcast cast u.obj t.csv
+	assert_contains "$out" '"vertices":8,"triangles":6,"faces":1,"degenerate":0'
+}
+
+@test "polygons cut as a fan are reported: non-planar and self-intersecting, at their f line, unless -q" {
+	# face 1: a concave quad whose corner 4 is 0.5 off the plane (non-planar);
+	# face 2: a bow tie (self-intersecting); face 3: a convex quad (no note).
+	printf 'v 0 0 0\nv 2 0 0\nv 2 2 0\nv 1 0.5 0.5\nv 0 2 0\nf 1 2 3 4\nf 1 2 5 3\nf 1 2 3 5\n' >bad.obj
+	printf '{"p0":[5,5,1],"p1":[5,5,-1],"r":0}\n' >t.ndjson
+	bcast cast -f ndjson bad.obj t.ndjson
+	assert_status 0
+	[ "$(wc -l <stderr)" -eq 2 ]
+	sed -n 1p stderr | grep -q '^ballcast: bad.obj:6:1: a polygon of 4 corners is not planar'
+	sed -n 2p stderr | grep -q '^ballcast: bad.obj:7:1: a polygon of 4 corners intersects itself: cut as a fan$'
+	# every command that reads a mesh says the same
+	bcast closest -f ndjson bad.obj <<<'{"p":[0,0,1]}'
+	[ "$(grep -c '^ballcast: bad.obj:[67]:1: ' stderr)" -eq 2 ]
+	bcast intersect bad.obj
+	[ "$(grep -c '^ballcast: bad.obj:[67]:1: ' stderr)" -eq 2 ]
+	bcast cast -q -f ndjson bad.obj t.ndjson
+	assert_status 0
+	assert_no_stderr
+}

@@ -158,6 +158,43 @@ START_TEST(recordLogLimit)
 }
 END_TEST
 
+/* ------------------------------------------------------------- meshes */
+
+/* The reader's polygon warnings become "ballcast: FILE:LINE:COLUMN: ..."
+ * notes, one per polygon cut as a fan, at its f keyword; quiet says none. */
+START_TEST(loadMeshWarnings)
+{
+	char path[] = "/tmp/ballcast-warn-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	/* f 1 2 3 4: non-planar (v4 0.5 off the plane z = 0); f 1 2 5 3: a
+	 * bow tie; f 1 2 3 5: convex, no note */
+	const char* obj = "v 0 0 0\nv 2 0 0\nv 2 2 0\nv 1 0.5 0.5\nv 0 2 0\nf 1 2 3 4\n  f 1 2 5 3\nf 1 2 3 5\n";
+	ck_assert_int_eq(write(fd, obj, strlen(obj)), (ssize_t)strlen(obj));
+	close(fd);
+	bcCapture capture;
+	bcBeginCapture(&capture, stderr);
+	bcMesh* mesh = cliLoadMesh(path, 0);
+	const char* text = bcEndCapture(&capture);
+	ck_assert_ptr_nonnull(mesh);
+	ck_assert_int_eq(bcMesh_GetInfo(mesh).triangleCount, 6);
+	bcMesh_Destroy(mesh);
+	char expected[512];
+	snprintf(expected, sizeof expected,
+			 "ballcast: %s:6:1: a polygon of 4 corners is not planar (a corner 0.15 of its size off its plane): cut "
+			 "as a fan\nballcast: %s:7:3: a polygon of 4 corners intersects itself: cut as a fan\n",
+			 path, path);
+	ck_assert_str_eq(text, expected);
+
+	bcBeginCapture(&capture, stderr);
+	mesh = cliLoadMesh(path, 1);
+	ck_assert_str_eq(bcEndCapture(&capture), "");
+	ck_assert_ptr_nonnull(mesh);
+	bcMesh_Destroy(mesh);
+	unlink(path);
+}
+END_TEST
+
 static Suite* commonSuite(void)
 {
 	Suite* suite = suite_create("common");
@@ -172,6 +209,10 @@ static Suite* commonSuite(void)
 	tcase_add_test(records, trajectoryFields);
 	tcase_add_test(records, trajectoryProblems);
 	suite_add_tcase(suite, records);
+
+	TCase* meshes = tcase_create("meshes");
+	tcase_add_test(meshes, loadMeshWarnings);
+	suite_add_tcase(suite, meshes);
 
 	return suite;
 }

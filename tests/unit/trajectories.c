@@ -1027,6 +1027,56 @@ START_TEST(byteOrderMark)
 }
 END_TEST
 
+/* "fixed" (balls): a JSON boolean, or a CSV cell true, false, 1 or 0 (blanks
+ * around it allowed, empty: not given); anything else is the record's error. */
+START_TEST(fixedField)
+{
+	testInput in = openText("{\"fixed\": true}\n{\"fixed\": false}\n{\"r\": 1}\n", cli_inputAuto);
+	cliRecord r;
+	nextRecord(in, &r);
+	ck_assert_uint_eq(r.fields, cli_fieldFixed);
+	ck_assert(r.fixed);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_uint_eq(r.fields, cli_fieldFixed);
+	ck_assert(!r.fixed);
+	cliRecord_Free(&r);
+	nextRecord(in, &r);
+	ck_assert_uint_eq(r.fields, cli_fieldRadius);
+	ck_assert(!r.fixed);
+	cliRecord_Free(&r);
+	expectEnd(in);
+	closeInput(&in);
+
+	in = openText("id,fixed\na,true\nb,false\nc,1\nd, 0 \ne,\n", cli_inputAuto);
+	const bool expected[] = { true, false, true, false };
+	for (int k = 0; k < 5; k++) {
+		nextRecord(in, &r);
+		ck_assert_str_eq(r.error, "");
+		ck_assert_uint_eq(r.fields, k < 4 ? (unsigned)cli_fieldFixed : 0u);
+		ck_assert(r.fixed == (k < 4 && expected[k]));
+		cliRecord_Free(&r);
+	}
+	expectEnd(in);
+	closeInput(&in);
+
+	static const struct {
+		const char* text;
+		const char* message;
+	} cases[] = {
+		{ "[{\"fixed\": 1}]", "fixed: expected true or false" },
+		{ "[{\"fixed\": \"true\"}]", "fixed: expected true or false" },
+		{ "[{\"fixed\": null}]", "fixed: expected true or false" },
+		{ "fixed\nyes\n", "fixed: expected true, false, 1 or 0" },
+		{ "fixed\n2\n", "fixed: expected true, false, 1 or 0" },
+		{ "fixed\nTRUE\n", "fixed: expected true, false, 1 or 0" },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		expectRecordError(cases[k].text, cli_inputAuto, cases[k].message);
+	}
+}
+END_TEST
+
 /* ---------------------------------------------------------------- CSV */
 
 START_TEST(csvFields)
@@ -1671,6 +1721,7 @@ static Suite* trajectoriesSuite(void)
 	tcase_add_test(csv, csvCellErrors);
 	tcase_add_test(csv, csvColumns);
 	tcase_add_test(csv, csvQuoting);
+	tcase_add_test(csv, fixedField);
 	suite_add_tcase(suite, csv);
 
 	TCase* deferred = tcase_create("deferred");
