@@ -269,6 +269,8 @@ int cliCastMain(int argc, char** argv);
 int cliRenderMain(int argc, char** argv);
 /* `ballcast compare EXPECTED ACTUAL...`: cast results against expected ones (compare_cmd.c). */
 int cliCompareMain(int argc, char** argv);
+/* `ballcast grade MESH TRAJECTORIES SUBMISSION...`: cast, grade, name the mistakes (grade_cmd.c). */
+int cliGradeMain(int argc, char** argv);
 /* `ballcast balls [TRAJECTORIES]`: when moving balls first meet each other (balls_cmd.c). */
 int cliBallsMain(int argc, char** argv);
 /* `ballcast closest MESH [BALLS]`: the closest point of a mesh to each ball (closest_cmd.c). */

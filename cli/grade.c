@@ -986,9 +986,13 @@ typedef struct cliFileReport {
 	cliEntry* entries;
 	long entryCount;
 	long entryCapacity;
-	long order[cli_mistakeCount]; /* mistakes by how many failures they explain */
+	long order[cli_mistakeCount]; /* mistakes by how many failures they explain, less contradictions */
 	long counts[cli_mistakeCount];
+	long contradictions[cli_mistakeCount]; /* passing records the mistake would have failed */
 	long diagnosed;
+	int shown;    /* the mistakes named: order[0 .. shown) */
+	long* passes; /* pairs: expected and actual index of passing records, the first CLI_DIAGNOSE_MAX */
+	long passCount;
 	FILE* extra; /* JSON: extra ids */
 	char* extraBuffer;
 	size_t extraSize;
@@ -1004,6 +1008,7 @@ static void cliFileReport_Free(cliFileReport* r)
 		free(r->entries[i].json);
 	}
 	free(r->entries);
+	free(r->passes);
 	if (r->extra != NULL) {
 		fclose(r->extra);
 	}
@@ -1071,6 +1076,25 @@ static cliEntry* addFailure(cliFileReport* r, long expected, long actual, cliDif
 	return entry;
 }
 
+/* How a mistake ranks: the failures it explains less the passes it
+ * contradicts. */
+static long rank(const cliFileReport* r, long m)
+{
+	return r->counts[m] - r->contradictions[m];
+}
+
+/* Would mistake m have answered e at all (so that a pass contradicts it)?
+ * The mistakes replayed on how an answer is written need the record's own
+ * field; the others always answer. */
+static bool mistakeApplies(cliComparer* cmp, const cliResult* e, const cliResult* a, int m)
+{
+	if (m == cli_mistakeTriangleNormal || m == cli_mistakeNotNormalised || m == cli_mistakeOneBased) {
+		cliResult v;
+		return replayWriting(cmp->cfg, e, a, (cliMistake)m, &v);
+	}
+	return cmp->cfg->reanswer != NULL;
+}
+
 /* Name the mistakes: count what each explains, order them, and word the
  * best (at most three that explain something). */
 static bool diagnose(cliComparer* cmp, const cliResultSet* expected, const cliResultSet* actual, cliFileReport* r)
@@ -1090,11 +1114,29 @@ static bool diagnose(cliComparer* cmp, const cliResultSet* expected, const cliRe
 			r->counts[m] += (explained >> m) & 1;
 		}
 	}
+	/* a mistake is less likely the more of the records the submission got
+	 * right it would have got wrong */
+	long any = 0;
+	for (int m = 0; m < cli_mistakeCount; ++m) {
+		any += r->counts[m];
+	}
+	for (long k = 0; any > 0 && k < r->passCount; ++k) {
+		const cliResult* e = expected->results + r->passes[2 * k];
+		const cliResult* a = actual->results + r->passes[2 * k + 1];
+		long agreed = explain(cmp, e, a);
+		if (agreed < 0) {
+			return false;
+		}
+		for (int m = 0; m < cli_mistakeCount; ++m) {
+			r->contradictions[m] += r->counts[m] > 0 && !((agreed >> m) & 1) && mistakeApplies(cmp, e, a, m);
+		}
+	}
 	for (int m = 0; m < cli_mistakeCount; ++m) {
 		r->order[m] = m;
+		r->counts[m] = r->counts[m] - r->contradictions[m] > 0 ? r->counts[m] : 0;
 	}
 	for (int m = 1; m < cli_mistakeCount; ++m) {
-		for (int k = m; k > 0 && r->counts[r->order[k]] > r->counts[r->order[k - 1]]; --k) {
+		for (int k = m; k > 0 && rank(r, r->order[k]) > rank(r, r->order[k - 1]); --k) {
 			long t = r->order[k];
 			r->order[k] = r->order[k - 1];
 			r->order[k - 1] = t;
@@ -1103,13 +1145,35 @@ static bool diagnose(cliComparer* cmp, const cliResultSet* expected, const cliRe
 	if (r->diagnosed == 0 || r->counts[r->order[0]] == 0) {
 		return true;
 	}
+	/* shown: the best, then (up to three in all) the next best that explain
+	 * failures those before them do not (a second mistake) */
+	r->shown = 1;
+	for (int k = 1; k < cli_mistakeCount && r->shown < 3; ++k) {
+		long m = r->order[k];
+		if (r->counts[m] == 0 || rank(r, m) <= 0) {
+			continue;
+		}
+		long before = 0;
+		for (int j = 0; j < r->shown; ++j) {
+			before |= 1L << r->order[j];
+		}
+		bool more = false;
+		for (long i = 0; i < r->entryCount && !more; ++i) {
+			long x = r->entries[i].explained;
+			more = ((x >> m) & 1) && !(x & before);
+		}
+		if (more) {
+			r->order[k] = r->order[r->shown];
+			r->order[r->shown++] = m;
+		}
+	}
 	char* text = NULL;
 	size_t size = 0;
 	FILE* f = open_memstream(&text, &size);
 	if (f == NULL) {
 		return false;
 	}
-	for (int k = 0; k < 3 && r->counts[r->order[k]] > 0; ++k) {
+	for (int k = 0; k < r->shown; ++k) {
 		fprintf(f, "%s%s (%ld of %ld failing)", k > 0 ? ", " : "", cliMistakeNames[r->order[k]],
 				r->counts[r->order[k]], r->diagnosed);
 	}
@@ -1124,7 +1188,7 @@ static bool diagnose(cliComparer* cmp, const cliResultSet* expected, const cliRe
 /* The best-ranked mistake explaining an entry, or -1. */
 static int entryMistake(const cliFileReport* r, const cliEntry* entry)
 {
-	for (int k = 0; k < 3 && r->counts[r->order[k]] > 0; ++k) {
+	for (int k = 0; k < r->shown; ++k) {
 		if ((entry->explained >> r->order[k]) & 1) {
 			return (int)r->order[k];
 		}
@@ -1189,6 +1253,17 @@ static bool compareFile(cliComparer* cmp, const cliResultSet* expected, const cl
 			}
 		} else if (ok) {
 			r->score.passed += 1;
+			if (r->passCount < CLI_DIAGNOSE_MAX) {
+				if (r->passes == NULL) {
+					r->passes = malloc(2 * CLI_DIAGNOSE_MAX * sizeof *r->passes);
+					ok = r->passes != NULL;
+				}
+				if (ok) {
+					r->passes[2 * r->passCount] = i;
+					r->passes[2 * r->passCount + 1] = j;
+					r->passCount += 1;
+				}
+			}
 		}
 		cliDiffs_Free(&d);
 	}
@@ -1278,9 +1353,9 @@ static void writeJsonFile(FILE* f, const cliFileReport* r, const cliResultSet* e
 {
 	writeJsonCounts(f, &r->score, first);
 	fputs(",\"diagnosis\":[", f);
-	for (int k = 0; k < 3 && r->diagnosed > 0 && r->counts[r->order[k]] > 0; ++k) {
-		fprintf(f, "%s{\"mistake\":\"%s\",\"explains\":%ld,\"of\":%ld}", k > 0 ? "," : "",
-				cliMistakeNames[r->order[k]], r->counts[r->order[k]], r->diagnosed);
+	for (int k = 0; k < r->shown; ++k) {
+		fprintf(f, "%s{\"mistake\":\"%s\",\"explains\":%ld,\"of\":%ld,\"contradicted_by\":%ld}", k > 0 ? "," : "",
+				cliMistakeNames[r->order[k]], r->counts[r->order[k]], r->diagnosed, r->contradictions[r->order[k]]);
 	}
 	fputs("],\"failures\":[", f);
 	long n = 0;
@@ -1616,14 +1691,14 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 		ok = ok && compareFile(&cmp, expected, &expectedIndex, expectedName, &actual, &r);
 		ok = ok && cliFileReport_Finish(&r);
 		if (ok) {
-			scores[k] = r.score;
-			r.score.diagnosis = NULL; /* kept in scores */
 			differ = differ || r.score.failed > 0 || r.score.missing > 0 || r.score.extra > 0;
 			if (!quiet && cfg->report == cli_reportText) {
 				writeTextLines(out, &r, expected);
 			} else if (!quiet && cfg->report == cli_reportJson) {
 				writeJsonFile(out, &r, expected, &actual, k == 0);
 			}
+			scores[k] = r.score;
+			r.score.diagnosis = NULL; /* kept in scores */
 		}
 		free(r.score.diagnosis);
 		cliFileReport_Free(&r);
