@@ -105,7 +105,7 @@ typedef struct cliUsage {
 	const cliOption* own;     /* its own options, ended by { NULL }; or NULL */
 	int minOperands;          /* operands it needs ... */
 	int maxOperands;          /* ... and takes (-1: any number) */
-	const char* missing[2];   /* the message when 0 or 1 operands are too few */
+	const char* missing[3];   /* the message when 0, 1 or 2 operands are too few */
 } cliUsage;
 
 /* Lines of --help texts that commands have alike. */

@@ -64,7 +64,7 @@ static const cliUsage gradeUsage = {
 	gradeOptions,
 	3,
 	-1,
-	{ "missing MESH, TRAJECTORIES and SUBMISSION", "missing TRAJECTORIES and SUBMISSION" },
+	{ "missing MESH, TRAJECTORIES and SUBMISSION", "missing TRAJECTORIES and SUBMISSION", "missing SUBMISSION" },
 };
 
 /* One throw, as the expected answer was cast from it. */
