@@ -515,14 +515,42 @@ static void jsonTies(const cliSource* source, const cJSON* v, bool escapes)
 	source->result->fields |= cli_resultTies;
 }
 
+/* Which component of point, center, normal or triangle_normal a key names
+ * ("normal_y": 3 * 2 + 1), or -1. */
+static int vectorComponent(const char* name)
+{
+	for (int c = cli_csvPointX; c < cli_csvTriangleNormalX + 3; ++c) {
+		if (strcmp(name, csvNames[c]) == 0) {
+			return c - cli_csvPointX;
+		}
+	}
+	return -1;
+}
+
 /* Fill r from the result object parsed from text[0 .. length). */
 static void jsonResult(cliResultsReader* reader, cliResult* r, const char* text, size_t length, const cJSON* root)
 {
 	cliSource source = { reader, r, text, length, root };
 	bool escapes = memchr(text, '\\', length) != NULL;
 	unsigned seen = 0;
+	/* a vector given by components ("nx": ..., "normal_y": ...), read
+	 * through the options' spellings */
+	double components[4][3];
+	unsigned given[4] = { 0, 0, 0, 0 };
 	for (const cJSON* m = root->child; m != NULL; m = m->next) {
 		reader->field = 0;
+		int component = reader->options != NULL && m->string != NULL
+							? vectorComponent(cliResultsCanonicalName(reader->options, m->string))
+							: -1;
+		if (component >= 0) {
+			int v = component / 3;
+			reader->field = vectors[v].field;
+			if (!cJSON_IsNull(m) &&
+				jsonNumber(&source, m, csvNames[vectors[v].first + component % 3], &components[v][component % 3])) {
+				given[v] |= 1u << (component % 3);
+			}
+			continue;
+		}
 		int k = memberKey(&source, m, &seen, escapes);
 		if (k < 0 || cJSON_IsNull(m)) {
 			continue;
@@ -592,6 +620,12 @@ static void jsonResult(cliResultsReader* reader, cliResult* r, const char* text,
 		r->fields |= ok ? field : 0;
 	}
 	reader->field = 0;
+	for (int v = 0; v < 4; ++v) {
+		if (given[v] == 7 && !(r->fields & vectors[v].field)) {
+			*vectorOf(r, v) = bcMakeVec3(components[v][0], components[v][1], components[v][2]);
+			r->fields |= vectors[v].field;
+		}
+	}
 }
 
 /* Python's json module writes NaN, Infinity and -Infinity, which JSON has
