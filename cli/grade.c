@@ -21,7 +21,7 @@
 /* Failing records of one submission re-answered under each mistake, at
  * most: enough to name a mistake, few enough that a class of wrong files
  * is graded in seconds. */
-#define CLI_DIAGNOSE_MAX 2000
+#define CLI_DIAGNOSE_MAX 500
 
 const char* const cliMistakeNames[cli_mistakeCount] = {
 	"back-faces-counted", "front-face-flipped", "approach-lt-vs-le", "larger-root",

@@ -119,7 +119,7 @@ const char* cliResultsCanonicalName(const cliResultsReadOptions* options, const 
 		return name;
 	}
 	for (size_t k = 0; k < sizeof spellings / sizeof spellings[0]; ++k) {
-		if (strcmp(name, spellings[k][0]) == 0) {
+		if (spellings[k][0][0] == name[0] && strcmp(name, spellings[k][0]) == 0) {
 			return spellings[k][1];
 		}
 	}
@@ -423,19 +423,37 @@ static const unsigned keyFields[cli_keyCount] = {
 	cli_resultTriangleNormal, cli_resultP0, cli_resultP1, cli_resultError, cli_resultTies,
 };
 
-/* The known key of member: its cliKey, or -1 (unknown, a repeat, or a key
- * holding \u0000: the first of a key counts, and a NUL names nothing). */
+/* The cliKey named name, or -1; the first byte is looked at first, as most
+ * keys of most records are known. */
+static int keyIndex(const char* name)
+{
+	for (int k = 0; k < cli_keyCount; ++k) {
+		if (keyNames[k][0] == name[0] && strcmp(name, keyNames[k]) == 0) {
+			return k;
+		}
+	}
+	return -1;
+}
+
+/* The known key of member: its cliKey, -2 when it is not known, -1 for a
+ * repeat or a key holding \u0000 (the first of a key counts, and a NUL
+ * names nothing). */
 static int memberKey(const cliSource* source, const cJSON* member, unsigned* seen, bool escapes)
 {
-	const char* name = cliResultsCanonicalName(source->reader->options, member->string);
-	int k = 0;
-	while (k < cli_keyCount && strcmp(name, keyNames[k]) != 0) {
-		k++;
+	const cliResultsReadOptions* options = source->reader->options;
+	const char* name = member->string;
+	if (options != NULL && options->mapCount > 0) {
+		name = cliResultsCanonicalName(options, name);
 	}
-	if (k == cli_keyCount && source->reader->field == 0) {
-		addIgnored(source->reader, member->string);
+	int k = keyIndex(name);
+	if (k < 0 && options != NULL && options->tolerant) {
+		name = cliResultsCanonicalName(options, name);
+		k = keyIndex(name);
 	}
-	if (k == cli_keyCount || (*seen & (1u << k)) != 0 ||
+	if (k < 0) {
+		return -2;
+	}
+	if ((*seen & (1u << k)) != 0 ||
 		(escapes && cliJsonKeyHasNul(source->text, source->length, source->root, member))) {
 		return -1;
 	}
@@ -539,9 +557,13 @@ static void jsonResult(cliResultsReader* reader, cliResult* r, const char* text,
 	unsigned given[4] = { 0, 0, 0, 0 };
 	for (const cJSON* m = root->child; m != NULL; m = m->next) {
 		reader->field = 0;
-		int component = reader->options != NULL && m->string != NULL
+		int k = memberKey(&source, m, &seen, escapes);
+		int component = k == -2 && reader->options != NULL
 							? vectorComponent(cliResultsCanonicalName(reader->options, m->string))
 							: -1;
+		if (k == -2 && component < 0) {
+			addIgnored(reader, m->string);
+		}
 		if (component >= 0) {
 			int v = component / 3;
 			reader->field = vectors[v].field;
@@ -551,7 +573,6 @@ static void jsonResult(cliResultsReader* reader, cliResult* r, const char* text,
 			}
 			continue;
 		}
-		int k = memberKey(&source, m, &seen, escapes);
 		if (k < 0 || cJSON_IsNull(m)) {
 			continue;
 		}
