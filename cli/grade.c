@@ -999,6 +999,7 @@ typedef struct cliFileReport {
 	FILE* extraLines; /* text: extra ids */
 	char* extraLinesBuffer;
 	size_t extraLinesSize;
+	bool* marks; /* or NULL: per submission record, true when it fails, is extra or repeats an id */
 } cliFileReport;
 
 static void cliFileReport_Free(cliFileReport* r)
@@ -1244,6 +1245,9 @@ static bool compareFile(cliComparer* cmp, const cliResultSet* expected, const cl
 			ok = compareRecord(cmp, &d, e, a);
 		}
 		ok = cliDiffs_Close(&d) && ok;
+		if (ok && d.count > 0 && r->marks != NULL) {
+			r->marks[j] = true;
+		}
 		if (ok && d.count > 0) {
 			cliEntry* entry = addFailure(r, i, j, &d);
 			ok = entry != NULL;
@@ -1269,8 +1273,14 @@ static bool compareFile(cliComparer* cmp, const cliResultSet* expected, const cl
 	}
 	for (long j = 0; j < actual->count && ok; ++j) {
 		const cliResult* a = actual->results + j;
+		if (r->marks != NULL && actualIndex.first[j] != j) {
+			r->marks[j] = true; /* a repeated id: the first fails with it */
+		}
 		if (actualIndex.first[j] != j || cliIdIndex_Find(expectedIndex, &actualIndex, j) >= 0) {
 			continue;
+		}
+		if (r->marks != NULL) {
+			r->marks[j] = true;
 		}
 		fprintf(r->extraLines, "%s: id ", r->score.name);
 		cliWriteResultIdJson(r->extraLines, a);
@@ -1585,6 +1595,36 @@ bool cliParseFields(const char* list, unsigned* fields, const char** bad, size_t
 	}
 	*fields = out;
 	return true;
+}
+
+bool cliGrade_Judge(const cliGradeConfig* cfg, const cliResultSet* expected, const cliResultSet* actual, bool* fails,
+					cliGradeCounts* counts)
+{
+	memset(counts, 0, sizeof *counts);
+	for (long j = 0; j < actual->count; ++j) {
+		fails[j] = false;
+	}
+	cliIdIndex expectedIndex;
+	if (!cliIdIndex_Build(&expectedIndex, expected)) {
+		return false;
+	}
+	cliComparer cmp = { cfg, cfg->mesh, NULL, 0 };
+	cliFileReport r;
+	bool ok = cliFileReport_Open(&r, "");
+	r.marks = fails;
+	ok = ok && compareFile(&cmp, expected, &expectedIndex, "", actual, &r);
+	ok = ok && cliFileReport_Finish(&r);
+	if (ok) {
+		counts->passed = r.score.passed;
+		counts->failed = r.score.failed;
+		counts->missing = r.score.missing;
+		counts->extra = r.score.extra;
+	}
+	free(r.score.diagnosis);
+	cliFileReport_Free(&r);
+	free(cmp.candidates);
+	cliIdIndex_Destroy(&expectedIndex, expected->count);
+	return ok;
 }
 
 bool cliGrade_CheckExpected(const char* name, const cliResultSet* set)

@@ -146,6 +146,18 @@ const char* cliGradeOption(cliGradeConfig* cfg, int k, const char* value);
 int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliResultSet* expected,
 				 char* const* paths, int count);
 
+/* A file's counts, as the closing line "N passed, N failed, N missing, N
+ * extra" gives them. */
+typedef struct cliGradeCounts {
+	long passed, failed, missing, extra;
+} cliGradeCounts;
+
+/* Judge one set of results against expected as cliGrade_Run does (render
+ * --compare): fails[j] (one per result of actual) true when result j fails,
+ * is extra or repeats an id; the counts. False when out of memory. */
+bool cliGrade_Judge(const cliGradeConfig* cfg, const cliResultSet* expected, const cliResultSet* actual, bool* fails,
+					cliGradeCounts* counts);
+
 /* Check EXPECTED: hit and alpha for every result that is not an error.
  * Reports the first that lacks one; false then. */
 bool cliGrade_CheckExpected(const char* name, const cliResultSet* set);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "grade.h"
 #include "numfmt.h"
 #include "output.h"
 #include "results_read.h"
@@ -68,10 +69,11 @@ static const cliColor differColor = CLI_DIFFER_COLOR;
 static const cliColor textColor = { 0, 0, 0 };
 
 /* The options of render's own, in the order renderOption knows them. */
-enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_renderTwoSided, cli_renderProbe };
+enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_renderTwoSided, cli_renderProbe,
+	   cli_renderGrading /* then compare's grading options (grade.h) */ };
 static const cliOption renderOptions[] = {
 	{ "view", 0, true },       { "eye", 0, true },   { "size", 0, true }, { "compare", 0, true },
-	{ "two-sided", 0, false }, { "probe", 0, true }, { NULL, 0, false },
+	{ "two-sided", 0, false }, { "probe", 0, true }, CLI_GRADE_OPTIONS,    { NULL, 0, false },
 };
 
 static const cliUsage renderUsage = {
@@ -93,8 +95,13 @@ static const cliUsage renderUsage = {
 	"                            (default 35,25; 0,0 looks from -y, z up)\n"
 	"      --eye X,Y,Z           look from X,Y,Z at the centre of the mesh's bounds\n"
 	"      --size WxH            picture size in pixels (default 800x600)\n"
-	"      --compare EXPECTED    draw results differing from EXPECTED's (by id) in\n"
-	"                            red, with the expected contact in green\n"
+	"      --compare EXPECTED    draw the results compare fails (compare --mesh MESH\n"
+	"                            EXPECTED RESULTS, the same engine and options) in\n"
+	"                            red, with the expected contact in green, and print\n"
+	"                            compare's closing line 'N passed, N failed, ...'\n"
+	"                            (on standard error when the SVG goes to stdout)\n"
+	"      --fields, --one-based, --map, --alpha-tol, --alpha-rel, --normal-tol,\n"
+	"      --point-tol           what --compare grades, as for compare\n"
 	"  -r, --radius R            radius for trajectories without \"r\"\n"
 	"      --two-sided           count contacts from behind a triangle too\n"
 	"      --probe X,Y,Z         print on standard error the pixel where the point\n"
@@ -126,6 +133,7 @@ typedef struct cliRenderConfig {
 	int width, height;
 	const char** probes;      /* probeCount argument texts (argv's) */
 	int probeCount;
+	cliGradeConfig grade;     /* --compare judges as compare does */
 } cliRenderConfig;
 
 /* ------------------------------------------------------------- throws */
@@ -483,7 +491,7 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 /* Read the throws of path: trajectories are cast, results read (with
  * resultsOnly, trajectories are refused). false on trouble (reported). */
 static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const char* path, cliThrowList* list,
-					   bool resultsOnly)
+					   bool resultsOnly, cliResultSet* judged)
 {
 	cliSource source;
 	if (!readSource(path, cfg->common.quiet, &source)) {
@@ -492,13 +500,28 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 	cliRecordLog log = cliRecordLog_Make(source.name, &cfg->common, NULL);
 	cliResultSet set;
 	bcError error = { 0 };
-	bool read = cliParseResults(source.text, source.length, &set, &error);
+	/* the results drawn are read as they are: only what the picture needs
+	 * must be well formed (ties, "feature": "overlap" and such are left) */
+	cliResultsReadOptions drawn = { true,
+									cli_resultHit | cli_resultAlpha | cli_resultInitialOverlap | cli_resultPoint |
+										cli_resultCenter | cli_resultNormal | cli_resultP0 | cli_resultP1,
+									cfg->grade.map, cfg->grade.mapCount };
+	bool read = cliParseResultsWith(source.text, source.length, resultsOnly ? NULL : &drawn, &set, &error);
 	bool results = read && holdsResults(&set);
 	bool ok = false;
 	if (!read && set.document) {
 		cliReportError(source.name, &error); /* a results document that cannot be read on */
 	} else if (results) {
 		ok = addResults(&set, list, &log);
+		if (ok && judged != NULL && resultsOnly) {
+			*judged = set; /* EXPECTED, read strictly as compare reads it */
+			memset(&set, 0, sizeof set);
+		} else if (ok && judged != NULL) {
+			/* RESULTS, read as compare reads a submission */
+			cliResultsReadOptions options = { true, cfg->grade.fields, cfg->grade.map, cfg->grade.mapCount };
+			ok = cliParseResultsWith(source.text, source.length, &options, judged, &error) &&
+				 judged->count == list->count;
+		}
 	} else if (resultsOnly) {
 		fprintf(stderr, "ballcast: %s: holds trajectories, not results (--compare needs what cast writes)\n",
 				source.name);
@@ -512,6 +535,49 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 }
 
 /* ------------------------------------------------------------- compare */
+
+/* Trajectories cast here, as results for the grading engine: id, hit,
+ * alpha and, for a hit, feature, point, center and normal (as cast would
+ * write them). False when out of memory. */
+static bool throwsAsResults(const cliThrowList* list, cliResultSet* set)
+{
+	memset(set, 0, sizeof *set);
+	set->results = calloc((size_t)(list->count > 0 ? list->count : 1), sizeof *set->results);
+	if (set->results == NULL) {
+		return false;
+	}
+	set->count = list->count;
+	for (long i = 0; i < list->count; ++i) {
+		const cliThrow* t = list->items + i;
+		cliResult* r = set->results + i;
+		r->index = i;
+		r->idKind = cli_idString;
+		r->id = copyString(t->id);
+		if (r->id == NULL) {
+			return false;
+		}
+		if (t->state == cli_throwError) {
+			r->error = copyString("error");
+			r->fields = cli_resultError;
+			if (r->error == NULL) {
+				return false;
+			}
+			continue;
+		}
+		r->fields = cli_resultHit | cli_resultAlpha;
+		r->hit = t->state == cli_throwHit;
+		r->alpha = t->alpha;
+		if (r->hit) {
+			r->fields |= cli_resultPoint | cli_resultCenter | cli_resultNormal |
+						 (t->feature != bc_featureNone ? cli_resultFeature : 0);
+			r->feature = t->feature;
+			r->point = t->point;
+			r->center = t->center;
+			r->normal = t->normal;
+		}
+	}
+	return true;
+}
 
 /* An expected throw by its key, for the binary search. */
 typedef struct cliKeyRef {
@@ -824,12 +890,14 @@ static const char* renderOption(void* context, int k, const char* value)
 	case cli_renderTwoSided:
 		cfg->options.twoSided = true;
 		return NULL;
-	default:
+	case cli_renderProbe:
 		if (!parseList(value, v, 3)) {
 			return "--probe needs X,Y,Z, not";
 		}
 		cfg->probes[cfg->probeCount++] = value;
 		return NULL;
+	default:
+		return cliGradeOption(&cfg->grade, k - cli_renderGrading, value);
 	}
 }
 
@@ -838,6 +906,7 @@ static const char* renderOption(void* context, int k, const char* value)
 static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 {
 	memset(cfg, 0, sizeof *cfg);
+	cliGradeConfig_Init(&cfg->grade);
 	cfg->options = bcDefaultCastOptions();
 	cfg->azimuth = CLI_SVG_DEFAULT_AZIMUTH;
 	cfg->elevation = CLI_SVG_DEFAULT_ELEVATION;
@@ -888,6 +957,9 @@ int cliRenderMain(int argc, char** argv)
 	int status = parseArguments(argc, argv, &cfg);
 	cliThrowList actual = { 0 };
 	cliThrowList expected = { 0 };
+	cliResultSet actualSet, expectedSet;
+	memset(&actualSet, 0, sizeof actualSet);
+	memset(&expectedSet, 0, sizeof expectedSet);
 	bcMesh* mesh = NULL;
 	if (status >= 0) {
 		goto done;
@@ -905,15 +977,42 @@ int cliRenderMain(int argc, char** argv)
 			goto done;
 		}
 	}
-	if ((cfg.inputPath != NULL && !readThrows(&cfg, mesh, cfg.inputPath, &actual, false)) ||
-		(cfg.comparePath != NULL && !readThrows(&cfg, mesh, cfg.comparePath, &expected, true))) {
+	bool comparing = cfg.comparePath != NULL;
+	if ((cfg.inputPath != NULL &&
+		 !readThrows(&cfg, mesh, cfg.inputPath, &actual, false, comparing ? &actualSet : NULL)) ||
+		(comparing && !readThrows(&cfg, mesh, cfg.comparePath, &expected, true, &expectedSet))) {
 		goto done;
 	}
-	long missing = cfg.comparePath != NULL ? matchThrows(&actual, &expected) : 0;
-	if (missing < 0) {
+	if (comparing && actualSet.count != actual.count) {
+		/* trajectories: their casts are compared */
+		cliResultSet_Free(&actualSet);
+		if (!throwsAsResults(&actual, &actualSet)) {
+			fputs("ballcast: out of memory\n", stderr);
+			goto done;
+		}
+		if (cfg.grade.fields == CLI_FIELDS_ALL) {
+			cfg.grade.fields = cli_resultHit | cli_resultAlpha | cli_resultFeature | cli_resultPoint | cli_resultCenter |
+							   cli_resultNormal; /* what a cast here gives */
+		}
+	}
+	if (comparing && !cliGrade_CheckExpected(cliInputName(cfg.comparePath), &expectedSet)) {
+		goto done;
+	}
+	long missing = comparing ? matchThrows(&actual, &expected) : 0;
+	cliGradeCounts counts = { 0, 0, 0, 0 };
+	bool* fails = comparing ? calloc((size_t)(actual.count > 0 ? actual.count : 1), sizeof *fails) : NULL;
+	cfg.grade.mesh = mesh;
+	if (missing < 0 || (comparing && (fails == NULL || !cliGrade_Judge(&cfg.grade, &expectedSet, &actualSet, fails,
+																		   &counts)))) {
+		free(fails);
 		fputs("ballcast: out of memory\n", stderr);
 		goto done;
 	}
+	/* the records compare fails, and only those, are drawn as differing */
+	for (long i = 0; comparing && i < actual.count; ++i) {
+		actual.items[i].differs = fails[i];
+	}
+	free(fails);
 	cliOutput output;
 	if (!cliOutput_Open(&output, cfg.common.outputPath)) {
 		goto done;
@@ -927,8 +1026,17 @@ int cliRenderMain(int argc, char** argv)
 		cliOutput_Abort(&output);
 	} else if (cliOutput_Commit(&output)) {
 		status = actual.badRecords + expected.badRecords > 0 ? cli_exitRecords : cli_exitOk;
+		if (comparing) {
+			/* compare's closing line, where the picture is not */
+			bool svgOnStdout = cfg.common.outputPath == NULL || strcmp(cfg.common.outputPath, "-") == 0;
+			fprintf(svgOnStdout ? stderr : stdout, "%ld passed, %ld failed, %ld missing, %ld extra\n",
+					counts.passed, counts.failed, counts.missing, counts.extra);
+		}
 	}
 done:
+	cliResultSet_Free(&actualSet);
+	cliResultSet_Free(&expectedSet);
+	cliGradeConfig_Free(&cfg.grade);
 	freeThrows(&actual);
 	freeThrows(&expected);
 	bcMesh_Destroy(mesh);

@@ -1184,6 +1184,12 @@ bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliR
 
 bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError* error)
 {
+	return cliParseResultsWith(text, length, NULL, set, error);
+}
+
+bool cliParseResultsWith(const char* text, size_t length, const cliResultsReadOptions* options, cliResultSet* set,
+						 bcError* error)
+{
 	FILE* stream = length > 0 ? fmemopen((void*)text, length, "rb") : NULL;
 	if (stream == NULL) {
 		stream = tmpfile(); /* fmemopen may refuse an empty buffer: empty reads the same */
@@ -1197,7 +1203,7 @@ bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError
 		}
 		return false;
 	}
-	bool ok = readAll(stream, NULL, set, error);
+	bool ok = readAll(stream, options, set, error);
 	fclose(stream);
 	return ok;
 }

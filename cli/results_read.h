@@ -134,6 +134,10 @@ const char* cliResultsCanonicalName(const cliResultsReadOptions* options, const 
 /* The same over text in memory (need not be NUL terminated). */
 bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError* error);
 
+/* cliParseResults as options say (NULL: as cliParseResults). */
+bool cliParseResultsWith(const char* text, size_t length, const cliResultsReadOptions* options, cliResultSet* set,
+						 bcError* error);
+
 /* Free what the set owns and zero it. */
 void cliResultSet_Free(cliResultSet* set);
 

@@ -45,6 +45,8 @@ setup() {
 
 	bcast render room.obj student2.csv --compare expected.json -o why.svg
 	assert_status 0
+	# render judges as compare does, and says so in compare's words
+	echo '12 passed, 1 failed, 0 missing, 0 extra' | assert_stdout_eq
 	xmllint --noout why.svg
 	grep -q 'compared with expected.json: 1 of 13 differ, 0 missing' why.svg
 	grep -q 'fill="#d62728">drop-on-floor</text>' why.svg
