@@ -45,7 +45,8 @@
 typedef enum cliReportFormat {
 	cli_reportText = 0,
 	cli_reportJson,
-	cli_reportCsv
+	cli_reportCsv,
+	cli_reportHtml
 } cliReportFormat;
 
 /* The catalogue of mistakes (names in cliMistakeNames, an interface: the
@@ -77,6 +78,10 @@ extern const char* const cliMistakeNames[cli_mistakeCount];
  * one-based-triangles) are replayed by the engine itself. */
 typedef bool cliReanswerFcn(void* context, const cliResult* e, cliMistake m, cliResult* answer);
 
+/* The throw expected result e was cast from: true with *input, false when
+ * it is not known (the HTML report then has no picture of it). */
+typedef bool cliThrowOfFcn(void* context, const cliResult* e, bcCastInput* input);
+
 /* Graded fields: cli_result* bits. */
 #define CLI_FIELDS_ALL 0xffffffffu /* every field EXPECTED has */
 #define CLI_FIELDS_GRADE (cli_resultHit | cli_resultAlpha | cli_resultNormal) /* grade's default */
@@ -101,7 +106,8 @@ typedef struct cliGradeConfig {
 	cliReportFormat report;
 	const bcMesh* mesh; /* the mesh EXPECTED was cast on, or NULL */
 	cliReanswerFcn* reanswer; /* or NULL: only the mistakes the engine replays */
-	void* reanswerContext;
+	cliThrowOfFcn* throwOf;   /* or NULL: no pictures in the HTML report */
+	void* reanswerContext;    /* the context of both */
 	bool quiet;       /* -q: no report, the exit status only */
 	const char* outputPath; /* -o, or NULL */
 } cliGradeConfig;
@@ -162,7 +168,7 @@ bool cliGrade_Judge(const cliGradeConfig* cfg, const cliResultSet* expected, con
  * Reports the first that lacks one; false then. */
 bool cliGrade_CheckExpected(const char* name, const cliResultSet* set);
 
-/* "text", "json" or "csv": false when unknown. */
+/* "text", "json", "csv" or "html": false when unknown. */
 bool cliParseReportFormat(const char* text, cliReportFormat* report);
 
 #endif

@@ -51,7 +51,9 @@ static const cliUsage gradeUsage = {
 	"options (grading):\n"
 	CLI_HELP_GRADE_OPTIONS
 	"                            (grade's default: hit,alpha,normal)\n"
-	"      --report FMT          text (default), json or csv\n"
+	"      --report FMT          text (default), json, csv or html (one page: the\n"
+	"                            scores, and each failing record's reason with a\n"
+	"                            picture of its throw, expected beside actual)\n"
 	"  -o, --output FILE         write the report here (.json or .csv picks the format)\n"
 	"  -q, --quiet               no report and no notes: the exit status only\n"
 	CLI_HELP_HELP
@@ -129,7 +131,10 @@ static int parseArguments(int argc, char** argv, cliGradeRun* run)
 		return cliUsageError(&gradeUsage, "standard input ('-') can be read only once", NULL);
 	}
 	cliOutputFormat named = cliFormatFromPath(run->common.outputPath, cli_outputNdjson);
-	if (!run->reportGiven && named != cli_outputNdjson) {
+	const char* dot = run->common.outputPath != NULL ? strrchr(run->common.outputPath, '.') : NULL;
+	if (!run->reportGiven && dot != NULL && (strcmp(dot, ".html") == 0 || strcmp(dot, ".htm") == 0)) {
+		run->grade.report = cli_reportHtml;
+	} else if (!run->reportGiven && named != cli_outputNdjson) {
 		run->grade.report = named == cli_outputJson ? cli_reportJson : cli_reportCsv;
 	}
 	run->grade.quiet = run->common.quiet;
@@ -512,6 +517,17 @@ static bool reanswer(void* context, const cliResult* e, cliMistake m, cliResult*
 	return true;
 }
 
+/* The throw of an expected result (a cliThrowOfFcn). */
+static bool throwOf(void* context, const cliResult* e, bcCastInput* input)
+{
+	const cliGradeRun* run = context;
+	if (e->index < 0 || e->index >= run->throwCount || !run->throws[e->index].valid) {
+		return false;
+	}
+	*input = run->throws[e->index].input;
+	return true;
+}
+
 /* ------------------------------------------------------------ main */
 
 int cliGradeMain(int argc, char** argv)
@@ -530,6 +546,7 @@ int cliGradeMain(int argc, char** argv)
 	if (mesh != NULL && castExpected(&run, &expected)) {
 		run.grade.mesh = mesh;
 		run.grade.reanswer = reanswer;
+		run.grade.throwOf = throwOf;
 		run.grade.reanswerContext = &run;
 		status = cliGrade_Run(&run.grade, cliInputName(run.trajectoriesPath), &expected, run.submissions,
 							  run.submissionCount);

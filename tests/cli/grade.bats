@@ -228,3 +228,43 @@ row() {
 	[ "$failed" -gt 10 ]
 	[ "$(grep -c '<g class="differs"' pic.svg)" -eq "$failed" ]
 }
+
+@test "--report html: one self-contained page, the table of scores, each failing record's reason and pictures" {
+	bcast grade --fields $FIELDS scene.obj throws.json class/alice.json class/frank.json class/sybil.json \
+		--report html -o class.html
+	assert_status 1
+	assert_no_stdout
+	head -1 class.html | grep -qx '<!DOCTYPE html>'
+	# self-contained: nothing fetched
+	! grep -E -q '(src|href)=' class.html
+	[ "$(grep -c '<tr class="submission' class.html)" -eq 3 ]
+	grep -q '<tr class="submission"><td>class/alice.json</td><td class="n">276</td><td class="n">276</td>' class.html
+	grep -q '<tr class="submission fails"><td>class/frank.json</td>.*<td>larger-root (' class.html
+	grep -q '<tr class="submission fails"><td>class/sybil.json</td>.*unreadable: 1:3001: ' class.html
+	# each failing record: its reason; the first pictured, expected beside actual
+	failed=$(grep -c '^<div class="record"><p class="reason">id ' class.html)
+	"$BALLCAST" grade --fields $FIELDS scene.obj throws.json class/frank.json | tail -1 | grep -q " $failed failed,"
+	[ "$(grep -c '<text class="title"[^>]*>expected</text>' class.html)" -ge 1 ]
+	[ "$(grep -c '<text class="title"[^>]*>expected</text>' class.html)" -eq \
+		"$(grep -c '<text class="title"[^>]*>actual</text>' class.html)" ]
+	# -o FILE.html picks the format
+	bcast grade --fields $FIELDS scene.obj throws.json class/alice.json -o one.html
+	head -1 one.html | grep -qx '<!DOCTYPE html>'
+}
+
+@test "--report html opens in a real browser (headless chromium), which finds the rows" {
+	browser=$(command -v chromium || command -v chromium-browser || true)
+	[ -n "$browser" ] || skip "chromium is not installed (scripts/install-deps installs it)"
+	"$BALLCAST" grade --fields $FIELDS scene.obj throws.json class/alice.json class/carol.ndjson class/ivan.csv \
+		--report html -o class.html || true
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --dump-dom "file://$PWD/class.html" \
+		>dom.html 2>/dev/null
+	# the browser's own document: three submission rows, scores, mistakes, pictures
+	[ "$(grep -o '<tr class="submission[^"]*">' dom.html | wc -l)" -eq 3 ]
+	grep -q '<td>back-faces-counted (' dom.html
+	grep -q '<td>faces-only (' dom.html
+	grep -q '<svg xmlns="http://www.w3.org/2000/svg"' dom.html
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --screenshot="$PWD/page.png" --window-size=900,900 \
+		"file://$PWD/class.html" >/dev/null 2>&1
+	[ -s page.png ]
+}
