@@ -268,3 +268,20 @@ row() {
 		"file://$PWD/class.html" >/dev/null 2>&1
 	[ -s page.png ]
 }
+
+@test "the README's teacher commands run on the test class" {
+	mkdir readme && cd readme || return 1
+	cp ../scene.obj room.obj
+	cp ../throws.json throws.json
+	cp -r ../class class
+	rm class/sybil.json
+	awk '/^```sh$/ { on = 1; next } /^```$/ { on = 0 } on && /^ballcast grade / { print }' "$REPO/README.md" >commands.sh
+	[ "$(wc -l <commands.sh)" -ge 2 ]
+	while IFS= read -r line; do
+		# run as written (output redirections included), from this directory
+		sh -c "\"$BALLCAST\" ${line#ballcast }" >out.txt 2>err.txt && status=0 || status=$?
+		[ "$status" -le 1 ] || { echo "$line: exit $status"; cat err.txt; return 1; }
+	done <commands.sh
+	head -1 grades.csv | grep -qx 'file,records,passed,failed,missing,extra,score,diagnosis'
+	[ "$(wc -l <grades.csv)" -eq 17 ]
+}
