@@ -47,14 +47,6 @@
 #define CLI_RENDER_THIN_WIDTH 1.0
 #define CLI_RENDER_NORMAL_PIXELS 36.0
 
-/* --compare: a result differs from the expected one when hit, feature or
- * error-ness differ, when alpha differs by more than this (alpha is a
- * fraction of the path: 1e-9 is far above the last-digit noise of a correct
- * solution, far below any mistake a grader cares about), or when a
- * coordinate of the contact point differs by more than this (absolute, in
- * mesh units: the samples are metres, so a nanometre). */
-#define CLI_COMPARE_ALPHA_TOLERANCE 1e-9
-#define CLI_COMPARE_POINT_TOLERANCE 1e-9
 
 /* Colours: paths and balls blue, contacts orange, normals near black,
  * misses grey; with --compare, what differs red and what was expected
@@ -141,7 +133,9 @@ typedef struct cliRenderConfig {
 typedef enum cliThrowState {
 	cli_throwMiss = 0,
 	cli_throwHit,   /* a hit or an initial overlap: point, center, normal hold */
-	cli_throwError  /* a bad record, or a result that is an error */
+	cli_throwError, /* a bad record, or a result that is an error */
+	cli_throwUnplaced /* --compare: a hit whose result gives no contact point or centre (a student's
+						 file may hold only hit, alpha and normal): judged, not drawn */
 } cliThrowState;
 
 /* One throw to draw, from a trajectory and its cast or from a result. */
@@ -323,7 +317,7 @@ static const char* throwFromResult(const cliResult* r, cliThrow* t)
 
 /* Every result as a throw; those that cannot be drawn are reported, counted
  * and drawn as nothing. false when out of memory (reported). */
-static bool addResults(const cliResultSet* set, cliThrowList* list, cliRecordLog* log)
+static bool addResults(const cliResultSet* set, cliThrowList* list, cliRecordLog* log, bool comparing)
 {
 	for (long i = 0; i < set->count; ++i) {
 		const cliResult* r = set->results + i;
@@ -333,6 +327,10 @@ static bool addResults(const cliResultSet* set, cliThrowList* list, cliRecordLog
 			return false;
 		}
 		const char* problem = r->problem != NULL ? r->problem : throwFromResult(r, t);
+		if (problem != NULL && comparing && r->problem == NULL && t->state == cli_throwHit) {
+			t->state = cli_throwUnplaced; /* no place to draw it; the grading engine judges it */
+			continue;
+		}
 		if (problem != NULL) {
 			t->state = cli_throwError;
 			list->badRecords += 1;
@@ -512,7 +510,7 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 	if (!read && set.document) {
 		cliReportError(source.name, &error); /* a results document that cannot be read on */
 	} else if (results) {
-		ok = addResults(&set, list, &log);
+		ok = addResults(&set, list, &log, judged != NULL);
 		if (ok && judged != NULL && resultsOnly) {
 			*judged = set; /* EXPECTED, read strictly as compare reads it */
 			memset(&set, 0, sizeof set);
@@ -596,27 +594,9 @@ static int byKey(const void* a, const void* b)
 	return (x->index > y->index) - (x->index < y->index);
 }
 
-static bool differ(const cliThrow* a, const cliThrow* e)
-{
-	if (a->state != e->state) {
-		return true;
-	}
-	if (a->state == cli_throwError) {
-		return false;
-	}
-	if (fabs(a->alpha - e->alpha) > CLI_COMPARE_ALPHA_TOLERANCE) {
-		return true;
-	}
-	if (a->state == cli_throwMiss) {
-		return false;
-	}
-	return a->feature != e->feature || fabs(a->point.x - e->point.x) > CLI_COMPARE_POINT_TOLERANCE ||
-		   fabs(a->point.y - e->point.y) > CLI_COMPARE_POINT_TOLERANCE ||
-		   fabs(a->point.z - e->point.z) > CLI_COMPARE_POINT_TOLERANCE;
-}
-
 /* Pair each actual throw with the expected one of the same id (the n-th
- * of an id with the n-th of that id) and mark what differs. Returns the
+ * of an id with the n-th of that id), to draw the expected contact beside
+ * a differing one. Returns the
  * number of expected throws left without a partner, or -1 out of memory. */
 static long matchThrows(cliThrowList* actual, cliThrowList* expected)
 {
@@ -648,10 +628,7 @@ static long matchThrows(cliThrowList* actual, cliThrowList* expected)
 		if (lo < expected->count && strcmp(sorted[lo].key, a->id) == 0) {
 			cliThrow* e = expected->items + sorted[lo].index;
 			e->partner = i;
-			a->partner = sorted[lo].index;
-			a->differs = differ(a, e);
-		} else {
-			a->differs = true;
+			a->partner = sorted[lo].index; /* drawn together; whether they differ is the engine's */
 		}
 	}
 	free(sorted);
@@ -681,7 +658,7 @@ static const cliThrowStyle expectedStyle = { "expected", CLI_EXPECTED_COLOR, CLI
  * that order (the dot on top). */
 static void drawThrow(cliSvg* svg, const cliCamera* camera, const cliThrow* t, const cliThrowStyle* style)
 {
-	if (t->state == cli_throwError) {
+	if (t->state == cli_throwError || t->state == cli_throwUnplaced) {
 		return;
 	}
 	cliSvg_BeginGroup(svg, style->className, t->id);
@@ -744,7 +721,7 @@ static cliCounts countThrows(const cliThrowList* list)
 	cliCounts counts = { 0, 0, 0 };
 	for (long i = 0; i < list->count; ++i) {
 		cliThrowState state = list->items[i].state;
-		counts.hits += state == cli_throwHit;
+		counts.hits += state == cli_throwHit || state == cli_throwUnplaced;
 		counts.misses += state == cli_throwMiss;
 		counts.errors += state == cli_throwError;
 	}
