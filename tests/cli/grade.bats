@@ -287,4 +287,5 @@ row() {
 	done <commands.sh
 	head -1 grades.csv | grep -qx 'file,records,passed,failed,missing,extra,score,diagnosis'
 	[ "$(wc -l <grades.csv)" -eq 17 ]
+	[ "$(grep -c '<tr class="submission' class.html)" -eq 16 ]
 }
