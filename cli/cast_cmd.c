@@ -35,12 +35,6 @@
  * every tie is listed. */
 #define CLI_TIES_START (2 * CLI_CAST_BLOCK)
 
-typedef enum cliNormalMode {
-	cli_normalContact = 0,
-	cli_normalTriangle,
-	cli_normalAverage
-} cliNormalMode;
-
 /* --normal's values, by cliNormalMode. */
 static const char* const normalNames[] = { "contact", "triangle", "average" };
 
@@ -118,35 +112,36 @@ typedef struct cliCastConfig {
 	const char* meshPath;
 	const char* inputPath;
 	cliCommonOptions common; /* -o -f -i -r -j -q */
-	bcCastOptions options;
-	cliNormalMode normalMode;
+	cliCastSettings s; /* --two-sided, --approach, --normal, --initial-overlap, --convention */
 	bool ties;
 	bool stats;
-	bool cs121;
-	bool twoSidedGiven, approachGiven, normalGiven, overlapGiven;
 	bool discrete;                     /* --method discrete */
-	bcDiscreteOptions discreteOptions; /* --dt, --bisect (its cast options: options') */
+	bcDiscreteOptions discreteOptions; /* --dt, --bisect (its cast options: s.options') */
 	bool dtGiven, bisectGiven;
 	bool compareExact;
 } cliCastConfig;
 
-/* One of cast's own options (a cliOptionFcn). */
-static const char* castOption(void* context, int k, const char* value)
+void cliCastSettings_Init(cliCastSettings* s)
 {
-	cliCastConfig* cfg = context;
+	memset(s, 0, sizeof *s);
+	s->options = bcDefaultCastOptions();
+}
+
+const char* cliCastSettings_Option(cliCastSettings* s, int k, const char* value)
+{
 	switch (k) {
-	case cli_castTwoSided:
-		cfg->options.twoSided = true;
-		cfg->twoSidedGiven = true;
+	case 0:
+		s->options.twoSided = true;
+		s->twoSidedGiven = true;
 		return NULL;
-	case cli_castApproach:
+	case 1:
 		if (strcmp(value, "le") != 0 && strcmp(value, "lt") != 0) {
 			return "--approach is le or lt, not";
 		}
-		cfg->options.approach = value[1] == 'e' ? bc_approachLessEqual : bc_approachLess;
-		cfg->approachGiven = true;
+		s->options.approach = value[1] == 'e' ? bc_approachLessEqual : bc_approachLess;
+		s->approachGiven = true;
 		return NULL;
-	case cli_castNormal: {
+	case 2: {
 		int mode = 0;
 		while (mode < 3 && strcmp(value, normalNames[mode]) != 0) {
 			mode++;
@@ -154,28 +149,72 @@ static const char* castOption(void* context, int k, const char* value)
 		if (mode == 3) {
 			return "--normal is contact, triangle or average, not";
 		}
-		cfg->normalMode = (cliNormalMode)mode;
-		cfg->normalGiven = true;
+		s->normalMode = (cliNormalMode)mode;
+		s->normalGiven = true;
 		return NULL;
 	}
-	case cli_castOverlap:
+	case 3:
 		if (strcmp(value, "report") != 0 && strcmp(value, "ignore") != 0) {
 			return "--initial-overlap is report or ignore, not";
 		}
-		cfg->options.overlap = value[0] == 'r' ? bc_overlapReport : bc_overlapIgnore;
-		cfg->overlapGiven = true;
+		s->options.overlap = value[0] == 'r' ? bc_overlapReport : bc_overlapIgnore;
+		s->overlapGiven = true;
 		return NULL;
+	default:
+		if (strcmp(value, "cs121") != 0) {
+			return "--convention knows only cs121, not";
+		}
+		s->cs121 = true;
+		return NULL;
+	}
+}
+
+bool cliCastSettings_Finish(cliCastSettings* s)
+{
+	if (s->cs121) {
+		/* The course notes and FAQ: one-sided, dot(n, d) < 0, the average of
+		 * the tied triangles' normals, and no hit for a ball that starts
+		 * inside a triangle. Explicit options win. */
+		if (!s->twoSidedGiven) {
+			s->options.twoSided = false;
+		}
+		if (!s->approachGiven) {
+			s->options.approach = bc_approachLess;
+		}
+		if (!s->normalGiven) {
+			s->normalMode = cli_normalAverage;
+		}
+		if (!s->overlapGiven) {
+			s->options.overlap = bc_overlapIgnore;
+		}
+	}
+	/* Answers written for grading carry their ties, so that compare
+	 * accepts a shared edge reported on the other triangle. */
+	return s->cs121;
+}
+
+const char* cliCastSettings_NormalName(const cliCastSettings* s)
+{
+	return normalNames[s->normalMode];
+}
+
+/* One of cast's own options (a cliOptionFcn). */
+static const char* castOption(void* context, int k, const char* value)
+{
+	cliCastConfig* cfg = context;
+	switch (k) {
+	case cli_castTwoSided:
+	case cli_castApproach:
+	case cli_castNormal:
+	case cli_castOverlap:
+		return cliCastSettings_Option(&cfg->s, k, value);
+	case cli_castConvention:
+		return cliCastSettings_Option(&cfg->s, 4, value);
 	case cli_castTies:
 		cfg->ties = true;
 		return NULL;
 	case cli_castBrute:
-		cfg->options.bruteForce = true;
-		return NULL;
-	case cli_castConvention:
-		if (strcmp(value, "cs121") != 0) {
-			return "--convention knows only cs121, not";
-		}
-		cfg->cs121 = true;
+		cfg->s.options.bruteForce = true;
 		return NULL;
 	case cli_castMethod:
 		if (strcmp(value, "exact") != 0 && strcmp(value, "discrete") != 0) {
@@ -233,7 +272,7 @@ static int checkMethod(cliCastConfig* cfg)
 	if (!cfg->dtGiven) {
 		return cliUsageError(&castUsage, "--method discrete needs --dt F (the step, a fraction of the path)", NULL);
 	}
-	if (cfg->ties || cfg->cs121 || cfg->normalMode == cli_normalAverage) {
+	if (cfg->ties || cfg->s.cs121 || cfg->s.normalMode == cli_normalAverage) {
 		return cliUsageError(&castUsage,
 							 "--method discrete finds one contact: --ties, --normal average and --convention need "
 							 "--method exact",
@@ -246,7 +285,7 @@ static int checkMethod(cliCastConfig* cfg)
 static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 {
 	memset(cfg, 0, sizeof *cfg);
-	cfg->options = bcDefaultCastOptions();
+	cliCastSettings_Init(&cfg->s);
 	cfg->discreteOptions = bcDefaultDiscreteOptions();
 	int first = 0;
 	int status = cliParseArguments(&castUsage, argc, argv, &cfg->common, castOption, cfg, &first);
@@ -259,27 +298,10 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 	}
 	cfg->meshPath = argv[first];
 	cfg->inputPath = first + 1 < argc ? argv[first + 1] : "-";
-	if (cfg->cs121) {
-		/* The course notes and FAQ: one-sided, dot(n, d) < 0, the average of
-		 * the tied triangles' normals, and no hit for a ball that starts
-		 * inside a triangle. Explicit options win. */
-		if (!cfg->twoSidedGiven) {
-			cfg->options.twoSided = false;
-		}
-		if (!cfg->approachGiven) {
-			cfg->options.approach = bc_approachLess;
-		}
-		if (!cfg->normalGiven) {
-			cfg->normalMode = cli_normalAverage;
-		}
-		if (!cfg->overlapGiven) {
-			cfg->options.overlap = bc_overlapIgnore;
-		}
-		/* Answers written for grading carry their ties, so that compare
-		 * accepts a shared edge reported on the other triangle. */
+	if (cliCastSettings_Finish(&cfg->s)) {
 		cfg->ties = true;
 	}
-	cfg->discreteOptions.cast = cfg->options;
+	cfg->discreteOptions.cast = cfg->s.options;
 	return -1;
 }
 
@@ -341,6 +363,33 @@ static bcCastOutput castDiscrete(const bcMesh* mesh, bcCastInput input, const bc
 	out.triangleNormal = bcMesh_GetTriangle(mesh, d.triangle).normal;
 	out.tieCount = 1;
 	return out;
+}
+
+int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
+						   bcContact** ties, int* capacity)
+{
+	int n = bcMesh_CastTies(mesh, input, &s->options, out, *ties, *capacity);
+	if (n > *capacity) {
+		/* Grow and ask again: the same answer, all of it. */
+		int grown = 2 * *capacity > n ? 2 * *capacity : n;
+		bcContact* more = realloc(*ties, (size_t)grown * sizeof *more);
+		if (more == NULL) {
+			return -1;
+		}
+		*ties = more;
+		*capacity = grown;
+		n = bcMesh_CastTies(mesh, input, &s->options, out, *ties, *capacity);
+	}
+	if (out->state == bc_castNoMemory) {
+		return -1;
+	}
+	if (s->normalMode == cli_normalAverage && out->state != bc_castMiss) {
+		out->normal = averageNormal(mesh, *ties, n, out->triangleNormal);
+	}
+	if (s->normalMode == cli_normalTriangle && out->state != bc_castMiss) {
+		out->normal = out->triangleNormal;
+	}
+	return n;
 }
 
 /* ------------------------------------------------------------ pipeline
@@ -517,12 +566,12 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
 			if (cfg->discrete) {
 				*out = castDiscrete(p->mesh, input, &cfg->discreteOptions);
 				if (cfg->compareExact) {
-					w->exact[i - begin] = bcMesh_Cast(p->mesh, input, &cfg->options);
+					w->exact[i - begin] = bcMesh_Cast(p->mesh, input, &cfg->s.options);
 				}
 			} else if (w->ties == NULL) {
-				*out = bcMesh_Cast(p->mesh, input, &cfg->options);
+				*out = bcMesh_Cast(p->mesh, input, &cfg->s.options);
 			} else {
-				int n = bcMesh_CastTies(p->mesh, input, &cfg->options, out, w->ties + used, w->tieCapacity - used);
+				int n = bcMesh_CastTies(p->mesh, input, &cfg->s.options, out, w->ties + used, w->tieCapacity - used);
 				if (n > w->tieCapacity - used) {
 					/* Grow and ask again: the same answer, all of it. */
 					int capacity = 2 * w->tieCapacity > used + n ? 2 * w->tieCapacity : used + n;
@@ -533,10 +582,10 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
 					}
 					w->ties = grown;
 					w->tieCapacity = capacity;
-					n = bcMesh_CastTies(p->mesh, input, &cfg->options, out, w->ties + used, capacity - used);
+					n = bcMesh_CastTies(p->mesh, input, &cfg->s.options, out, w->ties + used, capacity - used);
 				}
 				w->tieCounts[i - begin] = n;
-				if (cfg->normalMode == cli_normalAverage && out->state != bc_castMiss) {
+				if (cfg->s.normalMode == cli_normalAverage && out->state != bc_castMiss) {
 					out->normal = averageNormal(p->mesh, w->ties + used, n, out->triangleNormal);
 				}
 				used += n;
@@ -549,7 +598,7 @@ static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
 				c->problems[i] = "a coordinate or the radius is beyond the supported range of 1e50";
 				continue;
 			}
-			if (cfg->normalMode == cli_normalTriangle && out->state != bc_castMiss) {
+			if (cfg->s.normalMode == cli_normalTriangle && out->state != bc_castMiss) {
 				out->normal = out->triangleNormal;
 			}
 		}
@@ -801,7 +850,7 @@ int cliCastMain(int argc, char** argv)
 		p.slots[s] = calloc(1, sizeof *p.slots[s]);
 		ready = p.slots[s] != NULL;
 	}
-	bool needTies = cfg.ties || cfg.normalMode == cli_normalAverage;
+	bool needTies = cfg.ties || cfg.s.normalMode == cli_normalAverage;
 	for (int t = 0; t < threads && ready; ++t) {
 		/* parsers before threads: the first installs cJSON's hooks */
 		workers[t].pipeline = &p;
@@ -844,7 +893,7 @@ int cliCastMain(int argc, char** argv)
 	cliReader_SetKeepWaiting(p.reader, keepWaiting, &p);
 
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
-	cliCastHeader header = { cfg.meshPath, info, &cfg.options, normalNames[cfg.normalMode], cfg.ties,
+	cliCastHeader header = { cfg.meshPath, info, &cfg.s.options, normalNames[cfg.s.normalMode], cfg.ties,
 							 cfg.discrete ? &cfg.discreteOptions : NULL, cfg.compareExact };
 	cliCastWriter_Begin(&p.writer, &p.head, cfg.common.format, &header);
 

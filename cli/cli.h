@@ -105,7 +105,7 @@ typedef struct cliUsage {
 	const cliOption* own;     /* its own options, ended by { NULL }; or NULL */
 	int minOperands;          /* operands it needs ... */
 	int maxOperands;          /* ... and takes (-1: any number) */
-	const char* missing[2];   /* the message when 0 or 1 operands are too few */
+	const char* missing[3];   /* the message when 0, 1 or 2 operands are too few */
 } cliUsage;
 
 /* Lines of --help texts that commands have alike. */
@@ -211,11 +211,66 @@ void cliProgress_Finish(cliProgress* progress, long records, long hits, long err
 const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
 							   double* radius);
 
+/* What "normal" holds (cast --normal). */
+typedef enum cliNormalMode {
+	cli_normalContact = 0,
+	cli_normalTriangle,
+	cli_normalAverage
+} cliNormalMode;
+
+/* The options that decide cast's answers, which grade takes too
+ * (cast_cmd.c): --two-sided, --approach, --normal, --initial-overlap,
+ * --convention (k = 0 .. 4 of cliCastSettings_Option, in this order). */
+typedef struct cliCastSettings {
+	bcCastOptions options;
+	cliNormalMode normalMode;
+	bool cs121;
+	bool twoSidedGiven, approachGiven, normalGiven, overlapGiven;
+} cliCastSettings;
+
+#define CLI_CAST_SETTING_OPTIONS                                                                                       \
+	{ "two-sided", 0, false }, { "approach", 0, true }, { "normal", 0, true }, { "initial-overlap", 0, true },     \
+		{ "convention", 0, true }
+enum { cli_castSettingCount = 5 };
+
+#define CLI_HELP_CAST_SETTINGS                                                                                         \
+	"      --two-sided           count contacts from behind a triangle too\n"                                          \
+	"      --approach le|lt      front-face rule: dot(n, p1-p0) <= 0 (le, default)\n"                                  \
+	"                            or < 0 (lt)\n"                                                                        \
+	"      --normal contact|triangle|average\n"                                                                        \
+	"                            what \"normal\" holds (see ballcast cast --help)\n"                                   \
+	"      --initial-overlap report|ignore\n"                                                                          \
+	"                            a ball already overlapping a triangle: a hit at\n"                                    \
+	"                            alpha 0 (report, default) or skip that triangle\n"                                    \
+	"      --convention cs121    the course's conventions: --approach lt\n"                                            \
+	"                            --normal average --initial-overlap ignore\n"
+
+/* The defaults: bcDefaultCastOptions, the contact normal. */
+void cliCastSettings_Init(cliCastSettings* s);
+
+/* Option k (0 .. 4) with its value: NULL, or the usage message. */
+const char* cliCastSettings_Option(cliCastSettings* s, int k, const char* value);
+
+/* After the options: apply --convention cs121 (explicit options win).
+ * True when it was given (answers then carry their ties). */
+bool cliCastSettings_Finish(cliCastSettings* s);
+
+/* "contact", "triangle" or "average". */
+const char* cliCastSettings_NormalName(const cliCastSettings* s);
+
+/* One cast answered as `ballcast cast` answers it: bcMesh_CastTies (ties
+ * in *ties, grown as needed, *capacity their room), then the normal the
+ * settings ask for. The number of tied contacts, or -1 when out of memory. */
+int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
+						   bcContact** ties, int* capacity);
+
 int cliCastMain(int argc, char** argv);
 /* `ballcast render MESH [RESULTS|TRAJECTORIES]`: an SVG picture (render_cmd.c). */
 int cliRenderMain(int argc, char** argv);
 /* `ballcast compare EXPECTED ACTUAL...`: cast results against expected ones (compare_cmd.c). */
 int cliCompareMain(int argc, char** argv);
+/* `ballcast grade MESH TRAJECTORIES SUBMISSION...`: cast, grade, name the mistakes (grade_cmd.c). */
+int cliGradeMain(int argc, char** argv);
 /* `ballcast balls [TRAJECTORIES]`: when moving balls first meet each other (balls_cmd.c). */
 int cliBallsMain(int argc, char** argv);
 /* `ballcast closest MESH [BALLS]`: the closest point of a mesh to each ball (closest_cmd.c). */

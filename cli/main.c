@@ -21,6 +21,7 @@ static const cliCommand commands[] = {
 	{ "cast", cliCastMain, "where each moving ball first touches a mesh" },
 	{ "render", cliRenderMain, "draw a mesh and throws as SVG" },
 	{ "compare", cliCompareMain, "compare cast results against expected ones" },
+	{ "grade", cliGradeMain, "cast the answers, grade students' files, name their mistakes" },
 	{ "balls", cliBallsMain, "when moving balls first meet each other" },
 	{ "closest", cliClosestMain, "the closest point of a mesh to each ball" },
 	{ "intersect", cliIntersectMain, "every pair of intersecting triangles" },

@@ -253,7 +253,8 @@ int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOpt
 	}
 	int rest = argc - optind;
 	if (rest < usage->minOperands) {
-		return cliUsageError(usage, usage->missing[rest], NULL);
+		const char* missing = rest < 3 ? usage->missing[rest] : NULL;
+		return cliUsageError(usage, missing != NULL ? missing : "missing operands", NULL);
 	}
 	if (usage->maxOperands >= 0 && rest > usage->maxOperands) {
 		return cliUsageError(usage, "too many arguments, starting at", argv[optind + usage->maxOperands]);

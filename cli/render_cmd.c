@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "grade.h"
 #include "numfmt.h"
 #include "output.h"
 #include "results_read.h"
@@ -46,14 +47,6 @@
 #define CLI_RENDER_THIN_WIDTH 1.0
 #define CLI_RENDER_NORMAL_PIXELS 36.0
 
-/* --compare: a result differs from the expected one when hit, feature or
- * error-ness differ, when alpha differs by more than this (alpha is a
- * fraction of the path: 1e-9 is far above the last-digit noise of a correct
- * solution, far below any mistake a grader cares about), or when a
- * coordinate of the contact point differs by more than this (absolute, in
- * mesh units: the samples are metres, so a nanometre). */
-#define CLI_COMPARE_ALPHA_TOLERANCE 1e-9
-#define CLI_COMPARE_POINT_TOLERANCE 1e-9
 
 /* Colours: paths and balls blue, contacts orange, normals near black,
  * misses grey; with --compare, what differs red and what was expected
@@ -68,10 +61,11 @@ static const cliColor differColor = CLI_DIFFER_COLOR;
 static const cliColor textColor = { 0, 0, 0 };
 
 /* The options of render's own, in the order renderOption knows them. */
-enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_renderTwoSided, cli_renderProbe };
+enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_renderTwoSided, cli_renderProbe,
+	   cli_renderGrading /* then compare's grading options (grade.h) */ };
 static const cliOption renderOptions[] = {
 	{ "view", 0, true },       { "eye", 0, true },   { "size", 0, true }, { "compare", 0, true },
-	{ "two-sided", 0, false }, { "probe", 0, true }, { NULL, 0, false },
+	{ "two-sided", 0, false }, { "probe", 0, true }, CLI_GRADE_OPTIONS,    { NULL, 0, false },
 };
 
 static const cliUsage renderUsage = {
@@ -93,8 +87,13 @@ static const cliUsage renderUsage = {
 	"                            (default 35,25; 0,0 looks from -y, z up)\n"
 	"      --eye X,Y,Z           look from X,Y,Z at the centre of the mesh's bounds\n"
 	"      --size WxH            picture size in pixels (default 800x600)\n"
-	"      --compare EXPECTED    draw results differing from EXPECTED's (by id) in\n"
-	"                            red, with the expected contact in green\n"
+	"      --compare EXPECTED    draw the results compare fails (compare --mesh MESH\n"
+	"                            EXPECTED RESULTS, the same engine and options) in\n"
+	"                            red, with the expected contact in green, and print\n"
+	"                            compare's closing line 'N passed, N failed, ...'\n"
+	"                            (on standard error when the SVG goes to stdout)\n"
+	"      --fields, --one-based, --map, --alpha-tol, --alpha-rel, --normal-tol,\n"
+	"      --point-tol           what --compare grades, as for compare\n"
 	"  -r, --radius R            radius for trajectories without \"r\"\n"
 	"      --two-sided           count contacts from behind a triangle too\n"
 	"      --probe X,Y,Z         print on standard error the pixel where the point\n"
@@ -126,6 +125,7 @@ typedef struct cliRenderConfig {
 	int width, height;
 	const char** probes;      /* probeCount argument texts (argv's) */
 	int probeCount;
+	cliGradeConfig grade;     /* --compare judges as compare does */
 } cliRenderConfig;
 
 /* ------------------------------------------------------------- throws */
@@ -133,7 +133,9 @@ typedef struct cliRenderConfig {
 typedef enum cliThrowState {
 	cli_throwMiss = 0,
 	cli_throwHit,   /* a hit or an initial overlap: point, center, normal hold */
-	cli_throwError  /* a bad record, or a result that is an error */
+	cli_throwError, /* a bad record, or a result that is an error */
+	cli_throwUnplaced /* --compare: a hit whose result gives no contact point or centre (a student's
+						 file may hold only hit, alpha and normal): judged, not drawn */
 } cliThrowState;
 
 /* One throw to draw, from a trajectory and its cast or from a result. */
@@ -315,7 +317,7 @@ static const char* throwFromResult(const cliResult* r, cliThrow* t)
 
 /* Every result as a throw; those that cannot be drawn are reported, counted
  * and drawn as nothing. false when out of memory (reported). */
-static bool addResults(const cliResultSet* set, cliThrowList* list, cliRecordLog* log)
+static bool addResults(const cliResultSet* set, cliThrowList* list, cliRecordLog* log, bool comparing)
 {
 	for (long i = 0; i < set->count; ++i) {
 		const cliResult* r = set->results + i;
@@ -325,6 +327,10 @@ static bool addResults(const cliResultSet* set, cliThrowList* list, cliRecordLog
 			return false;
 		}
 		const char* problem = r->problem != NULL ? r->problem : throwFromResult(r, t);
+		if (problem != NULL && comparing && r->problem == NULL && t->state == cli_throwHit) {
+			t->state = cli_throwUnplaced; /* no place to draw it; the grading engine judges it */
+			continue;
+		}
 		if (problem != NULL) {
 			t->state = cli_throwError;
 			list->badRecords += 1;
@@ -483,7 +489,7 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 /* Read the throws of path: trajectories are cast, results read (with
  * resultsOnly, trajectories are refused). false on trouble (reported). */
 static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const char* path, cliThrowList* list,
-					   bool resultsOnly)
+					   bool resultsOnly, cliResultSet* judged)
 {
 	cliSource source;
 	if (!readSource(path, cfg->common.quiet, &source)) {
@@ -492,13 +498,28 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 	cliRecordLog log = cliRecordLog_Make(source.name, &cfg->common, NULL);
 	cliResultSet set;
 	bcError error = { 0 };
-	bool read = cliParseResults(source.text, source.length, &set, &error);
+	/* the results drawn are read as they are: only what the picture needs
+	 * must be well formed (ties, "feature": "overlap" and such are left) */
+	cliResultsReadOptions drawn = { true,
+									cli_resultHit | cli_resultAlpha | cli_resultInitialOverlap | cli_resultPoint |
+										cli_resultCenter | cli_resultNormal | cli_resultP0 | cli_resultP1,
+									cfg->grade.map, cfg->grade.mapCount };
+	bool read = cliParseResultsWith(source.text, source.length, resultsOnly ? NULL : &drawn, &set, &error);
 	bool results = read && holdsResults(&set);
 	bool ok = false;
 	if (!read && set.document) {
 		cliReportError(source.name, &error); /* a results document that cannot be read on */
 	} else if (results) {
-		ok = addResults(&set, list, &log);
+		ok = addResults(&set, list, &log, judged != NULL);
+		if (ok && judged != NULL && resultsOnly) {
+			*judged = set; /* EXPECTED, read strictly as compare reads it */
+			memset(&set, 0, sizeof set);
+		} else if (ok && judged != NULL) {
+			/* RESULTS, read as compare reads a submission */
+			cliResultsReadOptions options = { true, cfg->grade.fields, cfg->grade.map, cfg->grade.mapCount };
+			ok = cliParseResultsWith(source.text, source.length, &options, judged, &error) &&
+				 judged->count == list->count;
+		}
 	} else if (resultsOnly) {
 		fprintf(stderr, "ballcast: %s: holds trajectories, not results (--compare needs what cast writes)\n",
 				source.name);
@@ -512,6 +533,49 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 }
 
 /* ------------------------------------------------------------- compare */
+
+/* Trajectories cast here, as results for the grading engine: id, hit,
+ * alpha and, for a hit, feature, point, center and normal (as cast would
+ * write them). False when out of memory. */
+static bool throwsAsResults(const cliThrowList* list, cliResultSet* set)
+{
+	memset(set, 0, sizeof *set);
+	set->results = calloc((size_t)(list->count > 0 ? list->count : 1), sizeof *set->results);
+	if (set->results == NULL) {
+		return false;
+	}
+	set->count = list->count;
+	for (long i = 0; i < list->count; ++i) {
+		const cliThrow* t = list->items + i;
+		cliResult* r = set->results + i;
+		r->index = i;
+		r->idKind = cli_idString;
+		r->id = copyString(t->id);
+		if (r->id == NULL) {
+			return false;
+		}
+		if (t->state == cli_throwError) {
+			r->error = copyString("error");
+			r->fields = cli_resultError;
+			if (r->error == NULL) {
+				return false;
+			}
+			continue;
+		}
+		r->fields = cli_resultHit | cli_resultAlpha;
+		r->hit = t->state == cli_throwHit;
+		r->alpha = t->alpha;
+		if (r->hit) {
+			r->fields |= cli_resultPoint | cli_resultCenter | cli_resultNormal |
+						 (t->feature != bc_featureNone ? cli_resultFeature : 0);
+			r->feature = t->feature;
+			r->point = t->point;
+			r->center = t->center;
+			r->normal = t->normal;
+		}
+	}
+	return true;
+}
 
 /* An expected throw by its key, for the binary search. */
 typedef struct cliKeyRef {
@@ -530,27 +594,9 @@ static int byKey(const void* a, const void* b)
 	return (x->index > y->index) - (x->index < y->index);
 }
 
-static bool differ(const cliThrow* a, const cliThrow* e)
-{
-	if (a->state != e->state) {
-		return true;
-	}
-	if (a->state == cli_throwError) {
-		return false;
-	}
-	if (fabs(a->alpha - e->alpha) > CLI_COMPARE_ALPHA_TOLERANCE) {
-		return true;
-	}
-	if (a->state == cli_throwMiss) {
-		return false;
-	}
-	return a->feature != e->feature || fabs(a->point.x - e->point.x) > CLI_COMPARE_POINT_TOLERANCE ||
-		   fabs(a->point.y - e->point.y) > CLI_COMPARE_POINT_TOLERANCE ||
-		   fabs(a->point.z - e->point.z) > CLI_COMPARE_POINT_TOLERANCE;
-}
-
 /* Pair each actual throw with the expected one of the same id (the n-th
- * of an id with the n-th of that id) and mark what differs. Returns the
+ * of an id with the n-th of that id), to draw the expected contact beside
+ * a differing one. Returns the
  * number of expected throws left without a partner, or -1 out of memory. */
 static long matchThrows(cliThrowList* actual, cliThrowList* expected)
 {
@@ -582,10 +628,7 @@ static long matchThrows(cliThrowList* actual, cliThrowList* expected)
 		if (lo < expected->count && strcmp(sorted[lo].key, a->id) == 0) {
 			cliThrow* e = expected->items + sorted[lo].index;
 			e->partner = i;
-			a->partner = sorted[lo].index;
-			a->differs = differ(a, e);
-		} else {
-			a->differs = true;
+			a->partner = sorted[lo].index; /* drawn together; whether they differ is the engine's */
 		}
 	}
 	free(sorted);
@@ -615,7 +658,7 @@ static const cliThrowStyle expectedStyle = { "expected", CLI_EXPECTED_COLOR, CLI
  * that order (the dot on top). */
 static void drawThrow(cliSvg* svg, const cliCamera* camera, const cliThrow* t, const cliThrowStyle* style)
 {
-	if (t->state == cli_throwError) {
+	if (t->state == cli_throwError || t->state == cli_throwUnplaced) {
 		return;
 	}
 	cliSvg_BeginGroup(svg, style->className, t->id);
@@ -678,7 +721,7 @@ static cliCounts countThrows(const cliThrowList* list)
 	cliCounts counts = { 0, 0, 0 };
 	for (long i = 0; i < list->count; ++i) {
 		cliThrowState state = list->items[i].state;
-		counts.hits += state == cli_throwHit;
+		counts.hits += state == cli_throwHit || state == cli_throwUnplaced;
 		counts.misses += state == cli_throwMiss;
 		counts.errors += state == cli_throwError;
 	}
@@ -824,12 +867,14 @@ static const char* renderOption(void* context, int k, const char* value)
 	case cli_renderTwoSided:
 		cfg->options.twoSided = true;
 		return NULL;
-	default:
+	case cli_renderProbe:
 		if (!parseList(value, v, 3)) {
 			return "--probe needs X,Y,Z, not";
 		}
 		cfg->probes[cfg->probeCount++] = value;
 		return NULL;
+	default:
+		return cliGradeOption(&cfg->grade, k - cli_renderGrading, value);
 	}
 }
 
@@ -838,6 +883,7 @@ static const char* renderOption(void* context, int k, const char* value)
 static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 {
 	memset(cfg, 0, sizeof *cfg);
+	cliGradeConfig_Init(&cfg->grade);
 	cfg->options = bcDefaultCastOptions();
 	cfg->azimuth = CLI_SVG_DEFAULT_AZIMUTH;
 	cfg->elevation = CLI_SVG_DEFAULT_ELEVATION;
@@ -888,6 +934,9 @@ int cliRenderMain(int argc, char** argv)
 	int status = parseArguments(argc, argv, &cfg);
 	cliThrowList actual = { 0 };
 	cliThrowList expected = { 0 };
+	cliResultSet actualSet, expectedSet;
+	memset(&actualSet, 0, sizeof actualSet);
+	memset(&expectedSet, 0, sizeof expectedSet);
 	bcMesh* mesh = NULL;
 	if (status >= 0) {
 		goto done;
@@ -905,15 +954,42 @@ int cliRenderMain(int argc, char** argv)
 			goto done;
 		}
 	}
-	if ((cfg.inputPath != NULL && !readThrows(&cfg, mesh, cfg.inputPath, &actual, false)) ||
-		(cfg.comparePath != NULL && !readThrows(&cfg, mesh, cfg.comparePath, &expected, true))) {
+	bool comparing = cfg.comparePath != NULL;
+	if ((cfg.inputPath != NULL &&
+		 !readThrows(&cfg, mesh, cfg.inputPath, &actual, false, comparing ? &actualSet : NULL)) ||
+		(comparing && !readThrows(&cfg, mesh, cfg.comparePath, &expected, true, &expectedSet))) {
 		goto done;
 	}
-	long missing = cfg.comparePath != NULL ? matchThrows(&actual, &expected) : 0;
-	if (missing < 0) {
+	if (comparing && actualSet.count != actual.count) {
+		/* trajectories: their casts are compared */
+		cliResultSet_Free(&actualSet);
+		if (!throwsAsResults(&actual, &actualSet)) {
+			fputs("ballcast: out of memory\n", stderr);
+			goto done;
+		}
+		if (cfg.grade.fields == CLI_FIELDS_ALL) {
+			cfg.grade.fields = cli_resultHit | cli_resultAlpha | cli_resultFeature | cli_resultPoint | cli_resultCenter |
+							   cli_resultNormal; /* what a cast here gives */
+		}
+	}
+	if (comparing && !cliGrade_CheckExpected(cliInputName(cfg.comparePath), &expectedSet)) {
+		goto done;
+	}
+	long missing = comparing ? matchThrows(&actual, &expected) : 0;
+	cliGradeCounts counts = { 0, 0, 0, 0 };
+	bool* fails = comparing ? calloc((size_t)(actual.count > 0 ? actual.count : 1), sizeof *fails) : NULL;
+	cfg.grade.mesh = mesh;
+	if (missing < 0 || (comparing && (fails == NULL || !cliGrade_Judge(&cfg.grade, &expectedSet, &actualSet, fails,
+																		   &counts)))) {
+		free(fails);
 		fputs("ballcast: out of memory\n", stderr);
 		goto done;
 	}
+	/* the records compare fails, and only those, are drawn as differing */
+	for (long i = 0; comparing && i < actual.count; ++i) {
+		actual.items[i].differs = fails[i];
+	}
+	free(fails);
 	cliOutput output;
 	if (!cliOutput_Open(&output, cfg.common.outputPath)) {
 		goto done;
@@ -927,8 +1003,17 @@ int cliRenderMain(int argc, char** argv)
 		cliOutput_Abort(&output);
 	} else if (cliOutput_Commit(&output)) {
 		status = actual.badRecords + expected.badRecords > 0 ? cli_exitRecords : cli_exitOk;
+		if (comparing) {
+			/* compare's closing line, where the picture is not */
+			bool svgOnStdout = cfg.common.outputPath == NULL || strcmp(cfg.common.outputPath, "-") == 0;
+			fprintf(svgOnStdout ? stderr : stdout, "%ld passed, %ld failed, %ld missing, %ld extra\n",
+					counts.passed, counts.failed, counts.missing, counts.extra);
+		}
 	}
 done:
+	cliResultSet_Free(&actualSet);
+	cliResultSet_Free(&expectedSet);
+	cliGradeConfig_Free(&cfg.grade);
 	freeThrows(&actual);
 	freeThrows(&expected);
 	bcMesh_Destroy(mesh);

@@ -86,7 +86,81 @@ typedef struct cliResultsReader {
 	bool noMemory;
 	int headerCount;
 	int columnOf[cli_csvCount];
+	const cliResultsReadOptions* options; /* NULL: strict */
+	unsigned field;   /* tolerant: the field being read (0: the record itself) */
+	bool substituted; /* tolerant: the record's NaN or Infinity were replaced */
+	char* ignored;    /* tolerant: names read from nothing */
+	size_t ignoredLength;
+	int ignoredCount;
 } cliResultsReader;
+
+/* Names kept for the warning about ignored keys and columns. */
+#define CLI_IGNORED_NAMES 12
+
+/* The common spellings of the keys and columns a tolerant reader knows. */
+static const char* const spellings[][2] = {
+	{ "t", "alpha" },           { "time", "alpha" },        { "n", "normal" },          { "nx", "normal_x" },
+	{ "ny", "normal_y" },       { "nz", "normal_z" },       { "n_x", "normal_x" },      { "n_y", "normal_y" },
+	{ "n_z", "normal_z" },      { "px", "point_x" },        { "py", "point_y" },        { "pz", "point_z" },
+	{ "contact_point", "point" }, { "tri", "triangle" },  { "triangle_id", "triangle" }, { "collided", "hit" },
+};
+
+const char* cliResultsCanonicalName(const cliResultsReadOptions* options, const char* name)
+{
+	if (options == NULL) {
+		return name;
+	}
+	for (int k = 0; k < options->mapCount; ++k) {
+		if (strcmp(name, options->map[2 * k]) == 0) {
+			return options->map[2 * k + 1];
+		}
+	}
+	if (!options->tolerant) {
+		return name;
+	}
+	for (size_t k = 0; k < sizeof spellings / sizeof spellings[0]; ++k) {
+		if (spellings[k][0][0] == name[0] && strcmp(name, spellings[k][0]) == 0) {
+			return spellings[k][1];
+		}
+	}
+	return name;
+}
+
+/* Remember a name read from nothing (tolerant), once. */
+static void addIgnored(cliResultsReader* reader, const char* name)
+{
+	if (reader->options == NULL || !reader->options->tolerant || reader->ignoredCount > CLI_IGNORED_NAMES) {
+		return;
+	}
+	size_t n = strlen(name);
+	if (reader->ignored != NULL) {
+		/* already listed? */
+		const char* p = reader->ignored;
+		while (p != NULL) {
+			const char* end = strstr(p, ", ");
+			size_t length = end != NULL ? (size_t)(end - p) : strlen(p);
+			if (length == n && memcmp(p, name, n) == 0) {
+				return;
+			}
+			p = end != NULL ? end + 2 : NULL;
+		}
+	}
+	const char* text = reader->ignoredCount == CLI_IGNORED_NAMES ? "..." : name;
+	n = strlen(text);
+	char* grown = realloc(reader->ignored, reader->ignoredLength + n + 3);
+	if (grown == NULL) {
+		reader->noMemory = true;
+		return;
+	}
+	reader->ignored = grown;
+	if (reader->ignoredLength > 0) {
+		memcpy(grown + reader->ignoredLength, ", ", 2);
+		reader->ignoredLength += 2;
+	}
+	memcpy(grown + reader->ignoredLength, text, n + 1);
+	reader->ignoredLength += n;
+	reader->ignoredCount += 1;
+}
 
 /* ------------------------------------------------------------- results */
 
@@ -108,6 +182,7 @@ void cliResultSet_Free(cliResultSet* set)
 		freeResult(set->results + i);
 	}
 	free(set->results);
+	free(set->ignored);
 	memset(set, 0, sizeof *set);
 }
 
@@ -134,6 +209,10 @@ static void problem(cliResultsReader* reader, cliResult* r, long line, long colu
 {
 	if (r->problem != NULL) {
 		return;
+	}
+	if (reader->options != NULL && reader->options->tolerant && reader->field != 0 &&
+		!(reader->field & reader->options->graded)) {
+		return; /* an ungraded field: not read, never a problem */
 	}
 	char message[sizeof ((bcError*)NULL)->message];
 	va_list args;
@@ -237,6 +316,15 @@ static bool jsonBool(const cliSource* source, const cJSON* v, const char* name, 
 
 static bool jsonNumber(const cliSource* source, const cJSON* v, const char* name, double* value)
 {
+	if (source->reader->substituted && cJSON_IsString(v)) {
+		const char* s = v->valuestring;
+		if (strcmp(s, "N") == 0) {
+			return valueProblem(source, v, "%s: NaN is not a number", name);
+		}
+		if (strcmp(s, "Infini") == 0 || strcmp(s, "-Infini") == 0) {
+			return valueProblem(source, v, "%s: %sInfinity is not a finite number", name, s[0] == '-' ? "-" : "");
+		}
+	}
 	const char* problem = cliJsonNumberValue(v, value);
 	return problem == NULL || valueProblem(source, v, "%s: %s", name, problem);
 }
@@ -328,15 +416,44 @@ static const char* const keyNames[cli_keyCount] = {
 	"point", "center", "normal", "triangle_normal", "p0", "p1", "error", "ties",
 };
 
-/* The known key of member: its cliKey, or -1 (unknown, a repeat, or a key
- * holding \u0000: the first of a key counts, and a NUL names nothing). */
+/* The field each key fills (0 for id: the record's own). */
+static const unsigned keyFields[cli_keyCount] = {
+	0, cli_resultHit, cli_resultAlpha, cli_resultInitialOverlap, cli_resultFeature, cli_resultTriangle,
+	cli_resultFace, cli_resultVertices, cli_resultPoint, cli_resultCenter, cli_resultNormal,
+	cli_resultTriangleNormal, cli_resultP0, cli_resultP1, cli_resultError, cli_resultTies,
+};
+
+/* The cliKey named name, or -1; the first byte is looked at first, as most
+ * keys of most records are known. */
+static int keyIndex(const char* name)
+{
+	for (int k = 0; k < cli_keyCount; ++k) {
+		if (keyNames[k][0] == name[0] && strcmp(name, keyNames[k]) == 0) {
+			return k;
+		}
+	}
+	return -1;
+}
+
+/* The known key of member: its cliKey, -2 when it is not known, -1 for a
+ * repeat or a key holding \u0000 (the first of a key counts, and a NUL
+ * names nothing). */
 static int memberKey(const cliSource* source, const cJSON* member, unsigned* seen, bool escapes)
 {
-	int k = 0;
-	while (k < cli_keyCount && strcmp(member->string, keyNames[k]) != 0) {
-		k++;
+	const cliResultsReadOptions* options = source->reader->options;
+	const char* name = member->string;
+	if (options != NULL && options->mapCount > 0) {
+		name = cliResultsCanonicalName(options, name);
 	}
-	if (k == cli_keyCount || (*seen & (1u << k)) != 0 ||
+	int k = keyIndex(name);
+	if (k < 0 && options != NULL && options->tolerant) {
+		name = cliResultsCanonicalName(options, name);
+		k = keyIndex(name);
+	}
+	if (k < 0) {
+		return -2;
+	}
+	if ((*seen & (1u << k)) != 0 ||
 		(escapes && cliJsonKeyHasNul(source->text, source->length, source->root, member))) {
 		return -1;
 	}
@@ -400,6 +517,7 @@ static void dropTies(cliResult* r)
 
 static void jsonTies(const cliSource* source, const cJSON* v, bool escapes)
 {
+	source->reader->field = cli_resultTies;
 	if (!cJSON_IsArray(v)) {
 		valueProblem(source, v, "ties: expected an array of objects");
 		return;
@@ -415,17 +533,50 @@ static void jsonTies(const cliSource* source, const cJSON* v, bool escapes)
 	source->result->fields |= cli_resultTies;
 }
 
+/* Which component of point, center, normal or triangle_normal a key names
+ * ("normal_y": 3 * 2 + 1), or -1. */
+static int vectorComponent(const char* name)
+{
+	for (int c = cli_csvPointX; c < cli_csvTriangleNormalX + 3; ++c) {
+		if (strcmp(name, csvNames[c]) == 0) {
+			return c - cli_csvPointX;
+		}
+	}
+	return -1;
+}
+
 /* Fill r from the result object parsed from text[0 .. length). */
 static void jsonResult(cliResultsReader* reader, cliResult* r, const char* text, size_t length, const cJSON* root)
 {
 	cliSource source = { reader, r, text, length, root };
 	bool escapes = memchr(text, '\\', length) != NULL;
 	unsigned seen = 0;
+	/* a vector given by components ("nx": ..., "normal_y": ...), read
+	 * through the options' spellings */
+	double components[4][3];
+	unsigned given[4] = { 0, 0, 0, 0 };
 	for (const cJSON* m = root->child; m != NULL; m = m->next) {
+		reader->field = 0;
 		int k = memberKey(&source, m, &seen, escapes);
+		int component = k == -2 && reader->options != NULL
+							? vectorComponent(cliResultsCanonicalName(reader->options, m->string))
+							: -1;
+		if (k == -2 && component < 0) {
+			addIgnored(reader, m->string);
+		}
+		if (component >= 0) {
+			int v = component / 3;
+			reader->field = vectors[v].field;
+			if (!cJSON_IsNull(m) &&
+				jsonNumber(&source, m, csvNames[vectors[v].first + component % 3], &components[v][component % 3])) {
+				given[v] |= 1u << (component % 3);
+			}
+			continue;
+		}
 		if (k < 0 || cJSON_IsNull(m)) {
 			continue;
 		}
+		reader->field = keyFields[k];
 		bool ok = false;
 		unsigned field = 0;
 		if (k >= cli_keyPoint && k < cli_keyPoint + 6) {
@@ -489,6 +640,63 @@ static void jsonResult(cliResultsReader* reader, cliResult* r, const char* text,
 		}
 		r->fields |= ok ? field : 0;
 	}
+	reader->field = 0;
+	for (int v = 0; v < 4; ++v) {
+		if (given[v] == 7 && !(r->fields & vectors[v].field)) {
+			*vectorOf(r, v) = bcMakeVec3(components[v][0], components[v][1], components[v][2]);
+			r->fields |= vectors[v].field;
+		}
+	}
+}
+
+/* Python's json module writes NaN, Infinity and -Infinity, which JSON has
+ * not: a copy of text with each (outside strings) replaced by a string of
+ * the same length ("N", "Infini", "-Infini"), which a number field refuses
+ * by name. NULL when there is none (or out of memory: noMemory). */
+static char* substituteNonFinite(cliResultsReader* reader, const char* text, size_t length)
+{
+	char* copy = NULL;
+	bool inString = false;
+	for (size_t i = 0; i < length; ++i) {
+		char c = text[i];
+		if (inString) {
+			if (c == '\\') {
+				i++;
+			} else if (c == '"') {
+				inString = false;
+			}
+			continue;
+		}
+		if (c == '"') {
+			inString = true;
+			continue;
+		}
+		const char* with = NULL;
+		size_t n = 0;
+		if (c == 'N' && i + 3 <= length && memcmp(text + i, "NaN", 3) == 0) {
+			with = "\"N\"";
+			n = 3;
+		} else if (c == 'I' && i + 8 <= length && memcmp(text + i, "Infinity", 8) == 0) {
+			with = "\"Infini\"";
+			n = 8;
+		} else if (c == '-' && i + 9 <= length && memcmp(text + i, "-Infinity", 9) == 0) {
+			with = "\"-Infini\"";
+			n = 9;
+		}
+		if (with == NULL) {
+			continue;
+		}
+		if (copy == NULL) {
+			copy = cliCopyText(text, length);
+			if (copy == NULL) {
+				reader->noMemory = true;
+				return NULL;
+			}
+		}
+		memcpy(copy + i, with, n);
+		i += n - 1;
+	}
+	return copy;
 }
 
 /* The JSON value span (taken from the stream) as the next result. */
@@ -508,6 +716,23 @@ static void takeJson(cliResultsReader* reader, const cliJsonSpan* span, bool one
 		size_t offset = 0;
 		char message[sizeof span->problem.message];
 		cJSON* root = cliJsonParser_Parse(reader->parser, span->text, span->length, &offset, message, sizeof message);
+		reader->substituted = false;
+		if (root == NULL && offset != SIZE_MAX && reader->options != NULL && reader->options->tolerant) {
+			char* copy = substituteNonFinite(reader, span->text, span->length);
+			size_t again = 0;
+			char scratch[sizeof message];
+			cJSON* fixed = copy != NULL ? cliJsonParser_Parse(reader->parser, copy, span->length, &again, scratch,
+															  sizeof scratch)
+										: NULL;
+			if (fixed != NULL && cJSON_IsObject(fixed)) {
+				reader->substituted = true;
+				jsonResult(reader, r, copy, span->length, fixed);
+				reader->substituted = false;
+				free(copy);
+				return;
+			}
+			free(copy); /* the first parse's message and place stand */
+		}
 		if (root != NULL && cJSON_IsObject(root)) {
 			jsonResult(reader, r, span->text, span->length, root);
 			return;
@@ -722,15 +947,19 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 	}
 	/* in cast's order of columns, so that the first problem kept is the one a
 	 * reader of cast's output meets first */
+	reader->field = cli_resultHit;
 	if (of[cli_csvHit] >= 0 && cellBool(reader, r, cli_csvHit, &r->hit) > 0) {
 		r->fields |= cli_resultHit;
 	}
+	reader->field = cli_resultAlpha;
 	if (of[cli_csvAlpha] >= 0 && cellNumber(reader, r, cli_csvAlpha, &r->alpha) > 0) {
 		r->fields |= cli_resultAlpha;
 	}
+	reader->field = cli_resultInitialOverlap;
 	if (of[cli_csvInitialOverlap] >= 0 && cellBool(reader, r, cli_csvInitialOverlap, &r->initialOverlap) > 0) {
 		r->fields |= cli_resultInitialOverlap;
 	}
+	reader->field = cli_resultFeature;
 	if (of[cli_csvFeature] >= 0 && cellText(reader, cli_csvFeature)[0] != '\0') {
 		if (parseFeatureName(cellText(reader, cli_csvFeature), &r->feature)) {
 			r->fields |= cli_resultFeature;
@@ -739,13 +968,16 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 						CLI_QUOTE_MAX, cellText(reader, cli_csvFeature));
 		}
 	}
+	reader->field = cli_resultTriangle;
 	if (of[cli_csvTriangle] >= 0 && cellWhole(reader, r, cli_csvTriangle, &r->triangle) > 0) {
 		r->fields |= cli_resultTriangle;
 	}
+	reader->field = cli_resultFace;
 	if (of[cli_csvFace] >= 0 && cellWhole(reader, r, cli_csvFace, &r->face) > 0) {
 		r->fields |= cli_resultFace;
 	}
 	/* vertex_0 .. vertex_2: the leading non-empty cells */
+	reader->field = cli_resultVertices;
 	bool gap = false;
 	for (int k = 0; k < 3; ++k) {
 		int column = cli_csvVertex0 + k;
@@ -769,6 +1001,7 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 		if (of[vector->first] < 0) {
 			continue;
 		}
+		reader->field = vector->field;
 		double values[3] = { 0.0, 0.0, 0.0 };
 		int given[3];
 		for (int a = 0; a < 3; ++a) {
@@ -788,14 +1021,47 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 			r->fields |= vector->field;
 		}
 	}
+	reader->field = 0;
 	if (of[cli_csvError] >= 0 && cellText(reader, cli_csvError)[0] != '\0') {
 		r->error = cliCopyText(cellText(reader, cli_csvError), strlen(cellText(reader, cli_csvError)));
 		reader->noMemory = reader->noMemory || r->error == NULL;
 		r->fields |= r->error != NULL ? cli_resultError : 0;
 	}
 	if (of[cli_csvTies] >= 0) {
+		reader->field = cli_resultTies;
 		cellTies(reader, r);
 	}
+	reader->field = 0;
+}
+
+/* The header through the options' spellings (tolerant or --map): as
+ * cliCsv_MapHeader, but a column known twice or not at all is ignored
+ * (and named) when tolerant. */
+static int mapHeader(cliResultsReader* reader, bcError* error)
+{
+	const cliCsv* csv = &reader->csv;
+	for (int k = 0; k < cli_csvCount; ++k) {
+		reader->columnOf[k] = -1;
+	}
+	int known = 0;
+	for (int c = 0; c < csv->count; ++c) {
+		const char* text = cliCsv_Text(csv, c);
+		const char* name = cliResultsCanonicalName(reader->options, text);
+		int k = 0;
+		while (k < cli_csvCount && strcmp(name, csvNames[k]) != 0) {
+			k++;
+		}
+		if (k < cli_csvCount && reader->columnOf[k] < 0) {
+			reader->columnOf[k] = c;
+			known++;
+		} else if (k < cli_csvCount && !reader->options->tolerant) {
+			cliCsv_CellError(csv, c, error, "duplicate column '%s' in the CSV header", text);
+			return -1;
+		} else if (text[0] != '\0') {
+			addIgnored(reader, text);
+		}
+	}
+	return known > 0;
 }
 
 static bool readCsv(cliResultsReader* reader, bcError* error)
@@ -811,7 +1077,8 @@ static bool readCsv(cliResultsReader* reader, bcError* error)
 		return status == 0; /* empty: no results */
 	}
 	reader->headerCount = csv->count;
-	status = cliCsv_MapHeader(csv, csvNames, cli_csvCount, reader->columnOf, error);
+	status = reader->options != NULL ? mapHeader(reader, error)
+									 : cliCsv_MapHeader(csv, csvNames, cli_csvCount, reader->columnOf, error);
 	if (status < 0) {
 		return false;
 	}
@@ -846,12 +1113,13 @@ static bool readCsv(cliResultsReader* reader, bcError* error)
 
 /* ------------------------------------------------------------ reading */
 
-static bool readAll(FILE* stream, cliResultSet* set, bcError* error)
+static bool readAll(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error)
 {
 	memset(set, 0, sizeof *set);
 	cliResultsReader reader;
 	memset(&reader, 0, sizeof reader);
 	reader.set = set;
+	reader.options = options;
 	bcError scratch;
 	error = error != NULL ? error : &scratch;
 	memset(error, 0, sizeof *error);
@@ -889,6 +1157,7 @@ static bool readAll(FILE* stream, cliResultSet* set, bcError* error)
 	for (long i = 0; i < set->count; ++i) {
 		set->problems += set->results[i].problem != NULL;
 	}
+	set->ignored = reader.ignored;
 	cliJsonParser_Destroy(reader.parser);
 	cliJsonStream_Close(&reader.json);
 	cliCsv_Close(&reader.csv);
@@ -905,10 +1174,21 @@ static bool readAll(FILE* stream, cliResultSet* set, bcError* error)
 
 bool cliReadResults(FILE* stream, cliResultSet* set, bcError* error)
 {
-	return readAll(stream, set, error);
+	return readAll(stream, NULL, set, error);
+}
+
+bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error)
+{
+	return readAll(stream, options, set, error);
 }
 
 bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError* error)
+{
+	return cliParseResultsWith(text, length, NULL, set, error);
+}
+
+bool cliParseResultsWith(const char* text, size_t length, const cliResultsReadOptions* options, cliResultSet* set,
+						 bcError* error)
 {
 	FILE* stream = length > 0 ? fmemopen((void*)text, length, "rb") : NULL;
 	if (stream == NULL) {
@@ -923,7 +1203,7 @@ bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError
 		}
 		return false;
 	}
-	bool ok = readAll(stream, set, error);
+	bool ok = readAll(stream, options, set, error);
 	fclose(stream);
 	return ok;
 }

@@ -88,7 +88,26 @@ typedef struct cliResultSet {
 	long count;
 	cliResult* results;    /* owned */
 	long problems;         /* results with a problem */
+	char* ignored;         /* owned, tolerant reading only: the columns or keys no field is read from,
+	                          ", " between them, or NULL */
 } cliResultSet;
+
+/* How a submission is read for grading (cliReadResultsWith). */
+typedef struct cliResultsReadOptions {
+	/* A tolerant reader keeps the problems of graded fields only (and those
+	 * of the record itself: broken JSON, a row of the wrong length, its
+	 * id): an ungraded field may hold anything (null, a list, "overlap") and
+	 * is then just absent. NaN, Infinity and -Infinity, as Python's json
+	 * module writes them, are read as values a number field refuses ("alpha:
+	 * NaN is not a number"). Keys and columns are also known by their common
+	 * spellings: t and time for alpha, n for normal, nx, ny, nz (and
+	 * n_x ...) for normal_x ..., px, py, pz for point_x ...; and through
+	 * map. The keys and columns read from nothing are named in ignored. */
+	bool tolerant;
+	unsigned graded;        /* cli_result* bits whose problems are kept */
+	const char* const* map; /* pairs: their name, then ours (a key or column reader knows) */
+	int mapCount;           /* pairs in map */
+} cliResultsReadOptions;
 
 /* Read a whole stream of results (not closed here). The format comes from
  * the content: after an optional UTF-8 byte order mark and white space, '['
@@ -105,8 +124,19 @@ typedef struct cliResultSet {
  * and byte column, and a message without the file name. */
 bool cliReadResults(FILE* stream, cliResultSet* set, bcError* error);
 
+/* cliReadResults as options say (NULL: as cliReadResults). */
+bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error);
+
+/* The canonical key of a spelling (options' map first, then the common
+ * spellings of cliResultsReadOptions), or name itself. */
+const char* cliResultsCanonicalName(const cliResultsReadOptions* options, const char* name);
+
 /* The same over text in memory (need not be NUL terminated). */
 bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError* error);
+
+/* cliParseResults as options say (NULL: as cliParseResults). */
+bool cliParseResultsWith(const char* text, size_t length, const cliResultsReadOptions* options, cliResultSet* set,
+						 bcError* error);
 
 /* Free what the set owns and zero it. */
 void cliResultSet_Free(cliResultSet* set);

@@ -126,6 +126,11 @@ $1 == "ndjson" {
 	kv("ndjson" SUBSEP field("count"))
 	next
 }
+$1 == "grade" {
+	GRADE = $0
+	sub(/^grade /, "", GRADE)
+	next
+}
 $1 == "numfmt" {
 	NUMFMT = $0
 	sub(/^numfmt /, "", NUMFMT)
@@ -404,6 +409,10 @@ END {
 		" short and long sets of the same mesh; the rest is reading, parsing, formatting and writing."
 	print ""
 	print "Number printer (`numfmt_bench`, cliFormatDouble against `snprintf(\"%.17g\")` on the same values): " NUMFMT
+	if (GRADE != "") {
+		print ""
+		print "Grading (`tests/bench/grade_bench.sh`: `ballcast grade ... --report csv` on 100 submissions of 10,000 records, a fifth of them failing; the limit is 10 s): " GRADE
+	}
 
 	# ------------------------------------------------------------ peers vs the issue
 	ref["icosphere-1.3M", "short"] = 9400;  ref["icosphere-1.3M", "long"] = 1700;  ref["icosphere-1.3M", "ray"] = 1480000

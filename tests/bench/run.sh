@@ -332,6 +332,9 @@ for n in $ndjsonSmall $ndjsonLarge; do
 done
 rm -f "$stats"
 
+note "ballcast grade: 100 submissions of 10000 records"
+sh tests/bench/grade_bench.sh "$ballcast" "$work/grade" >> "$results" || failed=1
+
 note "numfmt_bench $numfmtCount"
 "$bin/numfmt_bench" $numfmtCount | sed 's/^numfmt: /numfmt /' >> "$results" || failed=1
 meta loadend "$(cut -d ' ' -f 1-3 /proc/loadavg)"

@@ -806,7 +806,7 @@ EOF
 
 @test "output: every command's --help on a full disk exits non-zero with a message" {
 	[ -c /dev/full ] || skip "no /dev/full"
-	for command in cast render compare balls closest intersect simulate; do
+	for command in cast render compare grade balls closest intersect simulate; do
 		raw "$command" --help >/dev/full 2>stderr && status=0 || status=$?
 		assert_status 2
 		echo 'ballcast: standard output: write error: No space left on device' | assert_stderr_eq

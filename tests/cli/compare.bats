@@ -57,13 +57,17 @@ ALL_PASS='13 passed, 0 failed, 0 missing, 0 extra'
 	done
 }
 
-@test "a student's file with only id, hit, alpha, feature and normal passes" {
+@test "a student's file with only id, hit, alpha, feature and normal passes --fields hit,alpha,feature,normal" {
 	awk -F, 'NR == 1 { print "id,hit,alpha,feature,normal_x,normal_y,normal_z"; next }
 		{ print $1 "," $2 "," $3 "," $5 "," $17 "," $18 "," $19 }' exp.csv >student.csv
 	sed -n 2p student.csv | grep -qx 'drop-on-floor,true,0.5833333333333334,face,0,0,1'
-	bcast compare exp.json student.csv
+	bcast compare --fields hit,alpha,feature,normal exp.json student.csv
 	assert_status 0
 	echo "$ALL_PASS" | assert_stdout_eq
+	# compare grades every field EXPECTED has by default: nothing passes silently
+	bcast compare exp.json student.csv
+	assert_status 1
+	assert_line 1 'student.csv: id "drop-on-floor": initial_overlap missing (expected false); triangle missing (expected 1); face missing (expected 0); vertices missing (expected [0,2,3]); point missing (expected [1,1,0]); center missing (expected [1,1,0.25]); triangle_normal missing (expected [0,0,1])'
 }
 
 @test "ids: 7.50 matches 7.5, a string \"42\" matches 42, an unnamed result matches its index" {
@@ -170,12 +174,13 @@ ALL_PASS='13 passed, 0 failed, 0 missing, 0 extra'
 }
 
 @test "hit, triangle, face, vertices (as a set), point and center are checked" {
+	F=hit,alpha,feature,triangle,face,vertices,point,center
 	replace_line drop-on-floor '{"id":"drop-on-floor","hit":true,"alpha":0.5833333333333334,"feature":"face","triangle":1,"face":0,"vertices":[3,0,2],"point":[1,1,0],"center":[1,1,0.25]}' exp.json ok.json
-	bcast compare exp.json ok.json
+	bcast compare --fields $F exp.json ok.json
 	assert_status 0
 
 	replace_line drop-on-floor '{"id":"drop-on-floor","hit":true,"alpha":0.5833333333333334,"feature":"face","triangle":0,"face":1,"vertices":[0,1,2],"point":[1,1.5,0],"center":[1,1,0.5]}' exp.json bad.json
-	bcast compare exp.json bad.json
+	bcast compare --fields $F exp.json bad.json
 	assert_status 1
 	assert_line 1 'bad.json: id "drop-on-floor": triangle 0 vs expected 1; face 1 vs expected 0; vertices [0,1,2] vs expected [0,2,3]; point [1,1.5,0] vs expected [1,1,0] (distance 0.5 > tol 1e-09); center [1,1,0.5] vs expected [1,1,0.25] (distance 0.25 > tol 1e-09)'
 
@@ -184,15 +189,21 @@ ALL_PASS='13 passed, 0 failed, 0 missing, 0 extra'
 	assert_status 1
 	assert_line 1 'miss.json: id "pillar": hit false vs expected true; alpha 1 vs expected 0.45 (diff 0.55 > tol 1e-09)'
 
-	bcast compare --point-tol 0.5 exp.json bad.json
+	bcast compare --fields $F --point-tol 0.5 exp.json bad.json
 	assert_line 1 'bad.json: id "drop-on-floor": triangle 0 vs expected 1; face 1 vs expected 0; vertices [0,1,2] vs expected [0,2,3]'
 }
 
-@test "hit and alpha are required in ACTUAL; other absent fields are not compared" {
+@test "a graded field absent from ACTUAL fails as missing; fields not graded are not compared" {
 	replace_line crate-top '{"id":"crate-top","feature":"face"}' exp.json s.json
-	bcast compare exp.json s.json
+	bcast compare --fields hit,alpha,feature exp.json s.json
 	assert_status 1
 	assert_line 1 's.json: id "crate-top": hit missing (expected true); alpha missing (expected 0.5)'
+	bcast compare exp.json s.json
+	assert_status 1
+	assert_line 1 's.json: id "crate-top": hit missing (expected true); alpha missing (expected 0.5); initial_overlap missing (expected false); triangle missing (expected 12); face missing (expected 6); vertices missing (expected [12,13,14]); point missing (expected [2.75,2.5,1]); center missing (expected [2.75,2.5,1.5]); normal missing (expected [0,0,1]); triangle_normal missing (expected [0,0,1])'
+	# hit alone: alpha is not looked at
+	bcast compare --fields hit exp.json s.json
+	assert_line 1 's.json: id "crate-top": hit missing (expected true)'
 }
 
 @test "an error result must meet an error result" {
@@ -200,7 +211,7 @@ ALL_PASS='13 passed, 0 failed, 0 missing, 0 extra'
 	"$BALLCAST" cast "$ROOM" t.json >e.json 2>/dev/null || true
 	grep -q '"error":"missing r' e.json
 	printf '{"id":"a","error":"no radius"}\n{"id":"b","hit":true,"alpha":0.5833333333333334}\n' >same.ndjson
-	bcast compare e.json same.ndjson
+	bcast compare --fields hit,alpha e.json same.ndjson
 	assert_status 0
 	printf '{"id":"a","hit":false,"alpha":1}\n{"id":"b","error":"oops"}\n' >swapped.ndjson
 	bcast compare e.json swapped.ndjson
@@ -276,14 +287,14 @@ ALL_PASS='13 passed, 0 failed, 0 missing, 0 extra'
 		'"feature":"vertex","triangle":6,"vertices":[6],"normal":[-1,0,0]' \
 		'"feature":"edge","triangle":3,"vertices":[6,4],"point":[8,6,3],"center":[8,6,3],"normal":[0,0,-1]'; do
 		replace_line room-corner "{\"id\":\"room-corner\",\"hit\":true,\"alpha\":0.5,$contact}" exp.json s.json
-		bcast compare exp.json s.json
+		bcast compare --fields hit,alpha,feature,triangle,normal exp.json s.json
 		assert_status 0
 		echo "$ALL_PASS" | assert_stdout_eq
 	done
 	# without ties the first answer is wrong twice over
 	replace_line room-corner '{"id":"room-corner","hit":true,"alpha":0.5,"feature":"face","triangle":8,"normal":[0,-1,0]}' \
 		exp.json s.json
-	bcast compare noties.ndjson s.json
+	bcast compare --fields hit,alpha,feature,triangle,normal noties.ndjson s.json
 	assert_status 1
 	assert_line 1 's.json: id "room-corner": triangle 8 vs expected 2; normal [0,-1,0] vs expected [0,0,-1] (angle 90 > tol 1e-06 degrees)'
 }
@@ -291,16 +302,16 @@ ALL_PASS='13 passed, 0 failed, 0 missing, 0 extra'
 @test "ties: a contact that is not tied fails, naming what was claimed" {
 	# triangle 8 and feature vertex are each tied, but not (9, vertex) nor an untied triangle
 	replace_line room-corner '{"id":"room-corner","hit":true,"alpha":0.5,"feature":"vertex","triangle":9}' exp.json s.json
-	bcast compare exp.json s.json
+	bcast compare --fields hit,alpha,feature,triangle exp.json s.json
 	assert_status 1
 	assert_line 1 's.json: id "room-corner": triangle 9 vs expected 2'
 	replace_line room-corner '{"id":"room-corner","hit":true,"alpha":0.5,"feature":"vertex","triangle":2,"vertices":[4]}' exp.json s.json
-	bcast compare exp.json s.json
+	bcast compare --fields hit,alpha,feature,triangle,vertices exp.json s.json
 	assert_status 1
 	assert_line 1 's.json: id "room-corner": vertices [4] vs expected [4,7,6]'
 	# triangle 8, a face and the vertices 4 7 6 are each allowed, but not together
 	replace_line room-corner '{"id":"room-corner","hit":true,"alpha":0.5,"feature":"face","triangle":8,"vertices":[4,7,6]}' exp.json s.json
-	bcast compare exp.json s.json
+	bcast compare --fields hit,alpha,feature,triangle,vertices exp.json s.json
 	assert_status 1
 	assert_line 1 's.json: id "room-corner": contact (feature face, triangle 8, vertices [4,7,6]) is not one of the 20 tied contacts'
 }
@@ -310,15 +321,16 @@ ALL_PASS='13 passed, 0 failed, 0 missing, 0 extra'
 	# triangle 15 is the crate's side y = 2, front normal -y
 	replace_line crate-edge '{"id":"crate-edge","hit":true,"alpha":0.4292893218813452,"feature":"edge","triangle":15,"face":7,"normal":[0,-1,0],"triangle_normal":[0,-1,0]}' \
 		tri.json s.json
-	bcast compare tri.json s.json
+	F=hit,alpha,feature,triangle,face,normal,triangle_normal
+	bcast compare --fields $F tri.json s.json
 	assert_status 1
 	assert_line 1 's.json: id "crate-edge": normal [0,-1,0] vs expected [0,-0.7071067811865475,0.7071067811865475] (angle 45 > tol 1e-06 degrees)'
-	bcast compare --mesh "$ROOM" tri.json s.json
+	bcast compare --fields $F --mesh "$ROOM" tri.json s.json
 	assert_status 0
 	echo "$ALL_PASS" | assert_stdout_eq
 	# the mesh also knows triangle 15's face
 	sed 's/"face":7,"normal":\[0,-1,0\]/"face":6,"normal":[0,-1,0]/' s.json >s6.json
-	bcast compare -m "$ROOM" tri.json s6.json
+	bcast compare --fields $F -m "$ROOM" tri.json s6.json
 	assert_status 1
 	assert_line 1 's6.json: id "crate-edge": contact (feature edge, triangle 15, face 6) is not one of the 2 tied contacts'
 }
@@ -380,10 +392,10 @@ make_class() {
 	bcast compare --report csv exp.json good.json alpha.csv partial.ndjson
 	assert_status 1
 	{
-		echo 'file,passed,failed,missing,extra,score'
-		echo 'good.json,13,0,0,0,1'
-		echo 'alpha.csv,12,1,0,0,0.9230769230769231'
-		echo 'partial.ndjson,11,0,2,1,0.8461538461538461'
+		echo 'file,records,passed,failed,missing,extra,score,diagnosis'
+		echo 'good.json,13,13,0,0,0,1,'
+		echo 'alpha.csv,13,12,1,0,0,0.9230769230769231,'
+		echo 'partial.ndjson,12,11,0,2,1,0.8461538461538461,'
 	} | assert_stdout_eq
 	# -o FILE.csv picks the same
 	bcast compare -o scores.csv exp.json good.json alpha.csv partial.ndjson
@@ -412,15 +424,15 @@ make_class() {
 	{
 		printf '{"ballcast":"%s","expected":{"file":"exp.json","ids":13},"tolerances":{"alpha":1e-09,"alpha_rel":0,"normal_degrees":1e-06,"point":1e-09},\n' "$VERSION"
 		echo '"files":['
-		echo '{"file":"alpha.csv","passed":12,"failed":1,"missing":0,"extra":0,"score":0.9230769230769231,"failures":[{"id":"crate-top","line":4,"differences":[{"field":"alpha","actual":0.625,"expected":0.5,"difference":0.125,"tolerance":1e-09,"message":"alpha 0.625 vs expected 0.5 (diff 0.125 > tol 1e-09)"}]}],"missing_ids":[],"extra_ids":[]},'
-		echo '{"file":"partial.ndjson","passed":11,"failed":0,"missing":2,"extra":1,"score":0.8461538461538461,"failures":[],"missing_ids":["pillar","sign"],"extra_ids":["sign2"]}'
+		echo '{"file":"alpha.csv","records":13,"passed":12,"failed":1,"missing":0,"extra":0,"score":0.9230769230769231,"diagnosis":[],"failures":[{"id":"crate-top","line":4,"differences":[{"field":"alpha","actual":0.625,"expected":0.5,"difference":0.125,"tolerance":1e-09,"message":"alpha 0.625 vs expected 0.5 (diff 0.125 > tol 1e-09)"}]}],"missing_ids":[],"extra_ids":[]},'
+		echo '{"file":"partial.ndjson","records":12,"passed":11,"failed":0,"missing":2,"extra":1,"score":0.8461538461538461,"diagnosis":[],"failures":[],"missing_ids":["pillar","sign"],"extra_ids":["sign2"]}'
 		echo ']}'
 	} | assert_stdout_eq
 }
 
 @test "--report json: vectors, features and missing fields keep their JSON types" {
 	replace_line crate-corner '{"id":"crate-corner","hit":true,"feature":"edge","point":[2,2.5,1]}' exp.json s.json
-	bcast compare --report json exp.json s.json
+	bcast compare --fields hit,alpha,feature,point --report json exp.json s.json
 	assert_status 1
 	assert_contains "$out" '"failures":[{"id":"crate-corner","line":7,"differences":[{"field":"alpha","actual":null,"expected":0.47113248654051876,"message":"alpha missing (expected 0.47113248654051876)"},{"field":"feature","actual":"edge","expected":"vertex","message":"feature edge vs expected vertex"},{"field":"point","actual":[2,2.5,1],"expected":[2,2,1],"difference":0.5,"tolerance":1e-09,"message":"point [2,2.5,1] vs expected [2,2,1] (distance 0.5 > tol 1e-09)"}]}]'
 }
@@ -442,25 +454,42 @@ make_class() {
 	assert_no_stdout
 }
 
-@test "exit 2: a syntax error in ACTUAL, at its line and column, nothing on stdout" {
+@test "an ACTUAL file that cannot be read is a row with score 0 and the reason; the others are graded; exit 1" {
 	sed '4s/,$//' exp.json >bad.json
-	bcast compare exp.json exp.csv bad.json
-	assert_status 2
-	assert_no_stdout
-	echo "ballcast: bad.json:5:1: expected ',' or ']' after an element" | assert_stderr_eq
+	bcast compare --report csv exp.json exp.csv bad.json nosuch.json
+	assert_status 1
+	{
+		echo 'file,records,passed,failed,missing,extra,score,diagnosis'
+		echo 'exp.csv,13,13,0,0,0,1,'
+		echo "bad.json,0,0,0,13,0,0,\"unreadable: 5:1: expected ',' or ']' after an element\""
+		echo 'nosuch.json,0,0,0,13,0,0,unreadable: cannot open: No such file or directory'
+	} | assert_stdout_eq
+	{
+		echo "ballcast: bad.json:5:1: expected ',' or ']' after an element"
+		echo 'ballcast: nosuch.json: cannot open: No such file or directory'
+	} | assert_stderr_eq
+	bcast compare exp.json bad.json
+	assert_status 1
+	assert_line 1 "bad.json: unreadable: 5:1: expected ',' or ']' after an element"
+	assert_line 2 '0 passed, 0 failed, 13 missing, 0 extra'
 }
 
-@test "exit 2: every unreadable file is reported, EXPECTED included" {
-	printf 'id,hit,alpha\nx,true,zero\n' >bad.csv
-	printf '{"id":1,"hit":true,"alpha":0.5,"normal":[0,1]}\n' >bad.ndjson
-	bcast compare exp.json bad.csv nosuch.json bad.ndjson
-	assert_status 2
-	assert_no_stdout
+@test "a record whose graded field is malformed fails with the reason; the rest of the file is graded" {
+	awk -F, -v OFS=, '$1 == "crate-top" { $3 = "zero" } $1 == "pillar" { $2 = "yes" } { print }' exp.csv >bad.csv
+	bcast compare exp.json bad.csv
+	assert_status 1
 	{
-		echo "ballcast: bad.csv:2:8: alpha: expected a number, found 'zero'"
-		echo 'ballcast: nosuch.json: cannot open: No such file or directory'
-		echo 'ballcast: bad.ndjson:1:41: normal: expected an array of 3 numbers'
-	} | assert_stderr_eq
+		echo 'bad.csv: id "crate-top": unreadable at 4:16: alpha: expected a number, found '"'zero'"
+		echo 'bad.csv: id "pillar": unreadable at 8:8: hit: expected true or false, found '"'yes'"
+		echo '11 passed, 2 failed, 0 missing, 0 extra'
+	} | assert_stdout_eq
+	# ungraded, the same cells are not read
+	bcast compare --fields feature,normal exp.json bad.csv
+	assert_status 0
+}
+
+@test "exit 2: an unreadable EXPECTED" {
+	printf 'id,hit,alpha\nx,true,zero\n' >bad.csv
 	bcast compare bad.csv exp.json
 	assert_status 2
 	echo "ballcast: bad.csv:2:8: alpha: expected a number, found 'zero'" | assert_stderr_eq

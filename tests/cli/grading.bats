@@ -32,10 +32,10 @@ setup() {
 		status=0 || status=$?
 	[ "$status" -eq 1 ]
 	{
-		echo 'file,passed,failed,missing,extra,score'
-		echo 'student1.json,13,0,0,0,1'
-		echo 'student2.csv,12,1,0,0,0.9230769230769231'
-		echo 'student3.ndjson,12,0,1,0,0.9230769230769231'
+		echo 'file,records,passed,failed,missing,extra,score,diagnosis'
+		echo 'student1.json,13,13,0,0,0,1,'
+		echo 'student2.csv,13,12,1,0,0,0.9230769230769231,'
+		echo 'student3.ndjson,12,12,0,1,0,0.9230769230769231,'
 	} | diff -u - grades.csv
 
 	bcast compare expected.json student2.csv
@@ -45,6 +45,8 @@ setup() {
 
 	bcast render room.obj student2.csv --compare expected.json -o why.svg
 	assert_status 0
+	# render judges as compare does, and says so in compare's words
+	echo '12 passed, 1 failed, 0 missing, 0 extra' | assert_stdout_eq
 	xmllint --noout why.svg
 	grep -q 'compared with expected.json: 1 of 13 differ, 0 missing' why.svg
 	grep -q 'fill="#d62728">drop-on-floor</text>' why.svg

@@ -6,7 +6,7 @@
 
 load helpers
 
-COMMANDS="cast render compare balls closest intersect simulate"
+COMMANDS="cast render compare grade balls closest intersect simulate"
 
 setup() {
 	common_setup

@@ -378,7 +378,9 @@ EOF
 	bcast render --compare expected.ndjson --view 0,90 --size 200x200 --probe 1,3,0 --probe 3,3,0 --probe 3,1,0 \
 		floor.obj student.ndjson -o cmp.svg
 	assert_status 0
-	assert_no_stdout
+	# compare's closing line, from the same engine
+	echo '1 passed, 1 failed, 0 missing, 0 extra' | assert_stdout_eq
+	"$BALLCAST" compare --mesh floor.obj expected.ndjson student.ndjson | tail -1 | cmp - stdout
 	{
 		echo 'ballcast render: probe 1,3,0: 68,88'
 		echo 'ballcast render: probe 3,3,0: 132,88'
@@ -421,12 +423,14 @@ EOF
 	assert_status 0
 	grep -F -q ': 0 of 13 differ, 0 missing' same.svg
 	[ "$(count_class same.svg differs)" -eq 0 ]
-	# a student who answered only the first two, and the first one twice
+	# a student who answered only the first, twice: a repeated id fails, as
+	# compare fails it (both records are drawn as differing)
 	head -n 2 student.csv >short.csv
 	sed -n 2p student.csv >>short.csv
 	bcast render --compare expected.json room.obj short.csv -o short.svg
 	assert_status 0
-	grep -F -q ': 1 of 2 differ, 12 missing' short.svg
+	grep -F -q ': 2 of 2 differ, 12 missing' short.svg
+	echo '0 passed, 1 failed, 12 missing, 0 extra' | assert_stdout_eq
 }
 
 @test "render --compare: the expected file must hold results" {

@@ -591,6 +591,100 @@ START_TEST(idKeys)
 }
 END_TEST
 
+/* ----------------------------------------------------------- tolerant */
+
+/* Read text tolerantly, grading graded; the set must read. */
+static cliResultSet parseTolerant(const char* text, unsigned graded, const char* const* map, int mapCount)
+{
+	FILE* f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	rewind(f);
+	cliResultsReadOptions options = { true, graded, map, mapCount };
+	cliResultSet set;
+	bcError error;
+	ck_assert_msg(cliReadResultsWith(f, &options, &set, &error), "%ld:%ld: %s", error.line, error.column,
+				  error.message);
+	fclose(f);
+	return set;
+}
+
+START_TEST(tolerantUngradedFields)
+{
+	/* feature "overlap", triangle null, ties of lists: not graded, not read */
+	const char* text = "[{\"id\":1,\"hit\":true,\"alpha\":0.25,\"feature\":\"overlap\",\"triangle\":\"x\","
+					   "\"ties\":[[1,2]],\"normal\":[0,0,1]},\n"
+					   " {\"id\":2,\"hit\":false,\"alpha\":1,\"triangle\":null,\"normal\":null}]";
+	unsigned graded = cli_resultHit | cli_resultAlpha | cli_resultNormal;
+	cliResultSet set = parseTolerant(text, graded, NULL, 0);
+	ck_assert_int_eq(set.count, 2);
+	ck_assert_int_eq(set.problems, 0);
+	ck_assert_uint_eq(set.results[0].fields, graded);
+	assertVec(set.results[0].normal, 0.0, 0.0, 1.0);
+	ck_assert_uint_eq(set.results[1].fields, cli_resultHit | cli_resultAlpha);
+	cliResultSet_Free(&set);
+	/* graded, the same feature is a problem of that record only */
+	set = parseTolerant(text, graded | cli_resultFeature, NULL, 0);
+	ck_assert_int_eq(set.problems, 1);
+	ck_assert_str_eq(set.results[0].problem, "feature: expected \"face\", \"edge\", \"vertex\" or \"none\"");
+	ck_assert_ptr_null(set.results[1].problem);
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+START_TEST(tolerantNonFinite)
+{
+	/* Python's json module: NaN, Infinity, -Infinity (not inside strings) */
+	const char* text = "{\"id\":1,\"hit\":true,\"alpha\":NaN,\"note\":\"NaN\"}\n"
+					   "{\"id\":2,\"hit\":true,\"alpha\":-Infinity}\n"
+					   "{\"id\":3,\"hit\":true,\"alpha\":0.5,\"center\":[NaN,Infinity,0]}\n";
+	cliResultSet set = parseTolerant(text, cli_resultHit | cli_resultAlpha, NULL, 0);
+	ck_assert_int_eq(set.count, 3);
+	ck_assert_str_eq(set.results[0].problem, "alpha: NaN is not a number");
+	ck_assert_int_eq(set.results[0].problemLine, 1);
+	ck_assert_int_eq(set.results[0].problemColumn, 28);
+	ck_assert_str_eq(set.results[1].problem, "alpha: -Infinity is not a finite number");
+	ck_assert_ptr_null(set.results[2].problem);
+	assertSame(set.results[2].alpha, 0.5);
+	cliResultSet_Free(&set);
+	/* read strictly, NaN is the syntax error it is */
+	assertProblem("{\"id\":1,\"hit\":true,\"alpha\":NaN}\n", 1, 28, "NaN and Infinity are not JSON numbers");
+}
+END_TEST
+
+START_TEST(tolerantSpellings)
+{
+	/* CSV: t, nx, ny, nz, tri; JSON: time, n_x ...; --map for the rest */
+	const char* map[] = { "impact", "hit" };
+	cliResultSet set = parseTolerant("id,impact,t,nx,ny,nz,tri,colour\n7,yes,0.5,0,0,1,3,red\n8,false,1,,,,,blue\n",
+									 cli_resultAlpha | cli_resultNormal | cli_resultTriangle, map, 1);
+	ck_assert_int_eq(set.count, 2);
+	ck_assert_str_eq(set.ignored, "colour");
+	const cliResult* r = set.results;
+	ck_assert_uint_eq(r->fields, cli_resultAlpha | cli_resultNormal | cli_resultTriangle);
+	assertSame(r->alpha, 0.5);
+	assertVec(r->normal, 0.0, 0.0, 1.0);
+	ck_assert_int_eq(r->triangle, 3);
+	ck_assert_ptr_null(r->problem); /* hit "yes" is not graded */
+	ck_assert_uint_eq(set.results[1].fields, cli_resultHit | cli_resultAlpha);
+	cliResultSet_Free(&set);
+
+	set = parseTolerant("{\"id\":1,\"time\":0.25,\"n_x\":1,\"normal_y\":0,\"nz\":0,\"speed\":3,\"spin\":1}\n",
+						cli_resultAlpha | cli_resultNormal, NULL, 0);
+	ck_assert_uint_eq(set.results[0].fields, cli_resultAlpha | cli_resultNormal);
+	assertSame(set.results[0].alpha, 0.25);
+	assertVec(set.results[0].normal, 1.0, 0.0, 0.0);
+	ck_assert_str_eq(set.ignored, "speed, spin");
+	cliResultSet_Free(&set);
+
+	/* strict reading knows none of them */
+	set = parseOk("{\"id\":1,\"time\":0.25,\"hit\":true}\n");
+	ck_assert_uint_eq(set.results[0].fields, cli_resultHit);
+	ck_assert_ptr_null(set.ignored);
+	cliResultSet_Free(&set);
+}
+END_TEST
+
 static Suite* resultsReadSuite(void)
 {
 	Suite* suite = suite_create("results_read");
@@ -616,6 +710,12 @@ static Suite* resultsReadSuite(void)
 	tcase_add_test(streams, manyChunks);
 	tcase_add_test(streams, readError);
 	suite_add_tcase(suite, streams);
+
+	TCase* tolerant = tcase_create("tolerant");
+	tcase_add_test(tolerant, tolerantUngradedFields);
+	tcase_add_test(tolerant, tolerantNonFinite);
+	tcase_add_test(tolerant, tolerantSpellings);
+	suite_add_tcase(suite, tolerant);
 
 	TCase* ids = tcase_create("ids");
 	tcase_add_test(ids, idKeys);

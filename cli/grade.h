@@ -1,0 +1,174 @@
+/* grade.h - the one grading engine: submissions (students' files, or a
+ * regression run) judged against expected results, record by record, field
+ * by field, with tolerances and ties; their failures explained by a
+ * catalogue of mistakes; the reports. `ballcast compare` (a saved expected
+ * file) and `ballcast grade` (expected answers cast on the spot) both use
+ * it, so a record passes or fails the same way everywhere. */
+#ifndef BC_GRADE_H
+#define BC_GRADE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ballcast.h"
+#include "results_read.h"
+
+/* Default absolute tolerance on alpha. Two correct implementations differ
+ * by rounding: a few ulps on face contacts, more on grazing edge and vertex
+ * contacts where the quadratic loses digits (cast itself promises its
+ * contact distance only to about 1e-9 of the scene there). 1e-9 leaves that
+ * room, while a real mistake (a missed feature, the far root, a wrong
+ * radius, the wrong side) moves alpha by far more. */
+#define CLI_ALPHA_TOLERANCE 1e-9
+
+/* Default relative tolerance on alpha: none, since alpha is already a
+ * fraction of the path. */
+#define CLI_ALPHA_RELATIVE 0.0
+
+/* Default tolerance on the angle between normals, in degrees (1.7e-8
+ * radians). Unit normals from different formulas agree to ~1e-15 radians;
+ * an edge or vertex contact's normal (centre - point) / r inherits alpha's
+ * error times |p1 - p0| / r, so alpha's 1e-9 over a path ten radii long
+ * turns it by 1e-8 radians. */
+#define CLI_NORMAL_TOLERANCE 1e-6
+
+/* How far a normal's length may be from 1: a unit vector from any formula
+ * is within a few ulps; an unnormalised one (a cross product, centre minus
+ * point) is off by far more. */
+#define CLI_NORMAL_LENGTH_TOLERANCE 1e-6
+
+/* Default tolerance on the distance between points (contact point and
+ * centre), in mesh units: alpha's tolerance over a path of unit length.
+ * Meant for scenes of unit size; scale it with the scene (--point-tol). */
+#define CLI_POINT_TOLERANCE 1e-9
+
+typedef enum cliReportFormat {
+	cli_reportText = 0,
+	cli_reportJson,
+	cli_reportCsv,
+	cli_reportHtml
+} cliReportFormat;
+
+/* The catalogue of mistakes (names in cliMistakeNames, an interface: the
+ * man page lists them, reports print them). */
+typedef enum cliMistake {
+	cli_mistakeBackFaces = 0,      /* back-faces-counted */
+	cli_mistakeFlipped,            /* front-face-flipped */
+	cli_mistakeApproach,           /* approach-lt-vs-le */
+	cli_mistakeLargerRoot,         /* larger-root */
+	cli_mistakeNoVertices,         /* no-vertex-tests */
+	cli_mistakeNoEdges,            /* no-edge-tests */
+	cli_mistakeFacesOnly,          /* faces-only */
+	cli_mistakeOverlapIgnored,     /* initial-overlap-ignored */
+	cli_mistakeTriangleNormal,     /* triangle-normal-vs-contact-normal */
+	cli_mistakeNotNormalised,      /* normal-not-normalised */
+	cli_mistakeOneBased,           /* one-based-triangles */
+	cli_mistakeWrongRadius,        /* radius-as-diameter */
+	cli_mistakeCount
+} cliMistake;
+
+extern const char* const cliMistakeNames[cli_mistakeCount];
+
+/* Re-answer expected result e (0-based place in EXPECTED) as a program
+ * with mistake m would: true with *answer filled (its fields, hit, alpha,
+ * feature, triangle, vertices, point, center, normal, triangle normal, no
+ * ties), false when the mistake cannot be replayed here (no trajectory, no
+ * mesh). Mistakes that change only how an answer is written
+ * (triangle-normal-vs-contact-normal, normal-not-normalised,
+ * one-based-triangles) are replayed by the engine itself. */
+typedef bool cliReanswerFcn(void* context, const cliResult* e, cliMistake m, cliResult* answer);
+
+/* The throw expected result e was cast from: true with *input, false when
+ * it is not known (the HTML report then has no picture of it). */
+typedef bool cliThrowOfFcn(void* context, const cliResult* e, bcCastInput* input);
+
+/* Graded fields: cli_result* bits. */
+#define CLI_FIELDS_ALL 0xffffffffu /* every field EXPECTED has */
+#define CLI_FIELDS_GRADE (cli_resultHit | cli_resultAlpha | cli_resultNormal) /* grade's default */
+
+/* Parse a --fields list ("hit,alpha,normal", "all", with the spellings
+ * t/time, n/nx...): true with *fields, else false with *bad the first word
+ * not known (pointing into list; its length in *badLength). */
+bool cliParseFields(const char* list, unsigned* fields, const char** bad, size_t* badLength);
+
+/* --map pairs at most. */
+#define CLI_MAP_MAX 32
+
+typedef struct cliGradeConfig {
+	double alphaTol;
+	double alphaRel;
+	double normalTol; /* degrees */
+	double pointTol;
+	unsigned fields;  /* graded: cli_result* bits, or CLI_FIELDS_ALL */
+	bool oneBased;    /* submissions number triangles from 1 */
+	const char* map[2 * CLI_MAP_MAX]; /* --map: pairs theirs, ours (mapCount pairs; owned) */
+	int mapCount;
+	cliReportFormat report;
+	const bcMesh* mesh; /* the mesh EXPECTED was cast on, or NULL */
+	cliReanswerFcn* reanswer; /* or NULL: only the mistakes the engine replays */
+	cliThrowOfFcn* throwOf;   /* or NULL: no pictures in the HTML report */
+	void* reanswerContext;    /* the context of both */
+	bool quiet;       /* -q: no report, the exit status only */
+	const char* outputPath; /* -o, or NULL */
+} cliGradeConfig;
+
+/* Set cfg's defaults (tolerances, all fields, text report). */
+void cliGradeConfig_Init(cliGradeConfig* cfg);
+
+/* Free what the options put in cfg (--map). */
+void cliGradeConfig_Free(cliGradeConfig* cfg);
+
+/* The grading options compare and grade share (cliOption entries, in the
+ * order of cliGradeOption's k; --report is each command's own, since
+ * grade's -r is the radius). */
+#define CLI_GRADE_OPTIONS                                                                                              \
+	{ "alpha-tol", 0, true }, { "alpha-rel", 0, true }, { "normal-tol", 0, true }, { "point-tol", 0, true },       \
+		{ "fields", 0, true }, { "one-based", 0, false }, { "map", 0, true }
+enum { cli_gradeOptionCount = 7, cli_gradeReportOption = 7 };
+
+/* Handle shared option k with its value (k = cli_gradeReportOption for
+ * the command's --report): NULL, or the usage message. */
+const char* cliGradeOption(cliGradeConfig* cfg, int k, const char* value);
+
+/* Their --help lines. */
+#define CLI_HELP_GRADE_OPTIONS                                                                                         \
+	"      --fields LIST         graded fields, comma separated: hit, alpha (or t,\n"                                  \
+	"                            time), initial_overlap, feature, triangle, face,\n"                                   \
+	"                            vertices, point, center, normal (or n),\n"                                            \
+	"                            triangle_normal; all: every field EXPECTED has\n"                                     \
+	"      --one-based           submissions number triangles from 1\n"                                                \
+	"      --map THEIRS=OURS     read their key or column THEIRS as OURS\n"                                            \
+	"      --alpha-tol T         absolute tolerance on alpha (default 1e-09)\n"                                        \
+	"      --alpha-rel R         relative tolerance on alpha (default 0): alpha passes\n"                              \
+	"                            within T or within R * |expected alpha|\n"                                            \
+	"      --normal-tol DEG      angle between normals, in degrees (default 1e-06)\n"                                  \
+	"      --point-tol D         distance for point and center (default 1e-09)\n"
+
+/* Grade every submission path against expected (named expectedName in
+ * reports; every result not an error has hit and alpha) and write the
+ * report. A submission that cannot be read is a row with score 0 and the
+ * reason. Returns the exit status: 0 when every submission passes, 1 when
+ * something fails, 2 on trouble (output, memory). */
+int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliResultSet* expected,
+				 char* const* paths, int count);
+
+/* A file's counts, as the closing line "N passed, N failed, N missing, N
+ * extra" gives them. */
+typedef struct cliGradeCounts {
+	long passed, failed, missing, extra;
+} cliGradeCounts;
+
+/* Judge one set of results against expected as cliGrade_Run does (render
+ * --compare): fails[j] (one per result of actual) true when result j fails,
+ * is extra or repeats an id; the counts. False when out of memory. */
+bool cliGrade_Judge(const cliGradeConfig* cfg, const cliResultSet* expected, const cliResultSet* actual, bool* fails,
+					cliGradeCounts* counts);
+
+/* Check EXPECTED: hit and alpha for every result that is not an error.
+ * Reports the first that lacks one; false then. */
+bool cliGrade_CheckExpected(const char* name, const cliResultSet* set);
+
+/* "text", "json", "csv" or "html": false when unknown. */
+bool cliParseReportFormat(const char* text, cliReportFormat* report);
+
+#endif

@@ -1,0 +1,291 @@
+#!/usr/bin/env bats
+# `ballcast grade MESH TRAJECTORIES SUBMISSION...` on a test class: the
+# submissions are written by small independent programs (tests/cli/class:
+# student.py, a textbook caster with one typical bug injected on request,
+# and other.py, a second correct caster written another way), never by
+# editing ballcast's output, in the shapes students write: a JSON document,
+# a bare array, NDJSON, CSV with their own column names, a NaN, "yes",
+# fields nobody grades holding anything ("feature": "overlap",
+# "triangle": null, lists), a file cut short.
+
+load helpers
+
+CLASS="$REPO/tests/cli/class"
+# what the course asks for, and the triangle (so that one-based ids show)
+FIELDS=hit,alpha,normal,triangle
+
+# student NAME BUG SHAPE [FLAGS...]: class/NAME written by student.py
+student() {
+	local name="$1" bug="$2" shape="$3"
+	shift 3
+	python3 "$CLASS/student.py" "$CLASS/scene.obj" "$CLASS/throws.json" --bug "$bug" --shape "$shape" "$@" >"class/$name"
+}
+
+setup_file() {
+	cd "$BATS_FILE_TMPDIR" || return 1
+	mkdir -p class
+	student alice.json none document
+	python3 "$CLASS/other.py" "$CLASS/scene.obj" "$CLASS/throws.json" >class/bob.csv
+	student carol.ndjson back-faces-counted ndjson
+	student dave.json front-face-flipped array
+	student erin.csv approach-lt-vs-le csv
+	student frank.json larger-root document
+	student grace.ndjson no-vertex-tests ndjson
+	student heidi.json no-edge-tests array
+	student ivan.csv faces-only csv-renamed
+	student judy.ndjson initial-overlap-ignored ndjson
+	student mallory.json triangle-normal-vs-contact-normal document
+	student niaj.json normal-not-normalised array
+	student olivia.csv one-based-triangles csv
+	student peggy.json none array --nan
+	student rupert.ndjson none ndjson --yes
+	student sybil.json none array
+	head -c 3000 class/sybil.json >class/sybil.cut && mv class/sybil.cut class/sybil.json
+	python3 "$CLASS/other.py" "$CLASS/scene.obj" "$CLASS/throws.json" --column impact_time >class/trent.csv
+}
+
+setup() {
+	common_setup
+	cp -r "$BATS_FILE_TMPDIR/class" .
+	cp "$CLASS/scene.obj" "$CLASS/throws.json" .
+}
+
+# The score and diagnosis cells of FILE's row in grades.csv.
+row() {
+	grep "^$1," grades.csv
+}
+
+@test "the class is written by the programs, in its shapes, with what students write" {
+	head -c 1 class/alice.json | grep -qx '{'
+	grep -q '"results": \[' class/alice.json
+	grep -q '^\[{"id": 0, ' class/dave.json
+	head -1 class/bob.csv | grep -qx 'id,collided,time,n_x,n_y,n_z,tri_index'
+	head -1 class/ivan.csv | grep -qx 'id,hit,t,nx,ny,nz,tri'
+	grep -q '"alpha": NaN' class/peggy.json
+	grep -q '"hit": "yes"' class/rupert.ndjson
+	grep -q '"feature": "overlap"' class/alice.json
+	grep -q '"triangle": null' class/alice.json
+	grep -q '"ties": \[\[[0-9]*, [0-9]\]\]' class/dave.json
+	[ "$(wc -l <throws.json)" -gt 200 ]
+}
+
+@test "grade: the teacher's command grades the whole class into one CSV row per file" {
+	bcast grade --fields $FIELDS --map tri_index=triangle scene.obj throws.json class/* --report csv
+	assert_status 1
+	cp stdout grades.csv
+	head -1 grades.csv | grep -qx 'file,records,passed,failed,missing,extra,score,diagnosis'
+	[ "$(wc -l <grades.csv)" -eq 18 ]
+	# the two correct programs pass everything, whatever their shapes
+	row class/alice.json | grep -qx 'class/alice.json,276,276,0,0,0,1,'
+	row class/bob.csv | grep -qx 'class/bob.csv,276,276,0,0,0,1,'
+	# every buggy program is named by its mistake, first
+	for pair in carol.ndjson:back-faces-counted dave.json:front-face-flipped erin.csv:approach-lt-vs-le \
+		frank.json:larger-root grace.ndjson:no-vertex-tests heidi.json:no-edge-tests ivan.csv:faces-only \
+		judy.ndjson:initial-overlap-ignored mallory.json:triangle-normal-vs-contact-normal \
+		niaj.json:normal-not-normalised olivia.csv:one-based-triangles; do
+		file=${pair%%:*}
+		mistake=${pair#*:}
+		line=$(row "class/$file")
+		case "$line" in
+		*",0,0,0.9"* | *",0,0,0."* | *",0,0,0,"*) ;;
+		*) echo "$file should score below 1: $line"; return 1 ;;
+		esac
+		diagnosis=$(printf '%s\n' "$line" | sed 's/^\([^,]*,\)\{7\}//; s/^"//')
+		case "$diagnosis" in
+		"$mistake ("*) ;;
+		*) echo "$file: the diagnosis should name $mistake first: $line"; return 1 ;;
+		esac
+	done
+	# the NaN fails only the misses it was written for; "yes" fails every record
+	nan_failed=$(row class/peggy.json | cut -d, -f4)
+	misses=$(grep -c '"hit": false' class/alice.json)
+	[ "$nan_failed" -eq "$misses" ]
+	row class/peggy.json | grep -q '^class/peggy.json,276,'
+	row class/rupert.ndjson | grep -qx 'class/rupert.ndjson,276,0,276,0,0,0,'
+	# a file cut short: score 0 and the reason
+	row class/sybil.json | grep -qx 'class/sybil.json,0,0,0,276,0,0,unreadable: 1:3001: unexpected end of input inside a JSON value'
+}
+
+@test "a correct program's column not known is named, its field fails as missing; --map reads it" {
+	bcast grade --fields hit,alpha scene.obj throws.json class/trent.csv
+	assert_status 1
+	assert_contains "$err" 'ballcast: class/trent.csv: ignored columns (not known; --map THEIRS=OURS reads one): impact_time, tri_index'
+	assert_contains "$out" 'class/trent.csv: id 0: alpha missing (expected 0.5030906975927149)'
+	assert_contains "$out" '0 passed, 276 failed, 0 missing, 0 extra'
+	bcast grade --fields hit,alpha --map impact_time=alpha scene.obj throws.json class/trent.csv
+	assert_status 0
+	echo '276 passed, 0 failed, 0 missing, 0 extra' | assert_stdout_eq
+}
+
+@test "text report: each failing record, what differs, by how much, and the mistake" {
+	bcast grade --fields $FIELDS scene.obj throws.json class/frank.json
+	assert_status 1
+	assert_contains "$out" 'class/frank.json: diagnosis: larger-root ('
+	# every failing line names what differs with its measure, and is explained
+	grep '^class/frank.json: id ' stdout >lines.txt
+	[ "$(wc -l <lines.txt)" -gt 5 ]
+	! grep -v ' (diff [^ ]* > tol 1e-09)' lines.txt
+	! grep -v ' \[larger-root\]$' lines.txt
+	n=$(wc -l <lines.txt)
+	assert_contains "$out" "larger-root ($n of $n failing)"
+	tail -1 stdout | grep -qx "$((276 - n)) passed, $n failed, 0 missing, 0 extra"
+}
+
+@test "the malformed graded field fails its record with the reason; ungraded fields may hold anything" {
+	bcast grade scene.obj throws.json class/peggy.json
+	assert_status 1
+	assert_contains "$out" 'class/peggy.json: id 1: unreadable at 1:'
+	assert_contains "$out" ': alpha: NaN is not a number'
+	# alpha not graded: the NaN is not read
+	bcast grade --fields hit,normal scene.obj throws.json class/peggy.json
+	assert_status 0
+	bcast grade scene.obj throws.json class/rupert.ndjson
+	assert_contains "$out" 'class/rupert.ndjson: id 0: unreadable at 1:18: hit: expected true or false'
+}
+
+@test "grade's default fields are hit, alpha and normal; one-based ids pass with --one-based" {
+	# olivia's triangles are numbered from 1: not graded by default
+	bcast grade scene.obj throws.json class/olivia.csv
+	assert_status 0
+	bcast grade --fields $FIELDS scene.obj throws.json class/olivia.csv
+	assert_status 1
+	bcast grade --fields $FIELDS --one-based scene.obj throws.json class/olivia.csv
+	assert_status 0
+}
+
+@test "--report json: counts, the diagnosis with its counts, and every failure" {
+	bcast grade --fields $FIELDS --report json scene.obj throws.json class/alice.json class/judy.ndjson class/sybil.json
+	assert_status 1
+	assert_contains "$out" '{"file":"class/alice.json","records":276,"passed":276,"failed":0,"missing":0,"extra":0,"score":1,"diagnosis":[],"failures":[]'
+	assert_contains "$out" '"diagnosis":[{"mistake":"initial-overlap-ignored","explains":'
+	assert_contains "$out" '"mistake":"initial-overlap-ignored","differences":[{"field":"hit"'
+	assert_contains "$out" '{"file":"class/sybil.json","records":0,"passed":0,"failed":0,"missing":276,"extra":0,"score":0,"unreadable":"unreadable: '
+}
+
+@test "grade casts with cast's options: --convention cs121 answers are what cast --convention cs121 says" {
+	"$BALLCAST" cast --convention cs121 scene.obj throws.json >cs121.json
+	bcast grade --convention cs121 --fields all scene.obj throws.json cs121.json
+	assert_status 0
+	echo '276 passed, 0 failed, 0 missing, 0 extra' | assert_stdout_eq
+	# and the default answers are not
+	bcast grade --fields all scene.obj throws.json cs121.json
+	assert_status 1
+}
+
+@test "compare uses the same engine: the same failures from a saved expected file" {
+	"$BALLCAST" cast --ties scene.obj throws.json >expected.json
+	bcast compare --fields $FIELDS --mesh scene.obj expected.json class/frank.json
+	assert_status 1
+	grep '^class/frank.json: id ' stdout | sed 's/ \[larger-root\]$//' >compare.txt
+	bcast grade --fields $FIELDS scene.obj throws.json class/frank.json
+	grep '^class/frank.json: id ' stdout | sed 's/ \[larger-root\]$//' >grade.txt
+	diff -u grade.txt compare.txt
+}
+
+@test "exit 2 for the teacher's own trouble: usage, the mesh, the trajectories" {
+	bcast grade scene.obj throws.json
+	assert_status 2
+	assert_contains "$err" 'ballcast grade: missing SUBMISSION'
+	bcast grade --fields hit,speed scene.obj throws.json class/alice.json
+	assert_status 2
+	assert_contains "$err" "ballcast grade: --fields takes hit, alpha,"
+	bcast grade nosuch.obj throws.json class/alice.json
+	assert_status 2
+	printf '[{"id":1,"p0":[0,0,1]' >cut.json
+	bcast grade scene.obj cut.json class/alice.json
+	assert_status 2
+	assert_no_stdout
+}
+
+@test "--help, ballcast help grade, and grade in ballcast --help" {
+	bcast grade --help
+	assert_status 0
+	assert_line 1 'usage: ballcast grade [OPTIONS] MESH TRAJECTORIES SUBMISSION...'
+	bcast help grade
+	assert_status 0
+	assert_line 1 'usage: ballcast grade [OPTIONS] MESH TRAJECTORIES SUBMISSION...'
+	bcast --help
+	assert_contains "$out" '  grade '
+}
+
+@test "render --compare flags exactly the records compare fails, and prints compare's closing line" {
+	"$BALLCAST" cast --ties scene.obj throws.json >expected.json
+	# the class's files (no contact points: their hits are not drawn), and
+	# cast's own answers with other options (drawn whole)
+	"$BALLCAST" cast --two-sided scene.obj throws.json >two-sided.json
+	"$BALLCAST" cast --approach lt --format csv scene.obj throws.json >lt.csv
+	for f in class/alice.json class/dave.json class/niaj.json two-sided.json lt.csv; do
+		"$BALLCAST" compare --mesh scene.obj expected.json "$f" >cmp.txt && true
+		bcast render --compare expected.json scene.obj "$f" -o pic.svg
+		# judged whole; a hit without a contact point is not drawn, not an error
+		assert_status 0
+		assert_no_stderr
+		tail -1 cmp.txt | cmp - stdout
+		failed=$(tail -1 cmp.txt | sed 's/^[0-9]* passed, \([0-9]*\) failed.*/\1/')
+		grep -q "compared with expected.json: $failed of 276 differ, 0 missing" pic.svg
+	done
+	# drawn whole: one differing throw per failing record
+	bcast render --compare expected.json scene.obj two-sided.json -o pic.svg
+	assert_status 0
+	failed=$(sed 's/^[0-9]* passed, \([0-9]*\) failed.*/\1/' stdout)
+	[ "$failed" -gt 10 ]
+	[ "$(grep -c '<g class="differs"' pic.svg)" -eq "$failed" ]
+}
+
+@test "--report html: one self-contained page, the table of scores, each failing record's reason and pictures" {
+	bcast grade --fields $FIELDS scene.obj throws.json class/alice.json class/frank.json class/sybil.json \
+		--report html -o class.html
+	assert_status 1
+	assert_no_stdout
+	head -1 class.html | grep -qx '<!DOCTYPE html>'
+	# self-contained: nothing fetched
+	! grep -E -q '(src|href)=' class.html
+	[ "$(grep -c '<tr class="submission' class.html)" -eq 3 ]
+	grep -q '<tr class="submission"><td>class/alice.json</td><td class="n">276</td><td class="n">276</td>' class.html
+	grep -q '<tr class="submission fails"><td>class/frank.json</td>.*<td>larger-root (' class.html
+	grep -q '<tr class="submission fails"><td>class/sybil.json</td>.*unreadable: 1:3001: ' class.html
+	# each failing record: its reason; the first pictured, expected beside actual
+	failed=$(grep -c '^<div class="record"><p class="reason">id ' class.html)
+	"$BALLCAST" grade --fields $FIELDS scene.obj throws.json class/frank.json | tail -1 | grep -q " $failed failed,"
+	[ "$(grep -c '<text class="title"[^>]*>expected</text>' class.html)" -ge 1 ]
+	[ "$(grep -c '<text class="title"[^>]*>expected</text>' class.html)" -eq \
+		"$(grep -c '<text class="title"[^>]*>actual</text>' class.html)" ]
+	# -o FILE.html picks the format
+	bcast grade --fields $FIELDS scene.obj throws.json class/alice.json -o one.html
+	head -1 one.html | grep -qx '<!DOCTYPE html>'
+}
+
+@test "--report html opens in a real browser (headless chromium), which finds the rows" {
+	browser=$(command -v chromium || command -v chromium-browser || true)
+	[ -n "$browser" ] || skip "chromium is not installed (scripts/install-deps installs it)"
+	"$BALLCAST" grade --fields $FIELDS scene.obj throws.json class/alice.json class/carol.ndjson class/ivan.csv \
+		--report html -o class.html || true
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --dump-dom "file://$PWD/class.html" \
+		>dom.html 2>/dev/null
+	# the browser's own document: three submission rows, scores, mistakes, pictures
+	[ "$(grep -o '<tr class="submission[^"]*">' dom.html | wc -l)" -eq 3 ]
+	grep -q '<td>back-faces-counted (' dom.html
+	grep -q '<td>faces-only (' dom.html
+	grep -q '<svg xmlns="http://www.w3.org/2000/svg"' dom.html
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --screenshot="$PWD/page.png" --window-size=900,900 \
+		"file://$PWD/class.html" >/dev/null 2>&1
+	[ -s page.png ]
+}
+
+@test "the README's teacher commands run on the test class" {
+	mkdir readme && cd readme || return 1
+	cp ../scene.obj room.obj
+	cp ../throws.json throws.json
+	cp -r ../class class
+	rm class/sybil.json
+	awk '/^```sh$/ { on = 1; next } /^```$/ { on = 0 } on && /^ballcast grade / { print }' "$REPO/README.md" >commands.sh
+	[ "$(wc -l <commands.sh)" -ge 2 ]
+	while IFS= read -r line; do
+		# run as written (output redirections included), from this directory
+		sh -c "\"$BALLCAST\" ${line#ballcast }" >out.txt 2>err.txt && status=0 || status=$?
+		[ "$status" -le 1 ] || { echo "$line: exit $status"; cat err.txt; return 1; }
+	done <commands.sh
+	head -1 grades.csv | grep -qx 'file,records,passed,failed,missing,extra,score,diagnosis'
+	[ "$(wc -l <grades.csv)" -eq 17 ]
+	[ "$(grep -c '<tr class="submission' class.html)" -eq 16 ]
+}

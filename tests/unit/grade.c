@@ -1,0 +1,202 @@
+/* grade.c - unit tests for the grading engine (cli/grade.h): the --fields
+ * words, one judgement of a set of results (what fails, the counts), the
+ * normal's length, the mistakes the engine replays on an answer as written
+ * (named in the report), and an unreadable submission's row. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "grade.h"
+#include "harness.h"
+#include "results_read.h"
+
+static cliResultSet parse(const char* text)
+{
+	cliResultSet set;
+	bcError error;
+	ck_assert_msg(cliParseResults(text, strlen(text), &set, &error), "%s", error.message);
+	return set;
+}
+
+/* The expected answers: a face hit with its triangle normal, and a miss. */
+static const char* const expectedText =
+	"{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"triangle\":3,\"normal\":[0,0.6,0.8],\"triangle_normal\":[0,0,1]}\n"
+	"{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n";
+
+START_TEST(fieldsWords)
+{
+	unsigned fields = 0;
+	const char* bad = NULL;
+	size_t length = 0;
+	ck_assert(cliParseFields("hit,alpha,normal", &fields, &bad, &length));
+	ck_assert_uint_eq(fields, CLI_FIELDS_GRADE);
+	ck_assert(cliParseFields("t,n", &fields, &bad, &length));
+	ck_assert_uint_eq(fields, cli_resultAlpha | cli_resultNormal);
+	ck_assert(cliParseFields("hit,all", &fields, &bad, &length));
+	ck_assert_uint_eq(fields, CLI_FIELDS_ALL);
+	ck_assert(!cliParseFields("hit,speed,alpha", &fields, &bad, &length));
+	ck_assert_int_eq((int)length, 5);
+	ck_assert(strncmp(bad, "speed", length) == 0);
+	ck_assert(!cliParseFields("", &fields, &bad, &length));
+	cliReportFormat report = cli_reportText;
+	ck_assert(cliParseReportFormat("html", &report));
+	ck_assert_int_eq(report, cli_reportHtml);
+	ck_assert(!cliParseReportFormat("xml", &report));
+}
+END_TEST
+
+START_TEST(judgeMarksWhatFails)
+{
+	cliResultSet expected = parse(expectedText);
+	/* a: alpha off; b: right; c: extra; b again: a repeated id */
+	cliResultSet actual = parse("{\"id\":\"a\",\"hit\":true,\"alpha\":0.625,\"normal\":[0,0.6,0.8]}\n"
+								"{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n"
+								"{\"id\":\"c\",\"hit\":false,\"alpha\":1}\n");
+	cliGradeConfig cfg;
+	cliGradeConfig_Init(&cfg);
+	cfg.fields = CLI_FIELDS_GRADE;
+	bool fails[3];
+	cliGradeCounts counts;
+	ck_assert(cliGrade_Judge(&cfg, &expected, &actual, fails, &counts));
+	ck_assert(fails[0] && !fails[1] && fails[2]);
+	ck_assert_int_eq(counts.passed, 1);
+	ck_assert_int_eq(counts.failed, 1);
+	ck_assert_int_eq(counts.missing, 0);
+	ck_assert_int_eq(counts.extra, 1);
+	/* --fields all: the triangle and triangle normal a lacks fail it too,
+	 * and a graded field missing never passes */
+	cfg.fields = CLI_FIELDS_ALL;
+	cliResultSet right = parse("{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"normal\":[0,0.6,0.8]}\n"
+							   "{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n");
+	bool two[2];
+	ck_assert(cliGrade_Judge(&cfg, &expected, &right, two, &counts));
+	ck_assert(two[0] && !two[1]);
+	cfg.fields = CLI_FIELDS_GRADE;
+	ck_assert(cliGrade_Judge(&cfg, &expected, &right, two, &counts));
+	ck_assert(!two[0] && !two[1]);
+	ck_assert_int_eq(counts.passed, 2);
+	cliResultSet_Free(&right);
+	cliResultSet_Free(&actual);
+	cliResultSet_Free(&expected);
+}
+END_TEST
+
+START_TEST(normalLength)
+{
+	cliResultSet expected = parse(expectedText);
+	cliGradeConfig cfg;
+	cliGradeConfig_Init(&cfg);
+	cfg.fields = CLI_FIELDS_GRADE;
+	bool fails[2];
+	cliGradeCounts counts;
+	/* the right direction, half as long: fails (the angle alone would pass) */
+	cliResultSet half = parse("{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"normal\":[0,0.3,0.4]}\n"
+							  "{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n");
+	ck_assert(cliGrade_Judge(&cfg, &expected, &half, fails, &counts));
+	ck_assert(fails[0]);
+	/* within 1e-6 of unit length: passes */
+	cliResultSet near = parse("{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"normal\":[0,0.60000048,0.80000064]}\n"
+							  "{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n");
+	ck_assert(cliGrade_Judge(&cfg, &expected, &near, fails, &counts));
+	ck_assert(!fails[0]);
+	cliResultSet_Free(&near);
+	cliResultSet_Free(&half);
+	cliResultSet_Free(&expected);
+}
+END_TEST
+
+/* Grade submission text with cfg into a CSV report; returns the report
+ * (the caller frees it). */
+static char* gradeCsv(cliGradeConfig* cfg, const cliResultSet* expected, const char* submission, int* status)
+{
+	char dir[] = "/tmp/bcgradeXXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[64], report[64];
+	snprintf(path, sizeof path, "%s/s.ndjson", dir);
+	snprintf(report, sizeof report, "%s/r.csv", dir);
+	if (submission != NULL) {
+		FILE* f = fopen(path, "w");
+		fputs(submission, f);
+		fclose(f);
+	}
+	cfg->report = cli_reportCsv;
+	cfg->outputPath = report;
+	cfg->quiet = false;
+	char* paths[] = { path };
+	FILE* devnull = freopen("/dev/null", "w", stderr);
+	(void)devnull;
+	*status = cliGrade_Run(cfg, "e.ndjson", expected, paths, 1);
+	FILE* f = fopen(report, "r");
+	ck_assert_ptr_nonnull(f);
+	char* text = calloc(1, 4096);
+	size_t n = fread(text, 1, 4095, f);
+	text[n] = '\0';
+	fclose(f);
+	remove(path);
+	remove(report);
+	rmdir(dir);
+	return text;
+}
+
+START_TEST(mistakesOnTheAnswer)
+{
+	cliResultSet expected = parse(expectedText);
+	cliGradeConfig cfg;
+	cliGradeConfig_Init(&cfg);
+	cfg.fields = cli_resultHit | cli_resultAlpha | cli_resultNormal | cli_resultTriangle;
+	int status = 0;
+	/* the triangle's normal for the contact's */
+	char* csv = gradeCsv(&cfg, &expected,
+						 "{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"triangle\":3,\"normal\":[0,0,1]}\n"
+						 "{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n",
+						 &status);
+	ck_assert_int_eq(status, cli_exitRecords);
+	ck_assert_msg(strncmp(csv, "file,records,passed,failed,missing,extra,score,diagnosis\n", 57) == 0, "%s", csv);
+	ck_assert_msg(strstr(csv, "/s.ndjson,2,1,1,0,0,0.5,triangle-normal-vs-contact-normal (1 of 1 failing)\n") != NULL,
+				  "%s", csv);
+	free(csv);
+	/* not normalised */
+	csv = gradeCsv(&cfg, &expected,
+				   "{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"triangle\":3,\"normal\":[0,1.2,1.6]}\n"
+				   "{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n",
+				   &status);
+	ck_assert(strstr(csv, ",normal-not-normalised (1 of 1 failing)\n") != NULL);
+	free(csv);
+	/* triangles from 1; with --one-based it passes */
+	const char* oneBased = "{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"triangle\":4,\"normal\":[0,0.6,0.8]}\n"
+						   "{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n";
+	csv = gradeCsv(&cfg, &expected, oneBased, &status);
+	ck_assert(strstr(csv, ",one-based-triangles (1 of 1 failing)\n") != NULL);
+	free(csv);
+	cfg.oneBased = true;
+	csv = gradeCsv(&cfg, &expected, oneBased, &status);
+	ck_assert_int_eq(status, cli_exitOk);
+	ck_assert(strstr(csv, "/s.ndjson,2,2,0,0,0,1,\n") != NULL);
+	free(csv);
+	/* a file that is not there: a row with score 0 and the reason */
+	csv = gradeCsv(&cfg, &expected, NULL, &status);
+	ck_assert_int_eq(status, cli_exitRecords);
+	ck_assert(strstr(csv, ",0,0,0,2,0,0,unreadable: cannot open: No such file or directory\n") != NULL);
+	free(csv);
+	cliResultSet_Free(&expected);
+}
+END_TEST
+
+static Suite* gradeSuite(void)
+{
+	Suite* suite = suite_create("grade");
+	TCase* c = tcase_create("engine");
+	tcase_add_test(c, fieldsWords);
+	tcase_add_test(c, judgeMarksWhatFails);
+	tcase_add_test(c, normalLength);
+	tcase_add_test(c, mistakesOnTheAnswer);
+	suite_add_tcase(suite, c);
+	return suite;
+}
+
+int main(void)
+{
+	return bcRunSuite(gradeSuite());
+}
