@@ -16,6 +16,7 @@
 
 #include "bvh.h"
 #include "mesh.h"
+#include "morton.h"
 #include "parallel.h"
 #include "sweep.h"
 #include "vec3.h"
@@ -332,24 +333,13 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
  * are tens of microseconds: the counter is touched rarely. */
 #define BC_BATCH_BLOCK 64
 
-/* Space order. A batch is cast window by window, each window's casts in the
- * Morton order of their starting points p0 (quantised to BC_BATCH_MORTON_BITS
- * bits per axis over the window's own bounds), so consecutive casts walk the
- * same nodes and triangles while they are still in the cache: on a
- * million-triangle mesh the walk is bound by memory and input order throws
- * the cache away. The start rather than the midpoint: the same on short
- * segments (1.6x on 100k short sweeps over the 1.3 M icosphere), better on
- * long ones, whose walks begin at p0 and mostly end near it (1.06x against
- * 1.02x, rays 1.3x against 1.15x); a six-dimensional key of p0 and p1 did no
- * better than p0 alone. Each answer still goes to its input's place, so the
- * outputs are those of input order, bit for bit. A window bounds the
- * sorting scratch (8 bytes per cast); 65,536 random casts over a mesh are
- * already close enough together that a larger window gained nothing. */
+/* Space order (morton.h). A batch is cast window by window, each window's
+ * casts in the Morton order of their starts over the window's own bounds.
+ * Each answer still goes to its input's place, so the outputs are those of
+ * input order, bit for bit. A window bounds the sorting scratch (8 bytes
+ * per cast); 65,536 random casts over a mesh are already close enough
+ * together that a larger window gained nothing. */
 #define BC_BATCH_WINDOW 65536
-
-/* 10 bits per axis: a 30-bit key, sorted in four byte-wide radix passes.
- * 1024 cells per axis are finer than a window of casts is dense. */
-#define BC_BATCH_MORTON_BITS 10
 
 /* Below this many casts the order is left as it is (a few casts gain
  * nothing from it). */
@@ -376,82 +366,6 @@ static void castBlock(int begin, int end, int worker, void* context)
 	}
 }
 
-/* Spread the low BC_BATCH_MORTON_BITS bits of v to every third bit. */
-static uint32_t spreadBits(uint32_t v)
-{
-	v &= 0x3ffu;
-	v = (v | (v << 16)) & 0x030000ffu;
-	v = (v | (v << 8)) & 0x0300f00fu;
-	v = (v | (v << 4)) & 0x030c30c3u;
-	v = (v | (v << 2)) & 0x09249249u;
-	return v;
-}
-
-/* Cell of x on an axis from lower with scale cells per unit, clamped (NaN: 0). */
-static uint32_t mortonCell(double x, double lower, double scale)
-{
-	double cell = (x - lower) * scale;
-	double top = (double)((1u << BC_BATCH_MORTON_BITS) - 1u);
-	return cell >= 0.0 ? (uint32_t)(cell < top ? cell : top) : 0u;
-}
-
-/* order[0, count) = first + the window's casts in Morton order of their
- * starts (stable: equal keys keep input order). keys and scratch hold
- * count entries each. Invalid inputs (infinite, NaN) sort first; they are
- * answered without a walk anyway. */
-static void sortWindow(const bcCastInput* inputs, int32_t first, int32_t count, int32_t* order, uint32_t* keys,
-					   int32_t* scratch)
-{
-	double lower[3] = { INFINITY, INFINITY, INFINITY }, upper[3] = { -INFINITY, -INFINITY, -INFINITY };
-	for (int32_t i = 0; i < count; ++i) {
-		bcCastInput in = inputs[first + i];
-		for (int k = 0; k < 3; ++k) {
-			double c = bcComponent(in.p0, k);
-			if (isfinite(c)) {
-				lower[k] = c < lower[k] ? c : lower[k];
-				upper[k] = c > upper[k] ? c : upper[k];
-			}
-		}
-	}
-	double scale[3];
-	for (int k = 0; k < 3; ++k) {
-		double extent = upper[k] - lower[k];
-		scale[k] = extent > 0.0 && isfinite(extent) ? (double)(1u << BC_BATCH_MORTON_BITS) / extent : 0.0;
-	}
-	for (int32_t i = 0; i < count; ++i) {
-		bcCastInput in = inputs[first + i];
-		uint32_t key = 0;
-		for (int k = 0; k < 3; ++k) {
-			double c = bcComponent(in.p0, k);
-			key |= spreadBits(mortonCell(c, lower[k], scale[k])) << k;
-		}
-		keys[i] = key;
-		order[i] = i;
-	}
-	/* LSD radix sort of the indices by key, a byte at a time. */
-	int32_t* from = order;
-	int32_t* to = scratch;
-	for (int shift = 0; shift < 32; shift += 8) {
-		int32_t counts[257] = { 0 };
-		for (int32_t i = 0; i < count; ++i) {
-			counts[((keys[from[i]] >> shift) & 0xffu) + 1] += 1;
-		}
-		for (int b = 0; b < 256; ++b) {
-			counts[b + 1] += counts[b];
-		}
-		for (int32_t i = 0; i < count; ++i) {
-			to[counts[(keys[from[i]] >> shift) & 0xffu]++] = from[i];
-		}
-		int32_t* swap = from;
-		from = to;
-		to = swap;
-	}
-	/* four passes: the sorted indices are back in order */
-	for (int32_t i = 0; i < count; ++i) {
-		order[i] += first;
-	}
-}
-
 /* The batch's casts in space order, window by window; NULL (input order)
  * when memory is short or the batch is small. The caller frees it. */
 static int32_t* spaceOrder(const bcCastInput* inputs, int count)
@@ -471,7 +385,11 @@ static int32_t* spaceOrder(const bcCastInput* inputs, int count)
 	}
 	for (int32_t first = 0; first < count; first += window) {
 		int32_t n = count - first < window ? count - first : window;
-		sortWindow(inputs, first, n, order + first, keys, scratch);
+		bcMortonOrder(inputs + first, n, order + first, keys, scratch);
+		/* it numbers the window's casts from 0 */
+		for (int32_t i = first; i < first + n; ++i) {
+			order[i] += first;
+		}
 	}
 	free(keys);
 	free(scratch);
