@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "morton.h"
 #include "output.h"
 #include "parallel.h"
 #include "trajectories.h"
@@ -19,9 +20,9 @@
  * thread busy, small enough that memory does not grow with the input. */
 #define CLI_CAST_CHUNK 8192
 
-/* Records per cast task: 32 tasks per chunk keep the threads evenly busy (a
- * slow block delays no other), and the lock that hands them out is taken
- * about once a millisecond. */
+/* Records per task: 32 tasks per chunk and phase keep the threads evenly
+ * busy (a slow block delays no other), and the lock that hands them out is
+ * taken about once a millisecond. */
 #define CLI_CAST_BLOCK 256
 #define CLI_CAST_BLOCKS (CLI_CAST_CHUNK / CLI_CAST_BLOCK)
 
@@ -29,10 +30,10 @@
  * next starts) and one being written; memory is these four chunks. */
 #define CLI_CAST_SLOTS 4
 
-/* Room for tied contacts a worker starts with (--ties, --normal average):
- * two per cast of a block; the list grows to whatever a block needs (a
- * big ball overlapping a fine mesh ties with hundreds of triangles), and
- * every tie is listed. */
+/* Room for tied contacts a cast block's pool starts with (--ties, --normal
+ * average): two per cast; the pool grows to whatever a block needs (a big
+ * ball overlapping a fine mesh ties with hundreds of triangles), and every
+ * tie is listed. */
 #define CLI_TIES_START (2 * CLI_CAST_BLOCK)
 
 /* --normal's values, by cliNormalMode. */
@@ -395,25 +396,45 @@ int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastI
 /* ------------------------------------------------------------ pipeline
  *
  * Input is read in chunks of CLI_CAST_CHUNK records, and every chunk goes
- * through three tasks: read (delimit the records and copy their bytes; one
- * chunk at a time, in input order), cast (in blocks of CLI_CAST_BLOCK
- * records, on any thread: parse the deferred records, check them, cast
- * them and format their results into the block's own buffer) and write (one
- * chunk at a time, in input order: report the chunk's bad records, write
- * its blocks). The -j threads are all alike: each takes the most urgent
- * task there is (writing, then reading ahead, then the blocks of the oldest
- * chunk), so reading and writing overlap the casts and no thread waits
- * while there is work. At most CLI_CAST_SLOTS chunks are in flight, so
- * memory does not grow with the input. */
+ * through these tasks: read (delimit the records and copy their bytes; one
+ * chunk at a time, in input order), three phases cut into blocks of
+ * CLI_CAST_BLOCK records that any thread takes, and write (one chunk at a
+ * time, in input order: report the chunk's bad records, write its blocks).
+ * The phases, each begun when the one before has finished all its blocks:
+ *
+ *   parse   blocks of input order: parse the deferred records, check them;
+ *           the thread that finishes the last block puts the chunk in
+ *           space order (the Morton order of the starts, morton.h);
+ *   cast    blocks of space order: cast, each answer kept at its record's
+ *           place, so that consecutive casts walk the same part of the
+ *           hierarchy while it is in the cache (on a big mesh input order
+ *           throws the cache away; the order must span the chunk, as 256
+ *           random records are no closer together than the input);
+ *   format  blocks of input order: format the answers into the block's
+ *           own buffer.
+ *
+ * So the output is that of casting in input order, byte for byte. The -j
+ * threads are all alike: each takes the most urgent task there is
+ * (writing, then reading ahead, then the blocks of the oldest chunk), so
+ * reading and writing overlap the casts and no thread waits while there
+ * is work. At most CLI_CAST_SLOTS chunks are in flight, so memory does not
+ * grow with the input. */
 
 typedef enum cliSlotState {
 	cli_slotFree = 0,
 	cli_slotReading,
-	cli_slotCasting, /* blocks still to cast */
-	cli_slotReady,   /* every block cast (or failed): ready to write */
+	cli_slotWorking, /* blocks of its phases still to run */
+	cli_slotReady,   /* every phase done (or the parse failed): ready to write */
 	cli_slotWriting
 } cliSlotState;
 
+typedef enum cliChunkPhase {
+	cli_phaseParse = 0,
+	cli_phaseCast,
+	cli_phaseFormat
+} cliChunkPhase;
+
+/* Block b of input order: its parse and its formatted results. */
 typedef struct cliBlock {
 	cliBuffer text;      /* the formatted results */
 	int failedAt;        /* the first record (in the chunk) whose parse failed, or -1 */
@@ -422,11 +443,34 @@ typedef struct cliBlock {
 	long tunnelled;      /* --compare-exact: hit by the exact cast, missed by the discrete method */
 } cliBlock;
 
+/* The tied contacts of one cast block (--ties, --normal average): a block
+ * of space order has its own pool, as its casts run on one thread while
+ * other blocks grow theirs. Kept from chunk to chunk. */
+typedef struct cliTiePool {
+	bcContact* ties;
+	int count, capacity;
+} cliTiePool;
+
+/* Where a record's tied contacts are: in pools[pool], from offset. */
+typedef struct cliTieRef {
+	int pool, offset, count;
+} cliTieRef;
+
 typedef struct cliChunk {
 	cliRecord records[CLI_CAST_CHUNK];
 	const char* problems[CLI_CAST_CHUNK];
 	cliRecordText text;  /* the bytes of deferred records */
 	cliBlock blocks[CLI_CAST_BLOCKS];
+	/* each record's cast, at its place in input order */
+	bcCastInput inputs[CLI_CAST_CHUNK];   /* NaN for bad records: they stretch no box of the order */
+	bcCastOutput outputs[CLI_CAST_CHUNK];
+	bcCastOutput* exact;                  /* --compare-exact: the exact cast's answers (CLI_CAST_CHUNK) */
+	cliTieRef tieRefs[CLI_CAST_CHUNK];
+	cliTiePool pools[CLI_CAST_BLOCKS];    /* by block of space order */
+	/* space order: order[k] is the record cast k-th; keys and scratch are the sort's */
+	int32_t order[CLI_CAST_CHUNK];
+	uint32_t keys[CLI_CAST_CHUNK];
+	int32_t scratch[CLI_CAST_CHUNK];
 	int count;
 	long sequence;       /* chunks are numbered from 0 in input order */
 	long first;          /* records before this chunk */
@@ -434,7 +478,8 @@ typedef struct cliChunk {
 	double read;         /* the fraction of the input read after it (< 0: unknown) */
 	bool failed;         /* reading stopped at error after count records */
 	bcError error;
-	int blockCount, nextBlock, blocksDone;
+	cliChunkPhase phase;
+	int blockCount, nextBlock, blocksDone; /* of the phase */
 	cliSlotState state;
 } cliChunk;
 
@@ -442,12 +487,6 @@ typedef struct cliChunk {
 typedef struct cliWorker {
 	struct cliPipeline* pipeline;
 	cliJsonParser* parser;
-	bcCastOutput outputs[CLI_CAST_BLOCK];
-	bcCastOutput exact[CLI_CAST_BLOCK]; /* --compare-exact: the exact cast's answers */
-	int tieCounts[CLI_CAST_BLOCK];
-	int tieOffsets[CLI_CAST_BLOCK]; /* where each cast's ties start in ties */
-	bcContact* ties;     /* the block's tied contacts, when needed */
-	int tieCapacity;
 } cliWorker;
 
 /* CPU seconds spent on each part, summed over threads (--stats). */
@@ -460,6 +499,7 @@ typedef struct cliPipeline {
 	pthread_cond_t wake;
 	const cliCastConfig* cfg;
 	const bcMesh* mesh;
+	bool needTies;       /* --ties, --normal average: casts list their tied contacts */
 	cliReader* reader;
 	const char* inputName;
 	cliRecordLog log;    /* bad records' messages */
@@ -522,6 +562,7 @@ static void readChunk(cliPipeline* p, cliChunk* c)
 	p->recordsRead += c->count;
 	c->read = cliReader_Progress(p->reader);
 	c->blockCount = (c->count + CLI_CAST_BLOCK - 1) / CLI_CAST_BLOCK;
+	c->phase = cli_phaseParse;
 	c->nextBlock = 0;
 	c->blocksDone = 0;
 	double t1 = threadSeconds();
@@ -530,107 +571,211 @@ static void readChunk(cliPipeline* p, cliChunk* c)
 	pthread_mutex_unlock(&p->lock);
 }
 
-/* Parse, check, cast and format block b of c (task: any thread). */
-static void castBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
+/* Records [begin, end) of the chunk's input-order block b. */
+static void blockRange(const cliChunk* c, int b, int* begin, int* end)
 {
-	const cliCastConfig* cfg = p->cfg;
+	*begin = b * CLI_CAST_BLOCK;
+	*end = *begin + CLI_CAST_BLOCK < c->count ? *begin + CLI_CAST_BLOCK : c->count;
+}
+
+/* Add CPU seconds to one of the times (--stats). */
+static void addTime(cliPipeline* p, double* time, double seconds)
+{
+	pthread_mutex_lock(&p->lock);
+	*time += seconds;
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* Parse and check block b of c, filling its records' inputs (phase parse). */
+static void parseBlock(cliPipeline* p, cliWorker* w, cliChunk* c, int b)
+{
 	cliBlock* block = c->blocks + b;
 	cliBuffer_Clear(&block->text);
 	block->failedAt = -1;
 	block->hits = 0;
 	block->errors = 0;
 	block->tunnelled = 0;
-	int begin = b * CLI_CAST_BLOCK;
-	int end = begin + CLI_CAST_BLOCK < c->count ? begin + CLI_CAST_BLOCK : c->count;
-
+	int begin, end;
+	blockRange(c, b, &begin, &end);
 	double t0 = threadSeconds();
 	for (int i = begin; i < end; ++i) {
 		if (cliRecord_Parse(c->records + i, &c->text, w->parser, &block->error) < 0) {
 			block->failedAt = i;
 			break;
 		}
-	}
-	double t1 = threadSeconds();
-	double t2 = t1;
-	if (block->failedAt < 0) {
-		int used = 0; /* ties listed so far in this block */
-		for (int i = begin; i < end; ++i) {
-			bcCastInput input;
-			w->tieOffsets[i - begin] = used;
-			w->tieCounts[i - begin] = 0;
-			c->problems[i] = checkRecord(cfg, c->records + i, &input);
-			if (c->problems[i] != NULL) {
-				continue;
-			}
-			bcCastOutput* out = w->outputs + (i - begin);
-			if (cfg->discrete) {
-				*out = castDiscrete(p->mesh, input, &cfg->discreteOptions);
-				if (cfg->compareExact) {
-					w->exact[i - begin] = bcMesh_Cast(p->mesh, input, &cfg->s.options);
-				}
-			} else if (w->ties == NULL) {
-				*out = bcMesh_Cast(p->mesh, input, &cfg->s.options);
-			} else {
-				int n = bcMesh_CastTies(p->mesh, input, &cfg->s.options, out, w->ties + used, w->tieCapacity - used);
-				if (n > w->tieCapacity - used) {
-					/* Grow and ask again: the same answer, all of it. */
-					int capacity = 2 * w->tieCapacity > used + n ? 2 * w->tieCapacity : used + n;
-					bcContact* grown = realloc(w->ties, (size_t)capacity * sizeof *grown);
-					if (grown == NULL) {
-						c->problems[i] = "out of memory listing the tied contacts";
-						continue;
-					}
-					w->ties = grown;
-					w->tieCapacity = capacity;
-					n = bcMesh_CastTies(p->mesh, input, &cfg->s.options, out, w->ties + used, capacity - used);
-				}
-				w->tieCounts[i - begin] = n;
-				if (cfg->s.normalMode == cli_normalAverage && out->state != bc_castMiss) {
-					out->normal = averageNormal(p->mesh, w->ties + used, n, out->triangleNormal);
-				}
-				used += n;
-			}
-			if (out->state == bc_castNoMemory) {
-				c->problems[i] = "out of memory collecting the tied contacts";
-				continue;
-			}
-			if (out->state == bc_castInvalid) {
-				c->problems[i] = "a coordinate or the radius is beyond the supported range of 1e50";
-				continue;
-			}
-			if (cfg->s.normalMode == cli_normalTriangle && out->state != bc_castMiss) {
-				out->normal = out->triangleNormal;
-			}
-		}
-		t2 = threadSeconds();
-		for (int i = begin; i < end; ++i) {
-			const cliRecord* record = c->records + i;
-			long position = c->first + i;
-			if (c->problems[i] != NULL) {
-				block->errors += 1;
-				cliCastWriter_Format(&p->writer, &block->text, position, record, c->problems[i], NULL, NULL, 0, NULL);
-				continue;
-			}
-			const bcCastOutput* out = w->outputs + (i - begin);
-			bool hit = out->state == bc_castHit || out->state == bc_castInitialOverlap;
-			if (hit) {
-				block->hits += 1;
-			}
-			const bcCastOutput* exact = cfg->compareExact ? w->exact + (i - begin) : NULL;
-			if (exact != NULL && !hit && (exact->state == bc_castHit || exact->state == bc_castInitialOverlap)) {
-				block->tunnelled += 1;
-			}
-			const bcContact* ties = w->ties != NULL ? w->ties + w->tieOffsets[i - begin] : NULL;
-			cliCastWriter_Format(&p->writer, &block->text, position, record, NULL, out, ties,
-								 ties != NULL ? w->tieCounts[i - begin] : 0, exact);
+		c->problems[i] = checkRecord(p->cfg, c->records + i, c->inputs + i);
+		if (c->problems[i] != NULL) {
+			c->inputs[i].p0.x = c->inputs[i].p0.y = c->inputs[i].p0.z = NAN;
 		}
 	}
-	double t3 = threadSeconds();
-	pthread_mutex_lock(&p->lock);
-	p->times.parse += t1 - t0;
-	p->times.query += t2 - t1;
-	p->times.format += t3 - t2;
-	pthread_mutex_unlock(&p->lock);
+	addTime(p, &p->times.parse, threadSeconds() - t0);
+}
+
+/* A parse of the chunk failed: it is reported, not cast. */
+static bool parseFailed(const cliChunk* c)
+{
+	for (int b = 0; b < c->blockCount; ++b) {
+		if (c->blocks[b].failedAt >= 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Put the parsed chunk in space order (once, between parse and cast). */
+static void orderChunk(cliPipeline* p, cliChunk* c)
+{
+	double t0 = threadSeconds();
+	bcMortonOrder(c->inputs, c->count, c->order, c->keys, c->scratch);
+	addTime(p, &p->times.query, threadSeconds() - t0);
+}
+
+/* Room for need more contacts in pool; false when memory is short. */
+static bool reserveTies(cliTiePool* pool, int need)
+{
+	if (pool->capacity - pool->count >= need) {
+		return true;
+	}
+	int capacity = 2 * pool->capacity > pool->count + need ? 2 * pool->capacity : pool->count + need;
+	capacity = capacity > CLI_TIES_START ? capacity : CLI_TIES_START;
+	bcContact* grown = realloc(pool->ties, (size_t)capacity * sizeof *grown);
+	if (grown == NULL) {
+		return false;
+	}
+	pool->ties = grown;
+	pool->capacity = capacity;
+	return true;
+}
+
+/* Cast record i of c listing its tied contacts in the pool of cast block
+ * k; false when memory is short. */
+static bool castTies(cliPipeline* p, cliChunk* c, int i, int k)
+{
+	const cliCastConfig* cfg = p->cfg;
+	cliTiePool* pool = c->pools + k;
+	bcCastOutput* out = c->outputs + i;
+	if (!reserveTies(pool, 1)) {
+		return false;
+	}
+	int room = pool->capacity - pool->count;
+	int n = bcMesh_CastTies(p->mesh, c->inputs[i], &cfg->s.options, out, pool->ties + pool->count, room);
+	if (n > room) {
+		/* Grow and ask again: the same answer, all of it. */
+		if (!reserveTies(pool, n)) {
+			return false;
+		}
+		n = bcMesh_CastTies(p->mesh, c->inputs[i], &cfg->s.options, out, pool->ties + pool->count, n);
+	}
+	cliTieRef ref = { k, pool->count, n };
+	c->tieRefs[i] = ref;
+	if (cfg->s.normalMode == cli_normalAverage && out->state != bc_castMiss) {
+		out->normal = averageNormal(p->mesh, pool->ties + pool->count, n, out->triangleNormal);
+	}
+	pool->count += n;
+	return true;
+}
+
+/* Cast the records of block k of space order, each answer at its record's
+ * place (phase cast). */
+static void castBlock(cliPipeline* p, cliChunk* c, int k)
+{
+	const cliCastConfig* cfg = p->cfg;
+	c->pools[k].count = 0;
+	int begin, end;
+	blockRange(c, k, &begin, &end);
+	double t0 = threadSeconds();
+	for (int j = begin; j < end; ++j) {
+		int i = c->order[j];
+		if (c->problems[i] != NULL) {
+			continue;
+		}
+		bcCastOutput* out = c->outputs + i;
+		if (cfg->discrete) {
+			*out = castDiscrete(p->mesh, c->inputs[i], &cfg->discreteOptions);
+			if (cfg->compareExact) {
+				c->exact[i] = bcMesh_Cast(p->mesh, c->inputs[i], &cfg->s.options);
+			}
+		} else if (!p->needTies) {
+			*out = bcMesh_Cast(p->mesh, c->inputs[i], &cfg->s.options);
+		} else if (!castTies(p, c, i, k)) {
+			c->problems[i] = "out of memory listing the tied contacts";
+			continue;
+		}
+		if (out->state == bc_castNoMemory) {
+			c->problems[i] = "out of memory collecting the tied contacts";
+			continue;
+		}
+		if (out->state == bc_castInvalid) {
+			c->problems[i] = "a coordinate or the radius is beyond the supported range of 1e50";
+			continue;
+		}
+		if (cfg->s.normalMode == cli_normalTriangle && out->state != bc_castMiss) {
+			out->normal = out->triangleNormal;
+		}
+	}
+	addTime(p, &p->times.query, threadSeconds() - t0);
+}
+
+/* Format the answers of block b of c, in input order (phase format). */
+static void formatBlock(cliPipeline* p, cliChunk* c, int b)
+{
+	const cliCastConfig* cfg = p->cfg;
+	cliBlock* block = c->blocks + b;
+	int begin, end;
+	blockRange(c, b, &begin, &end);
+	double t0 = threadSeconds();
+	for (int i = begin; i < end; ++i) {
+		const cliRecord* record = c->records + i;
+		long position = c->first + i;
+		if (c->problems[i] != NULL) {
+			block->errors += 1;
+			cliCastWriter_Format(&p->writer, &block->text, position, record, c->problems[i], NULL, NULL, 0, NULL);
+			continue;
+		}
+		const bcCastOutput* out = c->outputs + i;
+		bool hit = out->state == bc_castHit || out->state == bc_castInitialOverlap;
+		if (hit) {
+			block->hits += 1;
+		}
+		const bcCastOutput* exact = cfg->compareExact ? c->exact + i : NULL;
+		if (exact != NULL && !hit && (exact->state == bc_castHit || exact->state == bc_castInitialOverlap)) {
+			block->tunnelled += 1;
+		}
+		const cliTieRef* ref = c->tieRefs + i;
+		const bcContact* ties = p->needTies ? c->pools[ref->pool].ties + ref->offset : NULL;
+		cliCastWriter_Format(&p->writer, &block->text, position, record, NULL, out, ties,
+							 ties != NULL ? ref->count : 0, exact);
+	}
+	addTime(p, &p->times.format, threadSeconds() - t0);
+}
+
+/* Run block b of c's phase (task: any thread). */
+static void runBlock(cliPipeline* p, cliWorker* w, cliChunk* c, cliChunkPhase phase, int b)
+{
+	switch (phase) {
+	case cli_phaseParse:
+		parseBlock(p, w, c, b);
+		break;
+	case cli_phaseCast:
+		castBlock(p, c, b);
+		break;
+	default:
+		formatBlock(p, c, b);
+		break;
+	}
+}
+
+/* Every block of c's phase is done: begin the next phase, or make the
+ * chunk ready to write after the last one or a failed parse (lock held). */
+static void advancePhase(cliChunk* c)
+{
+	if (c->phase == cli_phaseFormat || (c->phase == cli_phaseParse && parseFailed(c))) {
+		c->state = cli_slotReady;
+		return;
+	}
+	c->phase = c->phase == cli_phaseParse ? cli_phaseCast : cli_phaseFormat;
+	c->nextBlock = 0;
+	c->blocksDone = 0;
 }
 
 /* Report the chunk's bad records and write its results, or, if reading or
@@ -691,12 +836,13 @@ static void writeChunk(cliPipeline* p, cliChunk* c)
 	pthread_mutex_unlock(&p->lock);
 }
 
-/* The oldest chunk with a block left to cast, or NULL (lock held). */
-static cliChunk* castableChunk(cliPipeline* p)
+/* The oldest chunk with a block of its phase left to run, or NULL (lock
+ * held). */
+static cliChunk* workableChunk(cliPipeline* p)
 {
 	for (long s = p->writeSequence; s < p->readSequence; ++s) {
 		cliChunk* c = p->slots[s % CLI_CAST_SLOTS];
-		if (c->state == cli_slotCasting && c->nextBlock < c->blockCount) {
+		if (c->state == cli_slotWorking && c->nextBlock < c->blockCount) {
 			return c;
 		}
 	}
@@ -726,10 +872,10 @@ static void runTasks(cliWorker* w)
 		}
 		cliChunk* slot = p->slots[p->readSequence % CLI_CAST_SLOTS];
 		bool canRead = !stopped && !p->reading && !p->inputEnded && slot->state == cli_slotFree;
-		cliChunk* castable = stopped ? NULL : castableChunk(p);
+		cliChunk* workable = stopped ? NULL : workableChunk(p);
 		/* Read ahead first, so that a thread never waits for a chunk to be
 		 * read; but not into a wait for input while there are casts to do. */
-		if (canRead && (castable == NULL || !p->lowLatency || cliReader_IsInputReady(p->reader))) {
+		if (canRead && (workable == NULL || !p->lowLatency || cliReader_IsInputReady(p->reader))) {
 			p->reading = true;
 			slot->state = cli_slotReading;
 			slot->sequence = p->readSequence++;
@@ -738,17 +884,24 @@ static void runTasks(cliWorker* w)
 			pthread_mutex_lock(&p->lock);
 			p->reading = false;
 			p->inputEnded = slot->last;
-			slot->state = slot->blockCount > 0 ? cli_slotCasting : cli_slotReady;
+			slot->state = slot->blockCount > 0 ? cli_slotWorking : cli_slotReady;
 			pthread_cond_broadcast(&p->wake);
 			continue;
 		}
-		if (castable != NULL) {
-			int b = castable->nextBlock++;
+		if (workable != NULL) {
+			cliChunkPhase phase = workable->phase;
+			int b = workable->nextBlock++;
 			pthread_mutex_unlock(&p->lock);
-			castBlock(p, w, castable, b);
+			runBlock(p, w, workable, phase, b);
 			pthread_mutex_lock(&p->lock);
-			if (++castable->blocksDone == castable->blockCount) {
-				castable->state = cli_slotReady;
+			if (++workable->blocksDone == workable->blockCount) {
+				if (phase == cli_phaseParse && !parseFailed(workable)) {
+					/* no block of the chunk is handed out meanwhile */
+					pthread_mutex_unlock(&p->lock);
+					orderChunk(p, workable);
+					pthread_mutex_lock(&p->lock);
+				}
+				advancePhase(workable);
 				pthread_cond_broadcast(&p->wake);
 			}
 			continue;
@@ -802,12 +955,13 @@ static void freePipeline(cliPipeline* p, cliWorker* workers, int threads)
 		cliRecordText_Free(&c->text);
 		for (int b = 0; b < CLI_CAST_BLOCKS; ++b) {
 			cliBuffer_Free(&c->blocks[b].text);
+			free(c->pools[b].ties);
 		}
+		free(c->exact);
 		free(c);
 	}
 	for (int t = 0; workers != NULL && t < threads; ++t) {
 		cliJsonParser_Destroy(workers[t].parser);
-		free(workers[t].ties);
 	}
 	free(workers);
 	cliBuffer_Free(&p->head);
@@ -849,15 +1003,17 @@ int cliCastMain(int argc, char** argv)
 	for (int s = 0; s < CLI_CAST_SLOTS && ready; ++s) {
 		p.slots[s] = calloc(1, sizeof *p.slots[s]);
 		ready = p.slots[s] != NULL;
+		if (ready && cfg.compareExact) {
+			p.slots[s]->exact = malloc(CLI_CAST_CHUNK * sizeof *p.slots[s]->exact);
+			ready = p.slots[s]->exact != NULL;
+		}
 	}
-	bool needTies = cfg.ties || cfg.s.normalMode == cli_normalAverage;
+	p.needTies = cfg.ties || cfg.s.normalMode == cli_normalAverage;
 	for (int t = 0; t < threads && ready; ++t) {
 		/* parsers before threads: the first installs cJSON's hooks */
 		workers[t].pipeline = &p;
 		workers[t].parser = cliJsonParser_Create();
-		workers[t].ties = needTies ? malloc((size_t)CLI_TIES_START * sizeof *workers[t].ties) : NULL;
-		workers[t].tieCapacity = needTies ? CLI_TIES_START : 0;
-		ready = workers[t].parser != NULL && (!needTies || workers[t].ties != NULL);
+		ready = workers[t].parser != NULL;
 	}
 	if (!ready) {
 		fputs("ballcast: out of memory\n", stderr);
