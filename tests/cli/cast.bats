@@ -401,6 +401,56 @@ EOF
 		awk '$1 != 20000 - NR { print "line " NR ": id " $1 ", expected " 20000 - NR; bad = 1; exit } END { if (NR != 20000) bad = 1; exit bad }'
 }
 
+# A plane of 64 x 64 unit squares (8192 triangles), z = 0, front +z.
+write_grid_obj() {
+	awk 'BEGIN { for (j = 0; j <= 64; j++) for (i = 0; i <= 64; i++) print "v " i " " j " 0"
+		for (j = 0; j < 64; j++) for (i = 0; i < 64; i++) { a = j * 65 + i + 1
+			print "f " a " " a + 1 " " a + 66; print "f " a " " a + 66 " " a + 65 } }' >"$1"
+}
+
+@test "space order: answers of shuffled records (4 chunks, ties, bad records) are each record's own, in input order" {
+	write_grid_obj grid.obj
+	# Balls dropped straight down at x, y on a 1/8 grid over and around the
+	# plane: hits, misses, ties on the edges and vertices the grid lines
+	# meet (x or y whole), and every 97th record bad in one of three ways.
+	# ids number the records in order; the input is the same records
+	# shuffled, so that input order, space order and id order all differ.
+	awk 'BEGIN { srand(14); for (i = 0; i < 30000; i++) {
+		x = int(rand() * 576) / 8 - 4; y = int(rand() * 576) / 8 - 4; r = 2 ^ -int(1 + rand() * 3)
+		if (i % 97 == 0) {
+			k = (i / 97) % 3
+			if (k == 0) printf "%d {\"id\":%d,\"p0\":[%g,%g,2],\"r\":%g}\n", rand() * 1e9, i, x, y, r
+			if (k == 1) printf "%d {\"id\":%d,\"p0\":[%g,%g,2],\"p1\":[%g,%g,-2],\"r\":-1}\n", rand() * 1e9, i, x, y, x, y
+			if (k == 2) printf "%d {\"id\":%d,\"p0\":[%g,%g,1e60],\"p1\":[%g,%g,-2],\"r\":%g}\n", rand() * 1e9, i, x, y, x, y, r
+		} else {
+			printf "%d {\"id\":%d,\"p0\":[%g,%g,2],\"p1\":[%g,%g,-2],\"r\":%g}\n", rand() * 1e9, i, x, y, x, y, r
+		} } }' >keyed
+	sort -n keyed | sed 's/^[0-9]* //' >shuffled.ndjson
+	sort -n -t : -k 2 keyed | sed 's/^[0-9]* //' >sorted.ndjson
+	sed -n 's/^{"id":\([0-9]*\),.*/\1/p' sorted.ndjson | awk '$1 != NR - 1 { exit 1 }'
+
+	# Each hit is its own record's: the centre at contact is right below its p0.
+	bcast cast -j 2 --ties -f ndjson grid.obj shuffled.ndjson
+	assert_status 1
+	assert_line_count 30000
+	cp stdout shuffled.out
+	awk 'NR == FNR { split($0, f, /[][,]/); start[NR] = f[3] "," f[4] ","; next }
+		{ if (!match($0, /"center":\[[^]]*\]/)) { if (/"hit":true/) { print "line " FNR ": no centre"; exit 1 }; next }
+		  c = substr($0, RSTART + 10, RLENGTH - 10); hits++
+		  if (index(c, start[FNR]) != 1) { print "line " FNR ": centre " c " not below " start[FNR]; exit 1 } }
+		END { if (hits < 10000) { print "only " hits " hits"; exit 1 } }' shuffled.ndjson shuffled.out
+	grep -q '"ties":.*"feature":"vertex"' shuffled.out # some hits tie at a vertex of six triangles
+	[ "$(grep -c '"error"' shuffled.out)" -eq 310 ]
+
+	# Every answer, ties and errors too, is the one the same record gets
+	# in another order and with one thread: sorted by id, the outputs match.
+	bcast cast -j 1 --ties -f ndjson grid.obj sorted.ndjson
+	assert_status 1
+	sort -n -t : -k 2 shuffled.out | cmp - stdout
+	bcast cast -j 2 --ties -f ndjson grid.obj sorted.ndjson
+	sort -n -t : -k 2 shuffled.out | cmp - stdout
+}
+
 # -------------------------------------------------- polygons, relative indices
 
 @test "polygons: a quad with relative indices gives two fan triangles; face is the f-line index" {
