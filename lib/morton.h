@@ -20,8 +20,8 @@
 /* order[0, count) = 0 .. count - 1 in the Morton order of inputs[i].p0,
  * quantised to 1024 cells per axis over the box of the count starts
  * (stable: equal keys keep input order). keys and scratch hold count
- * entries each. Starts that are not finite stretch no box; NaN ones sort
- * first (a caller marks with NaN what it will not cast). */
+ * entries each. Coordinates that are not finite stretch no box; a start
+ * of NaNs sorts first (a caller marks with NaNs what it will not cast). */
 void bcMortonOrder(const bcCastInput* inputs, int32_t count, int32_t* order, uint32_t* keys, int32_t* scratch);
 
 #endif
