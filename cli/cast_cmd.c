@@ -369,26 +369,46 @@ static bcCastOutput castDiscrete(const bcMesh* mesh, bcCastInput input, const bc
 	return out;
 }
 
-int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
-						   bcContact** ties, int* capacity)
+/* Room for at least need contacts in *ties (*capacity of them): doubled,
+ * never below CLI_TIES_START. False when memory runs out (*ties kept). */
+static bool growTies(bcContact** ties, int* capacity, int need)
 {
-	int n = bcMesh_CastTies(mesh, input, &s->options, out, *ties, *capacity);
-	if (n > *capacity) {
-		/* Grow and ask again: the same answer, all of it. */
-		int grown = 2 * *capacity > n ? 2 * *capacity : n;
-		bcContact* more = realloc(*ties, (size_t)grown * sizeof *more);
-		if (more == NULL) {
+	if (*capacity >= need) {
+		return true;
+	}
+	int grown = 2 * *capacity > need ? 2 * *capacity : need;
+	grown = grown > CLI_TIES_START ? grown : CLI_TIES_START;
+	bcContact* more = realloc(*ties, (size_t)grown * sizeof *more);
+	if (more == NULL) {
+		return false;
+	}
+	*ties = more;
+	*capacity = grown;
+	return true;
+}
+
+int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
+						   bcContact** ties, int* capacity, int used)
+{
+	if (*capacity - used < 1) {
+		if (!growTies(ties, capacity, used + 1)) {
 			return -1;
 		}
-		*ties = more;
-		*capacity = grown;
-		n = bcMesh_CastTies(mesh, input, &s->options, out, *ties, *capacity);
+	}
+	int room = *capacity - used;
+	int n = bcMesh_CastTies(mesh, input, &s->options, out, *ties + used, room);
+	if (n > room) {
+		/* Grow and ask again: the same answer, all of it. */
+		if (!growTies(ties, capacity, used + n)) {
+			return -1;
+		}
+		n = bcMesh_CastTies(mesh, input, &s->options, out, *ties + used, *capacity - used);
 	}
 	if (out->state == bc_castNoMemory) {
 		return -1;
 	}
 	if (s->normalMode == cli_normalAverage && out->state != bc_castMiss) {
-		out->normal = averageNormal(mesh, *ties, n, out->triangleNormal);
+		out->normal = averageNormal(mesh, *ties + used, n, out->triangleNormal);
 	}
 	if (s->normalMode == cli_normalTriangle && out->state != bc_castMiss) {
 		out->normal = out->triangleNormal;
@@ -633,47 +653,18 @@ static void orderChunk(cliPipeline* p, cliChunk* c)
 	addTime(p, &p->times.query, threadSeconds() - t0);
 }
 
-/* Room for need more contacts in pool; false when memory is short. */
-static bool reserveTies(cliTiePool* pool, int need)
-{
-	if (pool->capacity - pool->count >= need) {
-		return true;
-	}
-	int capacity = 2 * pool->capacity > pool->count + need ? 2 * pool->capacity : pool->count + need;
-	capacity = capacity > CLI_TIES_START ? capacity : CLI_TIES_START;
-	bcContact* grown = realloc(pool->ties, (size_t)capacity * sizeof *grown);
-	if (grown == NULL) {
-		return false;
-	}
-	pool->ties = grown;
-	pool->capacity = capacity;
-	return true;
-}
-
-/* Cast record i of c listing its tied contacts in the pool of cast block
- * k; false when memory is short. */
+/* Cast record i of c as cast answers it, its tied contacts appended to the
+ * pool of cast block k; false when memory runs out. */
 static bool castTies(cliPipeline* p, cliChunk* c, int i, int k)
 {
-	const cliCastConfig* cfg = p->cfg;
 	cliTiePool* pool = c->pools + k;
-	bcCastOutput* out = c->outputs + i;
-	if (!reserveTies(pool, 1)) {
+	int n = cliCastSettings_Answer(p->mesh, &p->cfg->s, c->inputs[i], c->outputs + i, &pool->ties, &pool->capacity,
+								   pool->count);
+	if (n < 0) {
 		return false;
-	}
-	int room = pool->capacity - pool->count;
-	int n = bcMesh_CastTies(p->mesh, c->inputs[i], &cfg->s.options, out, pool->ties + pool->count, room);
-	if (n > room) {
-		/* Grow and ask again: the same answer, all of it. */
-		if (!reserveTies(pool, n)) {
-			return false;
-		}
-		n = bcMesh_CastTies(p->mesh, c->inputs[i], &cfg->s.options, out, pool->ties + pool->count, n);
 	}
 	cliTieRef ref = { k, pool->count, n };
 	c->tieRefs[i] = ref;
-	if (cfg->s.normalMode == cli_normalAverage && out->state != bc_castMiss) {
-		out->normal = averageNormal(p->mesh, pool->ties + pool->count, n, out->triangleNormal);
-	}
 	pool->count += n;
 	return true;
 }

@@ -258,11 +258,12 @@ bool cliCastSettings_Finish(cliCastSettings* s);
 /* "contact", "triangle" or "average". */
 const char* cliCastSettings_NormalName(const cliCastSettings* s);
 
-/* One cast answered as `ballcast cast` answers it: bcMesh_CastTies (ties
- * in *ties, grown as needed, *capacity their room), then the normal the
- * settings ask for. The number of tied contacts, or -1 when out of memory. */
+/* One cast answered as `ballcast cast` answers it: bcMesh_CastTies, its
+ * tied contacts written at (*ties)[used ..] (*ties grown as needed,
+ * *capacity its room in all), then the normal the settings ask for. The
+ * number of tied contacts, or -1 when out of memory. */
 int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
-						   bcContact** ties, int* capacity);
+						   bcContact** ties, int* capacity, int used);
 
 int cliCastMain(int argc, char** argv);
 /* `ballcast render MESH [RESULTS|TRAJECTORIES]`: an SVG picture (render_cmd.c). */

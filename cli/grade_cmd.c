@@ -182,7 +182,7 @@ static bool castExpected(cliGradeRun* run, cliResultSet* expected)
 		bcCastOutput out;
 		int n = 0;
 		if (problem == NULL) {
-			n = cliCastSettings_Answer(run->mesh, &run->cast, t.input, &out, &run->ties, &run->tieCapacity);
+			n = cliCastSettings_Answer(run->mesh, &run->cast, t.input, &out, &run->ties, &run->tieCapacity, 0);
 			problem = n < 0 ? "out of memory collecting the tied contacts" : NULL;
 		}
 		if (problem != NULL) {
@@ -507,7 +507,7 @@ static bool reanswer(void* context, const cliResult* e, cliMistake m, cliResult*
 		return false;
 	}
 	bcCastOutput out;
-	if (cliCastSettings_Answer(mesh, &s, in, &out, &run->ties, &run->tieCapacity) < 0) {
+	if (cliCastSettings_Answer(mesh, &s, in, &out, &run->ties, &run->tieCapacity, 0) < 0) {
 		return false;
 	}
 	toResult(&s, &out, answer);
