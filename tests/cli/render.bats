@@ -255,7 +255,11 @@ assert_stderr_line_prefix_2() {
 @test "render: the contacts drawn from results are those render casts from the trajectories" {
 	"$BALLCAST" cast room.obj throws.json >r.json
 	bcast render room.obj throws.json -o t.svg
-	bcast render room.obj r.json -o r.svg
+	# the paths are framed with the mesh: give the results the same paths
+	# (a result's p0 and p1 are drawn), so that both pictures are framed alike
+	jq --slurpfile t throws.json '.results |= ([., $t[0]] | transpose | map(.[0] + {p0: .[1].p0, p1: .[1].p1}))' \
+		r.json >rp.json
+	bcast render room.obj rp.json -o r.svg
 	grep 'class="contact"' t.svg >t.contacts
 	grep 'class="contact"' r.svg >r.contacts
 	[ -s t.contacts ]
@@ -266,7 +270,9 @@ assert_stderr_line_prefix_2() {
 	[ "$(count_class t.svg ball)" -eq 8 ] # 10 hits, 2 of them with r = 0
 	[ "$(count_class r.svg ball)" -eq 7 ]
 	grep -v '"id": 7.50' throws.json >fewer.json
-	"$BALLCAST" cast room.obj fewer.json >fewer-r.json
+	"$BALLCAST" cast room.obj fewer.json |
+		jq --slurpfile t fewer.json '.results |= ([., $t[0]] | transpose | map(.[0] + {p0: .[1].p0, p1: .[1].p1}))' \
+			>fewer-r.json
 	bcast render room.obj fewer.json -o ft.svg
 	bcast render room.obj fewer-r.json -o fr.svg
 	cmp <(grep 'class="ball"' ft.svg) <(grep 'class="ball"' fr.svg)
@@ -319,24 +325,27 @@ assert_stderr_line_prefix_2() {
 # ------------------------------------------------------------- pixels
 
 @test "render: from straight above, the contact lands on its hand-computed pixel" {
-	# --view 0,90: x to the right, y up. 200 x 200 with a 22 px title band and
-	# 16 px margins leaves [16, 184] x [38, 184]; the floor's 4 x 4 fits at
-	# scale min(168, 146) / 4 = 36.5, its centre (2, 2) at (100, 111). So
-	# (1, 3, 0) lands at (100 - 36.5, 111 - 36.5) = (63.5, 74.5).
+	# --view 0,90: x to the right, y up. 200 x 200 with a 22 px title band,
+	# 16 px margins and the key's three rows (a 52 px band: 'up: +z
+	# (guessed)' and 'path'; 'ball at contact'; 'contact' and 'normal') leaves
+	# [16, 184] x [38, 132]; the floor's 4 x 4 fits at scale min(168, 94) / 4
+	# = 23.5, its centre (2, 2) at (100, 85). So (1, 3, 0) lands at
+	# (100 - 23.5, 85 - 23.5) = (76.5, 61.5).
 	bcast render --view 0,90 --size 200x200 --probe 1,3,0 --probe 3,1,0 floor.obj drop.json -o top.svg
 	assert_status 0
 	assert_no_stdout
-	printf '%s\n%s\n' 'ballcast render: probe 1,3,0: 63.5,74.5' 'ballcast render: probe 3,1,0: 136.5,147.5' |
+	printf '%s\n%s\n' 'ballcast render: probe 1,3,0: 76.5,61.5' 'ballcast render: probe 3,1,0: 123.5,108.5' |
 		assert_stderr_eq
 	assert_well_formed top.svg
-	# the ball of r = 0.5 is a circle of 0.5 * 36.5 px around the contact
-	grep -F -q '<circle class="ball" cx="63.5" cy="74.5" r="18.25" fill="none" stroke="#1f5fbf" stroke-width="1.5"/>' top.svg
+	[ "$(grep -c '<text class="key"' top.svg)" -eq 5 ]
+	# the ball of r = 0.5 is a circle of 0.5 * 23.5 px around the contact
+	grep -F -q '<circle class="ball" cx="76.5" cy="61.5" r="11.75" fill="none" stroke="#1f5fbf" stroke-width="1.5"/>' top.svg
 	rsvg-convert -w 200 -h 200 top.svg -o top.png
-	assert_pixel top.png 63 74 "$CONTACT"
+	assert_pixel top.png 76 61 "$CONTACT"
 	# elsewhere on the floor: its flat shade, not the dot
-	assert_pixel top.png 136 147 "$FLOOR_FROM_ABOVE"
+	assert_pixel top.png 123 108 "$FLOOR_FROM_ABOVE"
 	# where the contact would land with y pointing down (a mirrored view)
-	assert_pixel top.png 63 147 "$FLOOR_FROM_ABOVE"
+	assert_pixel top.png 76 108 "$FLOOR_FROM_ABOVE"
 	# outside the floor: the white background
 	assert_pixel top.png 5 195 "$WHITE"
 }
@@ -372,9 +381,11 @@ EOF
 {"id":"a","hit":true,"alpha":0.5,"feature":"face","point":[1,3,0],"center":[1,3,0.5],"normal":[0,0,1]}
 {"id":"b","hit":true,"alpha":0.5,"feature":"face","point":[3,3,0],"center":[3,3,0.5],"normal":[0,0,1]}
 EOF
-	# two legend lines: a 40 px band, so [16, 184] x [56, 184], scale 32,
-	# centre (2, 2) at (100, 120): (1,3) -> (68, 88), (3,3) -> (132, 88),
-	# (3,1) -> (132, 152)
+	# two legend lines: a 40 px band; the key's four rows at the bottom (68
+	# px: 'up: +z (guessed)'; 'ball at contact'; 'contact', 'normal';
+	# 'differs', 'expected'), so [16, 184] x [56, 116], scale 15, centre
+	# (2, 2) at (100, 86): (1,3) -> (85, 71), (3,3) -> (115, 71),
+	# (3,1) -> (115, 101)
 	bcast render --compare expected.ndjson --view 0,90 --size 200x200 --probe 1,3,0 --probe 3,3,0 --probe 3,1,0 \
 		floor.obj student.ndjson -o cmp.svg
 	assert_status 0
@@ -382,19 +393,25 @@ EOF
 	echo '1 passed, 1 failed, 0 missing, 0 extra' | assert_stdout_eq
 	"$BALLCAST" compare --mesh floor.obj expected.ndjson student.ndjson | tail -1 | cmp - stdout
 	{
-		echo 'ballcast render: probe 1,3,0: 68,88'
-		echo 'ballcast render: probe 3,3,0: 132,88'
-		echo 'ballcast render: probe 3,1,0: 132,152'
+		echo 'ballcast render: probe 1,3,0: 85,71'
+		echo 'ballcast render: probe 3,3,0: 115,71'
+		echo 'ballcast render: probe 3,1,0: 115,101'
 	} | assert_stderr_eq
 	assert_well_formed cmp.svg
 	grep -F -q '>compared with expected.ndjson: 1 of 2 differ, 0 missing (red: these results, green: expected)</text>' cmp.svg
 	[ "$(count_class cmp.svg differs)" -eq 1 ]
 	[ "$(count_class cmp.svg expected)" -eq 1 ]
-	grep -F -q '<text class="label" x="142" y="78" font-size="11" fill="#d62728">b</text>' cmp.svg
+	# labels: the differing one first, in red, up and right of its contact;
+	# then the passing one in the paths' blue, where it does not cover b's
+	grep -F -q '<text class="label" x="125" y="61" font-size="11" fill="#d62728">b</text>' cmp.svg
+	grep -F -q '<text class="label" x="95" y="61" font-size="11" fill="#1f5fbf">a</text>' cmp.svg
+	# the key says what red and green mean
+	grep -F -q '>differs</text>' cmp.svg
+	grep -F -q '>expected</text>' cmp.svg
 	rsvg-convert -w 200 -h 200 cmp.svg -o cmp.png
-	assert_pixel cmp.png 68 88 "$CONTACT"
-	assert_pixel cmp.png 132 88 "$DIFFER"
-	assert_pixel cmp.png 132 152 "$EXPECTED"
+	assert_pixel cmp.png 85 71 "$CONTACT"
+	assert_pixel cmp.png 115 71 "$DIFFER"
+	assert_pixel cmp.png 115 101 "$EXPECTED"
 }
 
 @test "render --compare: alpha within 1e-9 matches, beyond it differs; so do feature and hit" {
