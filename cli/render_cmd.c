@@ -75,7 +75,8 @@ static const cliUsage renderUsage = {
 	"\n"
 	"Draw the mesh and the throws as a self-contained SVG picture: the mesh\n"
 	"flat-shaded (back faces dimmed), each path from p0 to p1 (dashed past the\n"
-	"contact), the ball at the contact, the contact point and its normal.\n"
+	"contact), the ball at the contact, the contact point and its normal,\n"
+	"each throw's id beside it, and a key of the marks and the up axis.\n"
 	"The second file holds trajectories (as for cast: render casts them) or\n"
 	"results as cast writes them (JSON, NDJSON or CSV: they hold no path, so\n"
 	"only the contacts are drawn); '-' reads standard input, none draws the\n"
@@ -92,10 +93,10 @@ static const cliUsage renderUsage = {
 	"                            the axis with the most flat area at its bottom,\n"
 	"                            z when none stands out; the picture says which)\n"
 	"      --size WxH            picture size in pixels (default 800x600)\n"
-	"      --cull PX             snap the mesh's corners to a PX-pixel grid and leave\n"
-	"                            out the triangles that vanish (default: 1 when the\n"
-	"                            mesh has more triangles than the picture has 64-pixel\n"
-	"                            squares, else 0: draw every triangle)\n"
+	"      --cull PX             merge the mesh's vertices on a PX-pixel grid and leave\n"
+	"                            out the triangles that vanish; 0 draws every\n"
+	"                            triangle (default: 0, or for a dense mesh the finest\n"
+	"                            grid leaving at most 8000 faces: a small file)\n"
 	"      --compare EXPECTED    draw the results compare fails (compare --mesh MESH\n"
 	"                            EXPECTED RESULTS, the same engine and options) in\n"
 	"                            red, with the expected contact in green, and print\n"
@@ -113,7 +114,8 @@ static const cliUsage renderUsage = {
 	"examples:\n"
 	"  ballcast render samples/room.obj samples/throws.json -o room.svg\n"
 	"  ballcast render --compare expected.json room.obj student.json -o diff.svg\n"
-	"  ballcast render --view 0,90 --size 1200x900 room.obj -o top.svg\n",
+	"  ballcast render --view 0,90 --size 1200x900 room.obj -o top.svg\n"
+	"  ballcast render --up y bunny.obj -o bunny.svg\n",
 	cli_optOutput | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors,
 	renderOptions,
 	1,

@@ -102,6 +102,11 @@ count_class() {
 	assert_line 1 'usage: ballcast render [OPTIONS] MESH.obj [RESULTS|TRAJECTORIES]'
 	assert_contains "$out" 'examples:'
 	assert_contains "$out" 'ballcast render samples/room.obj samples/throws.json -o room.svg'
+	assert_contains "$out" '--up x|y|z'
+	assert_contains "$out" '--cull PX'
+	# the manual documents the same options
+	grep -q -e '^\.BR \\-\\-up ' "$REPO/man/ballcast.1"
+	grep -q -e '^\.BI \\-\\-cull ' "$REPO/man/ballcast.1"
 }
 
 @test "render: usage errors exit 2 with a message and nothing on stdout" {
