@@ -331,26 +331,26 @@ assert_stderr_line_prefix_2() {
 
 @test "render: from straight above, the contact lands on its hand-computed pixel" {
 	# --view 0,90: x to the right, y up. 200 x 200 with a 22 px title band,
-	# 16 px margins and the key's three rows (a 52 px band: 'up: +z
-	# (guessed)' and 'path'; 'ball at contact'; 'contact' and 'normal') leaves
-	# [16, 184] x [38, 132]; the floor's 4 x 4 fits at scale min(168, 94) / 4
-	# = 23.5, its centre (2, 2) at (100, 85). So (1, 3, 0) lands at
-	# (100 - 23.5, 85 - 23.5) = (76.5, 61.5).
+	# 16 px margins and the key's four rows (a 68 px band: 'up: +z
+	# (guessed)'; 'path'; 'ball at contact'; 'contact' and 'normal', at 0.65
+	# em per character) leaves [16, 184] x [38, 116]; the floor's 4 x 4 fits
+	# at scale min(168, 78) / 4 = 19.5, its centre (2, 2) at (100, 77). So
+	# (1, 3, 0) lands at (100 - 19.5, 77 - 19.5) = (80.5, 57.5).
 	bcast render --view 0,90 --size 200x200 --probe 1,3,0 --probe 3,1,0 floor.obj drop.json -o top.svg
 	assert_status 0
 	assert_no_stdout
-	printf '%s\n%s\n' 'ballcast render: probe 1,3,0: 76.5,61.5' 'ballcast render: probe 3,1,0: 123.5,108.5' |
+	printf '%s\n%s\n' 'ballcast render: probe 1,3,0: 80.5,57.5' 'ballcast render: probe 3,1,0: 119.5,96.5' |
 		assert_stderr_eq
 	assert_well_formed top.svg
 	[ "$(grep -c '<text class="key"' top.svg)" -eq 5 ]
-	# the ball of r = 0.5 is a circle of 0.5 * 23.5 px around the contact
-	grep -F -q '<circle class="ball" cx="76.5" cy="61.5" r="11.75" fill="none" stroke="#1f5fbf" stroke-width="1.5"/>' top.svg
+	# the ball of r = 0.5 is a circle of 0.5 * 19.5 px around the contact
+	grep -F -q '<circle class="ball" cx="80.5" cy="57.5" r="9.75" fill="none" stroke="#1f5fbf" stroke-width="1.5"/>' top.svg
 	rsvg-convert -w 200 -h 200 top.svg -o top.png
-	assert_pixel top.png 76 61 "$CONTACT"
+	assert_pixel top.png 80 57 "$CONTACT"
 	# elsewhere on the floor: its flat shade, not the dot
-	assert_pixel top.png 123 108 "$FLOOR_FROM_ABOVE"
+	assert_pixel top.png 119 96 "$FLOOR_FROM_ABOVE"
 	# where the contact would land with y pointing down (a mirrored view)
-	assert_pixel top.png 76 108 "$FLOOR_FROM_ABOVE"
+	assert_pixel top.png 80 96 "$FLOOR_FROM_ABOVE"
 	# outside the floor: the white background
 	assert_pixel top.png 5 195 "$WHITE"
 }
@@ -652,9 +652,9 @@ covered() {
 	[ "$(wc -l <labels)" -ge 30 ]
 	[ "$(cut -d' ' -f4 labels | sort | uniq -d | wc -l)" -eq 0 ]
 	cut -d' ' -f4 labels | while read -r id; do grep -q "\"id\":\"$id\"" grid.json; done
-	# boxes: 0.6 em per character, 0.8 em above the baseline, 0.2 em below;
+	# boxes: 0.65 em per character, 0.8 em above the baseline, 0.2 em below;
 	# inside the picture below the title band, and pairwise apart
-	awk '{ n++; l[n] = $1; r[n] = $1 + 0.6 * $3 * length($4); t[n] = $2 - 0.8 * $3; b[n] = $2 + 0.2 * $3 }
+	awk '{ n++; l[n] = $1; r[n] = $1 + 0.65 * $3 * length($4); t[n] = $2 - 0.8 * $3; b[n] = $2 + 0.2 * $3 }
 		END {
 			for (i = 1; i <= n; i++) {
 				if (l[i] < 0 || r[i] > 400 || t[i] < 22 || b[i] > 400) { print "outside: " i; bad = 1 }
