@@ -62,10 +62,11 @@ static const cliColor textColor = { 0, 0, 0 };
 
 /* The options of render's own, in the order renderOption knows them. */
 enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_renderTwoSided, cli_renderProbe,
-	   cli_renderGrading /* then compare's grading options (grade.h) */ };
+	   cli_renderUp, cli_renderCull, cli_renderGrading /* then compare's grading options (grade.h) */ };
 static const cliOption renderOptions[] = {
 	{ "view", 0, true },       { "eye", 0, true },   { "size", 0, true }, { "compare", 0, true },
-	{ "two-sided", 0, false }, { "probe", 0, true }, CLI_GRADE_OPTIONS,    { NULL, 0, false },
+	{ "two-sided", 0, false }, { "probe", 0, true }, { "up", 0, true },   { "cull", 0, true },
+	CLI_GRADE_OPTIONS,         { NULL, 0, false },
 };
 
 static const cliUsage renderUsage = {
@@ -74,7 +75,8 @@ static const cliUsage renderUsage = {
 	"\n"
 	"Draw the mesh and the throws as a self-contained SVG picture: the mesh\n"
 	"flat-shaded (back faces dimmed), each path from p0 to p1 (dashed past the\n"
-	"contact), the ball at the contact, the contact point and its normal.\n"
+	"contact), the ball at the contact, the contact point and its normal,\n"
+	"each throw's id beside it, and a key of the marks and the up axis.\n"
 	"The second file holds trajectories (as for cast: render casts them) or\n"
 	"results as cast writes them (JSON, NDJSON or CSV: they hold no path, so\n"
 	"only the contacts are drawn); '-' reads standard input, none draws the\n"
@@ -84,9 +86,17 @@ static const cliUsage renderUsage = {
 	"  -o, --output FILE         write the SVG here instead of standard output\n"
 	CLI_HELP_INPUT_FORMAT
 	"      --view AZ,EL          look from azimuth AZ, elevation EL in degrees\n"
-	"                            (default 35,25; 0,0 looks from -y, z up)\n"
+	"                            (default 35,25; 0,0 looks from -y with z up, from\n"
+	"                            +z with y up, from -z with x up)\n"
 	"      --eye X,Y,Z           look from X,Y,Z at the centre of the mesh's bounds\n"
+	"      --up x|y|z            the mesh's up axis (default: guessed from its base,\n"
+	"                            the axis with the most flat area at its bottom,\n"
+	"                            z when none stands out; the picture says which)\n"
 	"      --size WxH            picture size in pixels (default 800x600)\n"
+	"      --cull PX             merge the mesh's vertices on a PX-pixel grid and leave\n"
+	"                            out the triangles that vanish; 0 draws every\n"
+	"                            triangle (default: 0, or for a dense mesh the finest\n"
+	"                            grid leaving at most 8000 faces: a small file)\n"
 	"      --compare EXPECTED    draw the results compare fails (compare --mesh MESH\n"
 	"                            EXPECTED RESULTS, the same engine and options) in\n"
 	"                            red, with the expected contact in green, and print\n"
@@ -104,7 +114,8 @@ static const cliUsage renderUsage = {
 	"examples:\n"
 	"  ballcast render samples/room.obj samples/throws.json -o room.svg\n"
 	"  ballcast render --compare expected.json room.obj student.json -o diff.svg\n"
-	"  ballcast render --view 0,90 --size 1200x900 room.obj -o top.svg\n",
+	"  ballcast render --view 0,90 --size 1200x900 room.obj -o top.svg\n"
+	"  ballcast render --up y bunny.obj -o bunny.svg\n",
 	cli_optOutput | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors,
 	renderOptions,
 	1,
@@ -123,6 +134,9 @@ typedef struct cliRenderConfig {
 	bcVec3 eye;
 	double azimuth, elevation;
 	int width, height;
+	cliUpAxis up;
+	bool upGiven;
+	double cull;              /* < 0: chosen from the mesh */
 	const char** probes;      /* probeCount argument texts (argv's) */
 	int probeCount;
 	cliGradeConfig grade;     /* --compare judges as compare does */
@@ -704,11 +718,236 @@ static void drawDiffering(cliSvg* svg, const cliCamera* camera, const cliThrow* 
 		drawThrow(svg, camera, expected, &expectedStyle);
 	}
 	drawThrow(svg, camera, t, &differStyle);
-	if (here || there) {
-		cliScreenPoint at = cliCamera_Project(camera, here ? t->point : expected->point);
-		cliSvg_Text(svg, "label", at.x + 2.0 * CLI_RENDER_DOT_RADIUS, at.y - 2.0 * CLI_RENDER_DOT_RADIUS,
-					CLI_RENDER_LABEL_SIZE, differColor, t->id);
+}
+
+/* ------------------------------------------------------ labels and key */
+
+/* A box on the picture, in pixels. */
+typedef struct cliBox {
+	double left, top, right, bottom;
+} cliBox;
+
+static bool boxesOverlap(cliBox a, cliBox b)
+{
+	return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/* The width a line of text is taken to have: CLI_RENDER_CHAR_WIDTH em per
+ * character (DejaVu Sans, a common sans-serif, draws digits 0.636 em wide
+ * and most letters narrower), so that boxes that do not overlap here do not
+ * overlap drawn. */
+#define CLI_RENDER_CHAR_WIDTH 0.65
+static double textWidth(const char* text, double size)
+{
+	long characters = 0;
+	for (const unsigned char* c = (const unsigned char*)text; *c != 0; ++c) {
+		characters += (*c & 0xC0) != 0x80;
 	}
+	return CLI_RENDER_CHAR_WIDTH * size * (double)characters;
+}
+
+/* The box of a line of text with its baseline starting at (x, y): from
+ * 0.8 em above the baseline to 0.2 em below. */
+static cliBox textBox(const char* text, double size, double x, double y)
+{
+	cliBox box = { x, y - 0.8 * size, x + textWidth(text, size), y + 0.2 * size };
+	return box;
+}
+
+/* At most this many throws are labelled: a picture of more ids than that is
+ * unreadable anyway (each throw's id is also its group's tooltip). */
+#define CLI_RENDER_MAX_LABELS 400
+
+/* The labels placed so far, and the boxes they must avoid. */
+typedef struct cliLabels {
+	cliBox* boxes;
+	long count, capacity;
+} cliLabels;
+
+static bool addBox(cliLabels* labels, cliBox box)
+{
+	if (labels->count == labels->capacity) {
+		long capacity = labels->capacity > 0 ? 2 * labels->capacity : 64;
+		cliBox* boxes = realloc(labels->boxes, (size_t)capacity * sizeof *boxes);
+		if (boxes == NULL) {
+			return false;
+		}
+		labels->boxes = boxes;
+		labels->capacity = capacity;
+	}
+	labels->boxes[labels->count++] = box;
+	return true;
+}
+
+/* Label text near the anchor (a contact, or a miss's start): the first of
+ * the candidate places around it, nearest first (upper right, upper left,
+ * lower right, lower left, right, left, above, below; then farther out),
+ * whose box lies inside area and overlaps no box placed before. No place
+ * free: no label. false when out of memory. */
+static bool placeLabel(cliSvg* svg, cliLabels* labels, cliBox area, cliScreenPoint anchor, const char* text,
+					   cliColor color)
+{
+	const double s = CLI_RENDER_LABEL_SIZE;
+	const double w = textWidth(text, s);
+	static const double distances[3] = { 2.0 * CLI_RENDER_DOT_RADIUS, 4.0 * CLI_RENDER_DOT_RADIUS,
+										  7.0 * CLI_RENDER_DOT_RADIUS };
+	for (int k = 0; k < 3; ++k) {
+		const double d = distances[k];
+		const double xs[8] = { anchor.x + d, anchor.x - d - w, anchor.x + d,     anchor.x - d - w,
+							   anchor.x + d, anchor.x - d - w, anchor.x - w / 2, anchor.x - w / 2 };
+		const double ys[8] = { anchor.y - d,           anchor.y - d,           anchor.y + d + 0.8 * s,
+							   anchor.y + d + 0.8 * s, anchor.y + 0.3 * s,     anchor.y + 0.3 * s,
+							   anchor.y - d,           anchor.y + d + 0.8 * s };
+		for (int c = 0; c < 8; ++c) {
+			cliBox box = textBox(text, s, xs[c], ys[c]);
+			if (!(box.left >= area.left && box.right <= area.right && box.top >= area.top &&
+				  box.bottom <= area.bottom)) {
+				continue;
+			}
+			bool free = true;
+			for (long i = 0; i < labels->count && free; ++i) {
+				free = !boxesOverlap(box, labels->boxes[i]);
+			}
+			if (free) {
+				if (!addBox(labels, box)) {
+					return false;
+				}
+				cliSvg_Text(svg, "label", xs[c], ys[c], s, color, text);
+				return true;
+			}
+		}
+	}
+	return true;
+}
+
+/* Where a throw's label goes: its contact, or the start of a path. */
+static bool labelAnchor(const cliCamera* camera, const cliThrow* t, cliScreenPoint* at)
+{
+	if (t->state == cli_throwHit) {
+		*at = cliCamera_Project(camera, t->point);
+		return isfinite(at->x) && isfinite(at->y);
+	}
+	if (t->state == cli_throwMiss && t->hasPath) {
+		*at = cliCamera_Project(camera, t->p0);
+		return isfinite(at->x) && isfinite(at->y);
+	}
+	return false;
+}
+
+/* The marks the key explains. */
+enum { cli_keyPath, cli_keyBall, cli_keyContact, cli_keyNormal, cli_keyMiss, cli_keyDiffers, cli_keyExpected,
+	   cli_keyCount };
+static const char* const keyTexts[cli_keyCount] = {
+	"path", "ball at contact", "contact", "normal", "miss", "differs", "expected",
+};
+
+/* One entry of the key: a mark 16 px wide, a gap, its text. */
+#define CLI_RENDER_KEY_MARK 16.0
+#define CLI_RENDER_KEY_GAP 4.0
+#define CLI_RENDER_KEY_SPACE 14.0
+#define CLI_RENDER_KEY_LINE 16.0
+
+/* What the key holds: the up caption, then the marks that are drawn. */
+typedef struct cliKey {
+	char caption[32];
+	bool shown[cli_keyCount];
+	int rows;
+} cliKey;
+
+static double keyEntryWidth(int k)
+{
+	return CLI_RENDER_KEY_MARK + CLI_RENDER_KEY_GAP + textWidth(keyTexts[k], CLI_RENDER_LABEL_SIZE);
+}
+
+/* Lay the key out in rows across the picture (drawing it when svg is not
+ * NULL, in the band whose top is top); returns the number of rows. */
+static int layKey(cliSvg* svg, const cliKey* key, int width, double top)
+{
+	const double s = CLI_RENDER_LABEL_SIZE;
+	double x = CLI_RENDER_MARGIN;
+	int row = 0;
+	double y = top + CLI_RENDER_KEY_LINE - 4.0;
+	const double limit = width - CLI_RENDER_MARGIN;
+	if (svg != NULL) {
+		cliSvg_BeginGroup(svg, "key", "key: what the marks mean");
+		cliSvg_Text(svg, "key", x, y, s, textColor, key->caption);
+	}
+	x += textWidth(key->caption, s) + CLI_RENDER_KEY_SPACE;
+	for (int k = 0; k < cli_keyCount; ++k) {
+		if (!key->shown[k]) {
+			continue;
+		}
+		double w = keyEntryWidth(k);
+		if (x + w > limit && x > CLI_RENDER_MARGIN) {
+			row += 1;
+			x = CLI_RENDER_MARGIN;
+			y += CLI_RENDER_KEY_LINE;
+		}
+		if (svg != NULL) {
+			const cliColor path = CLI_PATH_COLOR, contact = CLI_CONTACT_COLOR, normal = CLI_NORMAL_COLOR;
+			const cliColor differ = CLI_DIFFER_COLOR, expected = CLI_EXPECTED_COLOR;
+			cliScreenPoint a = { x, y - 0.3 * s, 0.0 }, b = { x + CLI_RENDER_KEY_MARK, y - 0.3 * s, 0.0 };
+			cliScreenPoint mid = { x + 0.5 * CLI_RENDER_KEY_MARK, y - 0.3 * s, 0.0 };
+			switch (k) {
+			case cli_keyPath:
+				cliSvg_Line(svg, "key", a, mid, path, CLI_RENDER_PATH_WIDTH, false);
+				cliSvg_Line(svg, "key", mid, b, path, CLI_RENDER_PATH_WIDTH, true);
+				break;
+			case cli_keyBall:
+				cliSvg_Circle(svg, "key", mid, 0.4 * s, path, false, CLI_RENDER_PATH_WIDTH);
+				break;
+			case cli_keyContact:
+				cliSvg_Circle(svg, "key", mid, CLI_RENDER_DOT_RADIUS, contact, true, 0.0);
+				break;
+			case cli_keyNormal:
+				cliSvg_Arrow(svg, "key", a, b, normal, CLI_RENDER_THIN_WIDTH);
+				break;
+			case cli_keyMiss:
+				cliSvg_Line(svg, "key", a, b, missColor, CLI_RENDER_PATH_WIDTH, false);
+				break;
+			case cli_keyDiffers:
+				cliSvg_Circle(svg, "key", mid, CLI_RENDER_DIFFER_DOT_RADIUS, differ, true, 0.0);
+				break;
+			default:
+				cliSvg_Circle(svg, "key", mid, CLI_RENDER_DIFFER_DOT_RADIUS, expected, true, 0.0);
+				break;
+			}
+			cliSvg_Text(svg, "key", x + CLI_RENDER_KEY_MARK + CLI_RENDER_KEY_GAP, y, s, textColor, keyTexts[k]);
+		}
+		x += w + CLI_RENDER_KEY_SPACE;
+	}
+	if (svg != NULL) {
+		cliSvg_EndGroup(svg);
+	}
+	return row + 1;
+}
+
+/* The key for these throws. */
+static void makeKey(cliKey* key, const cliRenderConfig* cfg, const cliThrowList* actual, const cliThrowList* expected)
+{
+	memset(key, 0, sizeof *key);
+	static const char* const axes[3] = { "x", "y", "z" };
+	snprintf(key->caption, sizeof key->caption, "up: +%s%s", axes[cfg->up], cfg->upGiven ? "" : " (guessed)");
+	const cliThrowList* lists[2] = { actual, expected };
+	for (int l = 0; l < 2; ++l) {
+		for (long i = 0; i < lists[l]->count; ++i) {
+			const cliThrow* t = lists[l]->items + i;
+			key->shown[cli_keyPath] |= t->hasPath && t->state == cli_throwHit;
+			key->shown[cli_keyBall] |= t->state == cli_throwHit && t->radius > 0.0;
+			key->shown[cli_keyContact] |= t->state == cli_throwHit && l == 0 && !t->differs;
+			key->shown[cli_keyNormal] |= t->state == cli_throwHit;
+			key->shown[cli_keyMiss] |= t->state == cli_throwMiss && t->hasPath && l == 0 && !t->differs;
+		}
+	}
+	key->shown[cli_keyDiffers] = cfg->comparePath != NULL;
+	key->shown[cli_keyExpected] = cfg->comparePath != NULL;
+	key->rows = layKey(NULL, key, cfg->width, 0.0);
+}
+
+/* The height of the key's band at the bottom of the picture. */
+static double keyBand(const cliKey* key)
+{
+	return key->rows * CLI_RENDER_KEY_LINE + 4.0;
 }
 
 /* How many throws are in each state. */
@@ -753,28 +992,133 @@ static void drawLegend(cliSvg* svg, const cliRenderConfig* cfg, const bcMesh* me
 	free(text);
 }
 
-/* The camera the options ask for, framing the mesh's bounds below the title band. */
-static cliCamera makeCamera(const cliRenderConfig* cfg, const bcMesh* mesh)
+/* Throws are framed with the mesh, but a point farther than this many
+ * times the mesh's half-diagonal from its centre is framed as if it lay at
+ * that distance (towards it): a throw from far away does not shrink the
+ * mesh to a dot; its path leaves the picture instead. */
+#define CLI_RENDER_FRAME_REACH 4.0
+
+/* Grow the box [lower, upper] to hold p (pulled in as above). */
+static void frameAlso(bcVec3* lower, bcVec3* upper, bcVec3 center, double reach, bcVec3 p)
+{
+	if (!bcIsFinite(p)) {
+		return;
+	}
+	bcVec3 d = bcSub(p, center);
+	double distance = bcLength(d);
+	if (distance > reach && reach > 0.0) {
+		p = bcMulAdd(center, reach / distance, d);
+	}
+	*lower = bcMakeVec3(fmin(lower->x, p.x), fmin(lower->y, p.y), fmin(lower->z, p.z));
+	*upper = bcMakeVec3(fmax(upper->x, p.x), fmax(upper->y, p.y), fmax(upper->z, p.z));
+}
+
+static void frameThrows(bcVec3* lower, bcVec3* upper, bcVec3 center, double reach, const cliThrowList* list)
+{
+	for (long i = 0; i < list->count; ++i) {
+		const cliThrow* t = list->items + i;
+		if (t->state == cli_throwError || t->state == cli_throwUnplaced) {
+			continue;
+		}
+		if (t->hasPath) {
+			frameAlso(lower, upper, center, reach, t->p0);
+			frameAlso(lower, upper, center, reach, t->p1);
+		}
+		if (t->state == cli_throwHit) {
+			frameAlso(lower, upper, center, reach, t->point);
+			double r = isfinite(t->radius) && t->radius > 0.0 ? t->radius : 0.0;
+			frameAlso(lower, upper, center, reach, bcSub(t->center, bcMakeVec3(r, r, r)));
+			frameAlso(lower, upper, center, reach, bcAdd(t->center, bcMakeVec3(r, r, r)));
+		}
+	}
+}
+
+/* The camera the options ask for, turned onto the up axis, framing the
+ * mesh's bounds and the throws between the title band and the key. */
+static cliCamera makeCamera(const cliRenderConfig* cfg, const bcMesh* mesh, const cliThrowList* actual,
+							const cliThrowList* expected, double keyHeight)
 {
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	bcVec3 center = bcScale(0.5, bcAdd(info.lowerBound, info.upperBound));
-	cliCamera camera = cfg->useEye ? cliCamera_FromDirection(bcSub(cfg->eye, center))
+	cliCamera camera = cfg->useEye ? cliCamera_FromDirection(cliUpFrame(bcSub(cfg->eye, center), cfg->up))
 								   : cliCamera_FromAngles(cfg->azimuth, cfg->elevation);
+	cliCamera_TurnUp(&camera, cfg->up);
 	double band = (cfg->comparePath != NULL ? 2.0 : 1.0) * CLI_RENDER_LINE_HEIGHT + 4.0;
 	cliViewport viewport = { CLI_RENDER_MARGIN, band + CLI_RENDER_MARGIN, cfg->width - CLI_RENDER_MARGIN,
-							 cfg->height - CLI_RENDER_MARGIN };
-	cliCamera_Frame(&camera, info.lowerBound, info.upperBound, viewport);
+							 cfg->height - CLI_RENDER_MARGIN - keyHeight };
+	if (viewport.bottom < viewport.top + 1.0) {
+		viewport.bottom = viewport.top + 1.0;
+	}
+	bcVec3 lower = info.lowerBound, upper = info.upperBound;
+	double reach = CLI_RENDER_FRAME_REACH * 0.5 * bcDistance(lower, upper);
+	frameThrows(&lower, &upper, center, reach, actual);
+	frameThrows(&lower, &upper, center, reach, expected);
+	cliCamera_Frame(&camera, lower, upper, viewport);
 	return camera;
 }
 
+/* The labels: differing throws first, then those expected and not given,
+ * then the others, each in file order, at most CLI_RENDER_MAX_LABELS;
+ * inside the picture between the title band and the key. */
+static bool drawLabels(cliSvg* svg, const cliRenderConfig* cfg, const cliCamera* camera, const cliThrowList* actual,
+					   const cliThrowList* expected, double keyHeight)
+{
+	cliLabels labels = { NULL, 0, 0 };
+	double band = (cfg->comparePath != NULL ? 2.0 : 1.0) * CLI_RENDER_LINE_HEIGHT + 4.0;
+	cliBox area = { 2.0, band, cfg->width - 2.0, cfg->height - keyHeight };
+	const cliColor plain = CLI_PATH_COLOR, green = CLI_EXPECTED_COLOR;
+	long tried = 0;
+	bool ok = true;
+	/* a white halo under each label keeps it readable over the mesh and the paths */
+	fputs("<g class=\"labels\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n",
+		  svg->stream);
+	for (int pass = 0; pass < 3; ++pass) {
+		const cliThrowList* list = pass == 1 ? expected : actual;
+		for (long i = 0; i < list->count && tried < CLI_RENDER_MAX_LABELS; ++i) {
+			const cliThrow* t = list->items + i;
+			const cliThrow* at = t;
+			cliColor color = plain;
+			if (pass == 0) {
+				if (!t->differs) {
+					continue;
+				}
+				color = differColor;
+				if (t->state != cli_throwHit && t->partner >= 0 && expected->items[t->partner].state == cli_throwHit) {
+					at = expected->items + t->partner;
+				}
+			} else if (pass == 1) {
+				if (t->partner >= 0) {
+					continue;
+				}
+				color = green;
+			} else if (t->differs) {
+				continue;
+			}
+			cliScreenPoint anchor;
+			if (!labelAnchor(camera, at, &anchor)) {
+				continue;
+			}
+			tried += 1;
+			if (!placeLabel(svg, &labels, area, anchor, t->id, color)) {
+				ok = false;
+			}
+		}
+	}
+	fputs("</g>\n", svg->stream);
+	free(labels.boxes);
+	return ok;
+}
+
 static void writeSvg(FILE* f, const cliRenderConfig* cfg, const bcMesh* mesh, const cliCamera* camera,
-					 const cliThrowList* actual, const cliThrowList* expected, long missing, bool* noMemory)
+					 const cliThrowList* actual, const cliThrowList* expected, long missing, const cliKey* key,
+					 bool* noMemory)
 {
 	cliSvg svg;
 	cliSvg_Begin(&svg, f, cfg->width, cfg->height,
 				 "ballcast " BC_VERSION_STRING " render: orthographic view; coordinates are drawing coordinates in"
 				 " pixels, rounded to 0.01");
-	*noMemory = !cliSvg_Mesh(&svg, mesh, camera);
+	double cull = cfg->cull >= 0.0 ? cfg->cull : cliSvg_AutoCull(&svg, mesh, camera);
+	*noMemory = !cliSvg_MeshCulled(&svg, mesh, camera, cull, NULL);
 	fputs("<g class=\"throws\" stroke-linecap=\"round\">\n", f);
 	long differing = 0;
 	for (long i = 0; i < actual->count; ++i) {
@@ -796,6 +1140,9 @@ static void writeSvg(FILE* f, const cliRenderConfig* cfg, const bcMesh* mesh, co
 		}
 	}
 	fputs("</g>\n", f);
+	double keyHeight = keyBand(key);
+	*noMemory |= !drawLabels(&svg, cfg, camera, actual, expected, keyHeight);
+	layKey(&svg, key, cfg->width, cfg->height - keyHeight);
 	drawLegend(&svg, cfg, mesh, actual, differing, missing);
 	cliSvg_End(&svg);
 }
@@ -867,6 +1214,19 @@ static const char* renderOption(void* context, int k, const char* value)
 	case cli_renderTwoSided:
 		cfg->options.twoSided = true;
 		return NULL;
+	case cli_renderUp:
+		if (strcmp(value, "x") != 0 && strcmp(value, "y") != 0 && strcmp(value, "z") != 0) {
+			return "--up needs x, y or z, not";
+		}
+		cfg->up = (cliUpAxis)(value[0] - 'x');
+		cfg->upGiven = true;
+		return NULL;
+	case cli_renderCull:
+		if (!cliParseDouble(value, &v[0]) || !(v[0] >= 0.0 && v[0] <= 64.0)) {
+			return "--cull needs a number of pixels from 0 to 64, not";
+		}
+		cfg->cull = v[0];
+		return NULL;
 	case cli_renderProbe:
 		if (!parseList(value, v, 3)) {
 			return "--probe needs X,Y,Z, not";
@@ -888,6 +1248,8 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 	cfg->azimuth = CLI_SVG_DEFAULT_AZIMUTH;
 	cfg->elevation = CLI_SVG_DEFAULT_ELEVATION;
 	cfg->width = CLI_RENDER_DEFAULT_WIDTH;
+	cfg->up = cli_upZ;
+	cfg->cull = -1.0;
 	cfg->height = CLI_RENDER_DEFAULT_HEIGHT;
 	cfg->probes = malloc((size_t)argc * sizeof *cfg->probes);
 	if (cfg->probes == NULL) {
@@ -994,10 +1356,15 @@ int cliRenderMain(int argc, char** argv)
 	if (!cliOutput_Open(&output, cfg.common.outputPath)) {
 		goto done;
 	}
-	cliCamera camera = makeCamera(&cfg, mesh);
+	if (!cfg.upGiven) {
+		cfg.up = cliGuessUp(mesh);
+	}
+	cliKey key;
+	makeKey(&key, &cfg, &actual, &expected);
+	cliCamera camera = makeCamera(&cfg, mesh, &actual, &expected, keyBand(&key));
 	printProbes(&cfg, &camera);
 	bool noMemory = false;
-	writeSvg(output.stream, &cfg, mesh, &camera, &actual, &expected, missing, &noMemory);
+	writeSvg(output.stream, &cfg, mesh, &camera, &actual, &expected, missing, &key, &noMemory);
 	if (noMemory) {
 		fputs("ballcast: out of memory\n", stderr);
 		cliOutput_Abort(&output);

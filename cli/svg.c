@@ -134,6 +134,74 @@ cliCamera cliCamera_FromDirection(bcVec3 toEye)
 	return unframed(bcPositiveZeros(right), bcPositiveZeros(up), bcPositiveZeros(eye));
 }
 
+static bcVec3 upToMesh(bcVec3 v, cliUpAxis up)
+{
+	switch (up) {
+	case cli_upY:
+		return bcPositiveZeros(bcMakeVec3(v.x, v.z, 0.0 - v.y));
+	case cli_upX:
+		return bcMakeVec3(v.z, v.x, v.y);
+	default:
+		return v;
+	}
+}
+
+bcVec3 cliUpFrame(bcVec3 v, cliUpAxis up)
+{
+	switch (up) {
+	case cli_upY:
+		return bcPositiveZeros(bcMakeVec3(v.x, 0.0 - v.z, v.y));
+	case cli_upX:
+		return bcMakeVec3(v.y, v.z, v.x);
+	default:
+		return v;
+	}
+}
+
+void cliCamera_TurnUp(cliCamera* camera, cliUpAxis up)
+{
+	camera->right = upToMesh(camera->right, up);
+	camera->up = upToMesh(camera->up, up);
+	camera->toEye = upToMesh(camera->toEye, up);
+}
+
+cliUpAxis cliGuessUp(const bcMesh* mesh)
+{
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	const double lower[3] = { info.lowerBound.x, info.lowerBound.y, info.lowerBound.z };
+	const double upper[3] = { info.upperBound.x, info.upperBound.y, info.upperBound.z };
+	const double flat = cos(CLI_SVG_UP_FLAT_DEGREES * 3.14159265358979323846 / 180.0);
+	double base[3] = { 0.0, 0.0, 0.0 };
+	for (int32_t i = 0; i < info.triangleCount; ++i) {
+		bcTriangle tri = bcMesh_GetTriangle(mesh, i);
+		if (tri.degenerate) {
+			continue;
+		}
+		struct { bcVec3 a, b, c; } t = { bcMesh_GetVertex(mesh, tri.vertices[0]), bcMesh_GetVertex(mesh, tri.vertices[1]),
+										 bcMesh_GetVertex(mesh, tri.vertices[2]) };
+		bcVec3 n = bcCross(bcSub(t.b, t.a), bcSub(t.c, t.a));
+		double area = 0.5 * bcLength(n);
+		if (!(area > 0.0) || !isfinite(area)) {
+			continue;
+		}
+		const double unit[3] = { 0.5 * n.x / area, 0.5 * n.y / area, 0.5 * n.z / area };
+		const double centroid[3] = { (t.a.x + t.b.x + t.c.x) / 3.0, (t.a.y + t.b.y + t.c.y) / 3.0,
+									 (t.a.z + t.b.z + t.c.z) / 3.0 };
+		for (int k = 0; k < 3; ++k) {
+			double slab = lower[k] + CLI_SVG_UP_SLAB * (upper[k] - lower[k]);
+			if (fabs(unit[k]) > flat && centroid[k] <= slab) {
+				base[k] += area;
+			}
+		}
+	}
+	for (int k = 0; k < 2; ++k) {
+		if (base[k] > CLI_SVG_UP_PREFER_Z * base[2] && base[k] > base[1 - k]) {
+			return (cliUpAxis)k;
+		}
+	}
+	return cli_upZ;
+}
+
 /* Half the extent of the box with half-sizes h along direction d. */
 static double halfExtent(bcVec3 h, bcVec3 d)
 {
@@ -659,8 +727,179 @@ static void writeOutline(FILE* f, const cliCamera* camera, cliPiece piece, const
 	}
 }
 
+/* Vertex clustering: the mesh's vertices grouped by the grid cell of cell
+ * pixels their projection falls in; each cluster drawn at the mean of its
+ * vertices' projections, rounded to a whole pixel (a grid-point would
+ * turn a smooth silhouette into steps). */
+typedef struct cliClusters {
+	int32_t* of;    /* per vertex: its cluster */
+	double* x;      /* per cluster: the mean, rounded */
+	double* y;
+} cliClusters;
+
+static void freeClusters(cliClusters* c)
+{
+	free(c->of);
+	free(c->x);
+	free(c->y);
+}
+
+static bool makeClusters(const bcMesh* mesh, const cliCamera* camera, double cell, cliClusters* c)
+{
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	size_t n = (size_t)(info.vertexCount > 0 ? info.vertexCount : 1);
+	size_t capacity = 16;
+	while (capacity < 2 * n) {
+		capacity *= 2;
+	}
+	int64_t* keysX = malloc(capacity * sizeof *keysX);
+	int64_t* keysY = malloc(capacity * sizeof *keysY);
+	int32_t* slots = malloc(capacity * sizeof *slots);
+	double* sx = calloc(n, sizeof *sx);
+	double* sy = calloc(n, sizeof *sy);
+	int32_t* counts = calloc(n, sizeof *counts);
+	c->of = malloc(n * sizeof *c->of);
+	c->x = sx;
+	c->y = sy;
+	bool ok = keysX != NULL && keysY != NULL && slots != NULL && sx != NULL && sy != NULL && counts != NULL &&
+			  c->of != NULL;
+	int32_t clusters = 0;
+	for (size_t k = 0; ok && k < capacity; ++k) {
+		slots[k] = -1;
+	}
+	for (int32_t v = 0; ok && v < info.vertexCount; ++v) {
+		cliScreenPoint p = cliCamera_Project(camera, bcMesh_GetVertex(mesh, v));
+		double fx = floor(p.x / cell), fy = floor(p.y / cell);
+		int64_t kx = isfinite(fx) && fabs(fx) < 1e15 ? (int64_t)fx : 0;
+		int64_t ky = isfinite(fy) && fabs(fy) < 1e15 ? (int64_t)fy : 0;
+		uint64_t h = ((uint64_t)kx * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)ky * 0xC2B2AE3D27D4EB4Full);
+		size_t k = (size_t)(h ^ (h >> 29)) & (capacity - 1);
+		while (slots[k] >= 0 && (keysX[k] != kx || keysY[k] != ky)) {
+			k = (k + 1) & (capacity - 1);
+		}
+		if (slots[k] < 0) {
+			slots[k] = clusters++;
+			keysX[k] = kx;
+			keysY[k] = ky;
+		}
+		int32_t id = slots[k];
+		c->of[v] = id;
+		sx[id] += isfinite(p.x) ? p.x : 0.0;
+		sy[id] += isfinite(p.y) ? p.y : 0.0;
+		counts[id] += 1;
+	}
+	for (int32_t id = 0; ok && id < clusters; ++id) {
+		sx[id] = round(sx[id] / counts[id]);
+		sy[id] = round(sy[id] / counts[id]);
+	}
+	free(keysX);
+	free(keysY);
+	free(slots);
+	free(counts);
+	if (!ok) {
+		freeClusters(c);
+	}
+	return ok;
+}
+
+/* The corners of an uncut triangle at their clusters; returns twice the
+ * signed area they enclose, 0 when two corners share a cluster. */
+static double snapCorners(const bcMesh* mesh, const cliClusters* c, int32_t triangle, cliScreenPoint p[3])
+{
+	bcTriangle t = bcMesh_GetTriangle(mesh, triangle);
+	int32_t id[3];
+	for (int k = 0; k < 3; ++k) {
+		id[k] = c->of[t.vertices[k]];
+		p[k].x = c->x[id[k]];
+		p[k].y = c->y[id[k]];
+		p[k].depth = 0.0;
+	}
+	if (id[0] == id[1] || id[1] == id[2] || id[2] == id[0]) {
+		return 0.0;
+	}
+	double twice = (p[1].x - p[0].x) * (p[2].y - p[0].y) - (p[2].x - p[0].x) * (p[1].y - p[0].y);
+	return isfinite(twice) ? twice : 0.0;
+}
+
+/* A snapped triangle as path data, "M412 305l1 2-3-1z": short, and many of
+ * them make one path. */
+static void writeSnappedData(FILE* f, const cliScreenPoint p[3])
+{
+	putc('M', f);
+	cliSvgWriteCoord(f, p[0].x);
+	putc(' ', f);
+	cliSvgWriteCoord(f, p[0].y);
+	putc('l', f);
+	for (int c = 1; c < 3; ++c) {
+		double dx = p[c].x - p[c - 1].x, dy = p[c].y - p[c - 1].y;
+		if (c > 1 && dx >= 0.0) {
+			putc(' ', f);
+		}
+		cliSvgWriteCoord(f, dx);
+		if (dy >= 0.0) {
+			putc(' ', f);
+		}
+		cliSvgWriteCoord(f, dy);
+	}
+	putc('z', f);
+}
+
+/* The front faces that cliSvg_MeshCulled draws with corners snapped to the
+ * grid of cell pixels (uncut pieces whose snapped corners enclose area). */
+static int64_t countSnapped(const bcMesh* mesh, const cliCamera* camera, const cliPiece* order, int64_t count,
+							double cell)
+{
+	cliClusters clusters;
+	if (!makeClusters(mesh, camera, cell, &clusters)) {
+		return INT64_MAX;
+	}
+	int64_t drawn = 0;
+	for (int64_t n = 0; n < count; ++n) {
+		if (order[n].k != 1) {
+			continue;
+		}
+		bcTriangle t = bcMesh_GetTriangle(mesh, order[n].triangle);
+		if (cliCamera_Facing(camera, t.normal) != cli_facingFront) {
+			continue;
+		}
+		cliScreenPoint p[3];
+		drawn += snapCorners(mesh, &clusters, order[n].triangle, p) != 0.0;
+	}
+	freeClusters(&clusters);
+	return drawn;
+}
+
+double cliSvg_AutoCull(const cliSvg* svg, const bcMesh* mesh, const cliCamera* camera)
+{
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	if ((double)info.triangleCount <= (double)svg->width * svg->height / CLI_SVG_CULL_AREA) {
+		return 0.0;
+	}
+	double maxEdge = bcDistance(info.lowerBound, info.upperBound) / CLI_SVG_CUT_FRACTION;
+	int64_t count = 0;
+	cliPiece* order = cliDepthOrder(mesh, camera, maxEdge, &count);
+	static const double cells[] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 16 };
+	const int last = (int)(sizeof cells / sizeof cells[0]) - 1;
+	double cell = cells[last];
+	for (int k = 0; order != NULL && k < last; ++k) {
+		if (countSnapped(mesh, camera, order, count, cells[k]) <= CLI_SVG_FACE_BUDGET) {
+			cell = cells[k];
+			break;
+		}
+	}
+	free(order);
+	return cell;
+}
+
 bool cliSvg_Mesh(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera)
 {
+	return cliSvg_MeshCulled(svg, mesh, camera, 0.0, NULL);
+}
+
+bool cliSvg_MeshCulled(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera, double cullPixels, int64_t* culled)
+{
+	const bool culling = cullPixels > 0.0 && isfinite(cullPixels);
+	int64_t left = 0;
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	double maxEdge = bcDistance(info.lowerBound, info.upperBound) / CLI_SVG_CUT_FRACTION;
 	int64_t count = 0;
@@ -668,7 +907,12 @@ bool cliSvg_Mesh(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera)
 	/* Per triangle, in each pass: 0 nothing painted yet, 1 painted whole. */
 	uint8_t* painted = order != NULL ? malloc((size_t)(info.triangleCount > 0 ? info.triangleCount : 1)) : NULL;
 	uint8_t* outline = order != NULL ? cliOutlineEdges(mesh) : NULL;
-	if (painted == NULL || outline == NULL) {
+	cliClusters clusters = { NULL, NULL, NULL };
+	bool clustered = culling && order != NULL && makeClusters(mesh, camera, cullPixels, &clusters);
+	if (painted == NULL || outline == NULL || (culling && !clustered)) {
+		if (clustered) {
+			freeClusters(&clusters);
+		}
 		free(painted);
 		free(outline);
 		free(order);
@@ -689,7 +933,8 @@ bool cliSvg_Mesh(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera)
 	for (int pass = 0; pass < 2; ++pass) {
 		cliFacing wanted = pass == 0 ? cli_facingFront : cli_facingBack;
 		fputs(pass == 0 ? "<g class=\"front\"" : "<g class=\"back\" opacity=\"" CLI_SVG_BACK_OPACITY "\"", f);
-		fputs(" stroke-width=\"" CLI_SVG_SEAM_WIDTH "\" stroke-linejoin=\"round\">\n", f);
+		fputs(" stroke-width=\"" CLI_SVG_SEAM_WIDTH "\" stroke-linejoin=\"round\"", f);
+		fputs(culling && pass == 0 ? " fill=\"currentColor\" stroke=\"currentColor\">\n" : ">\n", f);
 		memset(painted, 0, (size_t)(info.triangleCount > 0 ? info.triangleCount : 1));
 		for (int64_t n = 0; n < count; ++n) {
 			cliPiece piece = order[n];
@@ -706,14 +951,84 @@ bool cliSvg_Mesh(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera)
 				painted[piece.triangle] = 1;
 			}
 			cliPiece_Corners(mesh, piece, corners);
+			if (culling && piece.k == 1) {
+				cliScreenPoint p[3];
+				if (snapCorners(mesh, &clusters, piece.triangle, p) == 0.0) {
+					left += 1;
+					continue;
+				}
+				if (pass == 0) {
+					/* fill and stroke are the group's currentColor */
+					fputs("<path color=\"", f);
+					writeColor(f, color);
+					fputs("\" d=\"", f);
+					writeSnappedData(f, p);
+					fputs("\"/>\n", f);
+				}
+				uint8_t edges = outline[piece.triangle];
+				for (int e = 0; e < 3; ++e) {
+					if (edges & (1u << e)) {
+						cliColor oc = { channel(CLI_SVG_OUTLINE_SHADE * color.r),
+										channel(CLI_SVG_OUTLINE_SHADE * color.g),
+										channel(CLI_SVG_OUTLINE_SHADE * color.b) };
+						fputs("<line x1=\"", f);
+						cliSvgWriteCoord(f, p[e].x);
+						fputs("\" y1=\"", f);
+						cliSvgWriteCoord(f, p[e].y);
+						fputs("\" x2=\"", f);
+						cliSvgWriteCoord(f, p[(e + 1) % 3].x);
+						fputs("\" y2=\"", f);
+						cliSvgWriteCoord(f, p[(e + 1) % 3].y);
+						fputs("\" stroke=\"", f);
+						writeColor(f, oc);
+						fputs("\" stroke-width=\"" CLI_SVG_OUTLINE_WIDTH "\"/>\n", f);
+					}
+				}
+				continue;
+			}
 			writeFace(f, camera, corners, color, piece.k > 1 ? NULL : "");
 			writeOutline(f, camera, piece, corners, outline[piece.triangle], color);
+		}
+		if (culling && pass == 1) {
+			/* The back faces are all one colour in an opaque group: their
+			 * order does not matter, and one path holds them all. They all
+			 * wind the same way on the screen, so the nonzero rule fills
+			 * where any of them lies, with no seams between them. */
+			bool open = false;
+			for (int64_t n = 0; n < count; ++n) {
+				bcTriangle t = bcMesh_GetTriangle(mesh, order[n].triangle);
+				if (order[n].k != 1 || cliCamera_Facing(camera, t.normal) != cli_facingBack) {
+					continue;
+				}
+				cliScreenPoint p[3];
+				if (snapCorners(mesh, &clusters, order[n].triangle, p) == 0.0) {
+					continue;
+				}
+				if (!open) {
+					fputs("<path fill=\"", f);
+					writeColor(f, backColor);
+					fputs("\" stroke=\"", f);
+					writeColor(f, backColor);
+					fputs("\" d=\"", f);
+					open = true;
+				}
+				writeSnappedData(f, p);
+			}
+			if (open) {
+				fputs("\"/>\n", f);
+			}
 		}
 		fputs("</g>\n", f);
 	}
 	free(painted);
 	free(outline);
 	free(order);
+	if (clustered) {
+		freeClusters(&clusters);
+	}
+	if (culled != NULL) {
+		*culled = left;
+	}
 	return true;
 }
 

@@ -72,6 +72,36 @@ cliCamera cliCamera_FromAngles(double azimuthDegrees, double elevationDegrees);
  * Frame it with cliCamera_Frame. */
 cliCamera cliCamera_FromDirection(bcVec3 toEye);
 
+/* The mesh's up axis: the camera functions above take z as up; a camera
+ * made so is turned onto another up axis with cliCamera_TurnUp. */
+typedef enum cliUpAxis { cli_upX = 0, cli_upY = 1, cli_upZ = 2 } cliUpAxis;
+
+/* Turn a camera made with z up (cliCamera_FromAngles, or FromDirection of a
+ * direction given with cliUpFrame) so that up is the given axis. The frame
+ * (X', Y', Z') the angles are read in is, in mesh axes: up z: (x, y, z);
+ * up y: (x, -z, y), so that view 0,0 looks from +z with x to the right and
+ * y up, as y-up scans are usually seen; up x: (y, z, x). All three are
+ * right-handed. */
+void cliCamera_TurnUp(cliCamera* camera, cliUpAxis up);
+
+/* A mesh-frame vector in the frame (X', Y', Z') of cliCamera_TurnUp. */
+bcVec3 cliUpFrame(bcVec3 v, cliUpAxis up);
+
+/* The fraction of triangles considered when guessing the up axis, and the
+ * rule's margins: see cliGuessUp. */
+#define CLI_SVG_UP_SLAB 0.02
+#define CLI_SVG_UP_FLAT_DEGREES 30.0
+#define CLI_SVG_UP_PREFER_Z 1.25
+
+/* Guess the up axis of a mesh from its base: for each axis, the area of the
+ * triangles that are flat across it (normal within CLI_SVG_UP_FLAT_DEGREES
+ * of the axis, either sign) and lie at its bottom (centroid within
+ * CLI_SVG_UP_SLAB of the extent from the lowest vertex along it). A scan or
+ * a model rests on its base: the axis with the most base area is up. z is
+ * kept unless another axis has more than CLI_SVG_UP_PREFER_Z times z's base
+ * area and more than the third axis (a box, a room: z). */
+cliUpAxis cliGuessUp(const bcMesh* mesh);
+
 /* Aim the camera at the centre of the box [lower, upper] and pick the
  * largest scale at which the whole box fits in viewport, centred. A box
  * that projects to a point gets scale 1. */
@@ -169,6 +199,30 @@ void cliSvg_End(cliSvg* svg);
  * transparent, so the inside of a closed room shows through its near
  * walls). false when out of memory. */
 bool cliSvg_Mesh(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera);
+
+/* The mesh as cliSvg_Mesh draws it, except that where cullPixels > 0 the
+ * corners of every uncut triangle are snapped to a grid of cullPixels
+ * pixels, and a triangle whose snapped corners enclose no area (smaller
+ * than about a grid cell) is not drawn: its neighbours, snapped to the same
+ * grid points, close over it, so the surface and its silhouette stay whole
+ * to within half a cell (vertex clustering). Snapped corners are written as
+ * whole pixels when cullPixels is whole, as short path data: front faces
+ * each a <path> coloured by its color attribute (the group fills and
+ * strokes with currentColor), the back faces, all one colour, together as
+ * one <path> at the end of their group. cullPixels <= 0: cliSvg_Mesh.
+ * *culled (may be NULL) gets the number of triangles left out. */
+bool cliSvg_MeshCulled(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera, double cullPixels,
+					   int64_t* culled);
+
+/* The default grid of cliSvg_MeshCulled for a picture: 0 (draw every
+ * triangle) when the mesh has at most one triangle per CLI_SVG_CULL_AREA
+ * square pixels of the picture; else the finest grid of 1, 2, 3, 4, 5, 6,
+ * 8, 10, 12 pixels at which at most CLI_SVG_FACE_BUDGET front faces remain,
+ * or 16. The budget keeps the file well under a megabyte (the bunny's
+ * 69451 triangles at 800x600: 5 px, 549 kB instead of 6.7 MB). */
+#define CLI_SVG_CULL_AREA 64.0
+#define CLI_SVG_FACE_BUDGET 8000
+double cliSvg_AutoCull(const cliSvg* svg, const bcMesh* mesh, const cliCamera* camera);
 
 /* Open a group <g class="..."> with a <title> (a tooltip; NULL for none). */
 void cliSvg_BeginGroup(cliSvg* svg, const char* className, const char* title);

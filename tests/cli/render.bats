@@ -102,6 +102,11 @@ count_class() {
 	assert_line 1 'usage: ballcast render [OPTIONS] MESH.obj [RESULTS|TRAJECTORIES]'
 	assert_contains "$out" 'examples:'
 	assert_contains "$out" 'ballcast render samples/room.obj samples/throws.json -o room.svg'
+	assert_contains "$out" '--up x|y|z'
+	assert_contains "$out" '--cull PX'
+	# the manual documents the same options
+	grep -q -e '^\.BR \\-\\-up ' "$REPO/man/ballcast.1"
+	grep -q -e '^\.BI \\-\\-cull ' "$REPO/man/ballcast.1"
 }
 
 @test "render: usage errors exit 2 with a message and nothing on stdout" {
@@ -255,7 +260,11 @@ assert_stderr_line_prefix_2() {
 @test "render: the contacts drawn from results are those render casts from the trajectories" {
 	"$BALLCAST" cast room.obj throws.json >r.json
 	bcast render room.obj throws.json -o t.svg
-	bcast render room.obj r.json -o r.svg
+	# the paths are framed with the mesh: give the results the same paths
+	# (a result's p0 and p1 are drawn), so that both pictures are framed alike
+	jq --slurpfile t throws.json '.results |= ([., $t[0]] | transpose | map(.[0] + {p0: .[1].p0, p1: .[1].p1}))' \
+		r.json >rp.json
+	bcast render room.obj rp.json -o r.svg
 	grep 'class="contact"' t.svg >t.contacts
 	grep 'class="contact"' r.svg >r.contacts
 	[ -s t.contacts ]
@@ -266,7 +275,9 @@ assert_stderr_line_prefix_2() {
 	[ "$(count_class t.svg ball)" -eq 8 ] # 10 hits, 2 of them with r = 0
 	[ "$(count_class r.svg ball)" -eq 7 ]
 	grep -v '"id": 7.50' throws.json >fewer.json
-	"$BALLCAST" cast room.obj fewer.json >fewer-r.json
+	"$BALLCAST" cast room.obj fewer.json |
+		jq --slurpfile t fewer.json '.results |= ([., $t[0]] | transpose | map(.[0] + {p0: .[1].p0, p1: .[1].p1}))' \
+			>fewer-r.json
 	bcast render room.obj fewer.json -o ft.svg
 	bcast render room.obj fewer-r.json -o fr.svg
 	cmp <(grep 'class="ball"' ft.svg) <(grep 'class="ball"' fr.svg)
@@ -319,24 +330,27 @@ assert_stderr_line_prefix_2() {
 # ------------------------------------------------------------- pixels
 
 @test "render: from straight above, the contact lands on its hand-computed pixel" {
-	# --view 0,90: x to the right, y up. 200 x 200 with a 22 px title band and
-	# 16 px margins leaves [16, 184] x [38, 184]; the floor's 4 x 4 fits at
-	# scale min(168, 146) / 4 = 36.5, its centre (2, 2) at (100, 111). So
-	# (1, 3, 0) lands at (100 - 36.5, 111 - 36.5) = (63.5, 74.5).
+	# --view 0,90: x to the right, y up. 200 x 200 with a 22 px title band,
+	# 16 px margins and the key's four rows (a 68 px band: 'up: +z
+	# (guessed)'; 'path'; 'ball at contact'; 'contact' and 'normal', at 0.65
+	# em per character) leaves [16, 184] x [38, 116]; the floor's 4 x 4 fits
+	# at scale min(168, 78) / 4 = 19.5, its centre (2, 2) at (100, 77). So
+	# (1, 3, 0) lands at (100 - 19.5, 77 - 19.5) = (80.5, 57.5).
 	bcast render --view 0,90 --size 200x200 --probe 1,3,0 --probe 3,1,0 floor.obj drop.json -o top.svg
 	assert_status 0
 	assert_no_stdout
-	printf '%s\n%s\n' 'ballcast render: probe 1,3,0: 63.5,74.5' 'ballcast render: probe 3,1,0: 136.5,147.5' |
+	printf '%s\n%s\n' 'ballcast render: probe 1,3,0: 80.5,57.5' 'ballcast render: probe 3,1,0: 119.5,96.5' |
 		assert_stderr_eq
 	assert_well_formed top.svg
-	# the ball of r = 0.5 is a circle of 0.5 * 36.5 px around the contact
-	grep -F -q '<circle class="ball" cx="63.5" cy="74.5" r="18.25" fill="none" stroke="#1f5fbf" stroke-width="1.5"/>' top.svg
+	[ "$(grep -c '<text class="key"' top.svg)" -eq 5 ]
+	# the ball of r = 0.5 is a circle of 0.5 * 19.5 px around the contact
+	grep -F -q '<circle class="ball" cx="80.5" cy="57.5" r="9.75" fill="none" stroke="#1f5fbf" stroke-width="1.5"/>' top.svg
 	rsvg-convert -w 200 -h 200 top.svg -o top.png
-	assert_pixel top.png 63 74 "$CONTACT"
+	assert_pixel top.png 80 57 "$CONTACT"
 	# elsewhere on the floor: its flat shade, not the dot
-	assert_pixel top.png 136 147 "$FLOOR_FROM_ABOVE"
+	assert_pixel top.png 119 96 "$FLOOR_FROM_ABOVE"
 	# where the contact would land with y pointing down (a mirrored view)
-	assert_pixel top.png 63 147 "$FLOOR_FROM_ABOVE"
+	assert_pixel top.png 80 96 "$FLOOR_FROM_ABOVE"
 	# outside the floor: the white background
 	assert_pixel top.png 5 195 "$WHITE"
 }
@@ -372,9 +386,11 @@ EOF
 {"id":"a","hit":true,"alpha":0.5,"feature":"face","point":[1,3,0],"center":[1,3,0.5],"normal":[0,0,1]}
 {"id":"b","hit":true,"alpha":0.5,"feature":"face","point":[3,3,0],"center":[3,3,0.5],"normal":[0,0,1]}
 EOF
-	# two legend lines: a 40 px band, so [16, 184] x [56, 184], scale 32,
-	# centre (2, 2) at (100, 120): (1,3) -> (68, 88), (3,3) -> (132, 88),
-	# (3,1) -> (132, 152)
+	# two legend lines: a 40 px band; the key's four rows at the bottom (68
+	# px: 'up: +z (guessed)'; 'ball at contact'; 'contact', 'normal';
+	# 'differs', 'expected'), so [16, 184] x [56, 116], scale 15, centre
+	# (2, 2) at (100, 86): (1,3) -> (85, 71), (3,3) -> (115, 71),
+	# (3,1) -> (115, 101)
 	bcast render --compare expected.ndjson --view 0,90 --size 200x200 --probe 1,3,0 --probe 3,3,0 --probe 3,1,0 \
 		floor.obj student.ndjson -o cmp.svg
 	assert_status 0
@@ -382,19 +398,25 @@ EOF
 	echo '1 passed, 1 failed, 0 missing, 0 extra' | assert_stdout_eq
 	"$BALLCAST" compare --mesh floor.obj expected.ndjson student.ndjson | tail -1 | cmp - stdout
 	{
-		echo 'ballcast render: probe 1,3,0: 68,88'
-		echo 'ballcast render: probe 3,3,0: 132,88'
-		echo 'ballcast render: probe 3,1,0: 132,152'
+		echo 'ballcast render: probe 1,3,0: 85,71'
+		echo 'ballcast render: probe 3,3,0: 115,71'
+		echo 'ballcast render: probe 3,1,0: 115,101'
 	} | assert_stderr_eq
 	assert_well_formed cmp.svg
 	grep -F -q '>compared with expected.ndjson: 1 of 2 differ, 0 missing (red: these results, green: expected)</text>' cmp.svg
 	[ "$(count_class cmp.svg differs)" -eq 1 ]
 	[ "$(count_class cmp.svg expected)" -eq 1 ]
-	grep -F -q '<text class="label" x="142" y="78" font-size="11" fill="#d62728">b</text>' cmp.svg
+	# labels: the differing one first, in red, up and right of its contact;
+	# then the passing one in the paths' blue, where it does not cover b's
+	grep -F -q '<text class="label" x="125" y="61" font-size="11" fill="#d62728">b</text>' cmp.svg
+	grep -F -q '<text class="label" x="95" y="61" font-size="11" fill="#1f5fbf">a</text>' cmp.svg
+	# the key says what red and green mean
+	grep -F -q '>differs</text>' cmp.svg
+	grep -F -q '>expected</text>' cmp.svg
 	rsvg-convert -w 200 -h 200 cmp.svg -o cmp.png
-	assert_pixel cmp.png 68 88 "$CONTACT"
-	assert_pixel cmp.png 132 88 "$DIFFER"
-	assert_pixel cmp.png 132 152 "$EXPECTED"
+	assert_pixel cmp.png 85 71 "$CONTACT"
+	assert_pixel cmp.png 115 71 "$DIFFER"
+	assert_pixel cmp.png 115 101 "$EXPECTED"
 }
 
 @test "render --compare: alpha within 1e-9 matches, beyond it differs; so do feature and hit" {
@@ -516,4 +538,173 @@ EOF
 	assert_status 0
 	bcast render floor.obj drop.json -o file.svg
 	cmp in.svg file.svg
+}
+
+# ------------------------------------------ real meshes: up, frame, labels
+
+# bbox PNG TOP BOTTOM : "left top right bottom" of the pixels that are not
+# white in rows TOP..BOTTOM (the mesh, between the title band and the key)
+bbox() {
+	pngtopnm -plain "$1" | awk -v top="$2" -v bottom="$3" '
+		{ sub(/#.*/, "") }
+		{
+			for (i = 1; i <= NF; i++) {
+				n++
+				if (n == 2) w = $i
+				if (n >= 5) {
+					k = n - 5; c = k % 3; p = int(k / 3); x = p % w; y = int(p / w)
+					v[c] = $i
+					if (c == 2 && y >= top && y <= bottom && (v[0] + v[1] + v[2]) < 750) {
+						if (!seen || x < l) l = x; if (!seen || x > r) r = x
+						if (!seen || y < t) t = y; if (!seen || y > b) b = y
+						seen = 1
+					}
+				}
+			}
+		}
+		END { print l, t, r, b }'
+}
+
+# covered PNG : how many pixels are not white
+covered() {
+	pngtopnm -plain "$1" | awk '{ sub(/#.*/, "") } { for (i = 1; i <= NF; i++) { n++; if (n >= 5) { s += $i; if ((n - 5) % 3 == 2) { c += s < 750; s = 0 } } } } END { print c }'
+}
+
+@test "render: a y-up mesh is seen from the side by default, and the picture says which axis is up" {
+	# a 4 x 4 floor in y = 0 facing +y, with a small fin on it: its base is
+	# flat across y, so y is guessed up and the floor is seen from above at
+	# 25 degrees (wide and low); taken as z-up it would stand as a wall
+	printf 'v 0 0 0\nv 0 0 4\nv 4 0 4\nv 4 0 0\nv 2 0 2\nv 2 1 2\nv 2.1 0 2\nf 1 2 3 4\nf 5 6 7\n' >yup.obj
+	bcast render --size 400x300 yup.obj -o guess.svg
+	assert_status 0
+	grep -F -q '>up: +y (guessed)</text>' guess.svg
+	bcast render --size 400x300 --up y yup.obj -o y.svg
+	grep -F -q '>up: +y</text>' y.svg
+	# the same picture whether guessed or told, but for the caption
+	cmp <(grep -v 'up: ' guess.svg) <(grep -v 'up: ' y.svg)
+	bcast render --size 400x300 --up z yup.obj -o z.svg
+	grep -F -q '>up: +z</text>' z.svg
+	rsvg-convert guess.svg -o guess.png
+	rsvg-convert z.svg -o z.png
+	read -r l t r b < <(bbox guess.png 30 265)
+	[ $((r - l)) -gt $((2 * (b - t))) ] || { echo "y up: the floor is $((r - l)) x $((b - t)) px"; false; }
+	read -r l t r b < <(bbox z.png 30 265)
+	[ $((b - t)) -gt $((r - l)) ] || { echo "z up: the wall is $((r - l)) x $((b - t)) px"; false; }
+	# --up is checked
+	bcast render --up w yup.obj
+	assert_status 2
+	assert_contains "$(cat "$BATS_TEST_TMPDIR/stderr")" "--up needs x, y or z, not 'w'"
+}
+
+@test "render: the bunny (y-up) is upright by default: its top lands above its bottom" {
+	local bunny="${BALLCAST_MESHES:-$REPO/../shared/meshes}/stanford-bunny.obj"
+	[ -f "$bunny" ] || { echo "$bunny is missing (set BALLCAST_MESHES)"; false; }
+	# the bounds' centre x and z, at the lowest and the highest y
+	bcast render --probe -0.0168,0.0333,0.0082 --probe -0.0168,0.1870,0.0082 "$bunny" -o b.svg
+	assert_status 0
+	grep -F -q '>up: +y (guessed)</text>' b.svg
+	local bottom top
+	bottom="$(probe_pixel -0.0168,0.0333,0.0082 | cut -d' ' -f2)"
+	top="$(probe_pixel -0.0168,0.1870,0.0082 | cut -d' ' -f2)"
+	# 0.154 high at about 2400 px per unit, times cos 25 degrees: 334 px (with
+	# z taken as up, y lies mostly across the view: 139 px)
+	[ $((bottom - top)) -gt 300 ] || { echo "bottom $bottom, top $top"; false; }
+}
+
+@test "render: the throws are framed with the mesh: every path's ends lie inside the picture, below the title" {
+	bcast render room.obj throws.json -o room.svg
+	assert_status 0
+	[ "$(count_class room.svg path)" -ge 10 ]
+	# lines of class path and after: x in [16, 784], y in [38, 600 - 16 - key]
+	grep -E '<line class="(path|after)"' room.svg |
+		sed 's/.* x1="\([-0-9.]*\)" y1="\([-0-9.]*\)" x2="\([-0-9.]*\)" y2="\([-0-9.]*\)".*/\1 \2 \3 \4/' |
+		awk '{ for (k = 1; k <= 4; k += 2) if ($k < 15.99 || $k > 784.01 || $(k+1) < 37.99 || $(k+1) > 564.01) { print "outside: " $0; bad = 1 } }
+			END { exit bad }'
+	# the room-corner path's far end (12, 10.5, 5.25) lies far outside the
+	# room, yet inside the picture
+	bcast render --probe 12,10.5,5.25 room.obj throws.json -o room.svg
+	read -r x y < <(probe_pixel 12,10.5,5.25)
+	[ "$x" -ge 16 ] && [ "$x" -le 784 ] && [ "$y" -ge 38 ] && [ "$y" -le 564 ]
+}
+
+@test "render: every throw is labelled by its id near its contact, and no two labels overlap" {
+	# 49 balls dropped on a 7 x 7 grid of the floor, 0.25 apart: closer than
+	# their labels are wide, so most labels must move off their first place
+	{
+		echo '['
+		for i in 0 1 2 3 4 5 6; do
+			for j in 0 1 2 3 4 5 6; do
+				sep=','
+				[ "$i$j" = 66 ] && sep=''
+				x="$(awk -v i="$i" 'BEGIN { print 1 + i * 0.25 }')"
+				y="$(awk -v j="$j" 'BEGIN { print 1 + j * 0.25 }')"
+				printf '{"id":"t%d%d","p0":[%s,%s,1],"p1":[%s,%s,-1],"r":0.1}%s\n' "$i" "$j" "$x" "$y" "$x" "$y" "$sep"
+			done
+		done
+		echo ']'
+	} >grid.json
+	bcast render --view 0,90 --size 400x400 floor.obj grid.json -o grid.svg
+	assert_status 0
+	assert_well_formed grid.svg
+	grep '<text class="label"' grid.svg |
+		sed 's/.* x="\([-0-9.]*\)" y="\([-0-9.]*\)" font-size="\([0-9.]*\)"[^>]*>\([^<]*\)<.*/\1 \2 \3 \4/' >labels
+	# most get their label (not all fit), each an id of the file, once
+	[ "$(wc -l <labels)" -ge 30 ]
+	[ "$(cut -d' ' -f4 labels | sort | uniq -d | wc -l)" -eq 0 ]
+	cut -d' ' -f4 labels | while read -r id; do grep -q "\"id\":\"$id\"" grid.json; done
+	# boxes: 0.65 em per character, 0.8 em above the baseline, 0.2 em below;
+	# inside the picture below the title band, and pairwise apart
+	awk '{ n++; l[n] = $1; r[n] = $1 + 0.65 * $3 * length($4); t[n] = $2 - 0.8 * $3; b[n] = $2 + 0.2 * $3 }
+		END {
+			for (i = 1; i <= n; i++) {
+				if (l[i] < 0 || r[i] > 400 || t[i] < 22 || b[i] > 400) { print "outside: " i; bad = 1 }
+				for (j = i + 1; j <= n; j++)
+					if (l[i] < r[j] && l[j] < r[i] && t[i] < b[j] && t[j] < b[i]) { print "overlap: " i, j; bad = 1 }
+			}
+			exit bad
+		}' labels
+	# every ball is drawn, labelled or not
+	[ "$(count_class grid.svg contact)" -eq 49 ]
+}
+
+@test "render: the key says what the marks mean, only those drawn" {
+	bcast render room.obj throws.json -o room.svg
+	assert_status 0
+	grep -q '^<g class="key"><title>key: what the marks mean</title>$' room.svg
+	for text in 'up: +z (guessed)' path 'ball at contact' contact normal miss; do
+		grep -F -q "<text class=\"key\"" room.svg
+		grep -F -q ">$text</text>" room.svg || { echo "no '$text' in the key"; false; }
+	done
+	! grep -F -q '>differs</text>' room.svg
+	# the mesh alone: the caption only
+	bcast render --up z room.obj -o alone.svg
+	[ "$(grep -c '<text class="key"' alone.svg)" -eq 1 ]
+	grep -F -q '>up: +z</text>' alone.svg
+}
+
+@test "render: the bunny's picture is well under 1 MB and covers the pixels the full drawing covers" {
+	local bunny="${BALLCAST_MESHES:-$REPO/../shared/meshes}/stanford-bunny.obj"
+	[ -f "$bunny" ] || { echo "$bunny is missing (set BALLCAST_MESHES)"; false; }
+	bcast render "$bunny" -o small.svg
+	assert_status 0
+	assert_well_formed small.svg
+	[ "$(stat -c %s small.svg)" -lt 700000 ]
+	bcast render --cull 0 "$bunny" -o full.svg
+	assert_status 0
+	[ "$(stat -c %s full.svg)" -gt 5000000 ]
+	rsvg-convert small.svg -o small.png
+	rsvg-convert full.svg -o full.png
+	# the same silhouette: the pixels covered differ by under 2 percent
+	local a b
+	a="$(covered small.png)"
+	b="$(covered full.png)"
+	echo "covered: culled $a, full $b"
+	[ "$b" -gt 50000 ]
+	[ $(( (a > b ? a - b : b - a) * 50 )) -lt "$b" ]
+	# where the full drawing has the mesh, so has the culled one (a
+	# crosshair of sample points inside the bunny's box)
+	read -r l t r b2 < <(bbox full.png 30 560)
+	read -r l2 t2 r2 b3 < <(bbox small.png 30 560)
+	[ $(( l - l2 )) -le 4 ] && [ $(( l2 - l )) -le 4 ] && [ $(( r - r2 )) -le 4 ] && [ $(( r2 - r )) -le 4 ]
+	[ $(( t - t2 )) -le 4 ] && [ $(( t2 - t )) -le 4 ] && [ $(( b2 - b3 )) -le 4 ] && [ $(( b3 - b2 )) -le 4 ]
 }

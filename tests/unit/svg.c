@@ -269,6 +269,137 @@ END_TEST
 
 /* --------------------------------------------------------- depth order */
 
+static bool sameVec(bcVec3 a, bcVec3 b)
+{
+	return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+START_TEST(turning_up_maps_the_frame_onto_the_up_axis)
+{
+	/* view 0,0: with y up it looks from +z, x to the right, y up; with x up
+	 * from -z, y to the right, x up */
+	cliCamera y = cliCamera_FromAngles(0.0, 0.0);
+	cliCamera_TurnUp(&y, cli_upY);
+	ck_assert(sameVec(y.toEye, bcMakeVec3(0, 0, 1)) && sameVec(y.right, bcMakeVec3(1, 0, 0)) &&
+			  sameVec(y.up, bcMakeVec3(0, 1, 0)));
+	cliCamera x = cliCamera_FromAngles(0.0, 0.0);
+	cliCamera_TurnUp(&x, cli_upX);
+	ck_assert(sameVec(x.toEye, bcMakeVec3(0, 0, -1)) && sameVec(x.right, bcMakeVec3(0, 1, 0)) &&
+			  sameVec(x.up, bcMakeVec3(1, 0, 0)));
+	/* right-handed for any view, and cliUpFrame is the inverse mapping */
+	for (int up = 0; up < 3; ++up) {
+		cliCamera c = cliCamera_FromAngles(35.0, 25.0);
+		cliCamera_TurnUp(&c, (cliUpAxis)up);
+		ck_assert(bcDistance(bcCross(c.right, c.up), c.toEye) < AXIS_TOLERANCE * 4);
+		cliCamera d = cliCamera_FromDirection(cliUpFrame(c.toEye, (cliUpAxis)up));
+		cliCamera_TurnUp(&d, (cliUpAxis)up);
+		ck_assert(bcDistance(c.toEye, d.toEye) < 1e-12 && bcDistance(c.up, d.up) < 1e-12);
+	}
+}
+END_TEST
+
+START_TEST(the_up_axis_is_guessed_from_the_base)
+{
+	/* a floor in y = 0 facing +y with a thin pole up y: y; the same turned
+	 * to lie in z = 0: z; a cube (every axis has a base): z */
+	const double yFloor[] = { 0, 0, 0, 0, 0, 4, 4, 0, 4, 4, 0, 0, 2, 0, 2, 2, 3, 2, 2.1, 0, 2 };
+	const int32_t t[] = { 0, 1, 2, 0, 2, 3, 4, 5, 6 };
+	bcMesh* m = meshOf(yFloor, 7, t, 3);
+	ck_assert_int_eq(cliGuessUp(m), cli_upY);
+	bcMesh_Destroy(m);
+	double zFloor[21];
+	for (int v = 0; v < 7; ++v) {
+		zFloor[3 * v] = yFloor[3 * v];
+		zFloor[3 * v + 1] = yFloor[3 * v + 2];
+		zFloor[3 * v + 2] = yFloor[3 * v + 1];
+	}
+	m = meshOf(zFloor, 7, t, 3);
+	ck_assert_int_eq(cliGuessUp(m), cli_upZ);
+	bcMesh_Destroy(m);
+	double xFloor[21];
+	for (int v = 0; v < 7; ++v) {
+		xFloor[3 * v] = yFloor[3 * v + 1];
+		xFloor[3 * v + 1] = yFloor[3 * v];
+		xFloor[3 * v + 2] = yFloor[3 * v + 2];
+	}
+	m = meshOf(xFloor, 7, t, 3);
+	ck_assert_int_eq(cliGuessUp(m), cli_upX);
+	bcMesh_Destroy(m);
+	const double cube[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1 };
+	const int32_t ct[] = { 0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4,
+						   1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7 };
+	m = meshOf(cube, 8, ct, 12);
+	ck_assert_int_eq(cliGuessUp(m), cli_upZ);
+	bcMesh_Destroy(m);
+}
+END_TEST
+
+/* How many times needle occurs in text. */
+static int occurrences(const char* text, const char* needle)
+{
+	int n = 0;
+	for (const char* p = strstr(text, needle); p != NULL; p = strstr(p + 1, needle)) {
+		++n;
+	}
+	return n;
+}
+
+START_TEST(culling_clusters_small_triangles_and_keeps_big_ones)
+{
+	/* a 64 x 64 grid of 2 x 64^2 triangles over a 100 x 100 px square, seen
+	 * from straight above: at a 1 px grid all stay (cells of 1.56 px); at 8
+	 * px about (100 / 8)^2 * 2 remain; a big triangle always stays */
+	enum { N = 64 };
+	static double v[3 * (N + 1) * (N + 1)];
+	static int32_t t[3 * 2 * N * N];
+	for (int i = 0; i <= N; ++i) {
+		for (int j = 0; j <= N; ++j) {
+			double* p = v + 3 * (i * (N + 1) + j);
+			p[0] = (double)j / N;
+			p[1] = (double)i / N;
+			p[2] = 0.0;
+		}
+	}
+	int n = 0;
+	for (int i = 0; i < N; ++i) {
+		for (int j = 0; j < N; ++j) {
+			int32_t a = i * (N + 1) + j, b = a + 1, c = a + N + 2, d = a + N + 1;
+			t[n++] = a, t[n++] = b, t[n++] = c, t[n++] = a, t[n++] = c, t[n++] = d;
+		}
+	}
+	bcMesh* m = meshOf(v, (N + 1) * (N + 1), t, 2 * N * N);
+	cliCamera camera = cliCamera_FromAngles(0.0, 90.0);
+	cliViewport viewport = { 0, 0, 100, 100 };
+	cliCamera_Frame(&camera, bcMakeVec3(0, 0, 0), bcMakeVec3(1, 1, 0), viewport);
+	int counts[2];
+	const double cells[2] = { 1.0, 8.0 };
+	for (int k = 0; k < 2; ++k) {
+		capture c;
+		captureOpen(&c);
+		cliSvg svg = { c.f, 100, 100 };
+		int64_t culled = -1;
+		ck_assert(cliSvg_MeshCulled(&svg, m, &camera, cells[k], &culled));
+		char* text = captureClose(&c);
+		counts[k] = occurrences(text, "<path color=");
+		ck_assert_int_eq(counts[k] + culled, 2 * N * N);
+		ck_assert_int_eq(occurrences(text, "<polygon"), 0);
+		free(text);
+	}
+	ck_assert_int_eq(counts[0], 2 * N * N);
+	ck_assert_int_ge(counts[1], 2 * 12 * 12);
+	ck_assert_int_le(counts[1], 2 * 14 * 14);
+	bcMesh_Destroy(m);
+	/* the picture's default: a mesh this dense for 100 x 100 is clustered,
+	 * on the finest grid leaving at most CLI_SVG_FACE_BUDGET (8000) faces:
+	 * not 1 px (all 8192 stay), 2 px */
+	cliSvg svg = { stdout, 100, 100 };
+	ck_assert(cliSvg_AutoCull(&svg, m = meshOf(v, (N + 1) * (N + 1), t, 2 * N * N), &camera) == 2.0);
+	cliSvg big = { stdout, 1000, 1000 };
+	ck_assert(cliSvg_AutoCull(&big, m, &camera) == 0.0);
+	bcMesh_Destroy(m);
+}
+END_TEST
+
 START_TEST(painter_order_is_back_to_front_by_centroid)
 {
 	/* Three triangles parallel to the xz plane at y = 0, 2 and 1, and a
@@ -602,6 +733,8 @@ static Suite* svgSuite(void)
 	tcase_add_test(camera, framing_fits_the_box_and_touches_the_viewport);
 	tcase_add_test(camera, a_box_that_projects_to_a_point_gets_scale_one);
 	tcase_add_test(camera, back_faces_point_away_from_the_eye);
+	tcase_add_test(camera, turning_up_maps_the_frame_onto_the_up_axis);
+	tcase_add_test(camera, the_up_axis_is_guessed_from_the_base);
 	suite_add_tcase(s, camera);
 	TCase* order = tcase_create("order");
 	tcase_add_test(order, painter_order_is_back_to_front_by_centroid);
@@ -616,6 +749,7 @@ static Suite* svgSuite(void)
 	tcase_add_test(writing, text_is_escaped_and_valid_utf8);
 	tcase_add_test(writing, segments_are_clipped_to_the_picture);
 	tcase_add_test(writing, elements_are_written_as_documented);
+	tcase_add_test(writing, culling_clusters_small_triangles_and_keeps_big_ones);
 	suite_add_tcase(s, writing);
 	return s;
 }
