@@ -78,6 +78,16 @@ static const double bcInfinity = HUGE_VAL;
  * decides (products of coordinate differences under 1e-80 each). */
 #define BC_SWEEP_MIN_MAGNITUDE 1e-240
 
+/* The bounding-ball rejection (farFromSegment) allows this much, relative
+ * to the sizes of the coordinates, for the rounding of its few dozen
+ * operations (each within some 10 u of those sizes, 2e-15): a million
+ * times that, and still far below any gap it is meant to see. */
+#define BC_BALL_FILTER_SLACK 1e-9
+
+/* Bounding balls whose radius squared is below this are not trusted to
+ * bound (their squares may have lost digits to underflow). */
+#define BC_BALL_FILTER_MIN_RADIUS2 1e-280
+
 /* A sign that the double-precision filter could not decide. */
 enum { bc_signUnknown = 2 };
 
@@ -1173,6 +1183,33 @@ static bcVerdict vertexContact(const bcSweepQuery* q, const bcBallFrame* f, int 
 }
 
 /* A ball (r > 0). */
+/* Is the segment p0 + alpha d, alpha in [0, maxAlpha], surely farther
+ * than r from the triangle? Tested against a ball around the triangle:
+ * its centroid g and the largest distance R from g to a vertex. The
+ * distance from g to the segment is taken at the segment's point nearest
+ * g (within rounding: a point of the segment, so its distance is at least
+ * the least one less the rounding), and the answer is yes only when it
+ * exceeds R + r by more than BC_BALL_FILTER_SLACK of the sizes involved.
+ * About half the triangles of a sweep that pass the plane test are
+ * rejected here, at the cost of one square root. */
+static bool farFromSegment(const bcSweepQuery* q, const bcSweepTriangleRef* t, double maxAlpha)
+{
+	bcVec3 g = bcScale(1.0 / 3.0, bcAdd(bcAdd(t->a, t->b), t->c));
+	bcVec3 ga = bcSub(t->a, g), gb = bcSub(t->b, g), gc = bcSub(t->c, g);
+	double r2 = fmax(bcDot(ga, ga), fmax(bcDot(gb, gb), bcDot(gc, gc)));
+	if (!(r2 >= BC_BALL_FILTER_MIN_RADIUS2)) {
+		return false;
+	}
+	bcVec3 w = bcSub(g, q->p0);
+	double dd = bcDot(q->d, q->d);
+	double along = dd > 0.0 ? bcDot(w, q->d) / dd : 0.0;
+	along = along > 0.0 ? (along < maxAlpha ? along : maxAlpha) : 0.0;
+	bcVec3 e = bcSub(w, bcScale(along, q->d));
+	double reach = sqrt(r2) + q->radius;
+	reach += BC_BALL_FILTER_SLACK * (reach + norm1(g) + norm1(q->p0) + q->dNorm1);
+	return bcDot(e, e) > reach * reach;
+}
+
 static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, double maxAlpha,
 						   bcSweepResult* result)
 {
@@ -1199,6 +1236,9 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 	double s1 = s0 + maxAlpha * nd;
 	double e1 = e0 + maxAlpha * nerr * q->dNorm1 + 2.0 * u * fabs(s1);
 	if ((s0 - e0 > r && s1 - e1 > r) || (s0 + e0 < -r && s1 + e1 < -r)) {
+		return bc_verdictNone;
+	}
+	if (farFromSegment(q, t, maxAlpha)) {
 		return bc_verdictNone;
 	}
 
@@ -1320,7 +1360,8 @@ bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double 
 	 * maxAlpha, so which path decides a triangle, and so the bits of its
 	 * alphas, never depend on the order triangles are visited in (the
 	 * hierarchy's walk and brute force give the same answers). Only the
-	 * plane test, which rejects a triangle outright, looks at maxAlpha. */
+	 * plane test and the bounding-ball test, which reject a triangle
+	 * outright, look at maxAlpha. */
 	bcVerdict verdict;
 	if (q->forceExact) {
 		bool inRange = withinRange(t->a) && withinRange(t->b) && withinRange(t->c);
