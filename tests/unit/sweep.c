@@ -315,6 +315,33 @@ START_TEST(long_thin_triangle_face)
 }
 END_TEST
 
+/* The bounding-ball rejection at its limit: A(0,3,0) B(-1,0,0) C(1,0,0)
+ * has its centroid at (0,1,0) and A, the farthest vertex, 2 from it. A
+ * ball of radius 0.5 passing 3.5 from the centroid, beyond A, touches A
+ * at one instant (exactly r away): exactly R + r from the bounding ball's
+ * centre, which must not be rejected. Through the plane and along it. */
+START_TEST(tangent_to_the_bounding_ball_is_a_hit)
+{
+	bcVec3 a = { 0, 3, 0 }, b = { -1, 0, 0 }, c = { 1, 0, 0 };
+	bcCastOptions o = bcDefaultCastOptions();
+	bcCastInput through = ball(0, 3.5, 1, 0, 3.5, -1, 0.5);
+	bcCastInput along = ball(-1, 3.5, 0, 1, 3.5, 0, 0.5);
+	for (int k = 0; k < 2; ++k) {
+		bcCastOutput out = bcCastTriangle(a, b, c, k == 0 ? through : along, &o);
+		ck_assert_int_eq(out.state, bc_castHit);
+		bcAssertNear(out.alpha, 0.5, 0);
+		ck_assert_int_eq(out.feature, bc_featureVertex);
+		ck_assert_int_eq(out.vertices[0], 0);
+		bcAssertVecNear(out.point, 0, 3, 0, 0);
+		bcAssertVecNear(out.center, 0, 3.5, 0, 0);
+		bcAssertVecNear(out.normal, 0, 1, 0, 0);
+	}
+	/* a hair farther out: a miss */
+	bcCastOutput out = bcCastTriangle(a, b, c, ball(0, 3.5000001, 1, 0, 3.5000001, -1, 0.5), &o);
+	ck_assert_int_eq(out.state, bc_castMiss);
+}
+END_TEST
+
 START_TEST(unit_normals_at_any_scale)
 {
 	/* Tiny and huge triangles still give unit normals. */
@@ -354,6 +381,7 @@ static Suite* sweepSuite(void)
 	tcase_add_test(tc, slivers_are_degenerate);
 	tcase_add_test(tc, path_starting_in_the_plane_beside_the_triangle);
 	tcase_add_test(tc, unit_normals_at_any_scale);
+	tcase_add_test(tc, tangent_to_the_bounding_ball_is_a_hit);
 	tcase_add_test(tc, long_thin_triangle_face);
 	suite_add_tcase(s, tc);
 	return s;
