@@ -16,18 +16,23 @@
 #include "trajectories.h"
 #include "results_write.h"
 
-/* Records read, cast and written together: large enough to keep every
- * thread busy, small enough that memory does not grow with the input. It
- * is also the window of the space order, whose gain grows with it (1.18x
- * on the query of short sweeps over the 1.3 M icosphere at 8,192, 1.6x at
- * 65,536 for some 50 MB more: tests/bench/notes.md). */
-#define CLI_CAST_CHUNK 8192
+/* Records read, cast and written together, by default (--batch): large
+ * enough to keep every thread busy, small enough that memory does not grow
+ * with the input. It is also the window of the space order, whose gain
+ * grows with it: 1 M short sweeps over the 1.3 M icosphere, JSON in and
+ * out, 2 threads, took 4.1-4.4 s at 8,192, 3.7-4.1 at 32,768, 3.5-3.8 at
+ * 65,536 and no less at 131,072 or 262,144 (peak memory 513, 519, 647, 904
+ * and 1350 MB). A record costs about 640 bytes in each of the
+ * CLI_CAST_SLOTS chunks in flight, touched only as records fill them. */
+#define CLI_CAST_CHUNK 65536
+
+/* The largest --batch: 2^20 records, some 2.7 GB in flight. */
+#define CLI_CAST_MAX_CHUNK (1 << 20)
 
 /* Records per task: 32 tasks per chunk and phase keep the threads evenly
  * busy (a slow block delays no other), and the lock that hands them out is
  * taken about once a millisecond. */
 #define CLI_CAST_BLOCK 256
-#define CLI_CAST_BLOCKS (CLI_CAST_CHUNK / CLI_CAST_BLOCK)
 
 /* Chunks in flight: one being read, two being cast (the tail of one as the
  * next starts) and one being written; memory is these four chunks. */
@@ -44,12 +49,13 @@ static const char* const normalNames[] = { "contact", "triangle", "average" };
 
 /* The options of cast's own, in the order castOption knows them. */
 enum { cli_castTwoSided, cli_castApproach, cli_castNormal, cli_castOverlap, cli_castTies, cli_castBrute,
-	   cli_castConvention, cli_castStats, cli_castMethod, cli_castDt, cli_castBisect, cli_castCompareExact };
+	   cli_castConvention, cli_castStats, cli_castMethod, cli_castDt, cli_castBisect, cli_castCompareExact,
+	   cli_castBatch };
 static const cliOption castOptions[] = {
 	{ "two-sided", 0, false }, { "approach", 0, true }, { "normal", 0, true },     { "initial-overlap", 0, true },
 	{ "ties", 0, false },      { "brute", 0, false },   { "convention", 0, true }, { "stats", 0, false },
 	{ "method", 0, true },     { "dt", 0, true },       { "bisect", 0, true },     { "compare-exact", 0, false },
-	{ NULL, 0, false },
+	{ "batch", 0, true },      { NULL, 0, false },
 };
 
 static const cliUsage castUsage = {
@@ -96,6 +102,10 @@ static const cliUsage castUsage = {
 	CLI_HELP_THREADS
 	CLI_HELP_QUIET_ALL
 	CLI_HELP_MAX_ERRORS
+	"      --batch N             records read, cast in space order and written\n"
+	"                            together (default 65536, 1 to 1048576): larger\n"
+	"                            batches cast faster on big meshes and take\n"
+	"                            about 2.6 kB more memory per record\n"
 	"      --stats               phase times, counts and peak memory on standard\n"
 	"                            error as one JSON line\n"
 	CLI_HELP_HELP
@@ -123,6 +133,7 @@ typedef struct cliCastConfig {
 	bcDiscreteOptions discreteOptions; /* --dt, --bisect (its cast options: s.options') */
 	bool dtGiven, bisectGiven;
 	bool compareExact;
+	int batch; /* --batch: records per chunk */
 } cliCastConfig;
 
 void cliCastSettings_Init(cliCastSettings* s)
@@ -247,9 +258,19 @@ static const char* castOption(void* context, int k, const char* value)
 	case cli_castCompareExact:
 		cfg->compareExact = true;
 		return NULL;
-	default:
+	case cli_castBatch: {
+		int n = 0;
+		if (!cliParseInt(value, &n) || n < 1 || n > CLI_CAST_MAX_CHUNK) {
+			return "--batch needs a whole number of records from 1 to 1048576, not";
+		}
+		cfg->batch = n;
+		return NULL;
+	}
+	case cli_castStats:
 		cfg->stats = true;
 		return NULL;
+	default:
+		return "unknown option";
 	}
 }
 
@@ -291,6 +312,7 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 	memset(cfg, 0, sizeof *cfg);
 	cliCastSettings_Init(&cfg->s);
 	cfg->discreteOptions = bcDefaultDiscreteOptions();
+	cfg->batch = CLI_CAST_CHUNK;
 	int first = 0;
 	int status = cliParseArguments(&castUsage, argc, argv, &cfg->common, castOption, cfg, &first);
 	if (status >= 0) {
@@ -418,7 +440,7 @@ int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastI
 
 /* ------------------------------------------------------------ pipeline
  *
- * Input is read in chunks of CLI_CAST_CHUNK records, and every chunk goes
+ * Input is read in chunks of --batch records, and every chunk goes
  * through these tasks: read (delimit the records and copy their bytes; one
  * chunk at a time, in input order), three phases cut into blocks of
  * CLI_CAST_BLOCK records that any thread takes, and write (one chunk at a
@@ -479,21 +501,25 @@ typedef struct cliTieRef {
 	int pool, offset, count;
 } cliTieRef;
 
+/* A chunk of capacity records; its arrays have that many entries (blocks
+ * and pools one per CLI_CAST_BLOCK records), owned by it (cliChunk_Create,
+ * cliChunk_Destroy). */
 typedef struct cliChunk {
-	cliRecord records[CLI_CAST_CHUNK];
-	const char* problems[CLI_CAST_CHUNK];
+	int capacity;
+	cliRecord* records;
+	const char** problems;
 	cliRecordText text;  /* the bytes of deferred records */
-	cliBlock blocks[CLI_CAST_BLOCKS];
+	cliBlock* blocks;
 	/* each record's cast, at its place in input order */
-	bcCastInput inputs[CLI_CAST_CHUNK];   /* NaN for bad records: they stretch no box of the order */
-	bcCastOutput outputs[CLI_CAST_CHUNK];
-	bcCastOutput* exact;                  /* --compare-exact: the exact cast's answers (CLI_CAST_CHUNK) */
-	cliTieRef tieRefs[CLI_CAST_CHUNK];
-	cliTiePool pools[CLI_CAST_BLOCKS];    /* by block of space order */
+	bcCastInput* inputs;   /* NaN for bad records: they stretch no box of the order */
+	bcCastOutput* outputs;
+	bcCastOutput* exact;   /* --compare-exact: the exact cast's answers, else NULL */
+	cliTieRef* tieRefs;
+	cliTiePool* pools;     /* by block of space order */
 	/* space order: order[k] is the record cast k-th; keys and scratch are the sort's */
-	int32_t order[CLI_CAST_CHUNK];
-	uint32_t keys[CLI_CAST_CHUNK];
-	int32_t scratch[CLI_CAST_CHUNK];
+	int32_t* order;
+	uint32_t* keys;
+	int32_t* scratch;
 	int count;
 	long sequence;       /* chunks are numbered from 0 in input order */
 	long first;          /* records before this chunk */
@@ -568,7 +594,7 @@ static void readChunk(cliPipeline* p, cliChunk* c)
 	c->failed = false;
 	c->first = p->recordsRead;
 	cliRecordText_Clear(&c->text);
-	while (c->count < CLI_CAST_CHUNK && !atomic_load(&p->stop)) {
+	while (c->count < c->capacity && !atomic_load(&p->stop)) {
 		/* a filter answers what it has before it waits for more */
 		if (p->lowLatency && c->count > 0 && !cliReader_IsInputReady(p->reader)) {
 			break;
@@ -938,21 +964,71 @@ static void printStats(double readMesh, const bcMeshInfo* info, const cliCastTim
 			cliPeakMemory());
 }
 
+/* Free a chunk (NULL is fine). */
+static void cliChunk_Destroy(cliChunk* c)
+{
+	if (c == NULL) {
+		return;
+	}
+	cliRecordText_Free(&c->text);
+	int blocks = (c->capacity + CLI_CAST_BLOCK - 1) / CLI_CAST_BLOCK;
+	for (int b = 0; b < blocks && c->blocks != NULL; ++b) {
+		cliBuffer_Free(&c->blocks[b].text);
+	}
+	for (int b = 0; b < blocks && c->pools != NULL; ++b) {
+		free(c->pools[b].ties);
+	}
+	free(c->records);
+	free(c->problems);
+	free(c->blocks);
+	free(c->inputs);
+	free(c->outputs);
+	free(c->exact);
+	free(c->tieRefs);
+	free(c->pools);
+	free(c->order);
+	free(c->keys);
+	free(c->scratch);
+	free(c);
+}
+
+/* A chunk of capacity records (with room for the exact casts too when
+ * exact), or NULL when memory runs out; the caller owns it
+ * (cliChunk_Destroy). Its pages are touched as records fill it. */
+static cliChunk* cliChunk_Create(int capacity, bool exact)
+{
+	cliChunk* c = calloc(1, sizeof *c);
+	if (c == NULL) {
+		return NULL;
+	}
+	size_t n = (size_t)capacity;
+	size_t blocks = (n + CLI_CAST_BLOCK - 1) / CLI_CAST_BLOCK;
+	c->capacity = capacity;
+	c->records = calloc(n, sizeof *c->records);
+	c->problems = calloc(n, sizeof *c->problems);
+	c->blocks = calloc(blocks, sizeof *c->blocks);
+	c->inputs = calloc(n, sizeof *c->inputs);
+	c->outputs = calloc(n, sizeof *c->outputs);
+	c->exact = exact ? calloc(n, sizeof *c->exact) : NULL;
+	c->tieRefs = calloc(n, sizeof *c->tieRefs);
+	c->pools = calloc(blocks, sizeof *c->pools);
+	c->order = calloc(n, sizeof *c->order);
+	c->keys = calloc(n, sizeof *c->keys);
+	c->scratch = calloc(n, sizeof *c->scratch);
+	if (c->records == NULL || c->problems == NULL || c->blocks == NULL || c->inputs == NULL || c->outputs == NULL ||
+		(exact && c->exact == NULL) || c->tieRefs == NULL || c->pools == NULL || c->order == NULL ||
+		c->keys == NULL || c->scratch == NULL) {
+		cliChunk_Destroy(c);
+		return NULL;
+	}
+	return c;
+}
+
 /* Free what pipeline setup made (any of it may be missing). */
 static void freePipeline(cliPipeline* p, cliWorker* workers, int threads)
 {
 	for (int s = 0; s < CLI_CAST_SLOTS; ++s) {
-		cliChunk* c = p->slots[s];
-		if (c == NULL) {
-			continue;
-		}
-		cliRecordText_Free(&c->text);
-		for (int b = 0; b < CLI_CAST_BLOCKS; ++b) {
-			cliBuffer_Free(&c->blocks[b].text);
-			free(c->pools[b].ties);
-		}
-		free(c->exact);
-		free(c);
+		cliChunk_Destroy(p->slots[s]);
 	}
 	for (int t = 0; workers != NULL && t < threads; ++t) {
 		cliJsonParser_Destroy(workers[t].parser);
@@ -995,12 +1071,8 @@ int cliCastMain(int argc, char** argv)
 	workers = calloc((size_t)threads, sizeof *workers);
 	bool ready = p.reader != NULL && workers != NULL;
 	for (int s = 0; s < CLI_CAST_SLOTS && ready; ++s) {
-		p.slots[s] = calloc(1, sizeof *p.slots[s]);
+		p.slots[s] = cliChunk_Create(cfg.batch, cfg.compareExact);
 		ready = p.slots[s] != NULL;
-		if (ready && cfg.compareExact) {
-			p.slots[s]->exact = malloc(CLI_CAST_CHUNK * sizeof *p.slots[s]->exact);
-			ready = p.slots[s]->exact != NULL;
-		}
 	}
 	p.needTies = cfg.ties || cfg.s.normalMode == cli_normalAverage;
 	for (int t = 0; t < threads && ready; ++t) {

@@ -390,11 +390,11 @@ EOF
 	[ "$(csv_cell stdout 4 1)" = 2 ]
 }
 
-@test "ids: output order is input order across chunks and threads (20000 records, -j 4)" {
+@test "ids: output order is input order across chunks and threads (20000 records, 5 chunks, -j 4)" {
 	awk 'BEGIN { srand(3); for (i = 0; i < 20000; i++)
 		printf "{\"id\":%d,\"p0\":[%.5f,%.5f,%.5f],\"p1\":[%.5f,%.5f,%.5f],\"r\":%.3f}\n", 19999 - i,
 			rand() * 8, rand() * 6, rand() * 3, rand() * 8, rand() * 6, rand() * 3, rand() * 0.3 }' >many.ndjson
-	bcast cast -j 4 --format ndjson "$ROOM" many.ndjson
+	bcast cast -j 4 --batch 4096 --format ndjson "$ROOM" many.ndjson
 	assert_status 0
 	assert_line_count 20000
 	sed -n 's/^{"id":\([0-9]*\),.*/\1/p' stdout |
@@ -430,7 +430,7 @@ write_grid_obj() {
 	sed -n 's/^{"id":\([0-9]*\),.*/\1/p' sorted.ndjson | awk '$1 != NR - 1 { exit 1 }'
 
 	# Each hit is its own record's: the centre at contact is right below its p0.
-	bcast cast -j 2 --ties -f ndjson grid.obj shuffled.ndjson
+	bcast cast -j 2 --batch 8192 --ties -f ndjson grid.obj shuffled.ndjson
 	assert_status 1
 	assert_line_count 30000
 	cp stdout shuffled.out
@@ -444,11 +444,50 @@ write_grid_obj() {
 
 	# Every answer, ties and errors too, is the one the same record gets
 	# in another order and with one thread: sorted by id, the outputs match.
-	bcast cast -j 1 --ties -f ndjson grid.obj sorted.ndjson
+	bcast cast -j 1 --batch 8192 --ties -f ndjson grid.obj sorted.ndjson
 	assert_status 1
 	sort -n -t : -k 2 shuffled.out | cmp - stdout
-	bcast cast -j 2 --ties -f ndjson grid.obj sorted.ndjson
+	bcast cast -j 2 --batch 8192 --ties -f ndjson grid.obj sorted.ndjson
 	sort -n -t : -k 2 shuffled.out | cmp - stdout
+}
+
+@test "--batch: the output is the same byte for byte whatever the batch (1, 7, 256, 4099, the default), threads and format" {
+	write_grid_obj grid.obj
+	# balls dropped on the grid at random spots, some on its edges and
+	# vertices (ties), some beside it (misses), every 50th record bad
+	awk 'BEGIN { srand(5); for (i = 0; i < 9000; i++) {
+		x = int(rand() * 576) / 8 - 4; y = int(rand() * 576) / 8 - 4; r = 2 ^ -int(1 + rand() * 3)
+		if (i % 50 == 0) printf "{\"id\":%d,\"p0\":[%g,%g,2],\"r\":%g}\n", i, x, y, r
+		else printf "{\"id\":%d,\"p0\":[%g,%g,2],\"p1\":[%g,%g,-2],\"r\":%g}\n", i, x, y, x, y, r } }' >t.ndjson
+	bcast cast -j 1 --ties -f ndjson grid.obj t.ndjson
+	assert_status 1
+	cp stdout expected.ndjson
+	[ "$(grep -c '"hit":true' expected.ndjson)" -gt 4000 ]
+	[ "$(grep -c '"error"' expected.ndjson)" -eq 180 ]
+	for batch in 1 7 256 4099; do
+		for j in 1 2; do
+			bcast cast -j "$j" --batch "$batch" --ties -f ndjson grid.obj t.ndjson
+			assert_status 1
+			cmp stdout expected.ndjson || { echo "--batch $batch -j $j differs"; return 1; }
+		done
+	done
+	# a JSON document and CSV too, against the default batch
+	bcast cast -j 2 -f csv grid.obj t.ndjson
+	cp stdout expected.csv
+	bcast cast -j 2 --batch 33 -f csv grid.obj t.ndjson
+	cmp stdout expected.csv
+	bcast cast -j 2 -o default.json grid.obj t.ndjson
+	bcast cast -j 2 --batch 1000 -o small.json grid.obj t.ndjson
+	cmp default.json small.json
+}
+
+@test "--batch: a usage error below 1, above 1048576 or not a whole number" {
+	for bad in 0 -3 1048577 2.5 x ''; do
+		bcast cast --batch "$bad" tri.obj /dev/null
+		assert_status 2
+		grep -q "^ballcast cast: --batch needs a whole number of records from 1 to 1048576, not '$bad'" stderr ||
+			{ cat stderr; return 1; }
+	done
 }
 
 # -------------------------------------------------- polygons, relative indices
@@ -663,7 +702,7 @@ EOF
 		for (i = 0; i < 20000; i++) printf "%d,0.25,0.25,2,0.25,0.25,-2,0.5\n", i
 		printf "\"open"; for (i = 0; i < 1700000; i++) printf "0123456789"; print "" }' >t.csv
 	for j in 1 2; do
-		bcast cast -j "$j" --format ndjson tri.obj t.csv
+		bcast cast -j "$j" --batch 8192 --format ndjson tri.obj t.csv
 		assert_status 2
 		echo 'ballcast: t.csv:20002:1: CSV row longer than 16777216 bytes (an unclosed quote?)' | assert_stderr_eq
 		# some answers went out, all of them right and in order, none past the error

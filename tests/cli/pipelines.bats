@@ -207,7 +207,7 @@ on_terminal() {
 	assert_no_stderr
 }
 
-# 60000 throws through the triangle, all hits: eight chunks
+# 60000 throws through the triangle, all hits: eight chunks of --batch 8192
 write_many_throws() {
 	awk 'BEGIN { for (i = 0; i < 60000; i++)
 		printf "{\"id\":%d,\"p0\":[0.25,0.25,2],\"p1\":[0.25,0.25,-2],\"r\":0.1}\n", i }' >many.ndjson
@@ -216,7 +216,7 @@ write_many_throws() {
 @test "progress on a terminal: a percentage and the time left while results go elsewhere, then a summary line" {
 	write_many_throws
 	# the reader of the results sleeps: the run lasts well past the first redraw
-	on_terminal "'$BALLCAST' cast -f ndjson -j 1 tri.obj many.ndjson | (sleep 1.5; cat >out.ndjson)"
+	on_terminal "'$BALLCAST' cast -f ndjson -j 1 --batch 8192 tri.obj many.ndjson | (sleep 1.5; cat >out.ndjson)"
 	[ "$(wc -l <out.ndjson)" -eq 60000 ]
 	# the progress line is redrawn in place: a carriage return, never a new line, and erased at the end
 	grep -aq $'\rballcast: [0-9]*%, [0-9]* trajectories, [0-9]* hits, about [0-9]* s left\e\[K' terminal ||
