@@ -994,7 +994,10 @@ static void cliChunk_Destroy(cliChunk* c)
 
 /* A chunk of capacity records (with room for the exact casts too when
  * exact), or NULL when memory runs out; the caller owns it
- * (cliChunk_Destroy). Its pages are touched as records fill it. */
+ * (cliChunk_Destroy). The per-record arrays are not cleared: each entry is
+ * written (read, parse, order, cast) before it is read, so their pages are
+ * touched only as records fill them, and a small input costs no more
+ * memory than before --batch grew. The blocks and pools start empty. */
 static cliChunk* cliChunk_Create(int capacity, bool exact)
 {
 	cliChunk* c = calloc(1, sizeof *c);
@@ -1004,17 +1007,17 @@ static cliChunk* cliChunk_Create(int capacity, bool exact)
 	size_t n = (size_t)capacity;
 	size_t blocks = (n + CLI_CAST_BLOCK - 1) / CLI_CAST_BLOCK;
 	c->capacity = capacity;
-	c->records = calloc(n, sizeof *c->records);
-	c->problems = calloc(n, sizeof *c->problems);
+	c->records = malloc(n * sizeof *c->records);
+	c->problems = malloc(n * sizeof *c->problems);
 	c->blocks = calloc(blocks, sizeof *c->blocks);
-	c->inputs = calloc(n, sizeof *c->inputs);
-	c->outputs = calloc(n, sizeof *c->outputs);
-	c->exact = exact ? calloc(n, sizeof *c->exact) : NULL;
-	c->tieRefs = calloc(n, sizeof *c->tieRefs);
+	c->inputs = malloc(n * sizeof *c->inputs);
+	c->outputs = malloc(n * sizeof *c->outputs);
+	c->exact = exact ? malloc(n * sizeof *c->exact) : NULL;
+	c->tieRefs = malloc(n * sizeof *c->tieRefs);
 	c->pools = calloc(blocks, sizeof *c->pools);
-	c->order = calloc(n, sizeof *c->order);
-	c->keys = calloc(n, sizeof *c->keys);
-	c->scratch = calloc(n, sizeof *c->scratch);
+	c->order = malloc(n * sizeof *c->order);
+	c->keys = malloc(n * sizeof *c->keys);
+	c->scratch = malloc(n * sizeof *c->scratch);
 	if (c->records == NULL || c->problems == NULL || c->blocks == NULL || c->inputs == NULL || c->outputs == NULL ||
 		(exact && c->exact == NULL) || c->tieRefs == NULL || c->pools == NULL || c->order == NULL ||
 		c->keys == NULL || c->scratch == NULL) {
