@@ -597,7 +597,7 @@ covered() {
 }
 
 @test "render: the bunny (y-up) is upright by default: its top lands above its bottom" {
-	local bunny="${BALLCAST_MESHES:-$REPO/../shared/meshes}/stanford-bunny.obj"
+	local bunny="${BALLCAST_MESHES:-$REPO/tests/data/meshes}/stanford-bunny.obj"
 	[ -f "$bunny" ] || { echo "$bunny is missing (set BALLCAST_MESHES)"; false; }
 	# the bounds' centre x and z, at the lowest and the highest y
 	bcast render --probe -0.0168,0.0333,0.0082 --probe -0.0168,0.1870,0.0082 "$bunny" -o b.svg
@@ -683,7 +683,7 @@ covered() {
 }
 
 @test "render: the bunny's picture is well under 1 MB and covers the pixels the full drawing covers" {
-	local bunny="${BALLCAST_MESHES:-$REPO/../shared/meshes}/stanford-bunny.obj"
+	local bunny="${BALLCAST_MESHES:-$REPO/tests/data/meshes}/stanford-bunny.obj"
 	[ -f "$bunny" ] || { echo "$bunny is missing (set BALLCAST_MESHES)"; false; }
 	bcast render "$bunny" -o small.svg
 	assert_status 0

@@ -132,7 +132,7 @@ static void realMesh(const char* name)
 {
 	const char* dir = getenv("BALLCAST_MESHES");
 	char path[4096];
-	snprintf(path, sizeof path, "%s/%s", dir != NULL ? dir : "../shared/meshes", name);
+	snprintf(path, sizeof path, "%s/%s", dir != NULL ? dir : "tests/data/meshes", name);
 	bcError error;
 	bcMesh* mesh = bcMesh_LoadObj(path, NULL, &error);
 	ck_assert_msg(mesh != NULL, "%s: %s", path, error.message);

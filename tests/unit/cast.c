@@ -228,7 +228,7 @@ START_TEST(real_mesh_bunny)
 {
 	const char* dir = getenv("BALLCAST_MESHES");
 	char path[4096];
-	snprintf(path, sizeof path, "%s/stanford-bunny.obj", dir != NULL ? dir : "../shared/meshes");
+	snprintf(path, sizeof path, "%s/stanford-bunny.obj", dir != NULL ? dir : "tests/data/meshes");
 	bcError error;
 	bcMesh* mesh = bcMesh_LoadObj(path, NULL, &error);
 	ck_assert_msg(mesh != NULL, "%s: %s", path, error.message);
