@@ -1182,7 +1182,6 @@ static bcVerdict vertexContact(const bcSweepQuery* q, const bcBallFrame* f, int 
 	return bc_verdictFound;
 }
 
-/* A ball (r > 0). */
 /* Is the segment p0 + alpha d, alpha in [0, maxAlpha], surely farther
  * than r from the triangle? Tested against a ball around the triangle:
  * its centroid g and the largest distance R from g to a vertex. The
@@ -1210,6 +1209,7 @@ static bool farFromSegment(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 	return bcDot(e, e) > reach * reach;
 }
 
+/* A ball (r > 0). */
 static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, double maxAlpha,
 						   bcSweepResult* result)
 {
