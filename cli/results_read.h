@@ -81,6 +81,13 @@ typedef struct cliResult {
 	long problemColumn;
 } cliResult;
 
+/* What an input that holds no result is (cliResultSet.shape). */
+typedef enum cliResultsShape {
+	cli_shapeRecords = 0,  /* it holds records (or is not known to be empty) */
+	cli_shapeEmptyFile,    /* nothing but white space (and a byte order mark) */
+	cli_shapeHeaderOnly    /* a CSV header and no row, or an empty JSON array or results list */
+} cliResultsShape;
+
 /* Every result of one file, in file order. */
 typedef struct cliResultSet {
 	cliInputFormat format; /* what was detected: cli_inputJson (document or array), Ndjson or Csv */
@@ -90,6 +97,11 @@ typedef struct cliResultSet {
 	long problems;         /* results with a problem */
 	char* ignored;         /* owned, tolerant reading only: the columns or keys no field is read from,
 	                          ", " between them, or NULL */
+	cliResultsShape shape; /* what the input held when it held no record (empty file, header only) */
+	bool positional;       /* no record carried an id: results are in file order, to be matched by
+	                          position (result k answers trajectory k) */
+	char understood[160];  /* tolerant reading: how the input was understood when that is not the
+	                          plain shape ("read as CSV separated by ';' with decimal commas"), or "" */
 } cliResultSet;
 
 /* How a submission is read for grading (cliReadResultsWith). */
