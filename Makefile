@@ -60,6 +60,11 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
+# The library's objects hide every symbol that ballcast.h does not mark
+# BC_API: the shared library exports its interface and nothing else (the
+# static library, which the command and the unit tests link, is unaffected).
+$(LIB_OBJS): ALL_CFLAGS += -fvisibility=hidden
+
 $(BUILD)/libballcast.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^

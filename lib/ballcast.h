@@ -26,6 +26,60 @@ extern "C" {
 
 #define BC_VERSION_STRING "0.1.0"
 
+/* Marks the functions of the library's interface. The shared library is
+ * built with hidden visibility, so these, and only these, are exported;
+ * on Windows, define BC_BUILD_DLL to build a DLL and BC_DLL to use one. */
+#if defined(_WIN32) && defined(BC_BUILD_DLL)
+#define BC_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(BC_DLL)
+#define BC_API __declspec(dllimport)
+#elif defined(__GNUC__)
+#define BC_API __attribute__((visibility("default")))
+#else
+#define BC_API
+#endif
+
+/* -------------------------------------------------------------- memory */
+
+/* Where the library gets its memory. alloc returns size bytes aligned to
+ * alignment (a power of two, at least alignof(max_align_t); size is then a
+ * multiple of it) or NULL; realloc resizes a block that alloc returned with
+ * the smallest alignment, as the C library's realloc does (NULL when out of
+ * memory, the block then untouched); free gives back a block from either
+ * (never NULL). context is passed to each. */
+typedef void* bcAllocFcn(size_t size, size_t alignment, void* context);
+typedef void* bcReallocFcn(void* memory, size_t size, void* context);
+typedef void bcFreeFcn(void* memory, void* context);
+
+/* The three functions of an allocator and what they are given. */
+typedef struct bcAllocator {
+	bcAllocFcn* alloc;     /* a new block */
+	bcReallocFcn* realloc; /* a block resized */
+	bcFreeFcn* free;       /* a block given back */
+	void* context;         /* passed to all three, as it is */
+} bcAllocator;
+
+/* Route every allocation of the library through allocator (copied; NULL, or
+ * one with a NULL function: the C library's malloc, realloc and free, the
+ * default). Optional. This is the library's one piece of process-wide
+ * configuration: call it before any other function of the library, from
+ * one thread, and not again while any mesh, list or simulation the library
+ * made is alive (a block must go back to the allocator it came from). The
+ * exact arithmetic of GMP, used by a few exact tests, allocates through
+ * GMP's own functions. */
+BC_API void bcSetAllocator(const bcAllocator* allocator);
+
+/* ------------------------------------------------------------- threads */
+
+/* The most threads one call of the library starts at once: beyond it
+ * memory bandwidth, not cores, limits every loop the library runs. */
+#define BC_MAX_THREADS 256
+
+/* The threads a call asked for threadCount uses at most: threadCount when
+ * > 0, else one per online core, and never more than BC_MAX_THREADS. (A
+ * call may use fewer when its work is small.) */
+BC_API int bcThreadCount(int threadCount);
+
 /* A point or a vector in the mesh's frame. Passed and returned by value. */
 typedef struct bcVec3 {
 	double x, y, z;
@@ -101,7 +155,7 @@ typedef struct bcMeshDef {
 /* Build a mesh from arrays. Returns NULL and fills error (if not NULL) on
  * failure (an index out of range, a non-finite coordinate, no triangles).
  * The caller owns the result and frees it with bcMesh_Destroy. */
-bcMesh* bcMesh_Create(const bcMeshDef* def, bcError* error);
+BC_API bcMesh* bcMesh_Create(const bcMeshDef* def, bcError* error);
 
 /* How an OBJ file or text is read into a mesh. */
 typedef struct bcObjOptions {
@@ -112,7 +166,7 @@ typedef struct bcObjOptions {
 } bcObjOptions;
 
 /* The default options: one thread per online core. */
-bcObjOptions bcDefaultObjOptions(void);
+BC_API bcObjOptions bcDefaultObjOptions(void);
 
 /* Read a Wavefront OBJ file ("-" is not special here). A polygon of k
  * corners gives k - 2 consecutive triangles, in the polygon's turning
@@ -125,14 +179,14 @@ bcObjOptions bcDefaultObjOptions(void);
  * and fills error (if not NULL) on failure, with the line and column of a
  * syntax error. The caller owns the result and frees it with
  * bcMesh_Destroy. */
-bcMesh* bcMesh_LoadObj(const char* path, const bcObjOptions* options, bcError* error);
+BC_API bcMesh* bcMesh_LoadObj(const char* path, const bcObjOptions* options, bcError* error);
 
 /* The same over OBJ text held in memory (need not be NUL terminated). The
  * caller owns the result. */
-bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error);
+BC_API bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error);
 
 /* Free a mesh. NULL is allowed. */
-void bcMesh_Destroy(bcMesh* mesh);
+BC_API void bcMesh_Destroy(bcMesh* mesh);
 
 /* Something a reader got past: the mesh was built, but part of it may not
  * be what the file meant. */
@@ -156,11 +210,11 @@ typedef struct bcWarning {
 #define BC_MAX_WARNINGS 1000
 
 /* How many warnings reading the mesh gave (0 for bcMesh_Create). */
-int32_t bcMesh_GetWarningCount(const bcMesh* mesh);
+BC_API int32_t bcMesh_GetWarningCount(const bcMesh* mesh);
 
 /* Warning index, in file order, for index < BC_MAX_WARNINGS; anything
  * else gives code bc_warningNone. */
-bcWarning bcMesh_GetWarning(const bcMesh* mesh, int32_t index);
+BC_API bcWarning bcMesh_GetWarning(const bcMesh* mesh, int32_t index);
 
 /* Counts. Degenerate triangles (zero area, or slivers whose smallest angle
  * has a sine below BC_SLIVER_SINE) keep their index but are never hit. */
@@ -174,7 +228,7 @@ typedef struct bcMeshInfo {
 } bcMeshInfo;
 
 /* The mesh's counts and bounds. */
-bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh);
+BC_API bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh);
 
 /* One triangle: its 0-based vertex indices in file order, the 0-based face
  * (OBJ f line) it came from, and its unit front normal: (B-A)x(C-A)
@@ -188,10 +242,10 @@ typedef struct bcTriangle {
 } bcTriangle;
 
 /* Triangle index (0 .. triangleCount - 1), as described above. */
-bcTriangle bcMesh_GetTriangle(const bcMesh* mesh, int32_t index);
+BC_API bcTriangle bcMesh_GetTriangle(const bcMesh* mesh, int32_t index);
 
 /* Vertex index (0 .. vertexCount - 1). */
-bcVec3 bcMesh_GetVertex(const bcMesh* mesh, int32_t index);
+BC_API bcVec3 bcMesh_GetVertex(const bcMesh* mesh, int32_t index);
 
 /* ------------------------------------------------------------ cast query */
 
@@ -224,7 +278,7 @@ typedef struct bcCastOptions {
 } bcCastOptions;
 
 /* The default options: one-sided, dot <= 0, overlaps reported. */
-bcCastOptions bcDefaultCastOptions(void);
+BC_API bcCastOptions bcDefaultCastOptions(void);
 
 /* A ball of radius r >= 0 whose centre moves linearly from p0 (alpha = 0)
  * to p1 (alpha = 1). r = 0 is a point moving along a segment. */
@@ -273,20 +327,20 @@ typedef struct bcCastOutput {
 /* True when p0, p1, p1 - p0 and radius are finite, within
  * BC_MAX_COORDINATE in magnitude, and radius >= 0. The cast functions answer
  * bc_castInvalid otherwise. */
-bool bcIsValidCastInput(bcCastInput input);
+BC_API bool bcIsValidCastInput(bcCastInput input);
 
 /* Cast one ball against one triangle A, B, C (front normal (B-A)x(C-A)).
  * vertices[] in the output hold local indices 0, 1, 2 (for A, B, C) and
  * triangle/face are 0. A degenerate triangle never hits. */
-bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput input, const bcCastOptions* options);
+BC_API bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput input, const bcCastOptions* options);
 
 /* Cast one ball against a mesh: the earliest counted contact, ties resolved
  * as described at BC_ALPHA_TIE_TOLERANCE. options may be NULL (defaults). */
-bcCastOutput bcMesh_Cast(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options);
+BC_API bcCastOutput bcMesh_Cast(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options);
 
 /* Cast count balls; outputs[i] answers inputs[i]. threadCount <= 0 means
  * one thread per core. The outputs do not depend on threadCount. */
-void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
+BC_API void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
 					  const bcCastOptions* options, int threadCount);
 
 /* One contact among several tied at the earliest alpha. */
@@ -302,7 +356,7 @@ typedef struct bcContact {
 /* Like bcMesh_Cast, and also lists in ties[0 .. min(n, capacity)-1] every
  * (triangle, feature) contact within BC_ALPHA_TIE_TOLERANCE of the earliest
  * alpha, ordered by triangle then feature; returns n (the full count). */
-int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
+BC_API int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
 					bcContact* ties, int capacity);
 
 /* ------------------------------------------ time stepping (discrete) */
@@ -343,7 +397,7 @@ typedef struct bcDiscreteOptions {
 
 /* dt = BC_DISCRETE_DEFAULT_STEP, N = BC_DISCRETE_DEFAULT_BISECTIONS, the
  * cast's defaults. */
-bcDiscreteOptions bcDefaultDiscreteOptions(void);
+BC_API bcDiscreteOptions bcDefaultDiscreteOptions(void);
 
 /* The answer of the discrete method. state: bc_castMiss (no test found the
  * ball in contact), bc_castHit, bc_castInitialOverlap (closer than r to a
@@ -389,7 +443,7 @@ typedef struct bcDiscreteOutput {
  * crossed in more than one step, alpha is never before the exact cast's
  * alpha and at most dt / 2^N after it; where it is crossed between two
  * tests, the discrete method misses what the cast hits. */
-bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput input, const bcDiscreteOptions* options);
+BC_API bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput input, const bcDiscreteOptions* options);
 
 /* --------------------------------------------------------- closest point */
 
@@ -410,10 +464,10 @@ typedef struct bcClosestPoint {
 } bcClosestPoint;
 
 /* The closest point of the triangle A, B, C to p (see bcClosestPoint). */
-bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c);
+BC_API bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c);
 
 /* Human readable name: "face", "edge", "vertex" or "none". */
-const char* bcFeatureName(bcFeature feature);
+BC_API const char* bcFeatureName(bcFeature feature);
 
 /* ------------------------------------------------ closest point of a mesh */
 
@@ -435,7 +489,7 @@ typedef struct bcClosestOptions {
 } bcClosestOptions;
 
 /* The default options: the bounding volume hierarchy. */
-bcClosestOptions bcDefaultClosestOptions(void);
+BC_API bcClosestOptions bcDefaultClosestOptions(void);
 
 /* What a closest-point query found (bcClosestOutput.state). */
 typedef enum bcClosestState {
@@ -494,16 +548,16 @@ typedef struct bcClosestOutput {
 } bcClosestOutput;
 
 /* True when p is finite and radius is finite and >= 0. */
-bool bcIsValidClosestInput(bcClosestInput input);
+BC_API bool bcIsValidClosestInput(bcClosestInput input);
 
 /* The closest point of mesh to the ball's centre, and whether the ball
  * overlaps the mesh. options may be NULL (defaults). The answer does not
  * depend on options->bruteForce. */
-bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcClosestInput input, const bcClosestOptions* options);
+BC_API bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcClosestInput input, const bcClosestOptions* options);
 
 /* count queries; outputs[i] answers inputs[i]. threadCount <= 0 means one
  * thread per core. The outputs do not depend on threadCount. */
-void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClosestOutput* outputs, int count,
+BC_API void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClosestOutput* outputs, int count,
 						 const bcClosestOptions* options, int threadCount);
 
 /* ---------------------------------------------------- balls against balls */
@@ -549,7 +603,7 @@ typedef struct bcBallHit {
  * rest is a miss (we want when they first meet). Swapping the balls gives
  * the same state and alpha bit for bit and the opposite normal. Invalid
  * (bc_ballInvalid): ci, di or ci + di not finite, ri negative or not finite. */
-bcBallHit bcCollideBalls(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, double r2);
+BC_API bcBallHit bcCollideBalls(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, double r2);
 
 /* The velocities after two balls of masses m1, m2 collide along the unit
  * normal n (either direction; bcBallHit's from ball 1 to ball 2). With
@@ -566,7 +620,7 @@ bcBallHit bcCollideBalls(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, 
  * in [0, 1]; otherwise both velocities come back unchanged. The formula is
  * applied whatever the motion: call it for balls that approach
  * (dot(v2 - v1, n) < 0 with n from 1 to 2). Either output may be NULL. */
-void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal, double restitution,
+BC_API void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal, double restitution,
 					   bcVec3* v1After, bcVec3* v2After);
 
 /* One ball of a set: its centre moves from p0 (alpha 0) to p1 (alpha 1),
@@ -593,7 +647,7 @@ typedef struct bcBallsOptions {
 } bcBallsOptions;
 
 /* The default options: elastic, the grid. */
-bcBallsOptions bcDefaultBallsOptions(void);
+BC_API bcBallsOptions bcDefaultBallsOptions(void);
 
 /* What one ball of a set meets first. state, alpha, point and normal are
  * bcCollideBalls(p0, p1 - p0, radius) of this ball against its partner's,
@@ -629,7 +683,7 @@ typedef struct bcBallResult {
  * error (if not NULL) filled: bc_errorValue (count < 0, NULL arrays,
  * restitution outside [0, 1]) or bc_errorNoMemory (results then
  * unspecified). */
-bool bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions* options, bcBallResult* results,
+BC_API bool bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions* options, bcBallResult* results,
 					  bcError* error);
 
 /* ------------------------------------------------------------ simulation */
@@ -672,7 +726,7 @@ typedef struct bcSimulationDef {
 } bcSimulationDef;
 
 /* No balls, no gravity, e = 1, horizon 1, the default event limit, one-sided. */
-bcSimulationDef bcDefaultSimulationDef(void);
+BC_API bcSimulationDef bcDefaultSimulationDef(void);
 
 /* What happened at an event (bcSimEvent.kind). */
 typedef enum bcSimEventKind {
@@ -748,10 +802,10 @@ typedef struct bcSimEvent {
  * overlapping the mesh or another ball at time 0 (deeper than 1e-9 times
  * its reach plus the mesh's largest coordinate: touching is fine), or out
  * of memory. The caller owns the result and frees it with bcSimulation_Destroy. */
-bcSimulation* bcSimulation_Create(const bcMesh* mesh, const bcSimulationDef* def, bcError* error);
+BC_API bcSimulation* bcSimulation_Create(const bcMesh* mesh, const bcSimulationDef* def, bcError* error);
 
 /* Free a simulation. NULL is allowed. */
-void bcSimulation_Destroy(bcSimulation* simulation);
+BC_API void bcSimulation_Destroy(bcSimulation* simulation);
 
 /* Process and return the next event: the earliest mesh contact, ball
  * contact, rest or leave of any ball (ties: the lowest ball index, a mesh
@@ -759,14 +813,14 @@ void bcSimulation_Destroy(bcSimulation* simulation);
  * ball in index order, then bc_simFinished. Once maxEvents events other
  * than horizon events have been returned, the next one is not processed:
  * bc_simTooManyEvents, from then on. */
-bcSimEvent bcSimulation_Step(bcSimulation* simulation);
+BC_API bcSimEvent bcSimulation_Step(bcSimulation* simulation);
 
 /* Like Step, but only up to time: the next event if it happens at or before
  * time, else every ball is moved to time (or the horizon, if earlier) and
  * the state is bc_simReached. Sampling positions every dt: call it with
  * k dt until it answers bc_simReached, then read the balls. A time before
  * the current one reaches nothing new. */
-bcSimEvent bcSimulation_Advance(bcSimulation* simulation, double time);
+BC_API bcSimEvent bcSimulation_Advance(bcSimulation* simulation, double time);
 
 /* A ball at the simulation's current time. */
 typedef struct bcSimBallState {
@@ -779,7 +833,7 @@ typedef struct bcSimBallState {
 } bcSimBallState;
 
 /* index in [0, ballCount); anything else gives a zeroed state. */
-bcSimBallState bcSimulation_GetBall(const bcSimulation* simulation, int index);
+BC_API bcSimBallState bcSimulation_GetBall(const bcSimulation* simulation, int index);
 
 /* Counts, for --stats and tests. */
 typedef struct bcSimulationInfo {
@@ -793,13 +847,13 @@ typedef struct bcSimulationInfo {
 } bcSimulationInfo;
 
 /* The simulation's time and counts so far. */
-bcSimulationInfo bcSimulation_GetInfo(const bcSimulation* simulation);
+BC_API bcSimulationInfo bcSimulation_GetInfo(const bcSimulation* simulation);
 
 /* "mesh", "ball", "rest", "leave" or "horizon". */
-const char* bcSimEventKindName(bcSimEventKind kind);
+BC_API const char* bcSimEventKindName(bcSimEventKind kind);
 
 /* "flying", "sliding" or "stopped". */
-const char* bcSimMotionName(bcSimMotion motion);
+BC_API const char* bcSimMotionName(bcSimMotion motion);
 
 /* ------------------------------------- triangles against triangles */
 
@@ -845,7 +899,7 @@ typedef struct bcTriTriOutput {
  * are rounded: a vertex is returned as is, an edge crossing a plane within
  * a few ulps of the coordinates, computed from the edge's two ends in a
  * fixed order, so the triangles sharing that edge give the same bits. */
-bcTriTriOutput bcIntersectTriangles(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
+BC_API bcTriTriOutput bcIntersectTriangles(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
 
 /* A ball enclosing a triangle, centred at the middle of the triangle's
  * bounding box, with radius the largest distance from there to a vertex
@@ -856,7 +910,7 @@ typedef struct bcSphere {
 } bcSphere;
 
 /* The bounding sphere of the triangle A, B, C (see bcSphere). */
-bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
+BC_API bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
 
 /* A quick hybrid test, APPROXIMATE: bc_triTriProbable when the two
  * bounding spheres (bcTriangleBoundingSphere) meet and an edge of one
@@ -866,7 +920,7 @@ bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
  * positives: spheres overlap far more than triangles) and, only through
  * rounding when a vertex is within an ulp of the other plane, misses pairs
  * that touch; tests/unit/tritri.c measures both rates. */
-bcTriTriOutput bcIntersectTrianglesApprox(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
+BC_API bcTriTriOutput bcIntersectTrianglesApprox(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
 
 /* Which planes the approximate (bounding sphere and plane) test asks an
  * edge to pierce. */
@@ -882,11 +936,11 @@ typedef enum bcApproxRule {
  * method does. Two triangles that meet have each a point in the other's plane, so
  * the one-way rule misses no more pairs than the two-way one (only through
  * rounding) and accepts fewer that do not meet. */
-bcTriTriOutput bcIntersectTrianglesApproxWithRule(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2,
+BC_API bcTriTriOutput bcIntersectTrianglesApproxWithRule(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2,
 												  bcApproxRule rule);
 
 /* "disjoint", "touching", "crossing", "coplanar", "degenerate", "probable". */
-const char* bcTriTriStateName(bcTriTriState state);
+BC_API const char* bcTriTriStateName(bcTriTriState state);
 
 /* ------------------------------------------------ meshes against meshes */
 
@@ -908,7 +962,7 @@ typedef struct bcIntersectOptions {
 
 /* Exact, the bounding volume hierarchy, touching pairs kept, all cores;
  * for the approximate test, bc_approxEither and no check. */
-bcIntersectOptions bcDefaultIntersectOptions(void);
+BC_API bcIntersectOptions bcDefaultIntersectOptions(void);
 
 /* One pair of triangles that meet: a indexes mesh A, b mesh B (for a
  * self-intersection both index A, a < b); state and segment as from
@@ -949,11 +1003,11 @@ typedef struct bcIntersectList {
  * the larger sphere of the pair, searching from both meshes, so every pair
  * whose spheres meet is). options may be NULL (defaults).
  * Returns NULL and fills error (if not NULL) when out of memory. */
-bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcIntersectOptions* options,
+BC_API bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcIntersectOptions* options,
 								  bcError* error);
 
 /* Free a list. NULL is allowed. */
-void bcIntersectList_Destroy(bcIntersectList* list);
+BC_API void bcIntersectList_Destroy(bcIntersectList* list);
 
 /* ------------------------------------------- closed meshes, solids */
 
@@ -963,7 +1017,7 @@ void bcIntersectList_Destroy(bcIntersectList* list);
  * corners only coincide in position is not closed. A closed mesh bounds a
  * solid: the points from which a ray crosses the surface an odd number of
  * times, and the surface. O(n) memory and time (a radix sort of the edges). */
-bool bcMesh_IsClosed(const bcMesh* mesh);
+BC_API bool bcMesh_IsClosed(const bcMesh* mesh);
 
 /* How the solids of two closed meshes A and B relate (surfaces that do
  * not meet do not make the solids disjoint: one may hold the other). */
@@ -983,7 +1037,7 @@ typedef struct bcRelateOptions {
 } bcRelateOptions;
 
 /* The hierarchies, all cores. */
-bcRelateOptions bcDefaultRelateOptions(void);
+BC_API bcRelateOptions bcDefaultRelateOptions(void);
 
 /* The relation and what decided it. pairCount, crossingCount: the pairs of
  * triangles that meet (bcMesh_Intersect, exact, touching pairs kept) and
@@ -1007,11 +1061,11 @@ typedef struct bcRelateOutput {
  * surface, or a ray's parity), one per piece of surface that meets nothing
  * of the other mesh and more where the surfaces touch. options may be NULL.
  * On out of memory bc_relationFailed and error is filled. */
-bcRelateOutput bcMesh_Relate(const bcMesh* a, const bcMesh* b, const bcRelateOptions* options, bcError* error);
+BC_API bcRelateOutput bcMesh_Relate(const bcMesh* a, const bcMesh* b, const bcRelateOptions* options, bcError* error);
 
 /* "not_closed", "disjoint", "touching", "crossing", "a_inside_b",
  * "b_inside_a", "failed". */
-const char* bcRelationName(bcRelation relation);
+BC_API const char* bcRelationName(bcRelation relation);
 
 #ifdef __cplusplus
 }

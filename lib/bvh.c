@@ -123,9 +123,6 @@
 #define BC_PREFETCH(address) ((void)(address))
 #endif
 
-/* Upper bound on build threads. */
-#define BC_BVH_MAX_THREADS 64
-
 /* Query padding. Boxes are grown by
  *   BC_BVH_PAD_RELATIVE * (|p0|max + largest |coordinate| of the tree + r) + BC_BVH_PAD_ABSOLUTE
  * on every side before the slab or distance test. The test's own double
@@ -170,14 +167,14 @@ struct bcBvh {
  * and AArch64 huge page). */
 #define BC_BVH_HUGE_PAGE (2u << 20)
 
-/* malloc-compatible storage for a large array (free it with free). */
+/* Storage for a large array (free it with bcFree). */
 static void* bcAllocateLarge(size_t size)
 {
 	if (size < BC_BVH_HUGE_PAGE) {
-		return aligned_alloc(64, (size + 63) / 64 * 64);
+		return bcAllocAligned(size, 64);
 	}
 	size_t rounded = (size + BC_BVH_HUGE_PAGE - 1) / BC_BVH_HUGE_PAGE * BC_BVH_HUGE_PAGE;
-	void* memory = aligned_alloc(BC_BVH_HUGE_PAGE, rounded);
+	void* memory = bcAllocAligned(rounded, BC_BVH_HUGE_PAGE);
 #if defined(MADV_HUGEPAGE)
 	if (memory != NULL) {
 		(void)madvise(memory, rounded, MADV_HUGEPAGE); /* a hint: failure is harmless */
@@ -712,7 +709,7 @@ static void bcSetRecordBox(bcBvhChild* record, const bcRegion* region)
 
 static bool bcPushTask(bcBuilder* builder, const bcRegion* region, int32_t depth, int32_t* id)
 {
-	bcTask* task = calloc(1, sizeof *task);
+	bcTask* task = bcAllocZeroed(1, sizeof *task);
 	if (task == NULL) {
 		pthread_mutex_lock(&builder->mutex);
 		builder->failed = true;
@@ -725,8 +722,8 @@ static bool bcPushTask(bcBuilder* builder, const bcRegion* region, int32_t depth
 	pthread_mutex_lock(&builder->mutex);
 	if (builder->taskCount == builder->taskCapacity) {
 		int32_t capacity = builder->taskCapacity > 0 ? 2 * builder->taskCapacity : 64;
-		bcTask** tasks = realloc(builder->tasks, (size_t)capacity * sizeof *tasks);
-		int32_t* pending = realloc(builder->pending, (size_t)capacity * sizeof *pending);
+		bcTask** tasks = bcRealloc(builder->tasks, (size_t)capacity * sizeof *tasks);
+		int32_t* pending = bcRealloc(builder->pending, (size_t)capacity * sizeof *pending);
 		if (tasks != NULL) {
 			builder->tasks = tasks;
 		}
@@ -749,7 +746,7 @@ static bool bcPushTask(bcBuilder* builder, const bcRegion* region, int32_t depth
 	}
 	pthread_mutex_unlock(&builder->mutex);
 	if (!ok) {
-		free(task);
+		bcFree(task);
 	}
 	return ok;
 }
@@ -758,7 +755,7 @@ static int32_t bcAddNode(bcBuilder* builder, bcTask* task)
 {
 	if (task->nodeCount == task->nodeCapacity) {
 		int32_t capacity = task->nodeCapacity > 0 ? 2 * task->nodeCapacity : 256;
-		bcBvhNode* nodes = realloc(task->nodes, (size_t)capacity * sizeof *nodes);
+		bcBvhNode* nodes = bcRealloc(task->nodes, (size_t)capacity * sizeof *nodes);
 		if (nodes == NULL) {
 			pthread_mutex_lock(&builder->mutex);
 			builder->failed = true;
@@ -856,11 +853,11 @@ static bcBvhChild bcResolveExternal(const bcBuilder* builder, const int32_t* bas
 static bool bcPlaceTasks(const bcBuilder* builder, bcBvh* bvh, int32_t** base)
 {
 	int32_t taskCount = builder->taskCount;
-	int32_t* first = malloc((size_t)(taskCount > 0 ? taskCount : 1) * sizeof *first);
-	int32_t* queue = malloc((size_t)(taskCount > 0 ? taskCount : 1) * sizeof *queue);
+	int32_t* first = bcAlloc((size_t)(taskCount > 0 ? taskCount : 1) * sizeof *first);
+	int32_t* queue = bcAlloc((size_t)(taskCount > 0 ? taskCount : 1) * sizeof *queue);
 	*base = first;
 	if (first == NULL || queue == NULL) {
-		free(queue);
+		bcFree(queue);
 		return false;
 	}
 	int64_t next = 1;
@@ -883,10 +880,10 @@ static bool bcPlaceTasks(const bcBuilder* builder, bcBvh* bvh, int32_t** base)
 			}
 		}
 	}
-	free(queue);
+	bcFree(queue);
 
 	bvh->nodeCount = (int32_t)next;
-	/* aligned_alloc wants a size that is a multiple of the alignment: 64. */
+	/* bcAllocAligned rounds the size up to a multiple of the alignment. */
 	bvh->nodes = bcAllocateLarge((size_t)next * sizeof(bcBvhNode));
 	if (bvh->nodes == NULL) {
 		return false;
@@ -919,16 +916,7 @@ static bool bcPlaceTasks(const bcBuilder* builder, bcBvh* bvh, int32_t** base)
 
 static int bcBuildThreadCount(int requested, int32_t triangleCount)
 {
-	long count = requested;
-	if (count <= 0) {
-		count = bcThreadCount(0);
-		long useful = 1 + triangleCount / BC_BVH_TASK_SIZE;
-		count = count < useful ? count : useful;
-	}
-	if (count < 1) {
-		count = 1;
-	}
-	return count < BC_BVH_MAX_THREADS ? (int)count : BC_BVH_MAX_THREADS;
+	return requested > 0 ? bcThreadCount(requested) : bcThreadCountFor(0, 1 + triangleCount / BC_BVH_TASK_SIZE, 1);
 }
 
 /* Run fcn(context, chunk) for every chunk in [0, chunkCount) on up to
@@ -1040,15 +1028,15 @@ static int32_t bcPrepareRefs(const struct bcMesh* mesh, bcBuildRef* refs, int th
 {
 	int32_t chunkCount = (int32_t)(((int64_t)mesh->triangleCount + BC_BVH_CHUNK_SIZE - 1) / BC_BVH_CHUNK_SIZE);
 	bcPrepare prepare = { mesh, refs, NULL, NULL, NULL, NULL, 0 };
-	prepare.offsets = malloc((size_t)chunkCount * sizeof *prepare.offsets);
-	prepare.lower = malloc((size_t)chunkCount * sizeof *prepare.lower);
-	prepare.upper = malloc((size_t)chunkCount * sizeof *prepare.upper);
-	prepare.binnings = malloc((size_t)chunkCount * sizeof *prepare.binnings);
+	prepare.offsets = bcAlloc((size_t)chunkCount * sizeof *prepare.offsets);
+	prepare.lower = bcAlloc((size_t)chunkCount * sizeof *prepare.lower);
+	prepare.upper = bcAlloc((size_t)chunkCount * sizeof *prepare.upper);
+	prepare.binnings = bcAlloc((size_t)chunkCount * sizeof *prepare.binnings);
 	if (prepare.offsets == NULL || prepare.lower == NULL || prepare.upper == NULL || prepare.binnings == NULL) {
-		free(prepare.offsets);
-		free(prepare.lower);
-		free(prepare.upper);
-		free(prepare.binnings);
+		bcFree(prepare.offsets);
+		bcFree(prepare.lower);
+		bcFree(prepare.upper);
+		bcFree(prepare.binnings);
 		return -1;
 	}
 	bcRunParallel(bcCountChunk, &prepare, chunkCount, threadCount);
@@ -1087,10 +1075,10 @@ static int32_t bcPrepareRefs(const struct bcMesh* mesh, bcBuildRef* refs, int th
 			}
 		}
 	}
-	free(prepare.offsets);
-	free(prepare.lower);
-	free(prepare.upper);
-	free(prepare.binnings);
+	bcFree(prepare.offsets);
+	bcFree(prepare.lower);
+	bcFree(prepare.upper);
+	bcFree(prepare.binnings);
 	return refCount;
 }
 
@@ -1260,19 +1248,19 @@ bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount)
 		return NULL;
 	}
 	int threads = bcBuildThreadCount(threadCount, mesh->triangleCount);
-	bcBvh* bvh = calloc(1, sizeof *bvh);
-	bcBuildRef* refs = malloc((size_t)mesh->triangleCount * sizeof *refs);
-	bcRegion* root = malloc(sizeof *root);
+	bcBvh* bvh = bcAllocZeroed(1, sizeof *bvh);
+	bcBuildRef* refs = bcAlloc((size_t)mesh->triangleCount * sizeof *refs);
+	bcRegion* root = bcAlloc(sizeof *root);
 	int32_t refCount = bvh != NULL && refs != NULL && root != NULL ? bcPrepareRefs(mesh, refs, threads, root) : -1;
 	if (refCount >= 0) {
-		bvh->order = malloc((size_t)(refCount > 0 ? refCount : 1) * sizeof *bvh->order);
+		bvh->order = bcAlloc((size_t)(refCount > 0 ? refCount : 1) * sizeof *bvh->order);
 		bvh->packed = bcAllocateLarge((size_t)(refCount > 0 ? refCount : 1) * sizeof *bvh->packed);
 		bvh->orderCount = refCount;
 	}
 	if (refCount < 0 || bvh->order == NULL || bvh->packed == NULL) {
 		bcBvh_Destroy(bvh);
-		free(refs);
-		free(root);
+		bcFree(refs);
+		bcFree(root);
 		return NULL;
 	}
 
@@ -1305,17 +1293,17 @@ bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount)
 		ok = bcMakeWide(bvh);
 	}
 
-	free(base);
+	bcFree(base);
 	for (int32_t t = 0; t < builder.taskCount; ++t) {
-		free(builder.tasks[t]->nodes);
-		free(builder.tasks[t]);
+		bcFree(builder.tasks[t]->nodes);
+		bcFree(builder.tasks[t]);
 	}
-	free(builder.tasks);
-	free(builder.pending);
+	bcFree(builder.tasks);
+	bcFree(builder.pending);
 	pthread_mutex_destroy(&builder.mutex);
 	pthread_cond_destroy(&builder.wake);
-	free(refs);
-	free(root);
+	bcFree(refs);
+	bcFree(root);
 	if (!ok) {
 		bcBvh_Destroy(bvh);
 		return NULL;
@@ -1333,11 +1321,11 @@ void bcBvh_Destroy(bcBvh* bvh)
 	if (bvh == NULL) {
 		return;
 	}
-	free(bvh->nodes);
-	free(bvh->wide);
-	free(bvh->order);
-	free(bvh->packed);
-	free(bvh);
+	bcFree(bvh->nodes);
+	bcFree(bvh->wide);
+	bcFree(bvh->order);
+	bcFree(bvh->packed);
+	bcFree(bvh);
 }
 
 bcBvhInfo bcBvh_GetInfo(const bcBvh* bvh)

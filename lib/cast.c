@@ -78,14 +78,14 @@ static void addCandidate(bcCastContext* ctx, int32_t triangle, const bcSweepResu
 	}
 	if (ctx->count == ctx->capacity) {
 		int capacity = 2 * ctx->capacity;
-		bcCandidate* items = malloc((size_t)capacity * sizeof *items);
+		bcCandidate* items = bcAlloc((size_t)capacity * sizeof *items);
 		if (items == NULL) {
 			ctx->outOfMemory = true;
 			return;
 		}
 		memcpy(items, ctx->items, (size_t)ctx->count * sizeof *items);
 		if (ctx->items != ctx->stack) {
-			free(ctx->items);
+			bcFree(ctx->items);
 		}
 		ctx->items = items;
 		ctx->capacity = capacity;
@@ -191,7 +191,7 @@ static void runSearch(bcCastContext* ctx, const bcMesh* mesh, bcCastInput input,
 static void releaseSearch(bcCastContext* ctx)
 {
 	if (ctx->items != ctx->stack) {
-		free(ctx->items);
+		bcFree(ctx->items);
 	}
 	ctx->items = NULL;
 }
@@ -374,13 +374,13 @@ static int32_t* spaceOrder(const bcCastInput* inputs, int count)
 		return NULL;
 	}
 	int32_t window = count < BC_BATCH_WINDOW ? count : BC_BATCH_WINDOW;
-	int32_t* order = malloc((size_t)count * sizeof *order);
-	uint32_t* keys = malloc((size_t)window * sizeof *keys);
-	int32_t* scratch = malloc((size_t)window * sizeof *scratch);
+	int32_t* order = bcAlloc((size_t)count * sizeof *order);
+	uint32_t* keys = bcAlloc((size_t)window * sizeof *keys);
+	int32_t* scratch = bcAlloc((size_t)window * sizeof *scratch);
 	if (order == NULL || keys == NULL || scratch == NULL) {
-		free(order);
-		free(keys);
-		free(scratch);
+		bcFree(order);
+		bcFree(keys);
+		bcFree(scratch);
 		return NULL;
 	}
 	for (int32_t first = 0; first < count; first += window) {
@@ -391,8 +391,8 @@ static int32_t* spaceOrder(const bcCastInput* inputs, int count)
 			order[i] += first;
 		}
 	}
-	free(keys);
-	free(scratch);
+	bcFree(keys);
+	bcFree(scratch);
 	return order;
 }
 
@@ -413,5 +413,5 @@ void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutpu
 	int32_t* order = spaceOrder(inputs, count);
 	bcBatch batch = { mesh, inputs, outputs, options, order };
 	bcParallelFor(count, BC_BATCH_BLOCK, threadCount, castBlock, &batch);
-	free(order);
+	bcFree(order);
 }

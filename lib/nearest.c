@@ -649,7 +649,7 @@ static bcQueryKey* sortKeys(bcQueryKey* keys, bcQueryKey* scratch, int count)
  * input order, which gives the same answers). The caller frees *block. */
 static const bcQueryKey* curveOrder(const bcMesh* mesh, const bcClosestInput* inputs, int count, void** block)
 {
-	bcQueryKey* keys = malloc(2 * (size_t)count * sizeof *keys);
+	bcQueryKey* keys = bcAlloc(2 * (size_t)count * sizeof *keys);
 	*block = keys;
 	if (keys == NULL) {
 		return NULL;
@@ -700,5 +700,5 @@ void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClo
 	const bcQueryKey* order = count > 1 ? curveOrder(mesh, inputs, count, &block) : NULL;
 	bcClosestJob job = { mesh, inputs, outputs, options, order };
 	bcParallelFor(count, BC_NEAREST_BLOCK, threads, runClosestBlock, &job);
-	free(block);
+	bcFree(block);
 }

@@ -4,16 +4,6 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-#include <unistd.h>
-
-int bcThreadCount(int requested)
-{
-	long count = requested;
-	if (count <= 0) {
-		count = sysconf(_SC_NPROCESSORS_ONLN);
-	}
-	return count < 1 ? 1 : (count > BC_MAX_THREADS ? BC_MAX_THREADS : (int)count);
-}
 
 int bcParallelWorkerCount(int count, int blockSize, int threadCount)
 {

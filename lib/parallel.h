@@ -9,13 +9,7 @@
 #ifndef BC_PARALLEL_H
 #define BC_PARALLEL_H
 
-/* More threads than this are never started at once: beyond it memory
- * bandwidth, not cores, limits every loop that runs here. */
-#define BC_MAX_THREADS 256
-
-/* The threads to use for a request: requested when > 0, else one per
- * online core; always 1 .. BC_MAX_THREADS. */
-int bcThreadCount(int requested);
+#include "core.h"
 
 /* One block of a parallel-for: the items [begin, end), run by worker
  * (0 .. workers - 1; worker 0 is the calling thread). */

@@ -84,5 +84,5 @@ setup() {
 	! grep -n 'WithOptions' "$header"
 	grep -q 'bcMesh_Closest(const bcMesh\* mesh, bcClosestInput input' "$header"
 	# one error style: nothing returns a bcErrorCode
-	! grep -nE '^bcErrorCode ' "$header"
+	! grep -nE '^(BC_API )?bcErrorCode ' "$header"
 }
