@@ -359,6 +359,51 @@ typedef struct bcContact {
 BC_API int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
 					bcContact* ties, int capacity);
 
+/* What bcCastOutput.normal holds in a batch's answers. */
+typedef enum bcNormalMode {
+	bc_normalContact = 0, /* the contact normal, as bcMesh_Cast gives it */
+	bc_normalTriangle,    /* the hit triangle's front normal (triangleNormal) */
+	bc_normalAverage      /* the sum of the front normals of the tied triangles, each
+						   * counted once, normalised (triangleNormal if it is zero) */
+} bcNormalMode;
+
+/* How a batch is cast (bcDefaultBatchOptions for the defaults). */
+typedef struct bcBatchOptions {
+	bcCastOptions cast;  /* which contacts count, as for bcMesh_Cast */
+	bcNormalMode normal; /* what each answer's normal holds */
+	int threadCount;     /* <= 0: one per core; the answers do not depend on it */
+} bcBatchOptions;
+
+/* The cast's defaults, the contact normal, all cores. */
+BC_API bcBatchOptions bcDefaultBatchOptions(void);
+
+/* The tied contacts of every cast of a batch, in one array: cast i's are
+ * contacts[first[i] .. first[i + 1] - 1] (first[i + 1] - first[i] =
+ * outputs[i].tieCount; none on a miss or an invalid input), each as
+ * bcMesh_CastTies lists them, in its order. */
+typedef struct bcTieList {
+	bcContact* contacts; /* contactCount contacts, cast after cast in input order */
+	size_t contactCount; /* all the tied contacts of the batch */
+	size_t* first;       /* castCount + 1 offsets into contacts; first[0] = 0 */
+	int castCount;       /* the batch's count */
+} bcTieList;
+
+/* Cast count balls and list their tied contacts: outputs[i] and
+ * ties->contacts[first[i] ..] are what bcMesh_CastTies answers for
+ * inputs[i], bit for bit, with outputs[i].normal then set as
+ * options->normal says (the contacts keep their contact normals). A cast
+ * that runs out of memory answers bc_castNoMemory with no contacts. The
+ * casts run in the Morton order of their starts, so that consecutive casts
+ * walk the same part of the mesh, and the answers do not depend on that
+ * order nor on the threads. options may be NULL (the defaults). Returns
+ * the list, owned by the caller (bcTieList_Destroy), or NULL with error
+ * filled when memory runs out (the outputs are then not all answered). */
+BC_API bcTieList* bcMesh_CastBatchTies(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs,
+									   int count, const bcBatchOptions* options, bcError* error);
+
+/* Free a list. NULL is allowed. */
+BC_API void bcTieList_Destroy(bcTieList* list);
+
 /* ------------------------------------------ time stepping (discrete) */
 
 /* The discrete method: a static interference test with time stepping and

@@ -128,7 +128,8 @@ static bcMesh* loadBunny(const bcObjOptions* options)
 }
 
 /* Load a real mesh on several threads, cast a batch at it on several
- * threads, cast single balls with their ties, destroy: every block came
+ * threads, with and without ties, cast single balls with their ties,
+ * destroy: every block came
  * from the hook, every one went back to it, none was given back twice. */
 START_TEST(every_allocation_goes_through_the_hook)
 {
@@ -163,6 +164,13 @@ START_TEST(every_allocation_goes_through_the_hook)
 	}
 	ck_assert_int_gt(hits, n / 4);
 	ck_assert_int_gt(counter.allocs, afterLoad);
+	bcBatchOptions batchOptions = bcDefaultBatchOptions();
+	batchOptions.normal = bc_normalAverage;
+	batchOptions.threadCount = 4;
+	bcTieList* list = bcMesh_CastBatchTies(mesh, in, out, n, &batchOptions, NULL);
+	ck_assert_ptr_nonnull(list);
+	ck_assert_uint_ge(list->contactCount, (size_t)hits);
+	bcTieList_Destroy(list);
 	bcContact ties[8];
 	for (int i = 0; i < 20; ++i) {
 		bcCastOutput single;
