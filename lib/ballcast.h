@@ -82,7 +82,7 @@ BC_API int bcThreadCount(int threadCount);
 
 /* A point or a vector in the mesh's frame. Passed and returned by value. */
 typedef struct bcVec3 {
-	double x, y, z;
+	double x, y, z; /* coordinates along the three axes */
 } bcVec3;
 
 /* Two contacts whose alpha differ by at most this are a tie. Alpha is a
@@ -128,11 +128,11 @@ typedef enum bcErrorCode {
  * apply); column counts bytes. record is the 0-based record number for
  * per-record errors, -1 otherwise. */
 typedef struct bcError {
-	bcErrorCode code;
-	long line;
-	long column;
-	long record;
-	char message[256];
+	bcErrorCode code;  /* why the call failed */
+	long line;         /* 1-based line of the input, 0 when none applies */
+	long column;       /* 1-based byte column on that line, 0 when none applies */
+	long record;       /* 0-based record of a per-record error, else -1 */
+	char message[256]; /* what went wrong, in words (NUL terminated) */
 } bcError;
 
 /* --------------------------------------------------------------- numbers */
@@ -158,9 +158,9 @@ typedef struct bcMesh bcMesh;
  * ownership. faceIds may be NULL (then triangle i came from face i). */
 typedef struct bcMeshDef {
 	const double* vertices;   /* 3 * vertexCount coordinates, x y z per vertex */
-	int32_t vertexCount;
+	int32_t vertexCount;      /* vertices in vertices[] */
 	const int32_t* triangles; /* 3 * triangleCount 0-based vertex indices */
-	int32_t triangleCount;
+	int32_t triangleCount;    /* triangles in triangles[] (at least one) */
 	const int32_t* faceIds;   /* per triangle: the source polygon, or NULL */
 	int32_t faceCount;        /* number of source polygons (ignored if faceIds is NULL) */
 } bcMeshDef;
@@ -186,7 +186,10 @@ BC_API bcObjOptions bcDefaultObjOptions(void);
  * order: a convex one (and one that cannot be cut safely: flat,
  * non-planar, self-intersecting) the fan (v0 v1 v2), (v0 v2 v3), ...; a
  * planar, simple, concave one the triangles of ear clipping in its plane
- * (lib/polygon.c states the rule), so that its notches stay empty.
+ * (walking the corners from v0 in file order, each corner whose triangle
+ * with its two remaining neighbours turns the polygon's way and holds no
+ * other remaining corner is cut off, and the walk steps back one corner;
+ * signs decided exactly), so that its notches stay empty.
  * Non-planar and self-intersecting polygons are reported as warnings
  * (bcMesh_GetWarning). options may be NULL (the defaults). Returns NULL
  * and fills error (if not NULL) on failure, with the line and column of a
@@ -212,11 +215,11 @@ typedef enum bcWarningCode {
 /* One warning: line and column (1-based, bytes) of the polygon's f
  * keyword, record its 0-based face (f line) number. */
 typedef struct bcWarning {
-	bcWarningCode code;
-	long line;
-	long column;
-	long record;
-	char message[160];
+	bcWarningCode code; /* what the reader got past */
+	long line;          /* 1-based line of the polygon's f keyword */
+	long column;        /* 1-based byte column of that keyword */
+	long record;        /* 0-based face (f line) number */
+	char message[160];  /* the warning in words (NUL terminated) */
 } bcWarning;
 
 /* A mesh keeps the first this many warnings in full; it counts them all. */
@@ -232,10 +235,10 @@ BC_API bcWarning bcMesh_GetWarning(const bcMesh* mesh, int32_t index);
 /* Counts. Degenerate triangles (zero area, or slivers whose smallest angle
  * has a sine below BC_SLIVER_SINE) keep their index but are never hit. */
 typedef struct bcMeshInfo {
-	int32_t vertexCount;
-	int32_t triangleCount;
-	int32_t faceCount;
-	int32_t degenerateCount;
+	int32_t vertexCount;           /* vertices */
+	int32_t triangleCount;         /* triangles, degenerate ones included */
+	int32_t faceCount;             /* source polygons (OBJ f lines) */
+	int32_t degenerateCount;       /* triangles of zero area or slivers: never hit */
 	bcVec3 lowerBound, upperBound; /* axis-aligned bounds of all vertices */
 	double buildSeconds;           /* wall time spent building the BVH */
 } bcMeshInfo;
@@ -248,10 +251,10 @@ BC_API bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh);
  * normalised, pointing to the side from which A, B, C run counter-clockwise.
  * The normal is (0,0,0) for a degenerate triangle. */
 typedef struct bcTriangle {
-	int32_t vertices[3];
-	int32_t face;
-	bcVec3 normal;
-	bool degenerate;
+	int32_t vertices[3]; /* A, B, C: 0-based vertex indices in file order */
+	int32_t face;        /* the 0-based face (OBJ f line) it came from */
+	bcVec3 normal;       /* unit front normal, (0,0,0) when degenerate */
+	bool degenerate;     /* zero area or a sliver: never hit */
 } bcTriangle;
 
 /* Triangle index (0 .. triangleCount - 1), as described above. */
@@ -285,8 +288,8 @@ typedef enum bcOverlapPolicy {
 /* How a cast counts contacts (bcDefaultCastOptions for the defaults). */
 typedef struct bcCastOptions {
 	bool twoSided;              /* count contacts from behind too */
-	bcApproach approach;
-	bcOverlapPolicy overlap;
+	bcApproach approach;        /* which motion counts as towards the front */
+	bcOverlapPolicy overlap;    /* what a triangle overlapped at alpha = 0 gives */
 	bool bruteForce;            /* test every triangle (reference path) */
 } bcCastOptions;
 
@@ -296,8 +299,8 @@ BC_API bcCastOptions bcDefaultCastOptions(void);
 /* A ball of radius r >= 0 whose centre moves linearly from p0 (alpha = 0)
  * to p1 (alpha = 1). r = 0 is a point moving along a segment. */
 typedef struct bcCastInput {
-	bcVec3 p0, p1;
-	double radius;
+	bcVec3 p0, p1; /* the centre at alpha = 0 and at alpha = 1 */
+	double radius; /* r >= 0; 0 is a point */
 } bcCastInput;
 
 /* What a cast found (bcCastOutput.state). */
@@ -323,18 +326,18 @@ typedef enum bcCastState {
  *  - tieCount: how many (triangle, feature) contacts share this alpha within
  *    BC_ALPHA_TIE_TOLERANCE (1 when there is no tie). */
 typedef struct bcCastOutput {
-	bcCastState state;
-	double alpha;
-	int32_t triangle;
-	int32_t face;
-	bcFeature feature;
-	int vertexCount;
-	int32_t vertices[3];
-	bcVec3 point;
-	bcVec3 center;
-	bcVec3 normal;
-	bcVec3 triangleNormal;
-	int tieCount;
+	bcCastState state;     /* miss, hit, initial overlap, invalid or out of memory */
+	double alpha;          /* the fraction of p0 -> p1 at first touch (1 on a miss) */
+	int32_t triangle;      /* 0-based triangle touched, -1 on a miss */
+	int32_t face;          /* the OBJ face it came from, -1 on a miss */
+	bcFeature feature;     /* face, edge or vertex of that triangle */
+	int vertexCount;       /* mesh vertices of the feature: 3, 2 or 1 */
+	int32_t vertices[3];   /* the feature's mesh vertex indices */
+	bcVec3 point;          /* the contact point on the triangle */
+	bcVec3 center;         /* the ball's centre at alpha */
+	bcVec3 normal;         /* unit contact normal, from point towards center */
+	bcVec3 triangleNormal; /* the triangle's unit front normal */
+	int tieCount;          /* contacts tied at alpha, 1 when none is */
 } bcCastOutput;
 
 /* True when p0, p1, p1 - p0 and radius are finite, within
@@ -354,23 +357,23 @@ BC_API bcCastOutput bcMesh_Cast(const bcMesh* mesh, bcCastInput input, const bcC
 /* Cast count balls; outputs[i] answers inputs[i]. threadCount <= 0 means
  * one thread per core. The outputs do not depend on threadCount. */
 BC_API void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
-					  const bcCastOptions* options, int threadCount);
+							 const bcCastOptions* options, int threadCount);
 
 /* One contact among several tied at the earliest alpha. */
 typedef struct bcContact {
-	int32_t triangle;
-	bcFeature feature;
-	int vertexCount;
-	int32_t vertices[3];
-	double alpha;
-	bcVec3 normal; /* contact normal, as in bcCastOutput */
+	int32_t triangle;    /* 0-based triangle index */
+	bcFeature feature;   /* face, edge or vertex of it */
+	int vertexCount;     /* mesh vertices of the feature: 3, 2 or 1 */
+	int32_t vertices[3]; /* the feature's mesh vertex indices, -1 past vertexCount */
+	double alpha;        /* this contact's own alpha, tied with the earliest */
+	bcVec3 normal;       /* contact normal, as in bcCastOutput */
 } bcContact;
 
 /* Like bcMesh_Cast, and also lists in ties[0 .. min(n, capacity)-1] every
  * (triangle, feature) contact within BC_ALPHA_TIE_TOLERANCE of the earliest
  * alpha, ordered by triangle then feature; returns n (the full count). */
 BC_API int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
-					bcContact* ties, int capacity);
+						   bcContact* ties, int capacity);
 
 /* What bcCastOutput.normal holds in a batch's answers. */
 typedef enum bcNormalMode {
@@ -444,6 +447,7 @@ BC_API void bcTieList_Destroy(bcTieList* list);
 #define BC_DISCRETE_DEFAULT_STEP 0.01
 #define BC_DISCRETE_DEFAULT_BISECTIONS 5
 
+/* How the discrete method steps (bcDefaultDiscreteOptions for the defaults). */
 typedef struct bcDiscreteOptions {
 	double step;        /* dt, the fraction of the path between two tests, in
 						 * [BC_DISCRETE_MIN_STEP, 1]; the last step ends at 1 */
@@ -481,22 +485,22 @@ BC_API bcDiscreteOptions bcDefaultDiscreteOptions(void);
  * testCount: the interference tests that decided the answer (the start,
  * one per step taken, one per halving), on a miss too. */
 typedef struct bcDiscreteOutput {
-	bcCastState state;
-	double alpha;
-	double lower;
-	int32_t triangle;
-	int32_t face;
-	bcFeature feature;
-	int vertexCount;
-	int32_t vertices[3];
-	double distance;
-	bcVec3 point;
-	bcVec3 center;
-	bcVec3 normal;
-	long long testCount;
+	bcCastState state;   /* miss, hit, initial overlap or invalid */
+	double alpha;        /* the first alpha a test found in contact (1 on a miss) */
+	double lower;        /* the last alpha a test found free before alpha */
+	int32_t triangle;    /* the lowest counted triangle within r at alpha, or -1 */
+	int32_t face;        /* the OBJ face it came from, or -1 */
+	bcFeature feature;   /* the feature of its closest point */
+	int vertexCount;     /* mesh vertices of the feature: 3, 2 or 1 */
+	int32_t vertices[3]; /* the feature's mesh vertex indices */
+	double distance;     /* from the centre to the triangle, <= r */
+	bcVec3 point;        /* the triangle's closest point to the centre */
+	bcVec3 center;       /* the ball's centre at alpha */
+	bcVec3 normal;       /* unit, from point towards center */
+	long long testCount; /* interference tests that decided the answer */
 } bcDiscreteOutput;
 
-/* The discrete method on one ball against a mesh (lib/discrete.c).
+/* The discrete method on one ball against a mesh.
  * options may be NULL (defaults). Where the region within r of the mesh is
  * crossed in more than one step, alpha is never before the exact cast's
  * alpha and at most dt / 2^N after it; where it is crossed between two
@@ -513,12 +517,12 @@ BC_API bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput inpu
  * the others, on an edge exactly 0 for the vertex opposite it; in the face
  * they are the signed areas of the sub-triangles over the triangle's. */
 typedef struct bcClosestPoint {
-	bcVec3 point;
-	double distance;
-	bcFeature feature;
-	int vertexCount;
-	int vertices[3];
-	double barycentric[3];
+	bcVec3 point;          /* the closest point of the triangle */
+	double distance;       /* from p to point */
+	bcFeature feature;     /* the Voronoi region point lies in */
+	int vertexCount;       /* vertices of that feature: 3, 2 or 1 */
+	int vertices[3];       /* their local indices: 0, 1, 2 for A, B, C */
+	double barycentric[3]; /* u, v, w with point = u A + v B + w C */
 } bcClosestPoint;
 
 /* The closest point of the triangle A, B, C to p (see bcClosestPoint). */
@@ -558,8 +562,8 @@ typedef enum bcClosestState {
 
 /* A ball at rest: centre p, radius r >= 0 (r = 0 is a point). */
 typedef struct bcClosestInput {
-	bcVec3 p;
-	double radius;
+	bcVec3 p;      /* the ball's centre */
+	double radius; /* r >= 0; 0 is a point */
 } bcClosestInput;
 
 /* The closest point of a mesh to p. Degenerate triangles are never chosen;
@@ -590,19 +594,19 @@ typedef struct bcClosestInput {
  * Otherwise distance and depth are 0, triangle = face = -1, feature none,
  * barycentric (0, 0, 0). */
 typedef struct bcClosestOutput {
-	bcClosestState state;
-	double distance;
-	bcVec3 point;
-	int32_t triangle;
-	int32_t face;
-	bcFeature feature;
-	int vertexCount;
-	int32_t vertices[3];
-	bcVec3 normal;
-	bool overlap;
-	double depth;
-	int tieCount;
-	double barycentric[3];
+	bcClosestState state;  /* found, none or invalid */
+	double distance;       /* from p to point, >= 0 */
+	bcVec3 point;          /* the closest point on the mesh */
+	int32_t triangle;      /* 0-based triangle it lies on, or -1 */
+	int32_t face;          /* the OBJ face it came from, or -1 */
+	bcFeature feature;     /* vertex, edge or face of that triangle */
+	int vertexCount;       /* mesh vertices of the feature: 1, 2 or 3 */
+	int32_t vertices[3];   /* the feature's mesh vertex indices */
+	bcVec3 normal;         /* unit, from point towards p */
+	bool overlap;          /* distance < radius */
+	double depth;          /* radius - distance when overlapping, else 0 */
+	int tieCount;          /* triangles tied for the closest, 1 when none is */
+	double barycentric[3]; /* weights of A, B, C that make point */
 } bcClosestOutput;
 
 /* True when p is finite and radius is finite and >= 0. */
@@ -616,16 +620,16 @@ BC_API bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcClosestInput input, 
 /* count queries; outputs[i] answers inputs[i]. threadCount <= 0 means one
  * thread per core. The outputs do not depend on threadCount. */
 BC_API void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClosestOutput* outputs, int count,
-						 const bcClosestOptions* options, int threadCount);
+								const bcClosestOptions* options, int threadCount);
 
 /* ---------------------------------------------------- balls against balls */
 
 /* Partners whose alpha differ by at most this meet a ball at the same time
  * (a tie; the lowest partner index wins). The same dimensionless tolerance
- * as BC_ALPHA_TIE_TOLERANCE, so `cast` and `balls` agree on what a tie is:
- * two exactly simultaneous contacts computed from different pairs differ by
- * a few ulps times their quadratics' conditioning, far below 1e-10 except
- * in grazing contacts. */
+ * as BC_ALPHA_TIE_TOLERANCE, so that a cast against a mesh and a set of
+ * balls agree on what a tie is: two exactly simultaneous contacts computed
+ * from different pairs differ by a few ulps times their quadratics'
+ * conditioning, far below 1e-10 except in grazing contacts. */
 #define BC_BALL_TIE_TOLERANCE BC_ALPHA_TIE_TOLERANCE
 
 /* What a ball-against-ball test found (bcBallHit.state, bcBallResult.state). */
@@ -644,10 +648,10 @@ typedef enum bcBallState {
  * r1 * normal: on the line of centres, where the balls touch (on an
  * overlap it may lie inside ball 2). */
 typedef struct bcBallHit {
-	bcBallState state;
-	double alpha;
-	bcVec3 point;
-	bcVec3 normal;
+	bcBallState state; /* miss, hit, initial overlap or invalid */
+	double alpha;      /* when they first touch (1 on a miss) */
+	bcVec3 point;      /* where they touch, on the line of centres */
+	bcVec3 normal;     /* unit, from ball 1's centre towards ball 2's */
 } bcBallHit;
 
 /* Ball i, of radius ri >= 0, has its centre at ci + alpha * di for alpha in
@@ -679,7 +683,7 @@ BC_API bcBallHit bcCollideBalls(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVe
  * applied whatever the motion: call it for balls that approach
  * (dot(v2 - v1, n) < 0 with n from 1 to 2). Either output may be NULL. */
 BC_API void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal, double restitution,
-					   bcVec3* v1After, bcVec3* v2After);
+							  bcVec3* v1After, bcVec3* v2After);
 
 /* One ball of a set: its centre moves from p0 (alpha 0) to p1 (alpha 1),
  * radius >= 0, mass > 0 (INFINITY: a ball nothing pushes; 0 stands for the
@@ -692,10 +696,10 @@ BC_API void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3
  * or the radius is not finite, the radius negative, or the mass negative
  * or NaN (for a fixed ball: p0 or the radius). */
 typedef struct bcBallInput {
-	bcVec3 p0, p1;
-	double radius;
-	double mass;
-	bool fixed;
+	bcVec3 p0, p1; /* the centre at alpha = 0 and at alpha = 1 */
+	double radius; /* r >= 0; 0 is a point */
+	double mass;   /* > 0, INFINITY allowed; 0 stands for 1 */
+	bool fixed;    /* an obstacle that stays at p0, of infinite mass */
 } bcBallInput;
 
 /* How a set of balls is answered (bcDefaultBallsOptions for the defaults). */
@@ -719,14 +723,14 @@ BC_API bcBallsOptions bcDefaultBallsOptions(void);
  * its partner is reflected off it as off a ball of infinite mass at rest.
  * Invalid inputs leave the velocities (0,0,0). */
 typedef struct bcBallResult {
-	bcBallState state;
-	double alpha;
-	int32_t other;
-	int tieCount;
-	bcVec3 point;
-	bcVec3 normal;
-	bcVec3 velocityBefore;
-	bcVec3 velocityAfter;
+	bcBallState state;     /* miss, hit, initial overlap or invalid */
+	double alpha;          /* when it first touches a partner (1 on a miss) */
+	int32_t other;         /* the partner's index, -1 on a miss or invalid input */
+	int tieCount;          /* partners meeting it at alpha (0 on a miss) */
+	bcVec3 point;          /* where the two touch */
+	bcVec3 normal;         /* unit, from this ball towards the partner */
+	bcVec3 velocityBefore; /* p1 - p0 (0 for a fixed ball) */
+	bcVec3 velocityAfter;  /* after the collision, or velocityBefore */
 } bcBallResult;
 
 /* All count balls move at once over alpha in [0, 1]; results[i] (caller
@@ -742,7 +746,7 @@ typedef struct bcBallResult {
  * restitution outside [0, 1]) or bc_errorNoMemory (results then
  * unspecified). */
 BC_API bool bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions* options, bcBallResult* results,
-					  bcError* error);
+							 bcError* error);
 
 /* ------------------------------------------------------------ simulation */
 
@@ -752,8 +756,9 @@ BC_API bool bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsO
  * seconds, lengths in the mesh's units, all in the mesh's frame. A ball
  * whose bounce would lift it by less than a thousandth of its radius rests
  * instead (an event of kind rest): on a face it slides without friction,
- * on an edge or a vertex it stops. The man page (SIMULATE) gives every
- * tolerance. */
+ * on an edge or a vertex it stops. Every tolerance of the search is a
+ * fraction of a ball's reach: its radius, or for a point a thousandth of
+ * the mesh's bounding-box diagonal. */
 
 /* The run stops after this many events when the definition gives none. */
 #define BC_SIM_DEFAULT_MAX_EVENTS 100000
@@ -765,16 +770,16 @@ typedef struct bcSimulation bcSimulation;
  * mass > 0 (INFINITY: a ball no collision pushes; 0 stands for 1, so a
  * zero-initialised mass is a unit mass). */
 typedef struct bcSimBallDef {
-	bcVec3 position;
-	bcVec3 velocity;
-	double radius;
-	double mass;
+	bcVec3 position; /* centre at time 0 */
+	bcVec3 velocity; /* units per second at time 0 */
+	double radius;   /* r >= 0; 0 is a point */
+	double mass;     /* > 0, INFINITY allowed; 0 stands for 1 */
 } bcSimBallDef;
 
 /* A simulation to start (bcDefaultSimulationDef for the defaults). */
 typedef struct bcSimulationDef {
 	const bcSimBallDef* balls; /* ballCount balls, copied: the caller keeps them */
-	int ballCount;
+	int ballCount;             /* balls in balls[] */
 	bcVec3 gravity;            /* the acceleration of a free ball, units per second^2 */
 	double restitution;        /* e in [0, 1]: the normal speed kept by a bounce (1: elastic) */
 	double horizon;            /* the run ends at this time (seconds, finite, > 0) */
@@ -829,27 +834,27 @@ typedef enum bcSimState {
  *  - motion, otherMotion: how the ball (the other ball) moves from then on;
  *  - index: the event's 0-based number (horizon events included). */
 typedef struct bcSimEvent {
-	bcSimState state;
-	bcSimEventKind kind;
-	long long index;
-	double time;
-	int32_t ball;
-	int32_t other;
-	int32_t triangle;
-	int32_t face;
-	bcFeature feature;
-	int vertexCount;
-	int32_t vertices[3];
-	bcVec3 point;
-	bcVec3 normal;
-	bcVec3 position;
-	bcVec3 velocityBefore;
-	bcVec3 velocityAfter;
-	bcVec3 otherPosition;
-	bcVec3 otherVelocityBefore;
-	bcVec3 otherVelocityAfter;
-	bcSimMotion motion;
-	bcSimMotion otherMotion;
+	bcSimState state;           /* an event, or why there is none */
+	bcSimEventKind kind;        /* mesh, ball, rest, leave or horizon */
+	long long index;            /* the event's 0-based number */
+	double time;                /* when it happened (seconds) */
+	int32_t ball;               /* 0-based index of the ball */
+	int32_t other;              /* ball events: the other ball, else -1 */
+	int32_t triangle;           /* the triangle touched (or left), else -1 */
+	int32_t face;               /* the OBJ face it came from, else -1 */
+	bcFeature feature;          /* face, edge or vertex touched, else none */
+	int vertexCount;            /* mesh vertices of the feature */
+	int32_t vertices[3];        /* the feature's mesh vertex indices */
+	bcVec3 point;               /* where the ball touches the mesh or the other ball */
+	bcVec3 normal;              /* unit contact normal (see above) */
+	bcVec3 position;            /* the ball's centre */
+	bcVec3 velocityBefore;      /* the ball's velocity just before */
+	bcVec3 velocityAfter;       /* the ball's velocity just after */
+	bcVec3 otherPosition;       /* ball events: the other's centre */
+	bcVec3 otherVelocityBefore; /* ball events: the other's velocity before */
+	bcVec3 otherVelocityAfter;  /* ball events: the other's velocity after */
+	bcSimMotion motion;         /* how the ball moves from then on */
+	bcSimMotion otherMotion;    /* how the other ball moves from then on */
 } bcSimEvent;
 
 /* Start a simulation at time 0. The mesh is borrowed: it must outlive the
@@ -882,10 +887,10 @@ BC_API bcSimEvent bcSimulation_Advance(bcSimulation* simulation, double time);
 
 /* A ball at the simulation's current time. */
 typedef struct bcSimBallState {
-	bcVec3 position;
-	bcVec3 velocity;
-	bcVec3 acceleration;
-	bcSimMotion motion;
+	bcVec3 position;        /* centre */
+	bcVec3 velocity;        /* units per second */
+	bcVec3 acceleration;    /* gravity, less what a face it slides on takes */
+	bcSimMotion motion;     /* flying, sliding or stopped */
 	int supportCount;       /* faces it slides on (0, 1 or 2) */
 	int32_t supports[2];    /* their triangles */
 } bcSimBallState;
@@ -893,7 +898,7 @@ typedef struct bcSimBallState {
 /* index in [0, ballCount); anything else gives a zeroed state. */
 BC_API bcSimBallState bcSimulation_GetBall(const bcSimulation* simulation, int index);
 
-/* Counts, for --stats and tests. */
+/* What a simulation has done so far, counted. */
 typedef struct bcSimulationInfo {
 	double time;          /* the current time */
 	long long events;     /* events returned, horizon events included */
@@ -901,7 +906,7 @@ typedef struct bcSimulationInfo {
 	long long pairTests;  /* pair contact tests (bcCollideBalls calls) */
 	long long chainEvents; /* collisions made elastic because a ball was in too many events at one instant */
 	long long jams;       /* balls stopped after too many events at one instant */
-	int ballCount;
+	int ballCount;        /* balls simulated */
 } bcSimulationInfo;
 
 /* The simulation's time and counts so far. */
@@ -939,8 +944,8 @@ typedef enum bcTriTriState {
  * triangles its ends are vertices, the smaller (by x, then y, then z)
  * first. A single common point is given twice. Otherwise both are 0. */
 typedef struct bcTriTriOutput {
-	bcTriTriState state;
-	bcVec3 segment[2];
+	bcTriTriState state; /* how the two triangles meet */
+	bcVec3 segment[2];   /* their common point or segment (see above) */
 } bcTriTriOutput;
 
 /* Exact triangle-triangle intersection: each triangle's vertices against
@@ -963,8 +968,8 @@ BC_API bcTriTriOutput bcIntersectTriangles(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVe
  * bounding box, with radius the largest distance from there to a vertex
  * (as computed, so every vertex is within it to the last bit). */
 typedef struct bcSphere {
-	bcVec3 center;
-	double radius;
+	bcVec3 center; /* the middle of the triangle's bounding box */
+	double radius; /* reaches every vertex */
 } bcSphere;
 
 /* The bounding sphere of the triangle A, B, C (see bcSphere). */
@@ -977,7 +982,8 @@ BC_API bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
  * for a zero normal). No segment. It reports pairs that do not meet (false
  * positives: spheres overlap far more than triangles) and, only through
  * rounding when a vertex is within an ulp of the other plane, misses pairs
- * that touch; tests/unit/tritri.c measures both rates. */
+ * that touch. bcIntersectOptions.checkApprox counts both kinds of mistake
+ * on a pair of meshes. */
 BC_API bcTriTriOutput bcIntersectTrianglesApprox(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
 
 /* Which planes the approximate (bounding sphere and plane) test asks an
@@ -994,8 +1000,8 @@ typedef enum bcApproxRule {
  * method does. Two triangles that meet have each a point in the other's plane, so
  * the one-way rule misses no more pairs than the two-way one (only through
  * rounding) and accepts fewer that do not meet. */
-BC_API bcTriTriOutput bcIntersectTrianglesApproxWithRule(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2,
-												  bcApproxRule rule);
+BC_API bcTriTriOutput bcIntersectTrianglesApproxWithRule(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1,
+														 bcVec3 b2, bcApproxRule rule);
 
 /* "disjoint", "touching", "crossing", "coplanar", "degenerate", "probable". */
 BC_API const char* bcTriTriStateName(bcTriTriState state);
@@ -1028,10 +1034,10 @@ BC_API bcIntersectOptions bcDefaultIntersectOptions(void);
  * is state, except with checkApprox: the exact test's state for the pair
  * (disjoint or degenerate for a false positive); its segment is not kept. */
 typedef struct bcIntersectPair {
-	int32_t a, b;
-	bcTriTriState state;
-	bcVec3 segment[2];
-	bcTriTriState exactState;
+	int32_t a, b;             /* triangle of mesh A, triangle of mesh B (or of A, a < b) */
+	bcTriTriState state;      /* how they meet */
+	bcVec3 segment[2];        /* their common point or segment */
+	bcTriTriState exactState; /* the exact test's state (checkApprox), else state */
 } bcIntersectPair;
 
 /* Every pair found, sorted by (a, b): the same list whatever the threads
@@ -1043,11 +1049,11 @@ typedef struct bcIntersectPair {
  * pairs the exact test says meet (touching, crossing or coplanar) that the
  * approximate one rejected (not listed). Both 0 otherwise. */
 typedef struct bcIntersectList {
-	bcIntersectPair* pairs;
-	size_t count;
+	bcIntersectPair* pairs; /* count pairs, sorted by (a, b) */
+	size_t count;          /* pairs found */
 	size_t candidateCount; /* pairs given to the triangle test, for statistics */
-	size_t falsePositiveCount;
-	size_t falseNegativeCount;
+	size_t falsePositiveCount; /* checkApprox: listed pairs that do not meet */
+	size_t falseNegativeCount; /* checkApprox: pairs that meet, not listed */
 } bcIntersectList;
 
 /* Every pair of a triangle of a and a triangle of b that meet (state
@@ -1062,7 +1068,7 @@ typedef struct bcIntersectList {
  * whose spheres meet is). options may be NULL (defaults).
  * Returns NULL and fills error (if not NULL) when out of memory. */
 BC_API bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcIntersectOptions* options,
-								  bcError* error);
+										 bcError* error);
 
 /* Free a list. NULL is allowed. */
 BC_API void bcIntersectList_Destroy(bcIntersectList* list);
@@ -1089,6 +1095,7 @@ typedef enum bcRelation {
 	bc_relationFailed         /* out of memory (the error is filled) */
 } bcRelation;
 
+/* How two solids are related (bcDefaultRelateOptions for the defaults). */
 typedef struct bcRelateOptions {
 	bool bruteForce; /* test every triangle (reference path); the same answer */
 	int threadCount; /* for the pairs of triangles; <= 0: one per core */
@@ -1103,18 +1110,18 @@ BC_API bcRelateOptions bcDefaultRelateOptions(void);
  * against the other solid: aPointInsideB is true when one of A's points
  * was found strictly inside B, and so on. */
 typedef struct bcRelateOutput {
-	bcRelation relation;
-	bool aClosed, bClosed;
-	size_t pairCount;
-	size_t crossingCount;
-	bool aPointInsideB, aPointOutsideB;
-	bool bPointInsideA, bPointOutsideA;
+	bcRelation relation;                /* how the solids relate */
+	bool aClosed, bClosed;              /* whether each mesh is closed */
+	size_t pairCount;                   /* pairs of triangles that meet */
+	size_t crossingCount;               /* of those, pairs that cross */
+	bool aPointInsideB, aPointOutsideB; /* a point of A found strictly inside B; outside B */
+	bool bPointInsideA, bPointOutsideA; /* a point of B found strictly inside A; outside A */
 } bcRelateOutput;
 
 /* How the solids of a and b (both closed, neither intersecting itself)
  * relate: bc_relationNotClosed (aClosed, bClosed say which is not) or the
- * relation, decided by exact signs (lib/containment.c has the rule): a
- * pair of triangles crossing each other's interiors means crossing; else
+ * relation, decided by exact signs: a pair of triangles crossing each
+ * other's interiors means crossing; else
  * points of each surface are located in the other solid (exactly: on the
  * surface, or a ray's parity), one per piece of surface that meets nothing
  * of the other mesh and more where the surfaces touch. options may be NULL.
