@@ -2,11 +2,12 @@
 # The library's boundary: the shared library exports exactly the functions
 # ballcast.h declares (each marked BC_API), and no file of lib/ but
 # lib/core.c calls the C library's allocator.
+# BALLCAST_SHARED_LIBRARY names a shared library built elsewhere.
 
 load helpers
 
 HEADER="$REPO/lib/ballcast.h"
-SHARED="$REPO/build/libballcast.so"
+SHARED="${BALLCAST_SHARED_LIBRARY:-$REPO/build/libballcast.so}"
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
