@@ -475,12 +475,12 @@ make_class() {
 }
 
 @test "a record whose graded field is malformed fails with the reason; the rest of the file is graded" {
-	awk -F, -v OFS=, '$1 == "crate-top" { $3 = "zero" } $1 == "pillar" { $2 = "yes" } { print }' exp.csv >bad.csv
+	awk -F, -v OFS=, '$1 == "crate-top" { $3 = "zero" } $1 == "pillar" { $2 = "maybe" } { print }' exp.csv >bad.csv
 	bcast compare exp.json bad.csv
 	assert_status 1
 	{
 		echo 'bad.csv: id "crate-top": unreadable at 4:16: alpha: expected a number, found '"'zero'"
-		echo 'bad.csv: id "pillar": unreadable at 8:8: hit: expected true or false, found '"'yes'"
+		echo 'bad.csv: id "pillar": unreadable at 8:8: hit: expected true or false, found '"'maybe'"
 		echo '11 passed, 2 failed, 0 missing, 0 extra'
 	} | assert_stdout_eq
 	# ungraded, the same cells are not read
