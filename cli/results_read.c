@@ -125,11 +125,22 @@ static bool boolWord(const char* text, bool* value)
 	return false;
 }
 
-/* Is text "nan" in any case (how Python, spreadsheets and printf write a
- * NaN)? */
+/* Does text say "no number": nan (how Python, spreadsheets and printf
+ * write a NaN), null or none (Python's None), in any case? */
 static bool isNanWord(const char* text)
 {
-	return (text[0] | 0x20) == 'n' && (text[1] | 0x20) == 'a' && (text[2] | 0x20) == 'n' && text[3] == '\0';
+	static const char* const words[] = { "nan", "null", "none" };
+	for (size_t w = 0; w < sizeof words / sizeof words[0]; ++w) {
+		size_t n = strlen(words[w]);
+		bool same = strlen(text) == n;
+		for (size_t i = 0; same && i < n; ++i) {
+			same = (text[i] | 0x20) == words[w][i];
+		}
+		if (same) {
+			return true;
+		}
+	}
+	return false;
 }
 
 /* Names kept for the warning about ignored keys and columns. */
@@ -602,8 +613,8 @@ typedef struct cliJsonFields {
 	const cJSON* nanAlpha; /* tolerant: an alpha written NaN, "nan" or "" (judged once hit is known) */
 } cliJsonFields;
 
-/* Is v an alpha a miss may leave unknown: NaN (as Python writes it), "nan"
- * in any case, or ""? */
+/* Is v an alpha a miss may leave unknown: NaN (as Python writes it), "nan",
+ * "null" or "none" in any case, or ""? */
 static bool isNanAlpha(const cliSource* source, const cJSON* v)
 {
 	if (!cJSON_IsString(v)) {

@@ -120,7 +120,7 @@ typedef struct cliResultsReadOptions {
 	 * map. The keys and columns read from nothing are named in ignored.
 	 * Also read as students write them: a boolean as yes/no, y/n,
 	 * true/false in any case or 1/0 (JSON strings and numbers too); a
-	 * miss's alpha written NaN, null, "nan" or "" (or left out) as no
+	 * miss's alpha written NaN, null, "nan", "None" or "" (or left out) as no
 	 * alpha and no problem (a hit's stays one); an answer nested one level
 	 * ({"id": "a", "result": {"hit": true, "t": 0.5}}: the first member
 	 * object holding a known key, or one map names by a dotted path

@@ -805,9 +805,12 @@ START_TEST(shapeMissAlpha)
 	cliResultSet set = parseTolerant("{\"id\":1,\"hit\":false,\"alpha\":NaN}\n{\"id\":2,\"hit\":false,\"alpha\":null}\n"
 									 "{\"id\":3,\"alpha\":\"nan\",\"hit\":\"no\"}\n{\"id\":4,\"hit\":false,\"alpha\":\"\"}\n"
 									 "{\"id\":5,\"hit\":false}\n{\"id\":6,\"hit\":true,\"alpha\":NaN}\n"
-									 "{\"id\":7,\"alpha\":\"NaN\",\"hit\":true}\n{\"id\":8,\"alpha\":NaN}\n",
+									 "{\"id\":7,\"alpha\":\"NaN\",\"hit\":true}\n{\"id\":8,\"alpha\":NaN}\n"
+									 "{\"id\":9,\"hit\":\"N\",\"alpha\":\"None\"}\n",
 									 graded, NULL, 0);
-	ck_assert_int_eq(set.count, 8);
+	ck_assert_int_eq(set.count, 9);
+	ck_assert_ptr_null(set.results[8].problem);
+	ck_assert_uint_eq(set.results[8].fields, cli_resultHit);
 	for (int k = 0; k < 5; ++k) {
 		ck_assert_msg(set.results[k].problem == NULL, "record %d: %s", k + 1, set.results[k].problem);
 		ck_assert_uint_eq(set.results[k].fields, cli_resultHit);
@@ -820,12 +823,13 @@ START_TEST(shapeMissAlpha)
 	ck_assert_str_eq(set.results[7].problem, "alpha: NaN is not a number");
 	ck_assert_int_eq(set.problems, 3);
 	cliResultSet_Free(&set);
-	set = parseTolerant("id;hit;alpha\n1;no;NaN\n2;false;nan\n3;N;\n4;yes;nan\n", graded, NULL, 0);
+	set = parseTolerant("id;hit;alpha\n1;no;NaN\n2;false;nan\n3;N;\n5;0;None\n6;no;NULL\n4;yes;nan\n", graded,
+						NULL, 0);
 	ck_assert_int_eq(set.problems, 1);
-	for (int k = 0; k < 3; ++k) {
+	for (int k = 0; k < 5; ++k) {
 		ck_assert_uint_eq(set.results[k].fields, cli_resultHit);
 	}
-	ck_assert_str_eq(set.results[3].problem, "alpha: not a finite number");
+	ck_assert_str_eq(set.results[5].problem, "alpha: not a finite number");
 	cliResultSet_Free(&set);
 }
 END_TEST
