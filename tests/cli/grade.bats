@@ -96,12 +96,9 @@ row() {
 		*) echo "$file: the diagnosis should name $mistake first: $line"; return 1 ;;
 		esac
 	done
-	# the NaN fails only the misses it was written for; "yes" fails every record
-	nan_failed=$(row class/peggy.json | cut -d, -f4)
-	misses=$(grep -c '"hit": false' class/alice.json)
-	[ "$nan_failed" -eq "$misses" ]
+	# a miss's NaN alpha is read as no alpha (grading it is grade's part: below); "yes" is a hit
 	row class/peggy.json | grep -q '^class/peggy.json,276,'
-	row class/rupert.ndjson | grep -qx 'class/rupert.ndjson,276,0,276,0,0,0,'
+	row class/rupert.ndjson | grep -qx 'class/rupert.ndjson,276,276,0,0,0,1,'
 	# a file cut short: score 0 and the reason
 	row class/sybil.json | grep -qx 'class/sybil.json,0,0,0,276,0,0,unreadable: 1:3001: unexpected end of input inside a JSON value'
 }
@@ -132,15 +129,27 @@ row() {
 }
 
 @test "the malformed graded field fails its record with the reason; ungraded fields may hold anything" {
-	bcast grade scene.obj throws.json class/peggy.json
+	# a hit's NaN alpha is the problem it is (a miss's is none: issue 20)
+	sed '1s/"alpha": [^,]*,/"alpha": NaN,/' class/rupert.ndjson | sed 's/"yes"/true/; s/"no"/false/' >nan-hit.ndjson
+	head -1 nan-hit.ndjson | grep -q '"hit": true, "alpha": NaN,'
+	bcast grade scene.obj throws.json nan-hit.ndjson
 	assert_status 1
-	assert_contains "$out" 'class/peggy.json: id 1: unreadable at 1:'
+	assert_contains "$out" 'nan-hit.ndjson: id 0: unreadable at 1:'
 	assert_contains "$out" ': alpha: NaN is not a number'
+	[ "$(grep -v 'id 0:' stdout | grep -c unreadable)" -eq 0 ]
 	# alpha not graded: the NaN is not read
 	bcast grade --fields hit,normal scene.obj throws.json class/peggy.json
 	assert_status 0
-	bcast grade scene.obj throws.json class/rupert.ndjson
-	assert_contains "$out" 'class/rupert.ndjson: id 0: unreadable at 1:18: hit: expected true or false'
+	sed '1s/"hit": "yes"/"hit": "maybe"/' class/rupert.ndjson >maybe.ndjson
+	bcast grade scene.obj throws.json maybe.ndjson
+	assert_contains "$out" 'maybe.ndjson: id 0: unreadable at 1:18: hit: expected true or false'
+}
+
+@test "a miss's NaN alpha is not graded: peggy passes" {
+	skip "needs gjudge: alpha not graded on a miss (grade.c)"
+	bcast grade scene.obj throws.json class/peggy.json
+	assert_status 0
+	echo '276 passed, 0 failed, 0 missing, 0 extra' | assert_stdout_eq
 }
 
 @test "grade's default fields are hit, alpha and normal; one-based ids pass with --one-based" {
