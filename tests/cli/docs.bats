@@ -86,3 +86,14 @@ setup() {
 	# one error style: nothing returns a bcErrorCode
 	! grep -nE '^bcErrorCode ' "$header"
 }
+
+@test "every mesh in tests/data/meshes has a known licence in SOURCE.txt" {
+	dir="$REPO/tests/data/meshes"
+	! grep -niE 'unclear|unknown' "$dir/SOURCE.txt"
+	for f in "$dir"/*.obj; do
+		grep -qE "^  $(basename "$f") +[A-Z]" "$dir/SOURCE.txt" || {
+			echo "$(basename "$f") has no source line in SOURCE.txt"
+			return 1
+		}
+	done
+}
