@@ -12,6 +12,7 @@ BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
 CC ?= cc
@@ -123,12 +124,19 @@ install: all
 	ln -sf libballcast.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libballcast.so
 	install -m 644 lib/ballcast.h $(DESTDIR)$(INCLUDEDIR)/ballcast.h
 	install -m 644 man/ballcast.1 $(DESTDIR)$(MANDIR)/man1/ballcast.1
+	install -d $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/site-functions \
+		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	$(BUILD)/ballcast completion bash >$(DESTDIR)$(DATADIR)/bash-completion/completions/ballcast
+	$(BUILD)/ballcast completion zsh >$(DESTDIR)$(DATADIR)/zsh/site-functions/_ballcast
+	$(BUILD)/ballcast completion fish >$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/ballcast.fish
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 		-e 's|@VERSION@|$(VERSION)|' ballcast.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/ballcast.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/ballcast $(DESTDIR)$(LIBDIR)/libballcast.a $(DESTDIR)$(LIBDIR)/libballcast.so* \
-		$(DESTDIR)$(INCLUDEDIR)/ballcast.h $(DESTDIR)$(MANDIR)/man1/ballcast.1 $(DESTDIR)$(PKGCONFIGDIR)/ballcast.pc
+		$(DESTDIR)$(INCLUDEDIR)/ballcast.h $(DESTDIR)$(MANDIR)/man1/ballcast.1 $(DESTDIR)$(PKGCONFIGDIR)/ballcast.pc \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions/ballcast $(DESTDIR)$(DATADIR)/zsh/site-functions/_ballcast \
+		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/ballcast.fish
 
 clean:
 	rm -rf build ballcast
