@@ -8,8 +8,9 @@ be the text that follows it, up to the next `$` line or the block's end.
     examples.py --run DIR FILE...     run them in DIR; exit 1 on a mismatch
 
 A command line ending in | or \\ goes on on the next line. `$ cat FILE`
-shows a file: when DIR has no FILE, the text shown is written to it first,
-so the documentation defines the inputs of its later examples. Output that
+shows a file: the text shown is written to FILE first, so the documentation
+defines the inputs of its later examples (the examples of one file run in
+order, in the same directory). Output that
 is JSON (it starts with { or [) is compared with all blank space removed,
 as the documentation wraps long records; any other output line by line.
 """
@@ -92,7 +93,7 @@ def run(directory, paths):
         for where, command, expected in examples(path):
             count += 1
             shown = re.fullmatch(r"cat (\S+)", command.strip())
-            if shown and not os.path.exists(os.path.join(directory, shown.group(1))):
+            if shown:
                 with open(os.path.join(directory, shown.group(1)), "w", encoding="utf-8") as f:
                     f.write(expected + "\n")
             result = subprocess.run(["bash", "-c", command], cwd=directory, stdout=subprocess.PIPE,
