@@ -45,7 +45,7 @@ static void printUsage(FILE* f)
 		  "       ballcast completion bash|zsh|fish   (a shell completion script)\n\ncommands:\n",
 		  f);
 	for (size_t i = 0; i < CLI_COMMAND_COUNT; ++i) {
-		fprintf(f, "  %-11s %s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	}
 	fputs("\nexamples:\n"
 		  "  ballcast cast samples/room.obj samples/throws.json\n"
