@@ -64,7 +64,7 @@ make_throws() {
 @test "examples: the old parallel recipe (-N 100000) warns on this input, so the test above can tell" {
 	command -v parallel >/dev/null || skip "GNU parallel is not installed"
 	make_throws 120000
-	PATH="$PWD/bin:$PATH" parallel --pipe --keep-order -N 100000 ballcast cast -q -j 1 room.obj - --format ndjson \
+	parallel --pipe --keep-order -N 100000 "$BALLCAST" cast -q -j 1 room.obj - --format ndjson \
 		<throws.ndjson >old.ndjson 2>err.txt
 	grep -q 'A record was longer than 1048576' err.txt
 }

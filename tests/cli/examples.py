@@ -97,7 +97,7 @@ def run(directory, paths):
                 with open(os.path.join(directory, shown.group(1)), "w", encoding="utf-8") as f:
                     f.write(expected + "\n")
             result = subprocess.run(["bash", "-c", command], cwd=directory, stdout=subprocess.PIPE,
-                                    stderr=subprocess.STDOUT, timeout=120)
+                                    stderr=subprocess.STDOUT, timeout=600)
             actual = result.stdout.decode("utf-8", "replace")
             if not same(expected, actual):
                 failed += 1
