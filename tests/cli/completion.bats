@@ -133,3 +133,33 @@ complete_line() {
 	[ ! -e "$share/bash-completion/completions/ballcast" ]
 	[ ! -e "$share/fish/vendor_completions.d/ballcast.fish" ]
 }
+
+# zsh_complete LINE: what an interactive zsh (compinit, the script in its
+# fpath) shows after LINE and a Tab, escape sequences removed
+zsh_complete() {
+	cat >complete.zsh <<'ZSH'
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z "PS1='> '; fpath=($PWD/fn \$fpath); autoload -Uz compinit; compinit -u -D; ballcast() { :; }"
+sleep 1
+zpty -w -n z "$1"$'\t'
+sleep 1
+all=""
+while zpty -r -t z out; do all+=$out; done
+print -r -- "$all"
+zpty -d z
+ZSH
+	timeout 20 zsh -f complete.zsh "$1" | sed -e 's/\x1b\[[0-9;?]*[a-zA-Z]//g' | tr '\r' '\n' | tail -3
+}
+
+@test "completion zsh: an interactive zsh completes commands, options and values" {
+	command -v zsh >/dev/null || skip "zsh is not installed (scripts/install-deps test installs it)"
+	mkdir fn
+	"$BALLCAST" completion zsh >fn/_ballcast
+	zsh_complete 'ballcast cast --normal ' >normal.txt
+	grep -qE 'average +contact +triangle' normal.txt || { cat normal.txt; return 1; }
+	zsh_complete 'ballcast cast -f ' >format.txt
+	grep -qE 'csv +json +ndjson' format.txt || { cat format.txt; return 1; }
+	zsh_complete 'ballcast simu' >command.txt
+	grep -q 'ballcast simulate' command.txt || { cat command.txt; return 1; }
+}
