@@ -135,6 +135,34 @@ typedef const char* cliOptionFcn(void* context, int k, const char* value);
 int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOptions* common,
 					  cliOptionFcn* handle, void* context, int* first);
 
+/* Every option a command line takes, as cliOption entries: the common
+ * options of usage (their letter, or 0 for --max-errors), then its own,
+ * then help (letter 'h') and version. Writes at most capacity of them to
+ * options (caller's) and returns how many there are. */
+int cliUsage_Options(const cliUsage* usage, cliOption* options, int capacity);
+
+/* Asking a command for its command line instead of running it
+ * (completion.c): run(3, { name, (char*)cliUsageQueryMarker, (char*)&query })
+ * makes cliParseArguments store the command's usage in query.usage and
+ * return 0 at once. The marker is recognised by its address, never by its
+ * text, so no command line typed by a user can ask. */
+typedef struct cliUsageQuery {
+	const cliUsage* usage; /* the command's (static) usage, set by the query */
+} cliUsageQuery;
+extern const char cliUsageQueryMarker[];
+
+/* A subcommand of ballcast: main.c's table. */
+typedef struct cliCommand {
+	const char* name;
+	int (*run)(int argc, char** argv);
+	const char* summary;
+} cliCommand;
+
+/* ballcast completion bash|zsh|fish: print on stdout the shell's
+ * completion script for the count commands (main.c's table, which holds
+ * completion itself), their options and their values (completion.c). */
+int cliCompletionMain(int argc, char** argv, const cliCommand* commands, int count);
+
 /* "ballcast COMMAND: message 'arg'" (no quote when arg is NULL), then the
  * synopsis line "usage: ...   (ballcast COMMAND --help)", on stderr.
  * Returns cli_exitTrouble. */
