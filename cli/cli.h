@@ -207,7 +207,8 @@ void cliProgress_Finish(cliProgress* progress, long records, long hits, long err
 
 /* Check a trajectory record and take its path: p0, p1, and r or else
  * --radius (options). Returns NULL, or the problem: the record's own error,
- * "missing p0", "missing p1" or "missing r (...)". */
+ * "missing p0", "missing p1" or "missing r (...)". A throw to cast is
+ * checked by cliCheckCastRecord (answer.h), which adds the range. */
 const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
 							   double* radius);
 
