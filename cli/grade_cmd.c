@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer.h"
 #include "cli.h"
 #include "grade.h"
 #include "output.h"
@@ -150,8 +151,9 @@ static int parseArguments(int argc, char** argv, cliGradeRun* run)
 
 /* ------------------------------------------------------------ expected */
 
-/* Cast every trajectory as `ballcast cast --ties --format ndjson` would and
- * read the answers back as EXPECTED. False (reported) on trouble. */
+/* Answer every trajectory as `ballcast cast --ties` would (answer.h), each
+ * answer straight into EXPECTED as the result cast writes for it, and keep
+ * each throw for the mistakes' replays. False (reported) on trouble. */
 static bool castExpected(cliGradeRun* run, cliResultSet* expected)
 {
 	FILE* input = cliOpenInput(run->trajectoriesPath, run->common.quiet);
@@ -160,13 +162,10 @@ static bool castExpected(cliGradeRun* run, cliResultSet* expected)
 	}
 	const char* name = cliInputName(run->trajectoriesPath);
 	cliReader* reader = cliReader_Create(input, name, run->common.inputFormat);
-	cliCastWriter writer;
-	cliBuffer text = { 0 };
-	bcMeshInfo info = bcMesh_GetInfo(run->mesh);
-	cliCastHeader header = { run->meshPath, info, &run->cast.options, cliCastSettings_NormalName(&run->cast), true,
-							 NULL, false };
-	cliCastWriter_Begin(&writer, &text, cli_outputNdjson, &header);
 	cliRecordLog log = cliRecordLog_Make(name, &run->common, NULL);
+	cliTiePool pool = { NULL, 0, 0 };
+	memset(expected, 0, sizeof *expected);
+	expected->format = cli_inputNdjson; /* as cast's answers were once read back */
 	long capacity = 0;
 	bool ok = reader != NULL;
 	bcError error = { 0 };
@@ -175,16 +174,10 @@ static bool castExpected(cliGradeRun* run, cliResultSet* expected)
 	memset(&record, 0, sizeof record);
 	while (ok && (got = cliReader_Next(reader, &record, &error)) > 0) {
 		cliThrow t = { false, { { 0, 0, 0 }, { 0, 0, 0 }, 0.0 } };
-		const char* problem = cliCheckTrajectory(&record, &run->common, &t.input.p0, &t.input.p1, &t.input.radius);
-		if (problem == NULL && !bcIsValidCastInput(t.input)) {
-			problem = "a coordinate or the radius is beyond the supported range of 1e50";
-		}
 		bcCastOutput out;
 		int n = 0;
-		if (problem == NULL) {
-			n = cliCastSettings_Answer(run->mesh, &run->cast, t.input, &out, &run->ties, &run->tieCapacity, 0);
-			problem = n < 0 ? "out of memory collecting the tied contacts" : NULL;
-		}
+		pool.count = 0;
+		const char* problem = cliAnswerRecord(run->mesh, &run->cast, &run->common, &record, &pool, &t.input, &out, &n);
 		if (problem != NULL) {
 			cliRecordLog_Add(&log, &record, problem);
 		}
@@ -192,15 +185,19 @@ static bool castExpected(cliGradeRun* run, cliResultSet* expected)
 		if (run->throwCount == capacity) {
 			capacity = capacity > 0 ? 2 * capacity : 1024;
 			cliThrow* grown = realloc(run->throws, (size_t)capacity * sizeof *grown);
-			ok = grown != NULL;
-			run->throws = ok ? grown : run->throws;
+			cliResult* results = realloc(expected->results, (size_t)capacity * sizeof *results);
+			ok = grown != NULL && results != NULL;
+			run->throws = grown != NULL ? grown : run->throws;
+			expected->results = results != NULL ? results : expected->results;
 		}
 		if (ok) {
 			run->throws[run->throwCount] = t;
-			cliCastWriter_Format(&writer, &text, run->throwCount, &record, problem, problem == NULL ? &out : NULL,
-								 run->ties, problem == NULL ? n : 0, NULL);
+			ok = cliAnswer_ToResult(&record, run->throwCount, problem, &out, pool.ties, n, true,
+									expected->results + run->throwCount);
+		}
+		if (ok) {
 			run->throwCount += 1;
-			ok = !text.failed;
+			expected->count = run->throwCount;
 		}
 		cliRecord_Free(&record);
 	}
@@ -211,17 +208,9 @@ static bool castExpected(cliGradeRun* run, cliResultSet* expected)
 	} else if (!ok) {
 		fputs("ballcast: out of memory\n", stderr);
 	}
+	cliTiePool_Free(&pool);
 	cliReader_Destroy(reader);
 	cliCloseInput(input);
-	if (ok && !cliParseResults(text.data != NULL ? text.data : "", text.length, expected, &error)) {
-		cliReportError("the expected answers", &error);
-		ok = false;
-	}
-	if (ok && expected->count != run->throwCount) {
-		fputs("ballcast: the expected answers do not match the trajectories\n", stderr);
-		ok = false;
-	}
-	cliBuffer_Free(&text);
 	return ok;
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer.h"
 #include "cli.h"
 #include "grade.h"
 #include "numfmt.h"
@@ -60,13 +61,15 @@ static const cliColor missColor = { 140, 140, 140 };
 static const cliColor differColor = CLI_DIFFER_COLOR;
 static const cliColor textColor = { 0, 0, 0 };
 
-/* The options of render's own, in the order renderOption knows them. */
-enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_renderTwoSided, cli_renderProbe,
-	   cli_renderUp, cli_renderCull, cli_renderGrading /* then compare's grading options (grade.h) */ };
+/* The options of render's own, in the order renderOption knows them: its
+ * own, then cast's (answer.h), then the grading options (grade.h). */
+enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_renderProbe, cli_renderUp,
+	   cli_renderCull, cli_renderCast,
+	   cli_renderGrading = cli_renderCast + cli_castSettingCount + cli_castMethodCount };
 static const cliOption renderOptions[] = {
-	{ "view", 0, true },       { "eye", 0, true },   { "size", 0, true }, { "compare", 0, true },
-	{ "two-sided", 0, false }, { "probe", 0, true }, { "up", 0, true },   { "cull", 0, true },
-	CLI_GRADE_OPTIONS,         { NULL, 0, false },
+	{ "view", 0, true },	  { "eye", 0, true },	   { "size", 0, true }, { "compare", 0, true },
+	{ "probe", 0, true },	  { "up", 0, true },	   { "cull", 0, true }, CLI_CAST_SETTING_OPTIONS,
+	CLI_CAST_METHOD_OPTIONS, CLI_GRADE_OPTIONS, { NULL, 0, false },
 };
 
 static const cliUsage renderUsage = {
@@ -97,19 +100,23 @@ static const cliUsage renderUsage = {
 	"                            out the triangles that vanish; 0 draws every\n"
 	"                            triangle (default: 0, or for a dense mesh the finest\n"
 	"                            grid leaving at most 8000 faces: a small file)\n"
-	"      --compare EXPECTED    draw the results compare fails (compare --mesh MESH\n"
-	"                            EXPECTED RESULTS, the same engine and options) in\n"
-	"                            red, with the expected contact in green, and print\n"
-	"                            compare's closing line 'N passed, N failed, ...'\n"
+	"      --compare EXPECTED    draw the results that fail in red, with the expected\n"
+	"                            contact in green, judged as grade judges them (the\n"
+	"                            same engine, fields and tolerances), and print\n"
+	"                            the closing line 'N passed, N failed, ...'\n"
 	"                            (on standard error when the SVG goes to stdout)\n"
 	"      --fields, --one-based, --map, --alpha-tol, --alpha-rel, --normal-tol,\n"
-	"      --point-tol           what --compare grades, as for compare\n"
-	"  -r, --radius R            radius for trajectories without \"r\"\n"
-	"      --two-sided           count contacts from behind a triangle too\n"
+	"      --point-tol           what --compare grades, as for grade (default\n"
+	"                            fields: hit,alpha,normal)\n"
 	"      --probe X,Y,Z         print on standard error the pixel where the point\n"
 	"                            X,Y,Z lands (a testing aid; may be repeated)\n"
 	CLI_HELP_QUIET
 	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
+	"options (cast's: TRAJECTORIES are cast as cast casts them):\n"
+	"  -r, --radius R            radius for trajectories without \"r\"\n"
+	CLI_HELP_CAST_SETTINGS
+	"      --method exact|discrete, --dt F, --bisect N\n"
+	"                            the discrete method, as for cast\n"
 	"\n"
 	"examples:\n"
 	"  ballcast render samples/room.obj samples/throws.json -o room.svg\n"
@@ -128,7 +135,7 @@ typedef struct cliRenderConfig {
 	const char* inputPath;    /* NULL: the mesh alone */
 	const char* comparePath;  /* NULL: no comparison */
 	cliCommonOptions common;
-	bcCastOptions options;
+	cliCastSettings cast;     /* cast's options: trajectories are answered as cast answers them */
 	bool useEye;
 	bool viewGiven;
 	bcVec3 eye;
@@ -139,7 +146,8 @@ typedef struct cliRenderConfig {
 	double cull;              /* < 0: chosen from the mesh */
 	const char** probes;      /* probeCount argument texts (argv's) */
 	int probeCount;
-	cliGradeConfig grade;     /* --compare judges as compare does */
+	cliGradeConfig grade;     /* --compare judges as grade does */
+	bool fieldsGiven;         /* --fields: else grade's default fields */
 } cliRenderConfig;
 
 /* ------------------------------------------------------------- throws */
@@ -366,83 +374,50 @@ static bool holdsResults(const cliResultSet* set)
 
 /* --------------------------------------------------------- trajectories */
 
-/* Check one trajectory record as cast does; returns the problem or NULL. */
-static const char* checkTrajectory(const cliRenderConfig* cfg, const cliRecord* record, bcCastInput* input)
+/* The throw drawn for an answer: the path, and for a hit its contact with
+ * the normal the settings ask for. */
+static void throwFromAnswer(bcCastInput input, const bcCastOutput* out, cliThrow* t)
 {
-	const char* problem = cliCheckTrajectory(record, &cfg->common, &input->p0, &input->p1, &input->radius);
-	if (problem != NULL) {
-		return problem;
+	t->hasPath = true;
+	t->p0 = input.p0;
+	t->p1 = input.p1;
+	t->radius = input.radius;
+	t->alpha = out->alpha;
+	if (out->state == bc_castHit || out->state == bc_castInitialOverlap) {
+		t->state = cli_throwHit;
+		t->feature = out->feature;
+		t->point = out->point;
+		t->center = out->center;
+		t->normal = out->normal;
+	} else {
+		t->state = cli_throwMiss;
 	}
-	if (!bcIsValidCastInput(*input)) {
-		return "p1 - p0 is not finite";
-	}
-	return NULL;
 }
 
-/* The trajectories waiting for their cast: inputs[i] belongs to throw
- * slots[i]. */
-typedef struct cliCastQueue {
-	bcCastInput* inputs;
-	long* slots;
-	long count, capacity;
-} cliCastQueue;
-
-static bool queueCast(cliCastQueue* queue, bcCastInput input, long slot)
+/* Room for one more result in set (*capacity of them); false when out of
+ * memory. */
+static bool growResults(cliResultSet* set, long* capacity)
 {
-	if (queue->count == queue->capacity) {
-		long capacity = queue->capacity > 0 ? 2 * queue->capacity : 64;
-		bcCastInput* inputs = realloc(queue->inputs, (size_t)capacity * sizeof *inputs);
-		if (inputs == NULL) {
-			return false;
-		}
-		queue->inputs = inputs;
-		long* slots = realloc(queue->slots, (size_t)capacity * sizeof *slots);
-		if (slots == NULL) {
-			return false;
-		}
-		queue->slots = slots;
-		queue->capacity = capacity;
-	}
-	queue->inputs[queue->count] = input;
-	queue->slots[queue->count] = slot;
-	queue->count += 1;
-	return true;
-}
-
-/* Cast the queue and store each answer in its throw. */
-static bool runCasts(const cliRenderConfig* cfg, const bcMesh* mesh, const cliCastQueue* queue, cliThrowList* list)
-{
-	if (queue->count == 0) {
+	if (set->count < *capacity) {
 		return true;
 	}
-	bcCastOutput* outputs = queue->count <= INT32_MAX ? malloc((size_t)queue->count * sizeof *outputs) : NULL;
-	if (outputs == NULL) {
+	long grown = *capacity > 0 ? 2 * *capacity : 64;
+	cliResult* results = realloc(set->results, (size_t)grown * sizeof *results);
+	if (results == NULL) {
 		return false;
 	}
-	bcMesh_CastBatch(mesh, queue->inputs, outputs, (int)queue->count, &cfg->options, 0);
-	for (long i = 0; i < queue->count; ++i) {
-		cliThrow* t = list->items + queue->slots[i];
-		const bcCastOutput* out = outputs + i;
-		t->alpha = out->alpha;
-		if (out->state == bc_castHit || out->state == bc_castInitialOverlap) {
-			t->state = cli_throwHit;
-			t->feature = out->feature;
-			t->point = out->point;
-			t->center = out->center;
-			t->normal = out->normal;
-		} else {
-			t->state = cli_throwMiss;
-		}
-	}
-	free(outputs);
+	set->results = results;
+	*capacity = grown;
 	return true;
 }
 
 /* Read trajectories with cast's own reader (same formats, same messages),
- * cast them, keep them as throws. false on a syntax error or no memory
- * (reported). */
+ * answer each as cast answers it (answer.h: the same options, checks and
+ * messages), keep them as throws and, when judged is not NULL, as the
+ * results cast --ties would write for them. false on a syntax error or no
+ * memory (reported). */
 static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cliSource* s, cliThrowList* list,
-							 cliRecordLog* log)
+							 cliRecordLog* log, cliResultSet* judged)
 {
 	FILE* stream = s->length > 0 ? fmemopen(s->text, s->length, "rb") : NULL;
 	if (stream == NULL) {
@@ -450,7 +425,14 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 		stream = tmpfile();
 	}
 	cliReader* reader = stream != NULL ? cliReader_Create(stream, s->name, cfg->common.inputFormat) : NULL;
-	cliCastQueue queue = { NULL, NULL, 0, 0 };
+	/* the discrete method finds one contact: no ties to list */
+	cliTiePool pool = { NULL, 0, 0 };
+	cliTiePool* ties = cfg->cast.discrete ? NULL : &pool;
+	long capacity = 0;
+	if (judged != NULL) {
+		memset(judged, 0, sizeof *judged);
+		judged->format = cli_inputNdjson;
+	}
 	bool ok = reader != NULL;
 	bool noMemory = !ok;
 	bcError error = { 0 };
@@ -465,18 +447,24 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 		}
 		cliThrow* t = appendThrow(list);
 		ok = t != NULL && (record.idKind == cli_idIndex ? setIndexId(t) : setId(t, record.id));
-		bcCastInput input = { { 0, 0, 0 }, { 0, 0, 0 }, 0 };
-		const char* problem = ok ? checkTrajectory(cfg, &record, &input) : NULL;
+		bcCastInput input;
+		bcCastOutput out;
+		int n = 0;
+		pool.count = 0;
+		const char* problem =
+			ok ? cliAnswerRecord(mesh, &cfg->cast, &cfg->common, &record, ties, &input, &out, &n) : NULL;
 		if (ok && problem != NULL) {
 			t->state = cli_throwError;
 			list->badRecords += 1;
 			cliRecordLog_Add(log, &record, problem);
 		} else if (ok) {
-			t->hasPath = true;
-			t->p0 = input.p0;
-			t->p1 = input.p1;
-			t->radius = input.radius;
-			ok = queueCast(&queue, input, list->count - 1);
+			throwFromAnswer(input, &out, t);
+		}
+		if (ok && judged != NULL) {
+			ok = growResults(judged, &capacity) &&
+				 cliAnswer_ToResult(&record, judged->count, problem, &out, pool.ties, n, ties != NULL,
+									judged->results + judged->count);
+			judged->count += ok;
 		}
 		noMemory = !ok;
 		cliRecord_Free(&record);
@@ -488,15 +476,10 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 	if (stream != NULL) {
 		fclose(stream);
 	}
-	if (ok && !runCasts(cfg, mesh, &queue, list)) {
-		ok = false;
-		noMemory = true;
-	}
 	if (noMemory) {
 		fputs("ballcast: out of memory\n", stderr);
 	}
-	free(queue.inputs);
-	free(queue.slots);
+	cliTiePool_Free(&pool);
 	return ok;
 }
 
@@ -538,7 +521,7 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 		fprintf(stderr, "ballcast: %s: holds trajectories, not results (--compare needs what cast writes)\n",
 				source.name);
 	} else {
-		ok = castTrajectories(cfg, mesh, &source, list, &log);
+		ok = castTrajectories(cfg, mesh, &source, list, &log, judged);
 	}
 	cliRecordLog_Finish(&log);
 	cliResultSet_Free(&set);
@@ -547,49 +530,6 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 }
 
 /* ------------------------------------------------------------- compare */
-
-/* Trajectories cast here, as results for the grading engine: id, hit,
- * alpha and, for a hit, feature, point, center and normal (as cast would
- * write them). False when out of memory. */
-static bool throwsAsResults(const cliThrowList* list, cliResultSet* set)
-{
-	memset(set, 0, sizeof *set);
-	set->results = calloc((size_t)(list->count > 0 ? list->count : 1), sizeof *set->results);
-	if (set->results == NULL) {
-		return false;
-	}
-	set->count = list->count;
-	for (long i = 0; i < list->count; ++i) {
-		const cliThrow* t = list->items + i;
-		cliResult* r = set->results + i;
-		r->index = i;
-		r->idKind = cli_idString;
-		r->id = copyString(t->id);
-		if (r->id == NULL) {
-			return false;
-		}
-		if (t->state == cli_throwError) {
-			r->error = copyString("error");
-			r->fields = cli_resultError;
-			if (r->error == NULL) {
-				return false;
-			}
-			continue;
-		}
-		r->fields = cli_resultHit | cli_resultAlpha;
-		r->hit = t->state == cli_throwHit;
-		r->alpha = t->alpha;
-		if (r->hit) {
-			r->fields |= cli_resultPoint | cli_resultCenter | cli_resultNormal |
-						 (t->feature != bc_featureNone ? cli_resultFeature : 0);
-			r->feature = t->feature;
-			r->point = t->point;
-			r->center = t->center;
-			r->normal = t->normal;
-		}
-	}
-	return true;
-}
 
 /* An expected throw by its key, for the binary search. */
 typedef struct cliKeyRef {
@@ -1211,9 +1151,6 @@ static const char* renderOption(void* context, int k, const char* value)
 	case cli_renderCompare:
 		cfg->comparePath = value;
 		return NULL;
-	case cli_renderTwoSided:
-		cfg->options.twoSided = true;
-		return NULL;
 	case cli_renderUp:
 		if (strcmp(value, "x") != 0 && strcmp(value, "y") != 0 && strcmp(value, "z") != 0) {
 			return "--up needs x, y or z, not";
@@ -1234,6 +1171,10 @@ static const char* renderOption(void* context, int k, const char* value)
 		cfg->probes[cfg->probeCount++] = value;
 		return NULL;
 	default:
+		if (k < cli_renderGrading) {
+			return cliCastSettings_Option(&cfg->cast, k - cli_renderCast, value);
+		}
+		cfg->fieldsGiven = cfg->fieldsGiven || k == cli_renderGrading + 4;
 		return cliGradeOption(&cfg->grade, k - cli_renderGrading, value);
 	}
 }
@@ -1244,7 +1185,7 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 {
 	memset(cfg, 0, sizeof *cfg);
 	cliGradeConfig_Init(&cfg->grade);
-	cfg->options = bcDefaultCastOptions();
+	cliCastSettings_Init(&cfg->cast);
 	cfg->azimuth = CLI_SVG_DEFAULT_AZIMUTH;
 	cfg->elevation = CLI_SVG_DEFAULT_ELEVATION;
 	cfg->width = CLI_RENDER_DEFAULT_WIDTH;
@@ -1263,6 +1204,14 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 	}
 	if (cfg->viewGiven && cfg->useEye) {
 		return cliUsageError(&renderUsage, "--view and --eye are alternatives: give one", NULL);
+	}
+	const char* method = cliCastSettings_CheckMethod(&cfg->cast, false);
+	if (method != NULL) {
+		return cliUsageError(&renderUsage, method, NULL);
+	}
+	cliCastSettings_Finish(&cfg->cast);
+	if (!cfg->fieldsGiven) {
+		cfg->grade.fields = CLI_FIELDS_GRADE; /* grade's, so that render --compare agrees with grade */
 	}
 	cfg->meshPath = argv[first];
 	cfg->inputPath = first + 1 < argc ? argv[first + 1] : NULL;
@@ -1321,18 +1270,6 @@ int cliRenderMain(int argc, char** argv)
 		 !readThrows(&cfg, mesh, cfg.inputPath, &actual, false, comparing ? &actualSet : NULL)) ||
 		(comparing && !readThrows(&cfg, mesh, cfg.comparePath, &expected, true, &expectedSet))) {
 		goto done;
-	}
-	if (comparing && actualSet.count != actual.count) {
-		/* trajectories: their casts are compared */
-		cliResultSet_Free(&actualSet);
-		if (!throwsAsResults(&actual, &actualSet)) {
-			fputs("ballcast: out of memory\n", stderr);
-			goto done;
-		}
-		if (cfg.grade.fields == CLI_FIELDS_ALL) {
-			cfg.grade.fields = cli_resultHit | cli_resultAlpha | cli_resultFeature | cli_resultPoint | cli_resultCenter |
-							   cli_resultNormal; /* what a cast here gives */
-		}
 	}
 	if (comparing && !cliGrade_CheckExpected(cliInputName(cfg.comparePath), &expectedSet)) {
 		goto done;

@@ -217,7 +217,7 @@ row() {
 	assert_contains "$out" '  grade '
 }
 
-@test "render --compare flags exactly the records compare fails, and prints compare's closing line" {
+@test "render --compare --fields all flags exactly the records compare fails, and prints compare's closing line" {
 	"$BALLCAST" cast --ties scene.obj throws.json >expected.json
 	# the class's files (no contact points: their hits are not drawn), and
 	# cast's own answers with other options (drawn whole)
@@ -225,7 +225,7 @@ row() {
 	"$BALLCAST" cast --approach lt --format csv scene.obj throws.json >lt.csv
 	for f in class/alice.json class/dave.json class/niaj.json two-sided.json lt.csv; do
 		"$BALLCAST" compare --mesh scene.obj expected.json "$f" >cmp.txt && true
-		bcast render --compare expected.json scene.obj "$f" -o pic.svg
+		bcast render --compare expected.json --fields all scene.obj "$f" -o pic.svg
 		# judged whole; a hit without a contact point is not drawn, not an error
 		assert_status 0
 		assert_no_stderr
@@ -234,7 +234,7 @@ row() {
 		grep -q "compared with expected.json: $failed of 276 differ, 0 missing" pic.svg
 	done
 	# drawn whole: one differing throw per failing record
-	bcast render --compare expected.json scene.obj two-sided.json -o pic.svg
+	bcast render --compare expected.json --fields all scene.obj two-sided.json -o pic.svg
 	assert_status 0
 	failed=$(sed 's/^[0-9]* passed, \([0-9]*\) failed.*/\1/' stdout)
 	[ "$failed" -gt 10 ]
