@@ -8,7 +8,6 @@
 #include "cast_pipeline.h"
 #include "cli.h"
 #include "output.h"
-#include "parallel.h"
 #include "results_write.h"
 #include "trajectories.h"
 

@@ -12,8 +12,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "morton.h"
-#include "parallel.h"
 
 /* Records per task: 32 tasks per chunk and phase keep the threads evenly
  * busy (a slow block delays no other), and the lock that hands them out is

@@ -6,7 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decimal.h"
+/* An ASCII decimal digit (not locale-dependent, as isdigit is). */
+static bool isDigit(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
+
 
 /* Cells a row starts with room for; the array doubles from there. */
 #define CLI_CSV_FIRST_CELLS 16
@@ -78,7 +83,7 @@ bool cliCsv_HasDecimalComma(const cliCsv* csv, int k)
 	const char* p = cliCsv_Text(csv, k);
 	const char* comma = strchr(p, ',');
 	return comma != NULL && strchr(comma + 1, ',') == NULL && strchr(p, '.') == NULL &&
-		   comma > p && bcIsDecimalDigit(comma[-1]) && bcIsDecimalDigit(comma[1]);
+		   comma > p && isDigit(comma[-1]) && isDigit(comma[1]);
 }
 
 bcError* cliCsv_CellError(const cliCsv* csv, int k, bcError* error, const char* format, ...)
@@ -151,14 +156,9 @@ int cliCsv_Number(const cliCsv* csv, int k, double* value)
 		p = decimalPoint;
 		last = p + n;
 	}
-	const char* q = p;
 	double x = 0.0;
-	if (!bcParseDecimal(&q, last, &x) || q != last) {
-		char* end = NULL;
-		x = strtod(p, &end);
-		if (end != last) {
-			return -1;
-		}
+	if (!bcParseDouble(p, (size_t)(last - p), &x)) {
+		return -1;
 	}
 	if (!isfinite(x)) {
 		return -2;

@@ -19,7 +19,6 @@
 #include "results_read.h"
 #include "trajectories.h"
 #include "svg.h"
-#include "vec3.h"
 
 /* The picture's default size and the sizes allowed, in pixels. Below 64 the
  * title band and margins leave no room for the mesh; above 100000 a

@@ -9,11 +9,15 @@
 #include <string.h>
 
 #include "csv.h"
-#include "decimal.h"
 #include "input.h"
 #include "json_stream.h"
 #include "output.h"
-#include "vec3.h"
+
+/* An ASCII decimal digit (not locale-dependent, as isdigit is). */
+static bool isDigit(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
 
 /* Decimal exponents of number ids are clamped to +-this: ids beyond 1e(10^15)
  * are not worth a big-number library, and no double comes near. */
@@ -1110,7 +1114,7 @@ static void cellTies(cliResultsReader* reader, cliResult* r)
 		long triangle = strtol(p, &end, 10);
 		char name[8];
 		size_t n = 0;
-		bool ok = end != p && bcIsDecimalDigit(*p) && *end == ':' && triangle <= INT32_MAX;
+		bool ok = end != p && isDigit(*p) && *end == ':' && triangle <= INT32_MAX;
 		if (ok) {
 			p = end + 1;
 			while (*p != '\0' && *p != ' ' && *p != '\t' && n + 1 < sizeof name) {
@@ -1524,11 +1528,11 @@ static char* numberKey(const char* text, size_t n)
 	char* digits = key + 2; /* room for "n-" */
 	size_t count = 0;
 	long long exponent = 0;
-	for (; i < n && bcIsDecimalDigit(text[i]); ++i) {
+	for (; i < n && isDigit(text[i]); ++i) {
 		digits[count++] = text[i];
 	}
 	if (i < n && text[i] == '.') {
-		for (++i; i < n && bcIsDecimalDigit(text[i]); ++i) {
+		for (++i; i < n && isDigit(text[i]); ++i) {
 			digits[count++] = text[i];
 			exponent -= 1;
 		}
@@ -1540,7 +1544,7 @@ static char* numberKey(const char* text, size_t n)
 			++i;
 		}
 		long long e = 0;
-		for (; i < n && bcIsDecimalDigit(text[i]); ++i) {
+		for (; i < n && isDigit(text[i]); ++i) {
 			e = e < CLI_EXPONENT_LIMIT ? 10 * e + (text[i] - '0') : e;
 		}
 		exponent += down ? -e : e;

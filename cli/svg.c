@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "output.h"
-#include "vec3.h"
 
 /* Drawing coordinates are written in hundredths of a pixel. */
 #define CLI_SVG_HUNDREDTHS 100.0

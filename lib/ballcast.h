@@ -16,6 +16,7 @@
 #ifndef BALLCAST_H
 #define BALLCAST_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -80,10 +81,144 @@ BC_API void bcSetAllocator(const bcAllocator* allocator);
  * call may use fewer when its work is small.) */
 BC_API int bcThreadCount(int threadCount);
 
+/* One block of a parallel-for: the items [begin, end), run by worker
+ * (0 .. workers - 1; worker 0 is the calling thread). */
+typedef void bcTaskFcn(int begin, int end, int worker, void* context);
+
+/* How many workers bcParallelFor(count, blockSize, threadCount, ...) uses:
+ * one per block at most, and bcThreadCount(threadCount) at most. Callers
+ * size their per-worker scratch with it. */
+BC_API int bcParallelWorkerCount(int count, int blockSize, int threadCount);
+
+/* The one parallel-for, after Box2D's b2ParallelFor: every thread the
+ * library and the ballcast command start is started here. Cuts [0, count)
+ * into blocks of blockSize items (the last may be shorter) and calls task
+ * once per block, on bcParallelWorkerCount workers: the calling thread and
+ * threads started for the call, each taking the next block in order until
+ * none is left. A thread that cannot be started leaves its share to the
+ * others, so every block is always run. Returns when all blocks are done,
+ * with the number of workers. Blocks must write disjoint outputs (or
+ * per-worker ones). */
+BC_API int bcParallelFor(int count, int blockSize, int threadCount, bcTaskFcn* task, void* context);
+
 /* A point or a vector in the mesh's frame. Passed and returned by value. */
 typedef struct bcVec3 {
 	double x, y, z; /* coordinates along the three axes */
 } bcVec3;
+
+/* Vector math on bcVec3, inline (no symbol of the library): in double,
+ * each operation rounded as C rounds it, no fused multiply-add. */
+/* The vector (x, y, z). */
+static inline bcVec3 bcMakeVec3(double x, double y, double z)
+{
+	bcVec3 v = { x, y, z };
+	return v;
+}
+
+/* a + b */
+static inline bcVec3 bcAdd(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+
+/* a - b */
+static inline bcVec3 bcSub(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+/* s * v */
+static inline bcVec3 bcScale(double s, bcVec3 v)
+{
+	return bcMakeVec3(s * v.x, s * v.y, s * v.z);
+}
+
+/* a + s * b */
+static inline bcVec3 bcMulAdd(bcVec3 a, double s, bcVec3 b)
+{
+	return bcMakeVec3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
+}
+
+/* -v, with +0 (not -0) for zero components, so printed normals read 0. */
+static inline bcVec3 bcNeg(bcVec3 v)
+{
+	return bcMakeVec3(0.0 - v.x, 0.0 - v.y, 0.0 - v.z);
+}
+
+/* v with any -0 component turned into +0 (x + 0.0 does that, and nothing else). */
+static inline bcVec3 bcPositiveZeros(bcVec3 v)
+{
+	return bcMakeVec3(v.x + 0.0, v.y + 0.0, v.z + 0.0);
+}
+
+/* The dot product a . b. */
+static inline double bcDot(bcVec3 a, bcVec3 b)
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+/* The cross product a x b (right-handed). */
+static inline bcVec3 bcCross(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+
+/* |v|^2 */
+static inline double bcLengthSquared(bcVec3 v)
+{
+	return bcDot(v, v);
+}
+
+/* |v| (overflows for components beyond about 1e154). */
+static inline double bcLength(bcVec3 v)
+{
+	return sqrt(bcDot(v, v));
+}
+
+/* Non-zero when every component is finite. */
+static inline int bcIsFinite(bcVec3 v)
+{
+	return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+/* v / |v|, or (0,0,0) when |v| is 0 or not finite. v is first scaled by
+ * its largest component, so tiny (subnormal) and huge vectors come out
+ * unit length too. */
+static inline bcVec3 bcNormalize(bcVec3 v)
+{
+	double m = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+	if (!(m > 0.0) || !isfinite(m)) {
+		return bcMakeVec3(0.0, 0.0, 0.0);
+	}
+	if (m < 0x1p-900) {
+		/* Subnormal range: an exact power-of-two scale first, so 1 / m is finite. */
+		v = bcScale(0x1p600, v);
+		m *= 0x1p600;
+	}
+	v = bcScale(1.0 / m, v);
+	double length = sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+	return bcScale(1.0 / length, v);
+}
+
+/* |a - b| */
+static inline double bcDistance(bcVec3 a, bcVec3 b)
+{
+	return bcLength(bcSub(a, b));
+}
+
+/* The componentwise minimum. */
+static inline bcVec3 bcMin(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
+}
+
+/* The componentwise maximum. */
+static inline bcVec3 bcMax(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z);
+}
+
+
 
 /* Two contacts whose alpha differ by at most this are a tie. Alpha is a
  * fraction of the trajectory, so the tolerance is dimensionless. Contacts on
@@ -358,6 +493,19 @@ BC_API bcCastOutput bcMesh_Cast(const bcMesh* mesh, bcCastInput input, const bcC
  * one thread per core. The outputs do not depend on threadCount. */
 BC_API void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
 							 const bcCastOptions* options, int threadCount);
+
+/* The order in which to cast a batch so that consecutive casts reuse the
+ * cache (what bcMesh_CastBatch does inside; for callers that cast a batch
+ * themselves). order[0, count) = 0 .. count - 1 in the Morton (Z-curve)
+ * order of inputs[i].p0, quantised to 1024 cells per axis over the box of
+ * the count starts; stable: equal keys keep input order. keys and scratch
+ * are the caller's, count entries each. Coordinates that are not finite
+ * stretch no box; a start of NaNs sorts first (so a caller can mark with
+ * NaNs what it will not cast). Why the start p0: on a million-triangle mesh
+ * the walk is bound by memory, and walks that begin near each other share
+ * nodes and triangles (1.6x on 100k short sweeps over the 1.3 M
+ * icosphere); keys of the midpoint or of p0 and p1 did no better. */
+BC_API void bcMortonOrder(const bcCastInput* inputs, int32_t count, int32_t* order, uint32_t* keys, int32_t* scratch);
 
 /* One contact among several tied at the earliest alpha. */
 typedef struct bcContact {

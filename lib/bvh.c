@@ -49,7 +49,7 @@
 #include <sys/mman.h>
 
 #include "mesh.h"
-#include "parallel.h"
+#include "core.h"
 #include "vec3.h"
 
 /* SIMD box tests: SSE2 (every x86-64) and AVX2 (chosen at run time, the

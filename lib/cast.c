@@ -16,8 +16,7 @@
 
 #include "bvh.h"
 #include "mesh.h"
-#include "morton.h"
-#include "parallel.h"
+#include "core.h"
 #include "sweep.h"
 #include "vec3.h"
 
@@ -333,7 +332,7 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
  * are tens of microseconds: the counter is touched rarely. */
 #define BC_BATCH_BLOCK 64
 
-/* Space order (morton.h). A batch is cast window by window, each window's
+/* Space order (bcMortonOrder). A batch is cast window by window, each window's
  * casts in the Morton order of their starts over the window's own bounds.
  * Each answer still goes to its input's place, so the outputs are those of
  * input order, bit for bit. A window bounds the sorting scratch (8 bytes

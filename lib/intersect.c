@@ -32,7 +32,7 @@
 
 #include "bvh.h"
 #include "mesh.h"
-#include "parallel.h"
+#include "core.h"
 #include "vec3.h"
 
 /* The sphere's radius is the largest of three distances |v - c|, each a

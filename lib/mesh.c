@@ -6,7 +6,7 @@
 
 #include "bvh.h"
 #include "core.h"
-#include "parallel.h"
+#include "core.h"
 #include "sweep.h"
 #include "vec3.h"
 

@@ -26,7 +26,7 @@
 
 #include "bvh.h"
 #include "mesh.h"
-#include "parallel.h"
+#include "core.h"
 #include "vec3.h"
 
 /* Tied triangles kept while searching. A point at a vertex shared by more

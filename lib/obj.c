@@ -58,7 +58,7 @@
 
 #include "decimal.h"
 #include "mesh.h"
-#include "parallel.h"
+#include "core.h"
 #include "polygon.h"
 
 /* The element limit. Tests build a second copy of this file with a small

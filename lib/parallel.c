@@ -1,5 +1,5 @@
-/* parallel.c - the one parallel-for (parallel.h). */
-#include "parallel.h"
+/* parallel.c - the one parallel-for (bcParallelFor, declared in ballcast.h): every thread ballcast starts is started here. */
+#include "core.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

@@ -15,9 +15,10 @@ setup() {
 
 # The lines of ballcast.h that begin a function declaration: at column 0, a
 # return type, then a bc name and its parenthesis (comment lines begin with
-# "/*" or " *", type definitions with "typedef").
+# "/*" or " *", type definitions with "typedef"; the inline vector math is
+# "static inline" and exports nothing).
 declaration_lines() {
-	grep -E '^[A-Za-z_][A-Za-z0-9_ *]*[ *]bc[A-Za-z0-9_]*\(' "$HEADER" | grep -v '^typedef'
+	grep -E '^[A-Za-z_][A-Za-z0-9_ *]*[ *]bc[A-Za-z0-9_]*\(' "$HEADER" | grep -v -e '^typedef' -e '^static inline '
 }
 
 # The names declared, sorted.
