@@ -161,7 +161,7 @@ typedef enum cliThrowState {
 } cliThrowState;
 
 /* One throw to draw, from a trajectory and its cast or from a result. */
-typedef struct cliThrow {
+typedef struct cliDrawnThrow {
 	char* id;          /* the id (owned): as written, or shortest if a number */
 	long index;        /* 0-based record number */
 	cliThrowState state;
@@ -173,15 +173,15 @@ typedef struct cliThrow {
 	double radius;
 	long partner;      /* --compare: the matching record of the other list, or -1 */
 	bool differs;      /* --compare: differs from its partner (or has none) */
-} cliThrow;
+} cliDrawnThrow;
 
-typedef struct cliThrowList {
-	cliThrow* items; /* owned */
+typedef struct cliDrawnThrowList {
+	cliDrawnThrow* items; /* owned */
 	long count, capacity;
 	long badRecords; /* records that could not be read (reported) */
-} cliThrowList;
+} cliDrawnThrowList;
 
-static void freeThrows(cliThrowList* list)
+static void freeThrows(cliDrawnThrowList* list)
 {
 	for (long i = 0; i < list->count; ++i) {
 		free(list->items[i].id);
@@ -191,18 +191,18 @@ static void freeThrows(cliThrowList* list)
 }
 
 /* A new zeroed throw at the end of list, or NULL when out of memory. */
-static cliThrow* appendThrow(cliThrowList* list)
+static cliDrawnThrow* appendThrow(cliDrawnThrowList* list)
 {
 	if (list->count == list->capacity) {
 		long capacity = list->capacity > 0 ? 2 * list->capacity : 64;
-		cliThrow* items = realloc(list->items, (size_t)capacity * sizeof *items);
+		cliDrawnThrow* items = realloc(list->items, (size_t)capacity * sizeof *items);
 		if (items == NULL) {
 			return NULL;
 		}
 		list->items = items;
 		list->capacity = capacity;
 	}
-	cliThrow* t = list->items + list->count;
+	cliDrawnThrow* t = list->items + list->count;
 	memset(t, 0, sizeof *t);
 	t->index = list->count;
 	t->partner = -1;
@@ -235,13 +235,13 @@ static char* canonicalId(const char* id)
 }
 
 /* Set the throw's id from text; false when out of memory. */
-static bool setId(cliThrow* t, const char* text)
+static bool setId(cliDrawnThrow* t, const char* text)
 {
 	t->id = canonicalId(text);
 	return t->id != NULL;
 }
 
-static bool setIndexId(cliThrow* t)
+static bool setIndexId(cliDrawnThrow* t)
 {
 	char buffer[32];
 	snprintf(buffer, sizeof buffer, "%ld", t->index);
@@ -304,7 +304,7 @@ static bool readSource(const char* path, bool quiet, cliSource* source)
  * overlap, where the ball starts closer than r: then it is not known, and
  * 0 (no ball drawn). The normal of a result that gives none: from the
  * point to the centre. */
-static const char* throwFromResult(const cliResult* r, cliThrow* t)
+static const char* throwFromResult(const cliResult* r, cliDrawnThrow* t)
 {
 	const unsigned need = cli_resultHit | cli_resultAlpha;
 	if (r->fields & cli_resultError) {
@@ -339,11 +339,11 @@ static const char* throwFromResult(const cliResult* r, cliThrow* t)
 
 /* Every result as a throw; those that cannot be drawn are reported, counted
  * and drawn as nothing. false when out of memory (reported). */
-static bool addResults(const cliResultSet* set, cliThrowList* list, cliRecordLog* log, bool comparing)
+static bool addResults(const cliResultSet* set, cliDrawnThrowList* list, cliRecordLog* log, bool comparing)
 {
 	for (long i = 0; i < set->count; ++i) {
 		const cliResult* r = set->results + i;
-		cliThrow* t = appendThrow(list);
+		cliDrawnThrow* t = appendThrow(list);
 		if (t == NULL || !(r->idKind == cli_idIndex ? setIndexId(t) : setId(t, r->id))) {
 			fputs("ballcast: out of memory\n", stderr);
 			return false;
@@ -376,7 +376,7 @@ static bool holdsResults(const cliResultSet* set)
 
 /* The throw drawn for an answer: the path, and for a hit its contact with
  * the normal the settings ask for. */
-static void throwFromAnswer(bcCastInput input, const bcCastOutput* out, cliThrow* t)
+static void throwFromAnswer(bcCastInput input, const bcCastOutput* out, cliDrawnThrow* t)
 {
 	t->hasPath = true;
 	t->p0 = input.p0;
@@ -416,7 +416,7 @@ static bool growResults(cliResultSet* set, long* capacity)
  * messages), keep them as throws and, when judged is not NULL, as the
  * results cast --ties would write for them. false on a syntax error or no
  * memory (reported). */
-static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cliSource* s, cliThrowList* list,
+static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cliSource* s, cliDrawnThrowList* list,
 							 cliRecordLog* log, cliResultSet* judged)
 {
 	FILE* stream = s->length > 0 ? fmemopen(s->text, s->length, "rb") : NULL;
@@ -445,7 +445,7 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 			ok = got == 0;
 			break;
 		}
-		cliThrow* t = appendThrow(list);
+		cliDrawnThrow* t = appendThrow(list);
 		ok = t != NULL && (record.idKind == cli_idIndex ? setIndexId(t) : setId(t, record.id));
 		bcCastInput input;
 		bcCastOutput out;
@@ -485,7 +485,7 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 
 /* Read the throws of path: trajectories are cast, results read (with
  * resultsOnly, trajectories are refused). false on trouble (reported). */
-static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const char* path, cliThrowList* list,
+static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const char* path, cliDrawnThrowList* list,
 					   bool resultsOnly, cliResultSet* judged)
 {
 	cliSource source;
@@ -552,7 +552,7 @@ static int byKey(const void* a, const void* b)
  * of an id with the n-th of that id), to draw the expected contact beside
  * a differing one. Returns the
  * number of expected throws left without a partner, or -1 out of memory. */
-static long matchThrows(cliThrowList* actual, cliThrowList* expected)
+static long matchThrows(cliDrawnThrowList* actual, cliDrawnThrowList* expected)
 {
 	cliKeyRef* sorted = malloc((size_t)(expected->count > 0 ? expected->count : 1) * sizeof *sorted);
 	if (sorted == NULL) {
@@ -564,7 +564,7 @@ static long matchThrows(cliThrowList* actual, cliThrowList* expected)
 	}
 	qsort(sorted, (size_t)expected->count, sizeof *sorted, byKey);
 	for (long i = 0; i < actual->count; ++i) {
-		cliThrow* a = actual->items + i;
+		cliDrawnThrow* a = actual->items + i;
 		long lo = 0, hi = expected->count;
 		while (lo < hi) {
 			long mid = lo + (hi - lo) / 2;
@@ -580,7 +580,7 @@ static long matchThrows(cliThrowList* actual, cliThrowList* expected)
 			lo++;
 		}
 		if (lo < expected->count && strcmp(sorted[lo].key, a->id) == 0) {
-			cliThrow* e = expected->items + sorted[lo].index;
+			cliDrawnThrow* e = expected->items + sorted[lo].index;
 			e->partner = i;
 			a->partner = sorted[lo].index; /* drawn together; whether they differ is the engine's */
 		}
@@ -610,7 +610,7 @@ static const cliThrowStyle expectedStyle = { "expected", CLI_EXPECTED_COLOR, CLI
 
 /* The path, the ball at the contact, the normal and the contact dot, in
  * that order (the dot on top). */
-static void drawThrow(cliSvg* svg, const cliCamera* camera, const cliThrow* t, const cliThrowStyle* style)
+static void drawThrow(cliSvg* svg, const cliCamera* camera, const cliDrawnThrow* t, const cliThrowStyle* style)
 {
 	if (t->state == cli_throwError || t->state == cli_throwUnplaced) {
 		return;
@@ -646,7 +646,7 @@ static void drawThrow(cliSvg* svg, const cliCamera* camera, const cliThrow* t, c
 /* A differing throw: a thin red dashed line from its contact to the
  * expected one (first, so that the dots cover its ends), the expected
  * contact in green under it, and its id beside it. */
-static void drawDiffering(cliSvg* svg, const cliCamera* camera, const cliThrow* t, const cliThrow* expected)
+static void drawDiffering(cliSvg* svg, const cliCamera* camera, const cliDrawnThrow* t, const cliDrawnThrow* expected)
 {
 	bool here = t->state == cli_throwHit;
 	bool there = expected != NULL && expected->state == cli_throwHit;
@@ -761,7 +761,7 @@ static bool placeLabel(cliSvg* svg, cliLabels* labels, cliBox area, cliScreenPoi
 }
 
 /* Where a throw's label goes: its contact, or the start of a path. */
-static bool labelAnchor(const cliCamera* camera, const cliThrow* t, cliScreenPoint* at)
+static bool labelAnchor(const cliCamera* camera, const cliDrawnThrow* t, cliScreenPoint* at)
 {
 	if (t->state == cli_throwHit) {
 		*at = cliCamera_Project(camera, t->point);
@@ -863,15 +863,15 @@ static int layKey(cliSvg* svg, const cliKey* key, int width, double top)
 }
 
 /* The key for these throws. */
-static void makeKey(cliKey* key, const cliRenderConfig* cfg, const cliThrowList* actual, const cliThrowList* expected)
+static void makeKey(cliKey* key, const cliRenderConfig* cfg, const cliDrawnThrowList* actual, const cliDrawnThrowList* expected)
 {
 	memset(key, 0, sizeof *key);
 	static const char* const axes[3] = { "x", "y", "z" };
 	snprintf(key->caption, sizeof key->caption, "up: +%s%s", axes[cfg->up], cfg->upGiven ? "" : " (guessed)");
-	const cliThrowList* lists[2] = { actual, expected };
+	const cliDrawnThrowList* lists[2] = { actual, expected };
 	for (int l = 0; l < 2; ++l) {
 		for (long i = 0; i < lists[l]->count; ++i) {
-			const cliThrow* t = lists[l]->items + i;
+			const cliDrawnThrow* t = lists[l]->items + i;
 			key->shown[cli_keyPath] |= t->hasPath && t->state == cli_throwHit;
 			key->shown[cli_keyBall] |= t->state == cli_throwHit && t->radius > 0.0;
 			key->shown[cli_keyContact] |= t->state == cli_throwHit && l == 0 && !t->differs;
@@ -895,7 +895,7 @@ typedef struct cliCounts {
 	long hits, misses, errors;
 } cliCounts;
 
-static cliCounts countThrows(const cliThrowList* list)
+static cliCounts countThrows(const cliDrawnThrowList* list)
 {
 	cliCounts counts = { 0, 0, 0 };
 	for (long i = 0; i < list->count; ++i) {
@@ -908,7 +908,7 @@ static cliCounts countThrows(const cliThrowList* list)
 }
 
 /* The title band: mesh, counts, and the comparison. */
-static void drawLegend(cliSvg* svg, const cliRenderConfig* cfg, const bcMesh* mesh, const cliThrowList* actual,
+static void drawLegend(cliSvg* svg, const cliRenderConfig* cfg, const bcMesh* mesh, const cliDrawnThrowList* actual,
 					   long differing, long missing)
 {
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
@@ -953,10 +953,10 @@ static void frameAlso(bcVec3* lower, bcVec3* upper, bcVec3 center, double reach,
 	*upper = bcMakeVec3(fmax(upper->x, p.x), fmax(upper->y, p.y), fmax(upper->z, p.z));
 }
 
-static void frameThrows(bcVec3* lower, bcVec3* upper, bcVec3 center, double reach, const cliThrowList* list)
+static void frameThrows(bcVec3* lower, bcVec3* upper, bcVec3 center, double reach, const cliDrawnThrowList* list)
 {
 	for (long i = 0; i < list->count; ++i) {
-		const cliThrow* t = list->items + i;
+		const cliDrawnThrow* t = list->items + i;
 		if (t->state == cli_throwError || t->state == cli_throwUnplaced) {
 			continue;
 		}
@@ -975,8 +975,8 @@ static void frameThrows(bcVec3* lower, bcVec3* upper, bcVec3 center, double reac
 
 /* The camera the options ask for, turned onto the up axis, framing the
  * mesh's bounds and the throws between the title band and the key. */
-static cliCamera makeCamera(const cliRenderConfig* cfg, const bcMesh* mesh, const cliThrowList* actual,
-							const cliThrowList* expected, double keyHeight)
+static cliCamera makeCamera(const cliRenderConfig* cfg, const bcMesh* mesh, const cliDrawnThrowList* actual,
+							const cliDrawnThrowList* expected, double keyHeight)
 {
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	bcVec3 center = bcScale(0.5, bcAdd(info.lowerBound, info.upperBound));
@@ -1000,8 +1000,8 @@ static cliCamera makeCamera(const cliRenderConfig* cfg, const bcMesh* mesh, cons
 /* The labels: differing throws first, then those expected and not given,
  * then the others, each in file order, at most CLI_RENDER_MAX_LABELS;
  * inside the picture between the title band and the key. */
-static bool drawLabels(cliSvg* svg, const cliRenderConfig* cfg, const cliCamera* camera, const cliThrowList* actual,
-					   const cliThrowList* expected, double keyHeight)
+static bool drawLabels(cliSvg* svg, const cliRenderConfig* cfg, const cliCamera* camera, const cliDrawnThrowList* actual,
+					   const cliDrawnThrowList* expected, double keyHeight)
 {
 	cliLabels labels = { NULL, 0, 0 };
 	double band = (cfg->comparePath != NULL ? 2.0 : 1.0) * CLI_RENDER_LINE_HEIGHT + 4.0;
@@ -1013,10 +1013,10 @@ static bool drawLabels(cliSvg* svg, const cliRenderConfig* cfg, const cliCamera*
 	fputs("<g class=\"labels\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n",
 		  svg->stream);
 	for (int pass = 0; pass < 3; ++pass) {
-		const cliThrowList* list = pass == 1 ? expected : actual;
+		const cliDrawnThrowList* list = pass == 1 ? expected : actual;
 		for (long i = 0; i < list->count && tried < CLI_RENDER_MAX_LABELS; ++i) {
-			const cliThrow* t = list->items + i;
-			const cliThrow* at = t;
+			const cliDrawnThrow* t = list->items + i;
+			const cliDrawnThrow* at = t;
 			cliColor color = plain;
 			if (pass == 0) {
 				if (!t->differs) {
@@ -1050,7 +1050,7 @@ static bool drawLabels(cliSvg* svg, const cliRenderConfig* cfg, const cliCamera*
 }
 
 static void writeSvg(FILE* f, const cliRenderConfig* cfg, const bcMesh* mesh, const cliCamera* camera,
-					 const cliThrowList* actual, const cliThrowList* expected, long missing, const cliKey* key,
+					 const cliDrawnThrowList* actual, const cliDrawnThrowList* expected, long missing, const cliKey* key,
 					 bool* noMemory)
 {
 	cliSvg svg;
@@ -1062,7 +1062,7 @@ static void writeSvg(FILE* f, const cliRenderConfig* cfg, const bcMesh* mesh, co
 	fputs("<g class=\"throws\" stroke-linecap=\"round\">\n", f);
 	long differing = 0;
 	for (long i = 0; i < actual->count; ++i) {
-		const cliThrow* t = actual->items + i;
+		const cliDrawnThrow* t = actual->items + i;
 		if (!t->differs) {
 			drawThrow(&svg, camera, t, &plainStyle);
 		}
@@ -1074,7 +1074,7 @@ static void writeSvg(FILE* f, const cliRenderConfig* cfg, const bcMesh* mesh, co
 		}
 	}
 	for (long i = 0; i < actual->count; ++i) {
-		const cliThrow* t = actual->items + i;
+		const cliDrawnThrow* t = actual->items + i;
 		if (t->differs) {
 			drawDiffering(&svg, camera, t, t->partner >= 0 ? expected->items + t->partner : NULL);
 		}
@@ -1243,8 +1243,8 @@ int cliRenderMain(int argc, char** argv)
 {
 	cliRenderConfig cfg;
 	int status = parseArguments(argc, argv, &cfg);
-	cliThrowList actual = { 0 };
-	cliThrowList expected = { 0 };
+	cliDrawnThrowList actual = { 0 };
+	cliDrawnThrowList expected = { 0 };
 	cliResultSet actualSet, expectedSet;
 	memset(&actualSet, 0, sizeof actualSet);
 	memset(&expectedSet, 0, sizeof expectedSet);
