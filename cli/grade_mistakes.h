@@ -1,0 +1,21 @@
+/* grade_mistakes.h - the diagnosis, private to the grading engine
+ * (grade.h): the mistakes of the catalogue (cliMistake) that explain a
+ * submission's failures. */
+#ifndef BC_GRADE_MISTAKES_H
+#define BC_GRADE_MISTAKES_H
+
+#include <stdbool.h>
+
+#include "grade.h"
+#include "grade_file.h"
+#include "grade_judge.h"
+
+/* Name the mistakes of r (its entries filled by comparing actual with
+ * expected): count what each explains, weigh it against the passes, order
+ * them and word the best in r->score.diagnosis. False when out of memory. */
+bool cliDiagnoseFile(cliComparer* cmp, const cliResultSet* expected, const cliResultSet* actual, cliFileReport* r);
+
+/* The best-ranked mistake named that explains an entry, or -1. */
+int cliEntryMistake(const cliFileReport* r, const cliEntry* entry);
+
+#endif

@@ -1,0 +1,42 @@
+/* grade_replay.h - the mistakes of the catalogue (grade.h's cliMistake)
+ * replayed on a throw: what `ballcast grade` gives the grading engine as
+ * its cliReanswerFcn, so that the diagnosis can tell which mistake
+ * explains a failure. */
+#ifndef BC_GRADE_REPLAY_H
+#define BC_GRADE_REPLAY_H
+
+#include <stdbool.h>
+
+#include "ballcast.h"
+#include "cli.h"
+#include "grade.h"
+
+/* What a replay needs: the mesh and settings EXPECTED was cast with, and
+ * where each expected result's throw is. */
+typedef struct cliReplayer {
+	const bcMesh* mesh;           /* not owned */
+	const cliCastSettings* cast;  /* not owned */
+	cliThrowOfFcn* throwOf;       /* the throw of an expected result */
+	void* throwContext;           /* throwOf's */
+	bcMesh* flipped;              /* owned: the mesh turned round, made when first asked */
+	bool flippedTried;
+	bcContact* ties;              /* owned: scratch for the library's tied contacts */
+	int tieCapacity;
+} cliReplayer;
+
+/* Set rp up (nothing owned yet); destroy it with cliReplayer_Destroy. */
+void cliReplayer_Init(cliReplayer* rp, const bcMesh* mesh, const cliCastSettings* cast, cliThrowOfFcn* throwOf,
+					  void* throwContext);
+
+/* Free what rp owns. */
+void cliReplayer_Destroy(cliReplayer* rp);
+
+/* A cliReanswerFcn (context: a cliReplayer): expected result e re-answered
+ * as a program with mistake m would, the library with a cast option
+ * changed or the textbook's caster with its step left out. */
+bool cliReplayer_Reanswer(void* context, const cliResult* e, cliMistake m, cliResult* answer);
+
+/* A cliThrowOfFcn (context: a cliReplayer): its throwOf. */
+bool cliReplayer_ThrowOf(void* context, const cliResult* e, bcCastInput* input);
+
+#endif
