@@ -21,6 +21,23 @@
 #include "output.h"
 #include "results_read.h"
 
+/* "duplicate id [in NAME] (lines 3 and 9)": where both records start;
+ * with their columns when they share a line (a one-line JSON file). */
+static void describeDuplicate(char* message, size_t size, const char* name, const cliResult* first,
+							  const cliResult* second)
+{
+	char in[128] = "";
+	if (name != NULL) {
+		snprintf(in, sizeof in, " in %s", name);
+	}
+	if (first->line == second->line) {
+		snprintf(message, size, "duplicate id%s (line %ld, columns %ld and %ld)", in, first->line, first->column,
+				 second->column);
+	} else {
+		snprintf(message, size, "duplicate id%s (lines %ld and %ld)", in, first->line, second->line);
+	}
+}
+
 /* Compare one submission with EXPECTED. Returns false when out of memory. */
 static bool compareFile(cliComparer* cmp, const cliResultSet* expected, const cliIdIndex* expectedIndex,
 						const char* expectedName, const cliResultSet* actual, cliFileReport* r)
@@ -44,8 +61,7 @@ static bool compareFile(cliComparer* cmp, const cliResultSet* expected, const cl
 		long second = expectedIndex->duplicate[i];
 		cliDiffs d;
 		if (second >= 0) {
-			snprintf(message, sizeof message, "duplicate id in %s (lines %ld and %ld)", expectedName, e->line,
-					 expected->results[second].line);
+			describeDuplicate(message, sizeof message, expectedName, e, expected->results + second);
 			ok = cliDiffs_Open(&d);
 			if (ok) {
 				cliDiffs_AddNote(&d, "id", message);
@@ -62,8 +78,7 @@ static bool compareFile(cliComparer* cmp, const cliResultSet* expected, const cl
 		ok = cliDiffs_Open(&d);
 		bool duplicate = actualIndex.duplicate[j] >= 0;
 		if (ok && duplicate) {
-			snprintf(message, sizeof message, "duplicate id (lines %ld and %ld)", a->line,
-					 actual->results[actualIndex.duplicate[j]].line);
+			describeDuplicate(message, sizeof message, NULL, a, actual->results + actualIndex.duplicate[j]);
 			cliDiffs_AddNote(&d, "id", message);
 		} else if (ok) {
 			ok = cliComparer_Record(cmp, &d, e, a);
@@ -130,6 +145,7 @@ void cliGradeConfig_Init(cliGradeConfig* cfg)
 	cfg->normalTol = CLI_NORMAL_TOLERANCE;
 	cfg->pointTol = CLI_POINT_TOLERANCE;
 	cfg->fields = CLI_FIELDS_ALL;
+	cfg->maxFailures = CLI_MAX_FAILURES;
 	cfg->report = cli_reportText;
 }
 
@@ -184,21 +200,62 @@ const char* cliGradeOption(cliGradeConfig* cfg, int k, const char* value)
 		cfg->mapCount += 1;
 		return NULL;
 	}
+	case 7:
+		return cliParseNormals(value, &cfg->acceptNormals) ? NULL
+			   : "--accept-normals takes contact, triangle or average, comma separated, not";
+	case 8: {
+		char* end = NULL;
+		errno = 0;
+		long n = strtol(value, &end, 10);
+		if (end == value || *end != '\0' || errno != 0 || n < 0) {
+			return "--max-failures needs a whole number >= 0, not";
+		}
+		cfg->maxFailures = n;
+		return NULL;
+	}
 	default:
-		return cliParseReportFormat(value, &cfg->report) ? NULL : "--report is text, json, csv or html, not";
+		return cliParseReportFormat(value, &cfg->report)
+				   ? NULL
+				   : "--report is text, json, csv, html, junit or gradescope, not";
 	}
 }
 
 bool cliParseReportFormat(const char* text, cliReportFormat* report)
 {
-	static const char* const reports[] = { "text", "json", "csv", "html" };
-	for (int k = 0; k < 4; ++k) {
+	static const char* const reports[] = { "text", "json", "csv", "html", "junit", "gradescope" };
+	for (int k = 0; k < 6; ++k) {
 		if (strcmp(text, reports[k]) == 0) {
 			*report = (cliReportFormat)k;
 			return true;
 		}
 	}
 	return false;
+}
+
+bool cliParseNormals(const char* list, unsigned* normals)
+{
+	static const char* const names[] = { "contact", "triangle", "average" };
+	unsigned out = 0;
+	const char* p = list;
+	for (;;) {
+		size_t n = strcspn(p, ",");
+		bool known = false;
+		for (int k = 0; k < 3 && !known; ++k) {
+			if (strlen(names[k]) == n && strncmp(p, names[k], n) == 0) {
+				out |= 1u << k;
+				known = true;
+			}
+		}
+		if (!known) {
+			return false;
+		}
+		if (p[n] == '\0') {
+			break;
+		}
+		p += n + 1;
+	}
+	*normals = out;
+	return true;
 }
 
 bool cliParseFields(const char* list, unsigned* fields, const char** bad, size_t* badLength)
@@ -326,9 +383,38 @@ static bool readSubmission(const cliGradeConfig* cfg, const char* path, cliResul
 	return false;
 }
 
+/* The title of a report: "Grades: MESH, TRAJECTORIES, convention cs121"
+ * (grade), or against EXPECTED (compare). Owned by the caller. */
+static char* reportTitle(const cliGradeConfig* cfg, const char* expectedName)
+{
+	char* text = NULL;
+	size_t size = 0;
+	FILE* f = open_memstream(&text, &size);
+	if (f == NULL) {
+		return NULL;
+	}
+	if (cfg->meshName != NULL) {
+		fprintf(f, "Grades: %s, %s", cfg->meshName, expectedName);
+	} else {
+		fprintf(f, "Grades against %s", expectedName);
+	}
+	if (cfg->conventionName != NULL) {
+		fprintf(f, ", %s", cfg->conventionName);
+	}
+	if (fclose(f) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
 int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliResultSet* expected,
 				 char* const* paths, int count)
 {
+	if (cfg->report == cli_reportGradescope && count != 1) {
+		fputs("ballcast: --report gradescope grades one submission (give one file)\n", stderr);
+		return cli_exitTrouble;
+	}
 	cliIdIndex expectedIndex;
 	if (!cliIdIndex_Build(&expectedIndex, expected)) {
 		fputs("ballcast: out of memory\n", stderr);
@@ -355,12 +441,15 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 	if (ok && !quiet && cfg->report == cli_reportJson) {
 		cliWriteJsonHeader(out, cfg, expectedName, expectedIds);
 	}
+	/* text, HTML and JUnit: each file's part, written after the table or
+	 * inside the document */
 	char* sections = NULL;
 	size_t sectionsSize = 0;
-	FILE* html = NULL;
-	if (ok && !quiet && cfg->report == cli_reportHtml) {
-		html = open_memstream(&sections, &sectionsSize);
-		ok = html != NULL;
+	FILE* parts = NULL;
+	bool buffered = cfg->report == cli_reportText || cfg->report == cli_reportHtml || cfg->report == cli_reportJunit;
+	if (ok && !quiet && buffered) {
+		parts = open_memstream(&sections, &sectionsSize);
+		ok = parts != NULL;
 	}
 	for (int k = 0; k < count && ok; ++k) {
 		const char* name = cliInputName(paths[k]);
@@ -371,16 +460,19 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 			scores[k].missing = expectedIds;
 			scores[k].diagnosis = reason;
 			differ = true;
-			if (!quiet && cfg->report == cli_reportText) {
-				fprintf(out, "%s: %s\n", name, reason != NULL ? reason : "unreadable");
-			} else if (!quiet && cfg->report == cli_reportJson) {
+			const char* why = reason != NULL ? reason : "unreadable";
+			if (quiet) {
+				/* the exit status only */
+			} else if (cfg->report == cli_reportText) {
+				fprintf(parts, "%s: %s\n", name, why);
+			} else if (cfg->report == cli_reportJson) {
 				cliWriteJsonUnreadable(out, scores + k, k == 0);
-			} else if (html != NULL) {
-				fputs("<section class=\"file\"><h2>", html);
-				cliWriteHtmlText(html, name);
-				fputs("</h2><p class=\"reason\">", html);
-				cliWriteHtmlText(html, reason != NULL ? reason : "unreadable");
-				fputs("</p></section>\n", html);
+			} else if (cfg->report == cli_reportHtml) {
+				cliWriteHtmlUnreadable(parts, name, why);
+			} else if (cfg->report == cli_reportJunit) {
+				cliWriteJunitUnreadable(parts, name, why);
+			} else if (cfg->report == cli_reportGradescope) {
+				cliWriteGradescope(out, NULL, expected, expectedIndex.first, why);
 			}
 			continue;
 		}
@@ -390,12 +482,18 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 		ok = ok && cliFileReport_Finish(&r);
 		if (ok) {
 			differ = differ || r.score.failed > 0 || r.score.missing > 0 || r.score.extra > 0;
-			if (!quiet && cfg->report == cli_reportText) {
-				cliWriteTextLines(out, &r, expected);
-			} else if (!quiet && cfg->report == cli_reportJson) {
+			if (quiet) {
+				/* the exit status only */
+			} else if (cfg->report == cli_reportText) {
+				cliWriteTextLines(parts, &r, expected, cfg->maxFailures);
+			} else if (cfg->report == cli_reportJson) {
 				cliWriteJsonFile(out, &r, expected, &actual, k == 0);
-			} else if (html != NULL && r.entryCount > 0) {
-				cliWriteHtmlSection(html, cfg, &r, expected, &actual);
+			} else if (cfg->report == cli_reportHtml && r.entryCount > 0) {
+				cliWriteHtmlSection(parts, cfg, &r, expected, &actual);
+			} else if (cfg->report == cli_reportJunit) {
+				cliWriteJunitSuite(parts, &r, expected, expectedIndex.first);
+			} else if (cfg->report == cli_reportGradescope) {
+				cliWriteGradescope(out, &r, expected, expectedIndex.first, NULL);
 			}
 			scores[k] = r.score;
 			r.score.diagnosis = NULL; /* kept in scores */
@@ -406,6 +504,12 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 	}
 	free(cmp.candidates);
 	cliIdIndex_Destroy(&expectedIndex, expected->count);
+	if (ok && parts != NULL) {
+		ok = fclose(parts) == 0;
+		parts = NULL;
+	}
+	char* title = ok ? reportTitle(cfg, expectedName) : NULL;
+	ok = ok && title != NULL;
 	int status = differ ? cli_exitRecords : cli_exitOk;
 	if (!ok) {
 		fputs("ballcast: out of memory\n", stderr);
@@ -416,23 +520,27 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 		} else if (cfg->report == cli_reportCsv) {
 			cliWriteCsvTable(out, scores, count);
 		} else if (cfg->report == cli_reportHtml) {
-			ok = fclose(html) == 0;
-			html = NULL;
-			if (ok) {
-				cliWriteHtmlPage(out, expectedName, scores, count, sections, sectionsSize);
-			} else {
-				fputs("ballcast: out of memory\n", stderr);
-				status = cli_exitTrouble;
-			}
-		} else if (count == 1) {
+			cliWriteHtmlPage(out, title, scores, count, sections, sectionsSize);
+		} else if (cfg->report == cli_reportJunit) {
+			cliWriteJunitDocument(out, title, scores, count, sections, sectionsSize);
+		} else if (cfg->report == cli_reportText && count == 1) {
+			cliWriteTextHeader(out, cfg);
+			fwrite(sections, 1, sectionsSize, out);
 			fprintf(out, "%ld passed, %ld failed, %ld missing, %ld extra\n", scores[0].passed, scores[0].failed,
 					scores[0].missing, scores[0].extra);
-		} else {
+		} else if (cfg->report == cli_reportText) {
+			/* the class first, then each file's failures */
+			cliWriteTextHeader(out, cfg);
 			cliWriteTextTable(out, scores, count);
+			if (sectionsSize > 0) {
+				putc('\n', out);
+				fwrite(sections, 1, sectionsSize, out);
+			}
 		}
 	}
-	if (html != NULL) {
-		fclose(html);
+	free(title);
+	if (parts != NULL) {
+		fclose(parts);
 	}
 	free(sections);
 	for (int k = 0; scores != NULL && k < count; ++k) {

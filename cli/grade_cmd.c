@@ -46,10 +46,12 @@ static const cliUsage gradeUsage = {
 	CLI_HELP_INPUT_FORMAT
 	"options (grading):\n"
 	CLI_HELP_GRADE_OPTIONS
-	"                            (grade's default: hit,alpha,normal)\n"
-	"      --report FMT          text (default), json, csv or html (one page: the\n"
-	"                            scores, and each failing record's reason with a\n"
-	"                            picture of its throw, expected beside actual)\n"
+	"      --report FMT          text, json, csv, html (one page: the scores, and\n"
+	"                            each failing record's reason with a picture of\n"
+	"                            its throw, expected beside actual), junit (JUnit\n"
+	"                            XML, a testcase per record) or gradescope\n"
+	"                            (Gradescope's results.json, one submission)\n"
+	"                            (default text)\n"
 	"  -o, --output FILE         write the report here (.json or .csv picks the format)\n"
 	"  -q, --quiet               no report and no notes: the exit status only\n"
 	CLI_HELP_HELP
@@ -113,10 +115,15 @@ static int parseArguments(int argc, char** argv, cliGradeRun* run)
 	if (!run->fieldsGiven) {
 		run->grade.fields = CLI_FIELDS_GRADE;
 	}
+	static const unsigned conventions[] = { cli_normalsContact, cli_normalsTriangle, cli_normalsAverage };
+	run->grade.normalConvention = conventions[run->cast.normalMode];
 	run->meshPath = argv[first];
 	run->trajectoriesPath = argv[first + 1];
 	run->submissions = argv + first + 2;
 	run->submissionCount = argc - first - 2;
+	static const char* const normalTitles[] = { "normal contact", "normal triangle", "normal average" };
+	run->grade.meshName = run->meshPath;
+	run->grade.conventionName = run->cast.cs121 ? "convention cs121" : normalTitles[run->cast.normalMode];
 	int stdinCount = 0;
 	for (int i = first + 1; i < argc; ++i) {
 		stdinCount += strcmp(argv[i], "-") == 0;

@@ -31,6 +31,8 @@ bool cliFileReport_Open(cliFileReport* r, const char* name)
 {
 	memset(r, 0, sizeof *r);
 	r->score.name = name;
+	r->pair[0] = -1;
+	r->pair[1] = -1;
 	r->extra = open_memstream(&r->extraBuffer, &r->extraSize);
 	r->extraLines = open_memstream(&r->extraLinesBuffer, &r->extraLinesSize);
 	return r->extra != NULL && r->extraLines != NULL;

@@ -16,6 +16,9 @@
  * seconds. */
 #define CLI_DIAGNOSE_MAX 500
 
+/* The no-entry text of a diagnosis that names nothing. */
+#define CLI_UNEXPLAINED "no catalogue mistake explains these failures"
+
 /* One row of the score table. */
 typedef struct cliFileScore {
 	const char* name;
@@ -35,6 +38,7 @@ typedef struct cliEntry {
 	bool failure;    /* a failing record (else a missing id) */
 	bool diagnosable;
 	long explained;  /* mistakes explaining it (bits) */
+	bool byPair;     /* the pair of mistakes named explains it */
 	char* text;      /* owned: what differs */
 	char* json;      /* owned: the differences as JSON list elements */
 } cliEntry;
@@ -48,7 +52,10 @@ typedef struct cliFileReport {
 	long counts[cli_mistakeCount];
 	long contradictions[cli_mistakeCount]; /* passing records the mistake would have failed */
 	long diagnosed;
-	int shown;    /* the mistakes named: order[0 .. shown) */
+	int shown;    /* the mistakes named: order[0 .. shown) (none when a pair is) */
+	int pair[2];  /* two mistakes named together (replayed at once), or -1, -1 */
+	long pairCount; /* the failures the pair explains */
+	bool unexplained; /* failures that no catalogue mistake (nor pair) explains well enough to name */
 	long* passes; /* pairs: expected and actual index of passing records, the first CLI_DIAGNOSE_MAX */
 	long passCount;
 	FILE* extra; /* JSON: extra ids */

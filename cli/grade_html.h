@@ -17,8 +17,12 @@ void cliWriteHtmlText(FILE* f, const char* text);
 void cliWriteHtmlSection(FILE* f, const cliGradeConfig* cfg, const cliFileReport* r, const cliResultSet* expected,
 						 const cliResultSet* actual);
 
-/* The page: the score table, then the sections written before. */
-void cliWriteHtmlPage(FILE* f, const char* expectedName, const cliFileScore* scores, int count, const char* sections,
+/* An unreadable file's section: its name and why. */
+void cliWriteHtmlUnreadable(FILE* f, const char* name, const char* reason);
+
+/* The page under title: the score table (rows coloured by score band,
+ * scores to 3 digits), then the sections written before. */
+void cliWriteHtmlPage(FILE* f, const char* title, const cliFileScore* scores, int count, const char* sections,
 					  size_t sectionsSize);
 
 #endif

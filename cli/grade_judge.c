@@ -529,9 +529,8 @@ static void consider(cliNearest* n, bool angular, bcVec3 actual, bcVec3 allowed)
 /* A vector field of the actual record against the candidates in use
  * (matched ones, or all when none matched): the nearest must be within
  * tolerance. Not checked when a candidate in use does not know the field.
- * For the normal, with ties, every tied contact's normal and the triangle
- * normals of the candidates in use are allowed too. */
-static void compareVector(const cliComparer* cmp, cliDiffs* d, int count, const bool* use, bool ties, unsigned field,
+ * (The normal has its convention: compareNormal.) */
+static void compareVector(const cliComparer* cmp, cliDiffs* d, int count, const bool* use, unsigned field,
 						  bcVec3 actual)
 {
 	const cliCandidate* candidates = cmp->candidates;
@@ -552,14 +551,6 @@ static void compareVector(const cliComparer* cmp, cliDiffs* d, int count, const 
 		if (use[i] && candidateVector(candidates + i, field, &v)) {
 			consider(&nearest, angular, actual, v);
 		}
-		if (field == cli_resultNormal && ties) {
-			if (candidateVector(candidates + i, cli_resultNormal, &v)) {
-				consider(&nearest, angular, actual, v);
-			}
-			if (use[i] && candidateVector(candidates + i, cli_resultTriangleNormal, &v)) {
-				consider(&nearest, angular, actual, v);
-			}
-		}
 	}
 	if (angular && bcLengthSquared(actual) == 0.0) {
 		/* no direction: no angle to measure */
@@ -573,6 +564,165 @@ static void compareVector(const cliComparer* cmp, cliDiffs* d, int count, const 
 	}
 	cliMeasure measure = { angular ? "angle" : "distance", nearest.measure, tolerance, angular ? " degrees" : "" };
 	addDiff(d, fieldName(field), vecValue(actual), vecValue(nearest.value), measure);
+}
+
+/* The contact normal of EXPECTED's own contact: its normal under the
+ * contact convention, else the tie that is its contact, else the direction
+ * from the contact point to the centre. */
+static bool ownContactNormal(const cliComparer* cmp, const cliResult* e, bcVec3* v)
+{
+	if (cmp->cfg->normalConvention == cli_normalsContact) {
+		*v = e->normal;
+		return true;
+	}
+	for (int i = 0; (e->fields & cli_resultTies) && i < e->tieCount; ++i) {
+		const cliTie* t = e->ties + i;
+		unsigned need = cli_resultTriangle | cli_resultFeature | cli_resultNormal;
+		if ((t->fields & need) == need && (e->fields & cli_resultTriangle) && t->triangle == e->triangle &&
+			(!(e->fields & cli_resultFeature) || t->feature == e->feature)) {
+			*v = t->normal;
+			return true;
+		}
+	}
+	unsigned places = cli_resultPoint | cli_resultCenter;
+	bcVec3 towards = bcSub(e->center, e->point);
+	if ((e->fields & places) != places || bcLengthSquared(towards) == 0.0) {
+		return false;
+	}
+	*v = bcNormalize(towards);
+	return true;
+}
+
+bool cliComparer_OwnNormal(const cliComparer* cmp, const cliResult* e, unsigned convention, bcVec3* v)
+{
+	if (convention == cli_normalsContact) {
+		return ownContactNormal(cmp, e, v);
+	}
+	if (convention != cli_normalsTriangle) {
+		return false;
+	}
+	if (e->fields & cli_resultTriangleNormal) {
+		*v = e->triangleNormal;
+		return true;
+	}
+	cliCandidate c;
+	memset(&c, 0, sizeof c);
+	c.fields = e->fields & cli_resultTriangle;
+	c.triangle = e->triangle;
+	fromMesh(cmp->mesh, &c);
+	*v = c.triangleNormal;
+	return (c.fields & cli_resultTriangleNormal) != 0;
+}
+
+/* The average of the triangle normals of the tied triangles (each
+ * triangle once), as cast --normal average computes it; false when a
+ * candidate's triangle normal is not known. */
+static bool averageOfCandidates(const cliCandidate* c, int count, bcVec3* v)
+{
+	bcVec3 sum = { 0.0, 0.0, 0.0 };
+	for (int i = 0; i < count; ++i) {
+		if (!(c[i].fields & cli_resultTriangleNormal)) {
+			return false;
+		}
+		bool seen = false;
+		for (int j = 0; j < i && !seen; ++j) {
+			seen = (c[i].fields & c[j].fields & cli_resultTriangle) && c[i].triangle == c[j].triangle;
+		}
+		sum = seen ? sum : bcAdd(sum, c[i].triangleNormal);
+	}
+	if (!(bcLengthSquared(sum) > 0.0)) {
+		return false;
+	}
+	*v = bcNormalize(sum);
+	return true;
+}
+
+/* The normals convention (one cli_normals* bit) allows for EXPECTED's
+ * contact and its ties (candidates[0] is EXPECTED's own), considered in n.
+ * EXPECTED's normal is its convention's answer; ties widen the set only to
+ * the normals of that convention for the tied contacts. */
+static void considerConvention(const cliComparer* cmp, const cliResult* e, int count, unsigned convention,
+							   bcVec3 actual, cliNearest* n)
+{
+	const cliCandidate* c = cmp->candidates;
+	bool own = convention == cmp->cfg->normalConvention;
+	bcVec3 v;
+	if (own) {
+		consider(n, true, actual, e->normal);
+	}
+	switch (convention) {
+	case cli_normalsContact:
+		if (!own && ownContactNormal(cmp, e, &v)) {
+			consider(n, true, actual, v);
+		}
+		for (int i = 1; i < count; ++i) {
+			if (c[i].fields & cli_resultNormal) {
+				consider(n, true, actual, c[i].normal);
+			}
+		}
+		break;
+	case cli_normalsTriangle:
+		for (int i = own ? 1 : 0; i < count; ++i) {
+			if (c[i].fields & cli_resultTriangleNormal) {
+				consider(n, true, actual, c[i].triangleNormal);
+			}
+		}
+		break;
+	default:
+		if (!own && averageOfCandidates(c, count, &v)) {
+			consider(n, true, actual, v);
+		}
+		break;
+	}
+}
+
+/* The normal: within tolerance of a normal the convention allows (or one
+ * --accept-normals allows), else a difference with the convention's
+ * nearest normal as the expected one. With no convention known (compare),
+ * the candidates in use (use) widen the set as the tied contacts' normals
+ * and triangle normals. */
+static void compareNormal(const cliComparer* cmp, cliDiffs* d, const cliResult* e, int count, const bool* use,
+						  bcVec3 actual)
+{
+	if (!(e->fields & cli_resultNormal)) {
+		return;
+	}
+	if (bcLengthSquared(actual) == 0.0) {
+		addDiff(d, "normal", vecValue(actual), vecValue(e->normal), noMeasure);
+		return;
+	}
+	const cliGradeConfig* cfg = cmp->cfg;
+	cliNearest convention = { false, 0.0, { 0.0, 0.0, 0.0 } };
+	cliNearest accepted;
+	if (cfg->normalConvention == 0) {
+		/* not known (compare): EXPECTED's normal; with ties, any tied
+		 * contact's normal, or the triangle normal of a contact in use */
+		consider(&convention, true, actual, e->normal);
+		for (int i = 1; i < count; ++i) {
+			if (cmp->candidates[i].fields & cli_resultNormal) {
+				consider(&convention, true, actual, cmp->candidates[i].normal);
+			}
+		}
+		accepted = convention;
+		for (int i = 0; i < count && count > 1; ++i) {
+			if (use[i] && (cmp->candidates[i].fields & cli_resultTriangleNormal)) {
+				consider(&accepted, true, actual, cmp->candidates[i].triangleNormal);
+			}
+		}
+	} else {
+		considerConvention(cmp, e, count, cfg->normalConvention, actual, &convention);
+		accepted = convention;
+	}
+	for (unsigned bit = 1; bit <= cli_normalsAverage; bit <<= 1) {
+		if ((cfg->acceptNormals & bit) && bit != cfg->normalConvention) {
+			considerConvention(cmp, e, count, bit, actual, &accepted);
+		}
+	}
+	if (!accepted.any || accepted.measure <= cfg->normalTol || !convention.any) {
+		return;
+	}
+	cliMeasure measure = { "angle", convention.measure, cfg->normalTol, " degrees" };
+	addDiff(d, "normal", vecValue(actual), vecValue(convention.value), measure);
 }
 
 /* The value of field f of a result, for messages. */
@@ -650,6 +800,24 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 		/* not graded */
 	} else if (!(a->fields & cli_resultAlpha)) {
 		addDiff(d, "alpha", valueOf(cli_valueMissing), numberValue(e->alpha), noMeasure);
+	} else if ((a->fields & cli_resultHit) && a->hit && !(a->alpha >= 0.0 && a->alpha <= 1.0) &&
+			   !(fabs(a->alpha - e->alpha) <= fmax(cfg->alphaTol, cfg->alphaRel * fabs(e->alpha)))) {
+		/* a hit off the path: the cause, not a distance */
+		char message[160];
+		FILE* f = fmemopen(message, sizeof message, "w");
+		if (f != NULL) {
+			fputs("alpha ", f);
+			cliWriteNumber(f, a->alpha);
+			fputs(" is outside [0, 1]", f);
+			if (e->hit) {
+				fputs(" (expected ", f);
+				cliWriteNumber(f, e->alpha);
+				putc(')', f);
+			}
+			putc('\0', f);
+			fclose(f);
+			cliDiffs_AddNote(d, "alpha", message);
+		}
 	} else {
 		double diff = fabs(a->alpha - e->alpha);
 		double tolerance = fmax(cfg->alphaTol, cfg->alphaRel * fabs(e->alpha));
@@ -682,7 +850,6 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 	if (matched == NULL) {
 		return false;
 	}
-	bool ties = count > 1;
 	d->tieCount = (e->fields & cli_resultTies) ? e->tieCount : 0;
 	int matches = compareContact(d, cmp->candidates, count, a, matched);
 	if (matches < 0) {
@@ -695,7 +862,7 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 		}
 	}
 	if (a->fields & cli_resultPoint) {
-		compareVector(cmp, d, count, matched, ties, cli_resultPoint, a->point);
+		compareVector(cmp, d, count, matched, cli_resultPoint, a->point);
 	}
 	if ((a->fields & e->fields & cli_resultCenter)) {
 		double distance = bcDistance(a->center, e->center);
@@ -706,7 +873,7 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 	}
 	if (a->fields & cli_resultNormal) {
 		int before = d->count;
-		compareVector(cmp, d, count, matched, ties, cli_resultNormal, a->normal);
+		compareNormal(cmp, d, e, count, matched, a->normal);
 		double length = bcLength(a->normal);
 		double want = (e->fields & cli_resultNormal) ? bcLength(e->normal) : 1.0;
 		if (d->count == before && length > 0.0 && !(fabs(length - want) <= CLI_NORMAL_LENGTH_TOLERANCE * want)) {
@@ -725,7 +892,7 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 		}
 	}
 	if (a->fields & cli_resultTriangleNormal) {
-		compareVector(cmp, d, count, matched, false, cli_resultTriangleNormal, a->triangleNormal);
+		compareVector(cmp, d, count, matched, cli_resultTriangleNormal, a->triangleNormal);
 	}
 	free(matched);
 	return true;

@@ -62,6 +62,10 @@ typedef struct cliComparer {
  * False when out of memory. */
 bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const cliResult* actual);
 
+/* The normal of convention (cli_normalsContact or cli_normalsTriangle) of
+ * e's own contact (not its ties): true with *v, false when not known. */
+bool cliComparer_OwnNormal(const cliComparer* cmp, const cliResult* e, unsigned convention, bcVec3* v);
+
 /* The angle between two directions in degrees, or -1 when one is zero. */
 double cliAngleDegrees(bcVec3 a, bcVec3 b);
 

@@ -15,7 +15,12 @@
  * them and word the best in r->score.diagnosis. False when out of memory. */
 bool cliDiagnoseFile(cliComparer* cmp, const cliResultSet* expected, const cliResultSet* actual, cliFileReport* r);
 
-/* The best-ranked mistake named that explains an entry, or -1. */
+/* The best-ranked mistake named that explains an entry, cli_mistakeCount
+ * when it is the pair named (r->pair), or -1. */
 int cliEntryMistake(const cliFileReport* r, const cliEntry* entry);
+
+/* The tag of an entry's mistake in the reports: " [larger-root]", " [larger-root
+ * + one-based-triangles]", or nothing. */
+void cliWriteEntryMistake(FILE* f, const cliFileReport* r, const cliEntry* entry);
 
 #endif

@@ -49,17 +49,35 @@ typedef struct cliVariantContact {
 	int32_t vertices[3];
 	bcVec3 point;
 	bcVec3 normal;
+	bcVec3 normalSum; /* the tied triangles' normals added (each once), for --normal average */
+	int32_t summed;   /* the last triangle added to normalSum */
 } cliVariantContact;
 
 /* Keep c when it comes first: the smaller alpha, ties to the lower
- * triangle, then face, edge, vertex. */
-static void keepFirst(cliVariantContact* best, const cliVariantContact* c)
+ * triangle, then face, edge, vertex; the tied triangles' normals (n: c's
+ * triangle's) add up for the average normal. */
+static void keepFirst(cliVariantContact* best, const cliVariantContact* c, bcVec3 n)
 {
-	if (!best->found || c->alpha < best->alpha - CLI_VARIANT_TIE ||
-		(c->alpha <= best->alpha + CLI_VARIANT_TIE &&
-		 (c->triangle < best->triangle || (c->triangle == best->triangle && c->feature < best->feature)))) {
+	if (!best->found || c->alpha < best->alpha - CLI_VARIANT_TIE) {
+		*best = *c;
+		best->normalSum = n;
+		best->summed = c->triangle;
+		return;
+	}
+	if (c->alpha > best->alpha + CLI_VARIANT_TIE) {
+		return;
+	}
+	bcVec3 sum = best->normalSum;
+	int32_t summed = best->summed;
+	if (c->triangle != summed) {
+		sum = bcAdd(sum, n);
+		summed = c->triangle;
+	}
+	if (c->triangle < best->triangle || (c->triangle == best->triangle && c->feature < best->feature)) {
 		*best = *c;
 	}
+	best->normalSum = sum;
+	best->summed = summed;
 }
 
 /* The smaller (or, larger, the larger) root in [0, 1] of a t^2 + b t + c
@@ -81,26 +99,25 @@ static double root(double a, double b, double c, bool larger)
  * face (the plane pushed out by r, inside the triangle), its edges (the
  * cylinder's quadratic, the projection on the segment) and its vertices
  * (the sphere's quadratic), the front-face rule as the settings say. */
-static cliVariantContact variantCast(const cliReplayer* rp, bcCastInput in, cliMistake m)
+static cliVariantContact variantCast(const bcMesh* mesh, const bcCastOptions* options, bcCastInput in, cliMistake m)
 {
 	bool faces = true;
 	bool edges = m != cli_mistakeFacesOnly && m != cli_mistakeNoEdges;
 	bool vertices = m != cli_mistakeFacesOnly && m != cli_mistakeNoVertices;
 	bool larger = m == cli_mistakeLargerRoot;
-	const bcCastOptions* options = &rp->cast->options;
 	cliVariantContact best;
 	memset(&best, 0, sizeof best);
 	bcVec3 d = bcSub(in.p1, in.p0);
 	double r = in.radius;
-	int32_t count = bcMesh_GetInfo(rp->mesh).triangleCount;
+	int32_t count = bcMesh_GetInfo(mesh).triangleCount;
 	for (int32_t i = 0; i < count; ++i) {
-		bcTriangle tri = bcMesh_GetTriangle(rp->mesh, i);
+		bcTriangle tri = bcMesh_GetTriangle(mesh, i);
 		if (tri.degenerate) {
 			continue;
 		}
 		bcVec3 v[3];
 		for (int k = 0; k < 3; ++k) {
-			v[k] = bcMesh_GetVertex(rp->mesh, tri.vertices[k]);
+			v[k] = bcMesh_GetVertex(mesh, tri.vertices[k]);
 		}
 		bcVec3 n = tri.normal;
 		double dn = bcDot(n, d);
@@ -134,7 +151,7 @@ static cliVariantContact variantCast(const cliReplayer* rp, bcCastInput in, cliM
 					memcpy(c.vertices, tri.vertices, sizeof c.vertices);
 					c.point = q;
 					c.normal = bcScale(side, n);
-					keepFirst(&best, &c);
+					keepFirst(&best, &c, n);
 				}
 			}
 		}
@@ -161,7 +178,7 @@ static cliVariantContact variantCast(const cliReplayer* rp, bcCastInput in, cliM
 			c.vertices[1] = tri.vertices[(k + 1) % 3];
 			c.point = bcMulAdd(p, s, e);
 			c.normal = bcNormalize(bcSub(centre, c.point));
-			keepFirst(&best, &c);
+			keepFirst(&best, &c, n);
 		}
 		for (int k = 0; k < 3 && vertices; ++k) {
 			bcVec3 mm = bcSub(in.p0, v[k]);
@@ -175,7 +192,7 @@ static cliVariantContact variantCast(const cliReplayer* rp, bcCastInput in, cliM
 			c.vertices[0] = tri.vertices[k];
 			c.point = v[k];
 			c.normal = bcNormalize(bcSub(bcMulAdd(in.p0, t, d), v[k]));
-			keepFirst(&best, &c);
+			keepFirst(&best, &c, n);
 		}
 	}
 	return best;
@@ -215,8 +232,8 @@ static bcMesh* flippedMesh(const bcMesh* mesh)
 	return flipped;
 }
 
-/* An answer as a result (no ties, no id). */
-static void toResult(const cliCastSettings* s, const bcCastOutput* out, cliResult* answer)
+/* An answer of cliCastSettings_Answer as a result (no ties, no id). */
+static void toResult(const bcCastOutput* out, cliResult* answer)
 {
 	memset(answer, 0, sizeof *answer);
 	answer->fields = cli_resultHit | cli_resultAlpha;
@@ -236,20 +253,69 @@ static void toResult(const cliCastSettings* s, const bcCastOutput* out, cliResul
 	memcpy(answer->vertices, out->vertices, sizeof answer->vertices);
 	answer->point = out->point;
 	answer->center = out->center;
-	answer->normal = s->normalMode == cli_normalContact ? out->normal : out->triangleNormal;
+	answer->normal = out->normal; /* the convention's: cliCastSettings_Answer made it so */
 	answer->triangleNormal = out->triangleNormal;
 }
 
-bool cliReplayer_Reanswer(void* context, const cliResult* e, cliMistake m, cliResult* answer)
+/* The mistakes the textbook caster replays (one at a time). */
+#define CLI_VARIANT_MISTAKES                                                                                           \
+	((1UL << cli_mistakeLargerRoot) | (1UL << cli_mistakeNoVertices) | (1UL << cli_mistakeNoEdges) |                  \
+	 (1UL << cli_mistakeFacesOnly))
+
+/* How far past p1 hits-beyond-path looks: the path made
+ * long enough to cross the whole mesh from wherever it starts. */
+static double beyondFactor(const bcMesh* mesh, bcCastInput in)
+{
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	bcVec3 middle = bcScale(0.5, bcAdd(info.lowerBound, info.upperBound));
+	double reach = bcDistance(info.lowerBound, info.upperBound) + bcDistance(in.p0, middle) + 2.0 * in.radius;
+	double length = bcDistance(in.p0, in.p1);
+	return length > 0.0 ? 1.0 + reach / length : 0.0;
+}
+
+/* The textbook caster's answer as a result. */
+static void variantResult(const bcMesh* mesh, cliNormalMode mode, bcCastInput in, const cliVariantContact* c,
+						  cliResult* answer)
+{
+	memset(answer, 0, sizeof *answer);
+	answer->fields = cli_resultHit | cli_resultAlpha;
+	answer->hit = c->found;
+	answer->alpha = c->found ? c->alpha : 1.0;
+	if (!c->found) {
+		return;
+	}
+	bcTriangle t = bcMesh_GetTriangle(mesh, c->triangle);
+	answer->fields |= cli_resultFeature | cli_resultTriangle | cli_resultFace | cli_resultVertices | cli_resultPoint |
+					  cli_resultCenter | cli_resultNormal | cli_resultTriangleNormal;
+	answer->feature = c->feature;
+	answer->triangle = c->triangle;
+	answer->face = t.face;
+	answer->vertexCount = c->vertexCount;
+	memcpy(answer->vertices, c->vertices, sizeof answer->vertices);
+	answer->point = c->point;
+	answer->center = bcMulAdd(in.p0, c->alpha, bcSub(in.p1, in.p0));
+	answer->normal = mode == cli_normalContact	 ? c->normal
+					 : mode == cli_normalTriangle ? t.normal
+					 : bcLengthSquared(c->normalSum) > 0.0 ? bcNormalize(c->normalSum)
+														   : t.normal;
+	answer->triangleNormal = t.normal;
+}
+
+bool cliReplayer_Reanswer(void* context, const cliResult* e, unsigned long mistakes, cliResult* answer)
 {
 	cliReplayer* rp = context;
 	bcCastInput in;
 	if (!rp->throwOf(rp->throwContext, e, &in)) {
 		return false;
 	}
-	bool featureMistake = m == cli_mistakeLargerRoot || m == cli_mistakeNoVertices || m == cli_mistakeNoEdges ||
-						  m == cli_mistakeFacesOnly;
-	if (featureMistake && (e->fields & cli_resultInitialOverlap) && e->initialOverlap) {
+	unsigned long variant = mistakes & CLI_VARIANT_MISTAKES;
+	if ((variant & (variant - 1)) != 0) {
+		return false; /* two of the textbook caster's own: not one program */
+	}
+	if (variant != 0 && (e->fields & cli_resultInitialOverlap) && e->initialOverlap) {
+		if (mistakes != variant) {
+			return false;
+		}
 		/* a ball that starts overlapping is found before any root is taken */
 		*answer = *e;
 		answer->fields &= ~(unsigned)cli_resultTies;
@@ -259,72 +325,94 @@ bool cliReplayer_Reanswer(void* context, const cliResult* e, cliMistake m, cliRe
 	}
 	cliCastSettings s = *rp->cast;
 	const bcMesh* mesh = rp->mesh;
-	switch (m) {
-	case cli_mistakeBackFaces:
-		if (s.options.twoSided) {
+	bool beyond = false;
+	cliMistake variantMistake = cli_mistakeCount;
+	for (int m = 0; m < cli_mistakeCount; ++m) {
+		if (!((mistakes >> m) & 1)) {
+			continue;
+		}
+		switch ((cliMistake)m) {
+		case cli_mistakeBackFaces:
+			if (s.options.twoSided) {
+				return false;
+			}
+			s.options.twoSided = true;
+			break;
+		case cli_mistakeApproach:
+			s.options.approach = s.options.approach == bc_approachLess ? bc_approachLessEqual : bc_approachLess;
+			break;
+		case cli_mistakeOverlapIgnored:
+			if (s.options.overlap == bc_overlapIgnore) {
+				return false;
+			}
+			s.options.overlap = bc_overlapIgnore;
+			break;
+		case cli_mistakeWrongRadius:
+			in.radius *= 0.5;
+			break;
+		case cli_mistakeSwappedEndpoints: {
+			bcVec3 p0 = in.p0;
+			in.p0 = in.p1;
+			in.p1 = p0;
+			break;
+		}
+		case cli_mistakeBeyondPath:
+			beyond = true;
+			break;
+		case cli_mistakeFlipped:
+			if (!rp->flippedTried) {
+				rp->flippedTried = true;
+				rp->flipped = flippedMesh(rp->mesh);
+			}
+			if (rp->flipped == NULL) {
+				return false;
+			}
+			mesh = rp->flipped;
+			break;
+		case cli_mistakeLargerRoot:
+		case cli_mistakeNoVertices:
+		case cli_mistakeNoEdges:
+		case cli_mistakeFacesOnly:
+			variantMistake = (cliMistake)m;
+			break;
+		default:
 			return false;
 		}
-		s.options.twoSided = true;
-		break;
-	case cli_mistakeApproach:
-		s.options.approach = s.options.approach == bc_approachLess ? bc_approachLessEqual : bc_approachLess;
-		break;
-	case cli_mistakeOverlapIgnored:
-		if (s.options.overlap == bc_overlapIgnore) {
+	}
+	if (mesh == rp->flipped && s.options.twoSided) {
+		return false; /* both sides count: nothing to flip */
+	}
+	if (variantMistake != cli_mistakeCount) {
+		if (beyond) {
 			return false;
 		}
-		s.options.overlap = bc_overlapIgnore;
-		break;
-	case cli_mistakeWrongRadius:
-		in.radius *= 0.5;
-		break;
-	case cli_mistakeFlipped:
-		if (!rp->flippedTried) {
-			rp->flippedTried = true;
-			rp->flipped = flippedMesh(rp->mesh);
-		}
-		if (rp->flipped == NULL || s.options.twoSided) {
-			return false;
-		}
-		mesh = rp->flipped;
-		break;
-	case cli_mistakeLargerRoot:
-	case cli_mistakeNoVertices:
-	case cli_mistakeNoEdges:
-	case cli_mistakeFacesOnly: {
-		cliVariantContact c = variantCast(rp, in, m);
-		memset(answer, 0, sizeof *answer);
-		answer->fields = cli_resultHit | cli_resultAlpha;
-		answer->hit = c.found;
-		answer->alpha = c.found ? c.alpha : 1.0;
-		if (c.found) {
-			bcTriangle t = bcMesh_GetTriangle(rp->mesh, c.triangle);
-			answer->fields |= cli_resultFeature | cli_resultTriangle | cli_resultFace | cli_resultVertices |
-							  cli_resultPoint | cli_resultCenter | cli_resultNormal | cli_resultTriangleNormal;
-			answer->feature = c.feature;
-			answer->triangle = c.triangle;
-			answer->face = t.face;
-			answer->vertexCount = c.vertexCount;
-			memcpy(answer->vertices, c.vertices, sizeof answer->vertices);
-			answer->point = c.point;
-			answer->center = bcMulAdd(in.p0, c.alpha, bcSub(in.p1, in.p0));
-			answer->normal = rp->cast->normalMode == cli_normalContact ? c.normal : t.normal;
-			answer->triangleNormal = t.normal;
-		}
+		cliVariantContact c = variantCast(mesh, &s.options, in, variantMistake);
+		variantResult(rp->mesh, s.normalMode, in, &c, answer);
 		return true;
 	}
-	default:
-		return false;
-	}
 	bcCastOutput out;
-	if (cliCastSettings_Answer(mesh, &s, in, &out, &rp->ties, &rp->tieCapacity, 0) < 0) {
-		return false;
+	if (!beyond) {
+		if (cliCastSettings_Answer(mesh, &s, in, &out, &rp->ties, &rp->tieCapacity, 0) < 0) {
+			return false;
+		}
+		toResult(&out, answer);
+	} else {
+		/* the path's line past p1: what a program that never checks alpha
+		 * against 1 finds first */
+		double k = beyondFactor(mesh, in);
+		if (!(k > 0.0)) {
+			return false;
+		}
+		bcCastInput ahead = { in.p0, bcMulAdd(in.p0, k, bcSub(in.p1, in.p0)), in.radius };
+		if (cliCastSettings_Answer(mesh, &s, ahead, &out, &rp->ties, &rp->tieCapacity, 0) < 0) {
+			return false;
+		}
+		toResult(&out, answer);
+		answer->alpha = out.state == bc_castMiss ? 1.0 : out.alpha * k;
 	}
-	toResult(&s, &out, answer);
-	if (m == cli_mistakeFlipped && answer->hit) {
+	if (mesh == rp->flipped && answer->hit) {
 		/* the triangle the student names is the mesh's own */
 		answer->triangleNormal = bcMesh_GetTriangle(rp->mesh, answer->triangle).normal;
 	}
 	return true;
 }
-

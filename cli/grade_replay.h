@@ -32,9 +32,11 @@ void cliReplayer_Init(cliReplayer* rp, const bcMesh* mesh, const cliCastSettings
 void cliReplayer_Destroy(cliReplayer* rp);
 
 /* A cliReanswerFcn (context: a cliReplayer): expected result e re-answered
- * as a program with mistake m would, the library with a cast option
- * changed or the textbook's caster with its step left out. */
-bool cliReplayer_Reanswer(void* context, const cliResult* e, cliMistake m, cliResult* answer);
+ * as a program with the set of mistakes would (bits 1 << cliMistake): the
+ * library with cast options changed, the path's ends swapped or its line
+ * followed past p1, the mesh turned round, or the textbook's caster
+ * with a step left out (one of those at most). */
+bool cliReplayer_Reanswer(void* context, const cliResult* e, unsigned long mistakes, cliResult* answer);
 
 /* A cliThrowOfFcn (context: a cliReplayer): its throwOf. */
 bool cliReplayer_ThrowOf(void* context, const cliResult* e, bcCastInput* input);

@@ -8,9 +8,16 @@
 #include "grade.h"
 #include "grade_file.h"
 
-/* A file's text lines: each failing or missing record, extra ids, the
- * diagnosis. */
-void cliWriteTextLines(FILE* f, const cliFileReport* r, const cliResultSet* expected);
+/* A score for reading: 3 significant digits (0.923), never 1 when below. */
+void cliWriteRoundedScore(FILE* f, double score);
+
+/* The text report's opening lines: the normals accepted beyond the
+ * convention (--accept-normals), if any. */
+void cliWriteTextHeader(FILE* f, const cliGradeConfig* cfg);
+
+/* A file's text lines: each failing or missing record (at most
+ * maxFailures, 0: all; then how many more), extra ids, the diagnosis. */
+void cliWriteTextLines(FILE* f, const cliFileReport* r, const cliResultSet* expected, long maxFailures);
 
 /* The JSON report up to its "files" list. */
 void cliWriteJsonHeader(FILE* f, const cliGradeConfig* cfg, const char* expectedName, long expectedIds);
@@ -27,5 +34,23 @@ void cliWriteTextTable(FILE* f, const cliFileScore* scores, int count);
 
 /* The score table as CSV. */
 void cliWriteCsvTable(FILE* f, const cliFileScore* scores, int count);
+
+/* A file's JUnit test suite: a testcase per id of EXPECTED (first[i] == i
+ * for its first record), each failing or missing one with a failure and
+ * its message; the extra ids as one more failing testcase. */
+void cliWriteJunitSuite(FILE* f, const cliFileReport* r, const cliResultSet* expected, const long* first);
+
+/* An unreadable file's JUnit test suite: one testcase in error. */
+void cliWriteJunitUnreadable(FILE* f, const char* name, const char* reason);
+
+/* The JUnit document around the suites written before. */
+void cliWriteJunitDocument(FILE* f, const char* title, const cliFileScore* scores, int count, const char* suites,
+						   size_t suitesSize);
+
+/* Gradescope's results.json for one submission: score (records passed)
+ * of max_score (EXPECTED's ids), and a test per id. r NULL with
+ * unreadable: the file could not be read (score 0). */
+void cliWriteGradescope(FILE* f, const cliFileReport* r, const cliResultSet* expected, const long* first,
+						const char* unreadable);
 
 #endif

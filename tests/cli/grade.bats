@@ -11,6 +11,7 @@
 load helpers
 
 CLASS="$REPO/tests/cli/class"
+THROWS="$REPO/samples/throws.json"
 # what the course asks for, and the triangle (so that one-based ids show)
 FIELDS=hit,alpha,normal,triangle
 
@@ -118,7 +119,7 @@ row() {
 }
 
 @test "text report: each failing record, what differs, by how much, and the mistake" {
-	bcast grade --fields $FIELDS scene.obj throws.json class/frank.json
+	bcast grade --fields $FIELDS --max-failures 0 scene.obj throws.json class/frank.json
 	assert_status 1
 	assert_contains "$out" 'class/frank.json: diagnosis: larger-root ('
 	# every failing line names what differs with its measure, and is explained
@@ -170,6 +171,98 @@ row() {
 	# and the default answers are not
 	bcast grade --fields all scene.obj throws.json cs121.json
 	assert_status 1
+}
+
+@test "normals follow the convention: cast --normal triangle on samples/room fails the two crate contacts, named" {
+	"$BALLCAST" cast --normal triangle "$ROOM" "$THROWS" >tri.json
+	bcast grade "$ROOM" "$THROWS" tri.json
+	assert_status 1
+	assert_line 1 'tri.json: id "crate-edge": normal [0,0,1] vs expected [0,-0.7071067811865475,0.7071067811865475] (angle 45 > tol 1e-06 degrees) [triangle-normal-vs-contact-normal]'
+	assert_contains "$out" 'tri.json: diagnosis: triangle-normal-vs-contact-normal (2 of 2 failing)'
+	tail -1 stdout | grep -qx '11 passed, 2 failed, 0 missing, 0 extra'
+	# leniency is explicit, and the report says so
+	bcast grade --accept-normals contact,triangle "$ROOM" "$THROWS" tri.json
+	assert_status 0
+	assert_line 1 'normals: the contact normal, also accepted: contact, triangle (--accept-normals)'
+	tail -1 stdout | grep -qx '13 passed, 0 failed, 0 missing, 0 extra'
+	# the reverse: contact normals where the course asks for triangle normals
+	"$BALLCAST" cast "$ROOM" "$THROWS" >contact.json
+	bcast grade --normal triangle "$ROOM" "$THROWS" contact.json
+	assert_status 1
+	assert_contains "$out" 'contact.json: diagnosis: contact-normal-vs-triangle-normal (2 of 2 failing)'
+	assert_contains "$out" 'normal [0,-0.7071067811865475,0.7071067811865475] vs expected [0,0,1] (angle 45 > tol 1e-06 degrees)'
+	bcast grade --normal triangle "$ROOM" "$THROWS" tri.json
+	assert_status 0
+	# a tied contact's normal passes only in the convention's form
+	bcast grade --accept-normals sideways "$ROOM" "$THROWS" tri.json
+	assert_status 2
+	assert_contains "$err" '--accept-normals takes contact, triangle or average'
+}
+
+@test "--convention cs121: a two-sided submission is named back-faces-counted, the average normal expected" {
+	"$BALLCAST" cast --convention cs121 --two-sided "$ROOM" "$THROWS" >two.json
+	bcast grade --convention cs121 "$ROOM" "$THROWS" two.json
+	assert_status 1
+	assert_contains "$out" 'two.json: diagnosis: back-faces-counted (2 of 2 failing)'
+	# contact normals handed in under cs121 (average normals): named, and the
+	# message expects the average normal at the crate's corner, not a tie's own
+	"$BALLCAST" cast --convention cs121 --normal contact "$ROOM" "$THROWS" >contact.json
+	bcast grade --convention cs121 "$ROOM" "$THROWS" contact.json
+	assert_status 1
+	assert_contains "$out" 'contact.json: diagnosis: contact-normal-vs-average-normal ('
+	expected=$("$BALLCAST" cast --convention cs121 "$ROOM" "$THROWS" | grep -o '"id":"crate-corner".*' | grep -o '"normal":\[[^]]*\]' | head -1)
+	expected=${expected#\"normal\":}
+	[ "$expected" = '[-0.6666666666666666,-0.3333333333333333,0.6666666666666666]' ]
+	grep '"crate-corner"' stdout | grep -qF "vs expected $expected"
+}
+
+@test "mistakes outside the first catalogue: swapped-endpoints, normal-negated, hits-beyond-path, each named" {
+	mkdir -p class/more
+	student more/swapped.json swapped-endpoints array
+	student more/negated.ndjson normal-negated ndjson
+	student more/beyond.json hits-beyond-path document
+	bcast grade --fields $FIELDS scene.obj throws.json class/more/swapped.json class/more/negated.ndjson class/more/beyond.json --report csv
+	assert_status 1
+	grep -q '^class/more/swapped.json,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,swapped-endpoints (\([0-9]*\) of \1 failing)$' stdout
+	grep -q '^class/more/negated.ndjson,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,normal-negated (\([0-9]*\) of \1 failing)$' stdout
+	grep -q '^class/more/beyond.json,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,hits-beyond-path (\([0-9]*\) of \1 failing)$' stdout
+	# the message says what is wrong with a hit past the end of the path
+	bcast grade --fields $FIELDS scene.obj throws.json class/more/beyond.json
+	grep ': id ' stdout >lines.txt
+	[ "$(wc -l <lines.txt)" -gt 3 ]
+	! grep -v 'hit true vs expected false; alpha [0-9.]* is outside \[0, 1\] \[hits-beyond-path\]$' lines.txt
+}
+
+@test "two mistakes at once are named together; failures nothing explains are said to be so" {
+	mkdir -p class/more
+	student more/two.json larger-root+one-based-triangles array
+	bcast grade --fields $FIELDS --max-failures 0 scene.obj throws.json class/more/two.json
+	assert_status 1
+	n=$(grep -c ': id ' stdout)
+	# one-based-triangles alone explains only the records larger-root leaves alone
+	grep -q "^class/more/two.json: diagnosis: larger-root + one-based-triangles ([0-9]* of $n failing, together)$" stdout
+	grep ': id ' stdout | grep -q '\[larger-root + one-based-triangles\]$'
+	# alice's answers with a few alphas nudged: no catalogue mistake explains that
+	python3 - class/alice.json >class/more/nudged.json <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+hits = [r for r in doc["results"] if r["hit"] is True]
+for r in hits[:6]:
+    r["alpha"] += 0.003
+json.dump(doc, sys.stdout)
+PY
+	bcast grade --fields $FIELDS scene.obj throws.json class/more/nudged.json
+	assert_status 1
+	assert_contains "$out" 'class/more/nudged.json: diagnosis: no catalogue mistake explains these failures'
+	! grep ': id ' stdout | grep -q '\['
+	tail -1 stdout | grep -qx '270 passed, 6 failed, 0 missing, 0 extra'
+}
+
+@test "a duplicate id in a one-line file gives where both records are" {
+	printf '[{"id":0,"hit":false,"alpha":1},{"id":0,"hit":false,"alpha":1}]' >dup.json
+	bcast grade --fields hit scene.obj throws.json dup.json
+	assert_status 1
+	assert_contains "$out" 'dup.json: id 0: duplicate id (line 1, columns 2 and 33)'
 }
 
 @test "compare uses the same engine: the same failures from a saved expected file" {
@@ -241,9 +334,9 @@ row() {
 	# self-contained: nothing fetched
 	! grep -E -q '(src|href)=' class.html
 	[ "$(grep -c '<tr class="submission' class.html)" -eq 3 ]
-	grep -q '<tr class="submission"><td>class/alice.json</td><td class="n">276</td><td class="n">276</td>' class.html
-	grep -q '<tr class="submission fails"><td>class/frank.json</td>.*<td>larger-root (' class.html
-	grep -q '<tr class="submission fails"><td>class/sybil.json</td>.*unreadable: 1:3001: ' class.html
+	grep -q '<tr class="submission band-all"><td>class/alice.json</td><td class="n">276</td><td class="n">276</td>' class.html
+	grep -q '<tr class="submission fails band-[a-z]*"><td>class/frank.json</td>.*<td>larger-root (' class.html
+	grep -q '<tr class="submission fails band-low"><td>class/sybil.json</td>.*unreadable: 1:3001: ' class.html
 	# each failing record: its reason; the first pictured, expected beside actual
 	failed=$(grep -c '^<div class="record"><p class="reason">id ' class.html)
 	"$BALLCAST" grade --fields $FIELDS scene.obj throws.json class/frank.json | tail -1 | grep -q " $failed failed,"
