@@ -459,6 +459,7 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 			scores[k].name = name;
 			scores[k].missing = expectedIds;
 			scores[k].diagnosis = reason;
+			scores[k].unreadable = true;
 			differ = true;
 			const char* why = reason != NULL ? reason : "unreadable";
 			if (quiet) {

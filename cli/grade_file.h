@@ -29,6 +29,7 @@ typedef struct cliFileScore {
 	long extra;
 	double score;
 	char* diagnosis; /* owned: "larger-root (3 of 3 failing)", the reason a file is unreadable, or NULL */
+	bool unreadable; /* the file could not be read (diagnosis says why) */
 } cliFileScore;
 
 /* One line of a file's text report, in EXPECTED's order. */

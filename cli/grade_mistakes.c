@@ -207,11 +207,10 @@ static long minimumShare(long diagnosed)
 #define CLI_PAIR_FIRSTS 3
 
 /* When no single mistake explains all failures but a few (a share of
- * minimumShare are left): replay pairs (one of the
- * best singles, or any when none explains a thing, with every other
- * mistake) on the first CLI_PAIR_RECORDS failures, and name the pair when
- * it explains most of them and clearly more than the best single one (a
- * tenth of them more). Fills r->pair, pairCount and the entries' byPair.
+ * minimumShare are left): replay pairs (one of the best singles that
+ * explains something, with every other mistake) on the first
+ * CLI_PAIR_RECORDS failures, and name the pair when it explains most of
+ * them and clearly more than the best single one (a tenth of them more). Fills r->pair, pairCount and the entries' byPair.
  * False when out of memory. */
 static bool tryPairs(cliComparer* cmp, const cliResultSet* expected, const cliResultSet* actual, cliFileReport* r)
 {
@@ -230,9 +229,7 @@ static bool tryPairs(cliComparer* cmp, const cliResultSet* expected, const cliRe
 		}
 	}
 	if (firstCount == 0) {
-		for (int m = 0; m < cli_mistakeCount; ++m) {
-			firsts[firstCount++] = m;
-		}
+		return true; /* no mistake explains a thing: a pair of them would be a guess */
 	}
 	long single = 0; /* the best single mistake's count on the sample */
 	for (int k = 0; k < firstCount; ++k) {

@@ -329,8 +329,9 @@ void cliWriteJunitSuite(FILE* f, const cliFileReport* r, const cliResultSet* exp
 	}
 	fputs("<testsuite name=\"", f);
 	cliSvgWriteText(f, r->score.name);
-	fprintf(f, "\" tests=\"%ld\" failures=\"%ld\" errors=\"0\">\n", tests + r->score.extra,
-			r->score.failed + r->score.missing + r->score.extra);
+	long extra = r->score.extra > 0 ? 1 : 0; /* one testcase for the extra ids */
+	fprintf(f, "\" tests=\"%ld\" failures=\"%ld\" errors=\"0\">\n", tests + extra,
+			r->score.failed + r->score.missing + extra);
 	if (r->score.diagnosis != NULL) {
 		fputs("<properties><property name=\"diagnosis\" value=\"", f);
 		cliSvgWriteText(f, r->score.diagnosis);
@@ -389,14 +390,17 @@ void cliWriteJunitDocument(FILE* f, const char* title, const cliFileScore* score
 {
 	long tests = 0;
 	long failures = 0;
+	long errors = 0;
 	for (int k = 0; k < count; ++k) {
 		const cliFileScore* s = scores + k;
-		tests += s->passed + s->failed + s->missing + s->extra;
-		failures += s->failed + s->missing + s->extra;
+		long extra = s->extra > 0 ? 1 : 0;
+		tests += s->unreadable ? 1 : s->passed + s->failed + s->missing + extra;
+		failures += s->unreadable ? 0 : s->failed + s->missing + extra;
+		errors += s->unreadable ? 1 : 0;
 	}
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"", f);
 	cliSvgWriteText(f, title);
-	fprintf(f, "\" tests=\"%ld\" failures=\"%ld\">\n", tests, failures);
+	fprintf(f, "\" tests=\"%ld\" failures=\"%ld\" errors=\"%ld\">\n", tests, failures, errors);
 	fwrite(suites, 1, suitesSize, f);
 	fputs("</testsuites>\n", f);
 }

@@ -297,6 +297,15 @@ PY
 	bcast help grade
 	assert_status 0
 	assert_line 1 'usage: ballcast grade [OPTIONS] MESH TRAJECTORIES SUBMISSION...'
+	# each grading option's default on its own line, right under it
+	for pair in fields:'(default: compare all, grade hit,alpha,normal)' alpha-tol:'(default 1e-09)' \
+		alpha-rel:'(default 0)' normal-tol:'(default 1e-06)' point-tol:'(default 1e-09)' \
+		max-failures:'(default 10; 0: all)' report:'(default text)'; do
+		option=${pair%%:*}
+		default=${pair#*:}
+		sed -n "/^      --$option /,/(default/p" stdout | tail -1 | grep -qxF "                            $default" ||
+			{ echo "--$option: its default is not on its own line"; return 1; }
+	done
 	bcast --help
 	assert_contains "$out" '  grade '
 }
@@ -363,6 +372,114 @@ PY
 	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --screenshot="$PWD/page.png" --window-size=900,900 \
 		"file://$PWD/class.html" >/dev/null 2>&1
 	[ -s page.png ]
+}
+
+@test "--report html of a 20,000-triangle class: thumbnails of the throw's neighbourhood, a small page, opened in chromium" {
+	python3 "$CLASS/terrain.py" terrain.obj terrain.json 300
+	[ "$(grep -c '^f ' terrain.obj)" -eq 20000 ]
+	# the class: a right file, triangle normals, and every hit's alpha scaled
+	"$BALLCAST" cast terrain.obj terrain.json >right.json
+	"$BALLCAST" cast --normal triangle terrain.obj terrain.json >tri.json
+	python3 - right.json >alpha.json <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for r in doc["results"]:
+    if r["hit"] is True:
+        r["alpha"] *= 0.9
+json.dump(doc, sys.stdout)
+PY
+	start=$(date +%s)
+	bcast grade --report html -o terrain.html terrain.obj terrain.json right.json tri.json alpha.json
+	assert_status 1
+	elapsed=$(($(date +%s) - start))
+	echo "written in $elapsed s, $(stat -c %s terrain.html) bytes"
+	[ "$elapsed" -lt 60 ]
+	[ "$(stat -c %s terrain.html)" -lt 10000000 ]
+	# the title names the mesh, the trajectories and the convention
+	grep -q '<title>Grades: terrain.obj, terrain.json, normal contact</title>' terrain.html
+	grep -q '<tr class="submission band-all"><td>right.json</td>' terrain.html
+	grep -q '<tr class="submission fails band-[a-z]*"><td>tri.json</td>' terrain.html
+	# each thumbnail draws the triangles near its throw: some, never the
+	# scene (at most 150, and the normal's arrow head)
+	awk '/<svg/ { n = 0; pictures++ } /<polygon/ { n++ } /<\/svg>/ { if (n == 0 || n > 151) bad++ }
+		END { exit !(pictures > 10 && bad == 0) }' terrain.html
+	browser=$(command -v chromium || command -v chromium-browser || true)
+	[ -n "$browser" ] || skip "chromium is not installed (scripts/install-deps installs it)"
+	start=$(date +%s)
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --dump-dom "file://$PWD/terrain.html" \
+		>dom.html 2>/dev/null
+	echo "opened in $(($(date +%s) - start)) s"
+	[ "$(grep -o '<tr class="submission[^"]*">' dom.html | wc -l)" -eq 3 ]
+	grep -q '<td>triangle-normal-vs-contact-normal (' dom.html
+}
+
+@test "--report junit (grade and compare): a testcase per record, failures with their messages, valid XML" {
+	command -v xmllint >/dev/null || skip "xmllint is not installed"
+	"$BALLCAST" cast --normal triangle "$ROOM" "$THROWS" >tri.json
+	bcast grade --report junit "$ROOM" "$THROWS" tri.json class/sybil.json
+	assert_status 1
+	cp stdout grade.xml
+	xmllint --noout grade.xml
+	[ "$(xmllint --xpath 'count(//testsuite[@name="tri.json"]/testcase)' grade.xml)" -eq 13 ]
+	[ "$(xmllint --xpath 'count(//testsuite[@name="tri.json"]/testcase/failure)' grade.xml)" -eq 2 ]
+	xmllint --xpath 'string(//testcase[@name="id crate-edge"]/failure/@message)' grade.xml |
+		grep -qx 'normal \[0,0,1\] vs expected \[0,-0.7071067811865475,0.7071067811865475\] (angle 45 > tol 1e-06 degrees) \[triangle-normal-vs-contact-normal\]'
+	[ "$(xmllint --xpath 'string(/testsuites/@tests)' grade.xml)" -eq 14 ]
+	[ "$(xmllint --xpath 'string(/testsuites/@failures)' grade.xml)" -eq 2 ]
+	[ "$(xmllint --xpath 'string(/testsuites/@errors)' grade.xml)" -eq 1 ]
+	xmllint --xpath 'string(//testsuite[@name="class/sybil.json"]/testcase/error/@message)' grade.xml | grep -q '^unreadable: 1:3001: '
+	# compare writes the same
+	"$BALLCAST" cast "$ROOM" "$THROWS" >exp.json
+	bcast compare --report junit exp.json tri.json
+	assert_status 1
+	cp stdout compare.xml
+	xmllint --noout compare.xml
+	[ "$(xmllint --xpath 'count(//testcase)' compare.xml)" -eq 13 ]
+	[ "$(xmllint --xpath 'count(//testcase/failure)' compare.xml)" -eq 2 ]
+}
+
+@test "--report gradescope: Gradescope's results.json for one submission" {
+	"$BALLCAST" cast --normal triangle "$ROOM" "$THROWS" >tri.json
+	bcast grade --report gradescope "$ROOM" "$THROWS" tri.json
+	assert_status 1
+	python3 - stdout <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["score"] == 11 and doc["max_score"] == 13, doc
+assert doc["output"].startswith("11 passed, 2 failed, 0 missing, 0 extra; diagnosis: triangle-normal-vs-contact-normal"), doc["output"]
+tests = doc["tests"]
+assert len(tests) == 13
+for t in tests:
+    assert set(t) == {"name", "score", "max_score", "output", "visibility"}, t
+    assert t["max_score"] == 1 and t["visibility"] == "visible"
+failed = [t for t in tests if t["score"] == 0]
+assert [t["name"] for t in failed] == ["id crate-edge", "id crate-corner"], failed
+assert "[triangle-normal-vs-contact-normal]" in failed[0]["output"]
+assert all(t["output"] == "" for t in tests if t["score"] == 1)
+PY
+	# one submission only; an unreadable one scores 0 with the reason
+	bcast grade --report gradescope "$ROOM" "$THROWS" tri.json tri.json
+	assert_status 2
+	assert_contains "$err" 'gradescope grades one submission'
+	bcast grade --report gradescope "$ROOM" "$THROWS" class/sybil.json
+	assert_status 1
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["score"] == 0 and d["max_score"] == 13 and d["output"].startswith("unreadable: "), d' stdout
+}
+
+@test "the text report: the class first, then at most --max-failures records per file, and how many more" {
+	bcast grade --fields $FIELDS scene.obj throws.json class/alice.json class/frank.json class/niaj.json
+	assert_status 1
+	assert_line 1 'file              passed  failed  missing  extra  score'
+	line2=$(sed -n 2p stdout)
+	[ "$line2" = 'class/alice.json     276       0        0      0  1' ]
+	# scores to three digits
+	sed -n 3,4p stdout | grep -Eq '  0\.[0-9]{1,3}$'
+	[ "$(grep -c '^class/frank.json: id ' stdout)" -eq 10 ]
+	grep -Eq '^class/frank.json: [0-9]+ more failing or missing records \(--max-failures 0 lists them all\)$' stdout
+	bcast grade --fields $FIELDS --max-failures 3 scene.obj throws.json class/frank.json
+	[ "$(grep -c '^class/frank.json: id ' stdout)" -eq 3 ]
+	bcast grade --max-failures -1 scene.obj throws.json class/frank.json
+	assert_status 2
 }
 
 @test "the README's teacher commands run on the test class" {
