@@ -29,7 +29,7 @@ typedef struct cliFileScore {
 	long extra;
 	double score;
 	char* diagnosis; /* owned: "larger-root (3 of 3 failing)", the reason a file is unreadable, or NULL */
-	bool unreadable; /* the file could not be read (diagnosis says why) */
+	bool unreadable; /* the file could not be read, or held no record (diagnosis says why) */
 } cliFileScore;
 
 /* One line of a file's text report, in EXPECTED's order. */
@@ -66,6 +66,8 @@ typedef struct cliFileReport {
 	char* extraLinesBuffer;
 	size_t extraLinesSize;
 	bool* marks; /* or NULL: per submission record, true when it fails, is extra or repeats an id */
+	char note[320]; /* how the file was read and matched ("read as CSV separated by ';'", "no ids: matched by
+	                   position"), or "" */
 } cliFileReport;
 
 /* Start r for the submission called name (not copied). False when out of

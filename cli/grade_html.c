@@ -235,6 +235,11 @@ void cliWriteHtmlSection(FILE* f, const cliGradeConfig* cfg, const cliFileReport
 	fputs("<section class=\"file\"><h2>", f);
 	cliWriteHtmlText(f, r->score.name);
 	fputs("</h2>\n", f);
+	if (r->note[0] != '\0') {
+		fputs("<p class=\"note\">note: ", f);
+		cliWriteHtmlText(f, r->note);
+		fputs("</p>\n", f);
+	}
 	if (r->score.diagnosis != NULL) {
 		fputs("<p class=\"diagnosis\">diagnosis: ", f);
 		cliWriteHtmlText(f, r->score.diagnosis);

@@ -51,6 +51,9 @@ void cliWriteTextHeader(FILE* f, const cliGradeConfig* cfg)
 
 void cliWriteTextLines(FILE* f, const cliFileReport* r, const cliResultSet* expected, long maxFailures)
 {
+	if (r->note[0] != '\0') {
+		fprintf(f, "%s: note: %s\n", r->score.name, r->note);
+	}
 	long shown = 0;
 	for (long i = 0; i < r->entryCount; ++i) {
 		if (maxFailures > 0 && shown == maxFailures) {
@@ -133,6 +136,10 @@ void cliWriteJsonFile(FILE* f, const cliFileReport* r, const cliResultSet* expec
 						  const cliResultSet* actual, bool first)
 {
 	writeJsonCounts(f, &r->score, first);
+	if (r->note[0] != '\0') {
+		fputs(",\"note\":", f);
+		cliWriteJsonString(f, r->note);
+	}
 	if (r->unexplained) {
 		fputs(",\"diagnosis_note\":\"" CLI_UNEXPLAINED "\"", f);
 	}
@@ -332,10 +339,19 @@ void cliWriteJunitSuite(FILE* f, const cliFileReport* r, const cliResultSet* exp
 	long extra = r->score.extra > 0 ? 1 : 0; /* one testcase for the extra ids */
 	fprintf(f, "\" tests=\"%ld\" failures=\"%ld\" errors=\"0\">\n", tests + extra,
 			r->score.failed + r->score.missing + extra);
-	if (r->score.diagnosis != NULL) {
-		fputs("<properties><property name=\"diagnosis\" value=\"", f);
-		cliSvgWriteText(f, r->score.diagnosis);
-		fputs("\"/></properties>\n", f);
+	if (r->score.diagnosis != NULL || r->note[0] != '\0') {
+		fputs("<properties>", f);
+		if (r->score.diagnosis != NULL) {
+			fputs("<property name=\"diagnosis\" value=\"", f);
+			cliSvgWriteText(f, r->score.diagnosis);
+			fputs("\"/>", f);
+		}
+		if (r->note[0] != '\0') {
+			fputs("<property name=\"note\" value=\"", f);
+			cliSvgWriteText(f, r->note);
+			fputs("\"/>", f);
+		}
+		fputs("</properties>\n", f);
 	}
 	cliRecordWalk walk = { r, first, 0 };
 	for (long i = 0; i < expected->count; ++i) {
@@ -429,6 +445,9 @@ void cliWriteGradescope(FILE* f, const cliFileReport* r, const cliResultSet* exp
 		if (m != NULL) {
 			fputs(line, m);
 			fputs(r->score.diagnosis != NULL ? r->score.diagnosis : "", m);
+			if (r->note[0] != '\0') {
+				fprintf(m, "\nnote: %s", r->note);
+			}
 			fclose(m);
 		}
 		cliWriteJsonString(f, text != NULL ? text : line);
