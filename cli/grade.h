@@ -196,8 +196,8 @@ const char* cliGradeOption(cliGradeConfig* cfg, int k, const char* value);
 	"                            (default 1e-09)\n"                                                                    \
 	"      --accept-normals LIST also accept normals of these conventions: contact,\n"                                 \
 	"                            triangle, average (comma separated)\n"                                                \
-	"                            (default: grade: the --normal convention's only;\n"                                 \
-	"                            compare: any tied contact's or triangle's)\n"                                                              \
+	"                            (default: grade: the --normal convention's only;\n"                                   \
+	"                            compare: any tied contact's or triangle's)\n"                                         \
 	"      --max-failures N      failing records listed per file in the text report\n"                                 \
 	"                            (default 10; 0: all)\n"
 

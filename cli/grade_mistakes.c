@@ -210,7 +210,8 @@ static long minimumShare(long diagnosed)
  * minimumShare are left): replay pairs (one of the best singles that
  * explains something, with every other mistake) on the first
  * CLI_PAIR_RECORDS failures, and name the pair when it explains most of
- * them and clearly more than the best single one (a tenth of them more). Fills r->pair, pairCount and the entries' byPair.
+ * them and clearly more than the best single one (a tenth of them more).
+ * Fills r->pair, pairCount and the entries' byPair.
  * False when out of memory. */
 static bool tryPairs(cliComparer* cmp, const cliResultSet* expected, const cliResultSet* actual, cliFileReport* r)
 {
