@@ -16,6 +16,11 @@
  * BC_ALPHA_TIE_TOLERANCE): the lower triangle, then face, edge, vertex. */
 #define CLI_VARIANT_TIE 1e-10
 
+/* Relative slack of the swept box the textbook caster tests triangles in
+ * (and absolute, for r = 0): rounding moves a contact by ulps, never by
+ * this. */
+#define CLI_VARIANT_SLACK 1e-9
+
 void cliReplayer_Init(cliReplayer* rp, const bcMesh* mesh, const cliCastSettings* cast, cliThrowOfFcn* throwOf,
 					  void* throwContext)
 {
@@ -30,6 +35,8 @@ void cliReplayer_Destroy(cliReplayer* rp)
 {
 	bcMesh_Destroy(rp->flipped);
 	free(rp->ties);
+	free(rp->boxes[0]);
+	free(rp->boxes[1]);
 	memset(rp, 0, sizeof *rp);
 }
 
@@ -99,7 +106,29 @@ static double root(double a, double b, double c, bool larger)
  * face (the plane pushed out by r, inside the triangle), its edges (the
  * cylinder's quadratic, the projection on the segment) and its vertices
  * (the sphere's quadratic), the front-face rule as the settings say. */
-static cliVariantContact variantCast(const bcMesh* mesh, const bcCastOptions* options, bcCastInput in, cliMistake m)
+/* Every triangle of mesh with its corners and box, once: the textbook
+ * caster tests each throw against all of them (owned by the caller; NULL
+ * when out of memory). */
+static cliReplayTriangle* boxTriangles(const bcMesh* mesh)
+{
+	int32_t count = bcMesh_GetInfo(mesh).triangleCount;
+	cliReplayTriangle* list = malloc((size_t)(count > 0 ? count : 1) * sizeof *list);
+	for (int32_t i = 0; list != NULL && i < count; ++i) {
+		cliReplayTriangle* b = list + i;
+		b->tri = bcMesh_GetTriangle(mesh, i);
+		for (int k = 0; k < 3; ++k) {
+			b->v[k] = bcMesh_GetVertex(mesh, b->tri.vertices[k]);
+		}
+		b->lower = bcMakeVec3(fmin(fmin(b->v[0].x, b->v[1].x), b->v[2].x), fmin(fmin(b->v[0].y, b->v[1].y), b->v[2].y),
+							  fmin(fmin(b->v[0].z, b->v[1].z), b->v[2].z));
+		b->upper = bcMakeVec3(fmax(fmax(b->v[0].x, b->v[1].x), b->v[2].x), fmax(fmax(b->v[0].y, b->v[1].y), b->v[2].y),
+							  fmax(fmax(b->v[0].z, b->v[1].z), b->v[2].z));
+	}
+	return list;
+}
+
+static cliVariantContact variantCast(const cliReplayTriangle* triangles, int32_t count, const bcCastOptions* options,
+									 bcCastInput in, cliMistake m)
 {
 	bool faces = true;
 	bool edges = m != cli_mistakeFacesOnly && m != cli_mistakeNoEdges;
@@ -109,16 +138,19 @@ static cliVariantContact variantCast(const bcMesh* mesh, const bcCastOptions* op
 	memset(&best, 0, sizeof best);
 	bcVec3 d = bcSub(in.p1, in.p0);
 	double r = in.radius;
-	int32_t count = bcMesh_GetInfo(mesh).triangleCount;
+	/* the box the ball sweeps for alpha in [0, 1], a little wider for
+	 * rounding: every contact the tests below can find lies in it */
+	double reach = r * (1.0 + CLI_VARIANT_SLACK) + CLI_VARIANT_SLACK;
+	bcVec3 lower = { fmin(in.p0.x, in.p1.x) - reach, fmin(in.p0.y, in.p1.y) - reach, fmin(in.p0.z, in.p1.z) - reach };
+	bcVec3 upper = { fmax(in.p0.x, in.p1.x) + reach, fmax(in.p0.y, in.p1.y) + reach, fmax(in.p0.z, in.p1.z) + reach };
 	for (int32_t i = 0; i < count; ++i) {
-		bcTriangle tri = bcMesh_GetTriangle(mesh, i);
-		if (tri.degenerate) {
-			continue;
+		const cliReplayTriangle* b = triangles + i;
+		if (b->tri.degenerate || b->upper.x < lower.x || b->lower.x > upper.x || b->upper.y < lower.y ||
+			b->lower.y > upper.y || b->upper.z < lower.z || b->lower.z > upper.z) {
+			continue; /* nothing to touch there */
 		}
-		bcVec3 v[3];
-		for (int k = 0; k < 3; ++k) {
-			v[k] = bcMesh_GetVertex(mesh, tri.vertices[k]);
-		}
+		bcTriangle tri = b->tri;
+		const bcVec3* v = b->v;
 		bcVec3 n = tri.normal;
 		double dn = bcDot(n, d);
 		bool counted = options->twoSided || (options->approach == bc_approachLess ? dn < 0.0 : dn <= 0.0);
@@ -386,7 +418,15 @@ bool cliReplayer_Reanswer(void* context, const cliResult* e, unsigned long mista
 		if (beyond) {
 			return false;
 		}
-		cliVariantContact c = variantCast(mesh, &s.options, in, variantMistake);
+		int which = mesh == rp->mesh ? 0 : 1;
+		if (rp->boxes[which] == NULL) {
+			rp->boxes[which] = boxTriangles(mesh);
+			if (rp->boxes[which] == NULL) {
+				return false;
+			}
+		}
+		cliVariantContact c =
+			variantCast(rp->boxes[which], bcMesh_GetInfo(mesh).triangleCount, &s.options, in, variantMistake);
 		variantResult(rp->mesh, s.normalMode, in, &c, answer);
 		return true;
 	}

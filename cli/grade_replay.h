@@ -11,6 +11,13 @@
 #include "cli.h"
 #include "grade.h"
 
+/* A triangle as the textbook caster tests it: its corners and box. */
+typedef struct cliReplayTriangle {
+	bcTriangle tri;
+	bcVec3 v[3];
+	bcVec3 lower, upper;
+} cliReplayTriangle;
+
 /* What a replay needs: the mesh and settings EXPECTED was cast with, and
  * where each expected result's throw is. */
 typedef struct cliReplayer {
@@ -21,6 +28,7 @@ typedef struct cliReplayer {
 	bcMesh* flipped;              /* owned: the mesh turned round, made when first asked */
 	bool flippedTried;
 	bcContact* ties;              /* owned: scratch for the library's tied contacts */
+	cliReplayTriangle* boxes[2];  /* owned: the mesh's and the flipped mesh's triangles, made when first asked */
 	int tieCapacity;
 } cliReplayer;
 
