@@ -231,6 +231,11 @@ row() {
 	grep ': id ' stdout >lines.txt
 	[ "$(wc -l <lines.txt)" -gt 3 ]
 	! grep -v 'hit true vs expected false; alpha [0-9.]* is outside \[0, 1\] \[hits-beyond-path\]$' lines.txt
+	# in the HTML pictures, the expected miss is drawn in render's grey, the
+	# submission's hit in the path's blue
+	bcast grade --fields $FIELDS --report html -o beyond.html scene.obj throws.json class/more/beyond.json
+	grep -q '<line class="path" [^>]*stroke="#8c8c8c"' beyond.html
+	grep -q '<line class="path" [^>]*stroke="#1f5fbf"' beyond.html
 }
 
 @test "two mistakes at once are named together; failures nothing explains are said to be so" {
