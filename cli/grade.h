@@ -143,12 +143,12 @@ typedef struct cliGradeConfig {
 	bool quiet;       /* -q: no report, the exit status only */
 	const char* outputPath; /* -o, or NULL */
 	const char* meshName;        /* for report titles (grade), or NULL (not owned) */
+	const char* conventionName;  /* "convention cs121", "normal triangle", ... for titles, or NULL (not owned) */
 	/* How a submission is read: NULL reads the file as grade does
 	 * (tolerantly, --fields and --map); else fills *set and returns true,
 	 * or returns false with *reason (owned). A test's fixture. */
 	bool (*readSubmission)(void* context, const char* path, cliResultSet* set, char** reason);
-	void* readContext;
-	const char* conventionName;  /* "convention cs121", "normal triangle", ... for titles, or NULL (not owned) */
+	void* readContext; /* readSubmission's */
 } cliGradeConfig;
 
 /* Set cfg's defaults (tolerances, all fields, text report). */
