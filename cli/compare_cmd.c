@@ -34,7 +34,7 @@ static const cliUsage compareUsage = {
 	CLI_HELP_GRADE_OPTIONS
 	"  -m, --mesh MESH.obj       the mesh EXPECTED was cast on: triangle normals and\n"
 	"                            faces of tied triangles become known\n"
-	"  -r, --report FMT          text (default), json, csv or html\n"
+	"  -r, --report FMT          text (default), json, csv, html, junit or gradescope\n"
 	"  -o, --output FILE         write the report here (.json or .csv picks the format)\n"
 	"  -q, --quiet               no report: the exit status only\n"
 	CLI_HELP_HELP

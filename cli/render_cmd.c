@@ -1213,6 +1213,9 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 	if (!cfg->fieldsGiven) {
 		cfg->grade.fields = CLI_FIELDS_GRADE; /* grade's, so that render --compare agrees with grade */
 	}
+	/* normals held to the convention --normal names, as grade holds them */
+	static const unsigned conventions[] = { cli_normalsContact, cli_normalsTriangle, cli_normalsAverage };
+	cfg->grade.normalConvention = conventions[cfg->cast.normalMode];
 	cfg->meshPath = argv[first];
 	cfg->inputPath = first + 1 < argc ? argv[first + 1] : NULL;
 	if (cfg->comparePath != NULL && cfg->inputPath == NULL) {
