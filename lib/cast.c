@@ -165,6 +165,7 @@ static void runSearch(bcCastContext* ctx, const bcMesh* mesh, bcCastInput input,
 		}
 	} else {
 		double maxAlpha = 1.0;
+		ctx->query.ballFiltered = true;
 		bcBvh_QuerySweepBall(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius, &maxAlpha, visitTriangle,
 							 ctx);
 	}

@@ -128,6 +128,7 @@ bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options)
 	q.dLength = sqrt(bcDot(q.d, q.d)) * (1.0 + 4.0 * BC_U);
 	q.forceExact = false;
 	q.deferAlpha = false;
+	q.ballFiltered = false;
 	return q;
 }
 
@@ -1259,7 +1260,12 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 	const double u = BC_U;
 	const bcVec3 m0 = plane->m0;
 	const double s0 = plane->s0, e0 = plane->e0, nd = plane->nd;
-	if (farFromSegment(q, t, maxAlpha)) {
+	/* A rejection, not a decision: skipping it (the walk has tested a ball
+	 * around the triangle already) changes no answer: a triangle it rejects
+	 * has no contact before maxAlpha + 1e-9 (its slack includes 1e-9 |d|_1),
+	 * and a contact's alpha is never off by more than BC_SWEEP_ALPHA_ERROR,
+	 * so the tests that would then run find nothing at or before maxAlpha. */
+	if (!q->ballFiltered && farFromSegment(q, t, maxAlpha)) {
 		return bc_verdictNone;
 	}
 
