@@ -414,8 +414,8 @@ START_TEST(skipping_the_ball_rejection_changes_nothing)
 		ck_assert(plain.overlap == skipped.overlap);
 		for (int s = 0; s < bc_slotCount; ++s) {
 			bool inA = plain.alpha[s] <= maxAlpha, inB = skipped.alpha[s] <= maxAlpha;
-			ck_assert_msg(inA == inB && (!inA || plain.alpha[s] == skipped.alpha[s]), "case %d slot %d: %.17g and %.17g",
-						  i, s, plain.alpha[s], skipped.alpha[s]);
+			ck_assert_msg(inA == inB && (!inA || plain.alpha[s] == skipped.alpha[s]),
+						  "case %d slot %d: %.17g and %.17g", i, s, plain.alpha[s], skipped.alpha[s]);
 		}
 	}
 	ck_assert_int_gt(hits, 1000);
