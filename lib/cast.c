@@ -164,7 +164,9 @@ static void runSearch(bcCastContext* ctx, const bcMesh* mesh, bcCastInput input,
 		}
 	} else {
 		double maxAlpha = 1.0;
-		bcBvh_QuerySweep(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius, &maxAlpha, visitTriangle, ctx);
+		ctx->query.ballFiltered = true;
+		bcBvh_QuerySweepBall(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius, &maxAlpha, visitTriangle,
+							 ctx);
 	}
 	/* The candidates' alphas made exact, then the window drawn again. */
 	bool refined = false;
