@@ -1,0 +1,431 @@
+/* records_out.c - the one writer of answer records: how JSON, NDJSON and
+ * CSV frame a command's records (records_out.h). */
+#include "records_out.h"
+
+#include <string.h>
+
+/* A string literal appended without strlen. */
+#define CLI_APPEND_LITERAL(out, literal) cliBuffer_Append((out), (literal), sizeof(literal) - 1)
+
+cliValue cliValue_Ints(const int32_t* items, int count)
+{
+	cliValue v;
+	memset(&v, 0, sizeof v);
+	v.kind = cli_valueInts;
+	v.ints.count = count < 0 ? 0 : (count > CLI_VALUE_MAX_INTS ? CLI_VALUE_MAX_INTS : count);
+	for (int k = 0; k < v.ints.count; ++k) {
+		v.ints.items[k] = items[k];
+	}
+	return v;
+}
+
+static bool isOff(const cliRecordsOut* w, int k)
+{
+	return (w->layout.off >> k) & 1u;
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+/* "key": */
+static void appendKey(cliBuffer* out, const char* key, size_t length)
+{
+	cliBuffer_AppendChar(out, '"');
+	cliBuffer_Append(out, key, length);
+	CLI_APPEND_LITERAL(out, "\":");
+}
+
+void cliAppendRecordIdJson(cliBuffer* out, const cliRecord* record)
+{
+	if (record->idKind == cli_idNumber) {
+		cliBuffer_AppendText(out, record->id);
+	} else if (record->idKind == cli_idString) {
+		cliBuffer_AppendJsonString(out, record->id);
+	} else {
+		cliBuffer_AppendInt(out, record->index);
+	}
+}
+
+static void appendIntsJson(cliBuffer* out, const int32_t* items, int count)
+{
+	cliBuffer_AppendChar(out, '[');
+	for (int k = 0; k < count; ++k) {
+		if (k > 0) {
+			cliBuffer_AppendChar(out, ',');
+		}
+		cliBuffer_AppendInt(out, items[k]);
+	}
+	cliBuffer_AppendChar(out, ']');
+}
+
+static void appendVec3Json(cliBuffer* out, bcVec3 v)
+{
+	cliBuffer_AppendJsonVec3(out, v.x, v.y, v.z);
+}
+
+static void appendFieldsJson(cliBuffer* out, const cliField* fields, int count);
+
+static void appendContactsJson(cliBuffer* out, const bcContact* contacts, int count)
+{
+	cliBuffer_AppendChar(out, '[');
+	for (int i = 0; i < count; ++i) {
+		const bcContact* t = contacts + i;
+		if (i > 0) {
+			CLI_APPEND_LITERAL(out, ",{\"triangle\":");
+		} else {
+			CLI_APPEND_LITERAL(out, "{\"triangle\":");
+		}
+		cliBuffer_AppendInt(out, t->triangle);
+		CLI_APPEND_LITERAL(out, ",\"feature\":\"");
+		cliBuffer_AppendText(out, bcFeatureName(t->feature));
+		CLI_APPEND_LITERAL(out, "\",\"vertices\":");
+		appendIntsJson(out, t->vertices, t->vertexCount);
+		CLI_APPEND_LITERAL(out, ",\"alpha\":");
+		cliBuffer_AppendNumber(out, t->alpha);
+		CLI_APPEND_LITERAL(out, ",\"normal\":");
+		appendVec3Json(out, t->normal);
+		cliBuffer_AppendChar(out, '}');
+	}
+	cliBuffer_AppendChar(out, ']');
+}
+
+/* A value as JSON (never absent here). */
+static void appendValueJson(cliBuffer* out, const cliValue* v)
+{
+	switch (v->kind) {
+	case cli_valueAbsent:
+	case cli_valueNull:
+		CLI_APPEND_LITERAL(out, "null");
+		break;
+	case cli_valueNumber:
+		cliBuffer_AppendNumber(out, v->number);
+		break;
+	case cli_valueInt:
+		cliBuffer_AppendInt(out, v->integer);
+		break;
+	case cli_valueBool:
+		if (v->flag) {
+			CLI_APPEND_LITERAL(out, "true");
+		} else {
+			CLI_APPEND_LITERAL(out, "false");
+		}
+		break;
+	case cli_valueText:
+		cliBuffer_AppendJsonString(out, v->text);
+		break;
+	case cli_valueName:
+		cliBuffer_AppendChar(out, '"');
+		cliBuffer_AppendText(out, v->text);
+		cliBuffer_AppendChar(out, '"');
+		break;
+	case cli_valueId:
+		cliAppendRecordIdJson(out, v->record);
+		break;
+	case cli_valueVec3:
+		appendVec3Json(out, v->vec);
+		break;
+	case cli_valueInts:
+		appendIntsJson(out, v->ints.items, v->ints.count);
+		break;
+	case cli_valueVecs:
+		cliBuffer_AppendChar(out, '[');
+		for (int k = 0; k < v->vecs.count; ++k) {
+			if (k > 0) {
+				cliBuffer_AppendChar(out, ',');
+			}
+			appendVec3Json(out, v->vecs.items[k]);
+		}
+		cliBuffer_AppendChar(out, ']');
+		break;
+	case cli_valueContacts:
+		appendContactsJson(out, v->contacts.items, v->contacts.count);
+		break;
+	case cli_valueObject:
+		cliBuffer_AppendChar(out, '{');
+		appendFieldsJson(out, v->object.items, v->object.count);
+		cliBuffer_AppendChar(out, '}');
+		break;
+	}
+}
+
+/* "key":value,... for the fields that are not absent. */
+static void appendFieldsJson(cliBuffer* out, const cliField* fields, int count)
+{
+	bool first = true;
+	for (int k = 0; k < count; ++k) {
+		if (fields[k].value.kind == cli_valueAbsent) {
+			continue;
+		}
+		if (!first) {
+			cliBuffer_AppendChar(out, ',');
+		}
+		first = false;
+		appendKey(out, fields[k].key, strlen(fields[k].key));
+		appendValueJson(out, &fields[k].value);
+	}
+}
+
+/* One record as a JSON object. */
+static void appendRecordJson(const cliRecordsOut* w, cliBuffer* out, const cliValue* values)
+{
+	cliBuffer_AppendChar(out, '{');
+	bool first = true;
+	for (int k = 0; k < w->layout.columnCount; ++k) {
+		if (values[k].kind == cli_valueAbsent || isOff(w, k)) {
+			continue;
+		}
+		if (!first) {
+			cliBuffer_AppendChar(out, ',');
+		}
+		first = false;
+		appendKey(out, w->layout.columns[k].key, w->keyLength[k]);
+		appendValueJson(out, values + k);
+	}
+	cliBuffer_AppendChar(out, '}');
+}
+
+/* ------------------------------------------------------------------- CSV */
+
+void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record)
+{
+	if (record->idKind == cli_idIndex) {
+		cliBuffer_AppendInt(out, record->index);
+	} else {
+		cliBuffer_AppendCsvField(out, record->id);
+	}
+}
+
+static void appendVec3Csv(cliBuffer* out, bcVec3 v)
+{
+	cliBuffer_AppendNumber(out, v.x);
+	cliBuffer_AppendChar(out, ',');
+	cliBuffer_AppendNumber(out, v.y);
+	cliBuffer_AppendChar(out, ',');
+	cliBuffer_AppendNumber(out, v.z);
+}
+
+/* count empty cells after written ones: their separators */
+static void appendEmptyCells(cliBuffer* out, int count)
+{
+	for (int k = 0; k < count; ++k) {
+		cliBuffer_AppendChar(out, ',');
+	}
+}
+
+/* A value as its column's cells, separated by commas (cells of them). */
+static void appendValueCsv(cliBuffer* out, const cliValue* v, int cells)
+{
+	switch (v->kind) {
+	case cli_valueAbsent:
+	case cli_valueNull:
+	case cli_valueObject:
+		appendEmptyCells(out, cells - 1);
+		break;
+	case cli_valueNumber:
+		cliBuffer_AppendNumber(out, v->number);
+		break;
+	case cli_valueInt:
+		cliBuffer_AppendInt(out, v->integer);
+		break;
+	case cli_valueBool:
+		if (v->flag) {
+			CLI_APPEND_LITERAL(out, "true");
+		} else {
+			CLI_APPEND_LITERAL(out, "false");
+		}
+		break;
+	case cli_valueText:
+		cliBuffer_AppendCsvField(out, v->text);
+		break;
+	case cli_valueName:
+		cliBuffer_AppendText(out, v->text);
+		break;
+	case cli_valueId:
+		cliAppendRecordIdCsv(out, v->record);
+		break;
+	case cli_valueVec3:
+		appendVec3Csv(out, v->vec);
+		break;
+	case cli_valueInts: {
+		int count = v->ints.count < cells ? v->ints.count : cells;
+		for (int k = 0; k < count; ++k) {
+			if (k > 0) {
+				cliBuffer_AppendChar(out, ',');
+			}
+			cliBuffer_AppendInt(out, v->ints.items[k]);
+		}
+		appendEmptyCells(out, cells - (count > 0 ? count : 1));
+		break;
+	}
+	case cli_valueVecs: {
+		int count = v->vecs.count < cells / 3 ? v->vecs.count : cells / 3;
+		for (int k = 0; k < count; ++k) {
+			if (k > 0) {
+				cliBuffer_AppendChar(out, ',');
+			}
+			appendVec3Csv(out, v->vecs.items[k]);
+		}
+		appendEmptyCells(out, cells - (count > 0 ? 3 * count : 1));
+		break;
+	}
+	case cli_valueContacts:
+		for (int i = 0; i < v->contacts.count; ++i) {
+			if (i > 0) {
+				cliBuffer_AppendChar(out, ' ');
+			}
+			cliBuffer_AppendInt(out, v->contacts.items[i].triangle);
+			cliBuffer_AppendChar(out, ':');
+			cliBuffer_AppendText(out, bcFeatureName(v->contacts.items[i].feature));
+		}
+		break;
+	}
+}
+
+/* One record as a CSV row. */
+static void appendRecordCsv(const cliRecordsOut* w, cliBuffer* out, const cliValue* values)
+{
+	bool first = true;
+	for (int k = 0; k < w->layout.columnCount; ++k) {
+		if (isOff(w, k)) {
+			continue;
+		}
+		if (!first) {
+			cliBuffer_AppendChar(out, ',');
+		}
+		first = false;
+		appendValueCsv(out, values + k, w->cells[k]);
+	}
+	cliBuffer_AppendChar(out, '\n');
+}
+
+/* The header row: every column's cells. */
+static void appendHeaderCsv(const cliRecordsOut* w, cliBuffer* out)
+{
+	bool first = true;
+	for (int k = 0; k < w->layout.columnCount; ++k) {
+		if (isOff(w, k)) {
+			continue;
+		}
+		if (!first) {
+			cliBuffer_AppendChar(out, ',');
+		}
+		first = false;
+		const cliColumn* c = w->layout.columns + k;
+		cliBuffer_AppendText(out, c->csv != NULL ? c->csv : c->key);
+	}
+	cliBuffer_AppendChar(out, '\n');
+}
+
+/* ------------------------------------------------------------ the writer */
+
+/* Cells named in a header text: its commas plus one. */
+static int cellCount(const char* csv)
+{
+	int count = 1;
+	for (const char* p = csv; p != NULL && *p != 0; ++p) {
+		count += *p == ',';
+	}
+	return count;
+}
+
+void cliRecordsOut_Begin(cliRecordsOut* writer, cliBuffer* out, cliOutputFormat format,
+						 const cliRecordsLayout* layout, const cliField* head, int headCount)
+{
+	memset(writer, 0, sizeof *writer);
+	writer->format = format;
+	writer->layout = *layout;
+	if (writer->layout.columnCount > CLI_RECORDS_MAX_COLUMNS) {
+		writer->layout.columnCount = CLI_RECORDS_MAX_COLUMNS;
+	}
+	writer->idColumn = writer->errorColumn = -1;
+	for (int k = 0; k < writer->layout.columnCount; ++k) {
+		const cliColumn* c = layout->columns + k;
+		size_t length = strlen(c->key);
+		writer->keyLength[k] = (unsigned char)(length < 255 ? length : 255);
+		writer->cells[k] = (unsigned char)cellCount(c->csv);
+		if (writer->idColumn < 0 && strcmp(c->key, "id") == 0) {
+			writer->idColumn = k;
+		}
+		if (writer->errorColumn < 0 && strcmp(c->key, "error") == 0) {
+			writer->errorColumn = k;
+		}
+	}
+	switch (format) {
+	case cli_outputJson:
+		if (layout->list == NULL) {
+			cliBuffer_AppendChar(out, '[');
+			break;
+		}
+		CLI_APPEND_LITERAL(out, "{\"ballcast\":\"" BC_VERSION_STRING "\"");
+		if (headCount > 0) {
+			cliBuffer_AppendChar(out, ',');
+			appendFieldsJson(out, head, headCount);
+		}
+		CLI_APPEND_LITERAL(out, ",\n\"");
+		cliBuffer_AppendText(out, layout->list);
+		CLI_APPEND_LITERAL(out, "\":[");
+		break;
+	case cli_outputNdjson:
+		break;
+	case cli_outputCsv:
+		appendHeaderCsv(writer, out);
+		break;
+	}
+}
+
+void cliRecordsOut_Record(const cliRecordsOut* writer, cliBuffer* out, long position, const cliValue* values)
+{
+	switch (writer->format) {
+	case cli_outputJson:
+		if (position > 0) {
+			CLI_APPEND_LITERAL(out, ",\n");
+		} else {
+			cliBuffer_AppendChar(out, '\n');
+		}
+		appendRecordJson(writer, out, values);
+		break;
+	case cli_outputNdjson:
+		appendRecordJson(writer, out, values);
+		cliBuffer_AppendChar(out, '\n');
+		break;
+	case cli_outputCsv:
+		appendRecordCsv(writer, out, values);
+		break;
+	}
+}
+
+void cliRecordsOut_Error(const cliRecordsOut* writer, cliBuffer* out, long position, const cliRecord* record,
+						 const char* error)
+{
+	cliValue values[CLI_RECORDS_MAX_COLUMNS];
+	memset(values, 0, sizeof values);
+	if (writer->idColumn >= 0) {
+		values[writer->idColumn] = cliValue_Id(record);
+	}
+	if (writer->errorColumn >= 0) {
+		values[writer->errorColumn] = cliValue_Text(error);
+	}
+	cliRecordsOut_Record(writer, out, position, values);
+}
+
+void cliRecordsOut_End(const cliRecordsOut* writer, cliBuffer* out, long written, const cliField* summary,
+					   int summaryCount)
+{
+	if (writer->format != cli_outputJson) {
+		return;
+	}
+	if (written > 0) {
+		cliBuffer_AppendChar(out, '\n');
+	}
+	if (writer->layout.list == NULL) {
+		CLI_APPEND_LITERAL(out, "]\n");
+		return;
+	}
+	CLI_APPEND_LITERAL(out, "],\n\"summary\":{");
+	appendFieldsJson(out, summary, summaryCount);
+	CLI_APPEND_LITERAL(out, "}}\n");
+}
+
+bool cliRecordsOut_HasSummary(const cliRecordsOut* writer)
+{
+	return writer->format == cli_outputJson && writer->layout.list != NULL;
+}
