@@ -32,8 +32,8 @@
 /* The most columns a record may have (a bit each in cliRecordsLayout.off). */
 #define CLI_RECORDS_MAX_COLUMNS 64
 
-/* The most integers a cliValue_Ints holds (a face's three vertices). */
-#define CLI_VALUE_MAX_INTS 3
+/* Room for the columns' keys, each as ,"key": (a longer key is cut). */
+#define CLI_RECORDS_KEY_TEXT 2048
 
 /* What a value is, and so how each format writes it. */
 typedef enum cliValueKind {
@@ -67,9 +67,9 @@ typedef struct cliValue {
 		const cliRecord* record; /* cli_valueId: its idKind, id and index */
 		bcVec3 vec;              /* cli_valueVec3 */
 		struct {
-			int32_t items[CLI_VALUE_MAX_INTS];
+			const int32_t* items;
 			int count;
-		} ints;                  /* cli_valueInts (copied) */
+		} ints;                  /* cli_valueInts */
 		struct {
 			const bcVec3* items;
 			int count;
@@ -93,7 +93,7 @@ struct cliField {
 
 /* One column of the records: its JSON key and its CSV header cells. */
 typedef struct cliColumn {
-	const char* key; /* JSON member name, written as it is (letters, digits and '_') */
+	const char* key; /* JSON member name, written as it is (letters, digits and '_'; under 200 bytes) */
 	const char* csv; /* its CSV header cells, comma-separated (as many as the values fill);
 					  * NULL: one cell named key */
 } cliColumn;
@@ -120,8 +120,12 @@ typedef struct cliRecordsOut {
 	cliRecordsLayout layout;
 	int idColumn;    /* the column keyed "id", or -1 */
 	int errorColumn; /* the column keyed "error", or -1 */
-	unsigned char cells[CLI_RECORDS_MAX_COLUMNS];     /* CSV cells of each column */
-	unsigned char keyLength[CLI_RECORDS_MAX_COLUMNS]; /* strlen of each key */
+	unsigned char cells[CLI_RECORDS_MAX_COLUMNS]; /* CSV cells of each column */
+	/* Column k's JSON member start ,"key": at keyText + keyStart[k], keyLength[k]
+	 * bytes (formatted once: a record appends it in one piece). */
+	unsigned short keyStart[CLI_RECORDS_MAX_COLUMNS];
+	unsigned char keyLength[CLI_RECORDS_MAX_COLUMNS];
+	char keyText[CLI_RECORDS_KEY_TEXT];
 } cliRecordsOut;
 
 /* Set the writer up for format and layout, and append the beginning to out:
@@ -206,9 +210,11 @@ static inline cliValue cliValue_Vec3(bcVec3 vec)
 	return v;
 }
 
-/* items[0 .. count) copied; count at most CLI_VALUE_MAX_INTS (more are
- * dropped). */
-cliValue cliValue_Ints(const int32_t* items, int count);
+static inline cliValue cliValue_Ints(const int32_t* items, int count)
+{
+	cliValue v = { .kind = cli_valueInts, .ints = { items, count } };
+	return v;
+}
 
 static inline cliValue cliValue_Vecs(const bcVec3* items, int count)
 {

@@ -142,8 +142,8 @@ void cliCastWriter_FormatAnswer(const cliCastWriter* writer, cliBuffer* out, lon
 	}
 	const bcCastOutput* result = answer->output;
 	bool hit = isHit(result);
+	/* every column set (no memset first: this runs once a record) */
 	cliValue v[cli_castColumnCount];
-	memset(v, 0, sizeof v);
 	v[cli_castId] = cliValue_Id(answer->record);
 	v[cli_castHit] = cliValue_Bool(hit);
 	v[cli_castAlpha] = cliValue_Number(result->alpha);
@@ -157,7 +157,12 @@ void cliCastWriter_FormatAnswer(const cliCastWriter* writer, cliBuffer* out, lon
 		v[cli_castCenter] = cliValue_Vec3(result->center);
 		v[cli_castNormal] = cliValue_Vec3(result->normal);
 		v[cli_castTriangleNormal] = cliValue_Vec3(result->triangleNormal);
+	} else {
+		for (int k = cli_castInitialOverlap; k <= cli_castTriangleNormal; ++k) {
+			v[k].kind = cli_valueAbsent;
+		}
 	}
+	v[cli_castError].kind = cli_valueAbsent;
 	v[cli_castTies] = cliValue_Contacts(answer->ties, hit ? answer->tieCount : 0);
 	const bcCastOutput* exact = answer->exact;
 	v[cli_castExactAlpha] = exact != NULL && isHit(exact) ? cliValue_Number(exact->alpha) : cliValue_Null();
