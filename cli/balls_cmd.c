@@ -242,16 +242,16 @@ enum {
 	cli_ballsColumnCount
 };
 
-static const cliColumn ballsColumns[cli_ballsColumnCount] = {
+static const cliOutColumn ballsColumns[cli_ballsColumnCount] = {
 	{ "id", NULL },
 	{ "hit", NULL },
 	{ "alpha", NULL },
 	{ "other", NULL },
 	{ "initial_overlap", NULL },
-	CLI_VEC3_COLUMN("point"),
-	CLI_VEC3_COLUMN("normal"),
-	CLI_VEC3_COLUMN("velocity_before"),
-	CLI_VEC3_COLUMN("velocity_after"),
+	CLI_OUT_VEC3_COLUMN("point"),
+	CLI_OUT_VEC3_COLUMN("normal"),
+	CLI_OUT_VEC3_COLUMN("velocity_before"),
+	CLI_OUT_VEC3_COLUMN("velocity_after"),
 	{ "error", NULL },
 };
 
@@ -269,20 +269,20 @@ static void formatResult(const cliRecordsOut* writer, cliBuffer* text, long posi
 		cliRecordsOut_Error(writer, text, position, &self, entry->problem);
 		return;
 	}
-	cliValue v[cli_ballsColumnCount] = {
-		[cli_ballsId] = cliValue_Id(&self),
-		[cli_ballsHit] = cliValue_Bool(isHit(result)),
-		[cli_ballsAlpha] = cliValue_Number(result->alpha),
+	cliOutValue v[cli_ballsColumnCount] = {
+		[cli_ballsId] = cliOut_Id(&self),
+		[cli_ballsHit] = cliOut_Bool(isHit(result)),
+		[cli_ballsAlpha] = cliOut_Number(result->alpha),
 	};
 	cliRecord other;
 	if (isHit(result)) {
 		other = idRecord(set->entries + set->entryOfBall[result->other]);
-		v[cli_ballsOther] = cliValue_Id(&other);
-		v[cli_ballsInitialOverlap] = cliValue_Bool(result->state == bc_ballInitialOverlap);
-		v[cli_ballsPoint] = cliValue_Vec3(result->point);
-		v[cli_ballsNormal] = cliValue_Vec3(result->normal);
-		v[cli_ballsVelocityBefore] = cliValue_Vec3(result->velocityBefore);
-		v[cli_ballsVelocityAfter] = cliValue_Vec3(result->velocityAfter);
+		v[cli_ballsOther] = cliOut_Id(&other);
+		v[cli_ballsInitialOverlap] = cliOut_Bool(result->state == bc_ballInitialOverlap);
+		v[cli_ballsPoint] = cliOut_Vec3(result->point);
+		v[cli_ballsNormal] = cliOut_Vec3(result->normal);
+		v[cli_ballsVelocityBefore] = cliOut_Vec3(result->velocityBefore);
+		v[cli_ballsVelocityAfter] = cliOut_Vec3(result->velocityAfter);
 	}
 	cliRecordsOut_Record(writer, text, position, v);
 }
@@ -294,8 +294,8 @@ static long writeResults(cliOutput* output, cliOutputFormat format, const cliBal
 {
 	cliBuffer text = { 0 };
 	cliRecordsOut writer;
-	cliField settings[1] = { { "tie_tolerance", cliValue_Number(BC_BALL_TIE_TOLERANCE) } };
-	cliField head[1] = { { "settings", cliValue_Object(settings, 1) } };
+	cliOutField settings[1] = { { "tie_tolerance", cliOut_Number(BC_BALL_TIE_TOLERANCE) } };
+	cliOutField head[1] = { { "settings", cliOut_Object(settings, 1) } };
 	cliRecordsLayout layout = { "results", ballsColumns, cli_ballsColumnCount, 0 };
 	cliRecordsOut_Begin(&writer, &text, format, &layout, head, 1);
 	long hits = 0;
@@ -311,10 +311,10 @@ static long writeResults(cliOutput* output, cliOutputFormat format, const cliBal
 			cliBuffer_Clear(&text);
 		}
 	}
-	cliField summary[3] = {
-		{ "records", cliValue_Int(set->entryCount) },
-		{ "hits", cliValue_Int(hits) },
-		{ "errors", cliValue_Int(set->entryCount - set->ballCount) },
+	cliOutField summary[3] = {
+		{ "records", cliOut_Int(set->entryCount) },
+		{ "hits", cliOut_Int(hits) },
+		{ "errors", cliOut_Int(set->entryCount - set->ballCount) },
 	};
 	cliRecordsOut_End(&writer, &text, set->entryCount, summary, 3);
 	ok = ok && !text.failed;

@@ -121,15 +121,15 @@ enum {
 	cli_closestColumnCount
 };
 
-static const cliColumn closestColumns[cli_closestColumnCount] = {
+static const cliOutColumn closestColumns[cli_closestColumnCount] = {
 	{ "id", NULL },
 	{ "distance", NULL },
-	CLI_VEC3_COLUMN("point"),
+	CLI_OUT_VEC3_COLUMN("point"),
 	{ "triangle", NULL },
 	{ "face", NULL },
 	{ "feature", NULL },
 	{ "vertices", "vertex_0,vertex_1,vertex_2" },
-	CLI_VEC3_COLUMN("normal"),
+	CLI_OUT_VEC3_COLUMN("normal"),
 	{ "overlap", NULL },
 	{ "depth", NULL },
 	{ "barycentric", "bary_u,bary_v,bary_w" },
@@ -140,15 +140,15 @@ static const cliColumn closestColumns[cli_closestColumnCount] = {
 static void beginOutput(cliRecordsOut* writer, cliBuffer* text, cliOutputFormat format, const char* meshPath,
 						const bcMeshInfo* info)
 {
-	cliField mesh[5] = {
-		{ "file", cliValue_Text(meshPath) },
-		{ "vertices", cliValue_Int(info->vertexCount) },
-		{ "triangles", cliValue_Int(info->triangleCount) },
-		{ "faces", cliValue_Int(info->faceCount) },
-		{ "degenerate", cliValue_Int(info->degenerateCount) },
+	cliOutField mesh[5] = {
+		{ "file", cliOut_Text(meshPath) },
+		{ "vertices", cliOut_Int(info->vertexCount) },
+		{ "triangles", cliOut_Int(info->triangleCount) },
+		{ "faces", cliOut_Int(info->faceCount) },
+		{ "degenerate", cliOut_Int(info->degenerateCount) },
 	};
-	cliField settings[1] = { { "tie_tolerance", cliValue_Number(BC_DISTANCE_TIE_TOLERANCE) } };
-	cliField head[2] = { { "mesh", cliValue_Object(mesh, 5) }, { "settings", cliValue_Object(settings, 1) } };
+	cliOutField settings[1] = { { "tie_tolerance", cliOut_Number(BC_DISTANCE_TIE_TOLERANCE) } };
+	cliOutField head[2] = { { "mesh", cliOut_Object(mesh, 5) }, { "settings", cliOut_Object(settings, 1) } };
 	cliRecordsLayout layout = { "results", closestColumns, cli_closestColumnCount, 0 };
 	cliRecordsOut_Begin(writer, text, format, &layout, head, 2);
 }
@@ -162,28 +162,28 @@ static void formatResult(const cliRecordsOut* writer, cliBuffer* text, long posi
 		return;
 	}
 	bcVec3 barycentric = { out->barycentric[0], out->barycentric[1], out->barycentric[2] };
-	cliValue v[cli_closestColumnCount] = {
-		[cli_closestId] = cliValue_Id(record),
-		[cli_closestDistance] = cliValue_Number(out->distance),
-		[cli_closestPoint] = cliValue_Vec3(out->point),
-		[cli_closestTriangle] = cliValue_Int(out->triangle),
-		[cli_closestFace] = cliValue_Int(out->face),
-		[cli_closestFeature] = cliValue_Name(bcFeatureName(out->feature)),
-		[cli_closestVertices] = cliValue_Ints(out->vertices, out->vertexCount),
-		[cli_closestNormal] = cliValue_Vec3(out->normal),
-		[cli_closestOverlap] = cliValue_Bool(out->overlap),
-		[cli_closestDepth] = cliValue_Number(out->depth),
-		[cli_closestBarycentric] = cliValue_Vec3(barycentric),
+	cliOutValue v[cli_closestColumnCount] = {
+		[cli_closestId] = cliOut_Id(record),
+		[cli_closestDistance] = cliOut_Number(out->distance),
+		[cli_closestPoint] = cliOut_Vec3(out->point),
+		[cli_closestTriangle] = cliOut_Int(out->triangle),
+		[cli_closestFace] = cliOut_Int(out->face),
+		[cli_closestFeature] = cliOut_Name(bcFeatureName(out->feature)),
+		[cli_closestVertices] = cliOut_Ints(out->vertices, out->vertexCount),
+		[cli_closestNormal] = cliOut_Vec3(out->normal),
+		[cli_closestOverlap] = cliOut_Bool(out->overlap),
+		[cli_closestDepth] = cliOut_Number(out->depth),
+		[cli_closestBarycentric] = cliOut_Vec3(barycentric),
 	};
 	cliRecordsOut_Record(writer, text, position, v);
 }
 
 static void endOutput(const cliRecordsOut* writer, cliBuffer* text, const cliClosestSummary* summary)
 {
-	cliField fields[3] = {
-		{ "records", cliValue_Int(summary->records) },
-		{ "overlaps", cliValue_Int(summary->overlaps) },
-		{ "errors", cliValue_Int(summary->errors) },
+	cliOutField fields[3] = {
+		{ "records", cliOut_Int(summary->records) },
+		{ "overlaps", cliOut_Int(summary->overlaps) },
+		{ "errors", cliOut_Int(summary->errors) },
 	};
 	cliRecordsOut_End(writer, text, summary->records, fields, 3);
 }

@@ -143,7 +143,7 @@ typedef struct cliIntersectSolids {
 /* A pair's columns, in key and column order. */
 enum { cli_pairA, cli_pairB, cli_pairSegment, cli_pairState, cli_pairExactState, cli_pairColumnCount };
 
-static const cliColumn pairColumns[cli_pairColumnCount] = {
+static const cliOutColumn pairColumns[cli_pairColumnCount] = {
 	{ "a", NULL },
 	{ "b", NULL },
 	{ "segment", "x0,y0,z0,x1,y1,z1" },
@@ -152,36 +152,36 @@ static const cliColumn pairColumns[cli_pairColumnCount] = {
 };
 
 /* A mesh in the JSON head (fields holds 6). */
-static cliValue meshObject(cliField* fields, const char* path, const bcMesh* mesh, bool closed)
+static cliOutValue meshObject(cliOutField* fields, const char* path, const bcMesh* mesh, bool closed)
 {
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
-	fields[0] = (cliField){ "file", cliValue_Text(path) };
-	fields[1] = (cliField){ "vertices", cliValue_Int(info.vertexCount) };
-	fields[2] = (cliField){ "triangles", cliValue_Int(info.triangleCount) };
-	fields[3] = (cliField){ "faces", cliValue_Int(info.faceCount) };
-	fields[4] = (cliField){ "degenerate", cliValue_Int(info.degenerateCount) };
-	fields[5] = (cliField){ "closed", cliValue_Bool(closed) };
-	return cliValue_Object(fields, 6);
+	fields[0] = (cliOutField){ "file", cliOut_Text(path) };
+	fields[1] = (cliOutField){ "vertices", cliOut_Int(info.vertexCount) };
+	fields[2] = (cliOutField){ "triangles", cliOut_Int(info.triangleCount) };
+	fields[3] = (cliOutField){ "faces", cliOut_Int(info.faceCount) };
+	fields[4] = (cliOutField){ "degenerate", cliOut_Int(info.degenerateCount) };
+	fields[5] = (cliOutField){ "closed", cliOut_Bool(closed) };
+	return cliOut_Object(fields, 6);
 }
 
 static void beginOutput(cliRecordsOut* writer, cliBuffer* text, const cliIntersectConfig* cfg, const bcMesh* a,
 						const bcMesh* b, const cliIntersectSolids* solids)
 {
 	const bcIntersectOptions* o = &cfg->options;
-	cliField meshA[6], meshB[6];
-	cliField settings[5] = {
-		{ "self", cliValue_Bool(cfg->self) },
-		{ "method", cliValue_Name(o->approximate ? "approximate" : "exact") },
-		{ "touching", cliValue_Bool(!o->skipTouching) },
+	cliOutField meshA[6], meshB[6];
+	cliOutField settings[5] = {
+		{ "self", cliOut_Bool(cfg->self) },
+		{ "method", cliOut_Name(o->approximate ? "approximate" : "exact") },
+		{ "touching", cliOut_Bool(!o->skipTouching) },
 	};
 	if (o->approximate) {
-		settings[3] = (cliField){ "approx_rule", cliValue_Name(o->approxRule == bc_approxOneWay ? "one-way" : "either") };
-		settings[4] = (cliField){ "check_approx", cliValue_Bool(o->checkApprox) };
+		settings[3] = (cliOutField){ "approx_rule", cliOut_Name(o->approxRule == bc_approxOneWay ? "one-way" : "either") };
+		settings[4] = (cliOutField){ "check_approx", cliOut_Bool(o->checkApprox) };
 	}
-	cliField head[3] = {
+	cliOutField head[3] = {
 		{ "a", meshObject(meshA, cfg->pathA, a, solids->aClosed) },
-		{ "b", b != NULL ? meshObject(meshB, cfg->pathB, b, solids->bClosed) : cliValue_Null() },
-		{ "settings", cliValue_Object(settings, 5) },
+		{ "b", b != NULL ? meshObject(meshB, cfg->pathB, b, solids->bClosed) : cliOut_Null() },
+		{ "settings", cliOut_Object(settings, 5) },
 	};
 	uint64_t off = o->checkApprox ? 0 : (uint64_t)1 << cli_pairExactState;
 	cliRecordsLayout layout = { "pairs", pairColumns, cli_pairColumnCount, off };
@@ -196,12 +196,12 @@ static bool hasSegment(const bcIntersectPair* p)
 
 static void formatPair(const cliRecordsOut* writer, cliBuffer* text, long position, const bcIntersectPair* p)
 {
-	cliValue v[cli_pairColumnCount] = {
-		[cli_pairA] = cliValue_Int(p->a),
-		[cli_pairB] = cliValue_Int(p->b),
-		[cli_pairSegment] = cliValue_Vecs(p->segment, hasSegment(p) ? 2 : 0),
-		[cli_pairState] = cliValue_Name(bcTriTriStateName(p->state)),
-		[cli_pairExactState] = cliValue_Name(bcTriTriStateName(p->exactState)),
+	cliOutValue v[cli_pairColumnCount] = {
+		[cli_pairA] = cliOut_Int(p->a),
+		[cli_pairB] = cliOut_Int(p->b),
+		[cli_pairSegment] = cliOut_Vecs(p->segment, hasSegment(p) ? 2 : 0),
+		[cli_pairState] = cliOut_Name(bcTriTriStateName(p->state)),
+		[cli_pairExactState] = cliOut_Name(bcTriTriStateName(p->exactState)),
 	};
 	cliRecordsOut_Record(writer, text, position, v);
 }
@@ -249,15 +249,15 @@ static bool writePairs(cliOutput* output, const cliRecordsOut* writer, cliBuffer
 	}
 	bool checked = cfg->options.checkApprox;
 	cliIntersectCounts counts = countStates(list);
-	cliField summary[8] = {
-		{ "pairs", cliValue_Int((long long)list->count) },
-		{ "crossing", cliValue_Int((long long)counts.crossing) },
-		{ "touching", cliValue_Int((long long)counts.touching) },
-		{ "coplanar", cliValue_Int((long long)counts.coplanar) },
-		{ "probable", cliValue_Int((long long)counts.probable) },
-		{ "false_positives", checked ? cliValue_Int((long long)list->falsePositiveCount) : (cliValue){ 0 } },
-		{ "false_negatives", checked ? cliValue_Int((long long)list->falseNegativeCount) : (cliValue){ 0 } },
-		{ "relation", solids->related ? cliValue_Name(bcRelationName(solids->relation)) : cliValue_Null() },
+	cliOutField summary[8] = {
+		{ "pairs", cliOut_Int((long long)list->count) },
+		{ "crossing", cliOut_Int((long long)counts.crossing) },
+		{ "touching", cliOut_Int((long long)counts.touching) },
+		{ "coplanar", cliOut_Int((long long)counts.coplanar) },
+		{ "probable", cliOut_Int((long long)counts.probable) },
+		{ "false_positives", checked ? cliOut_Int((long long)list->falsePositiveCount) : (cliOutValue){ 0 } },
+		{ "false_negatives", checked ? cliOut_Int((long long)list->falseNegativeCount) : (cliOutValue){ 0 } },
+		{ "relation", solids->related ? cliOut_Name(bcRelationName(solids->relation)) : cliOut_Null() },
 	};
 	cliRecordsOut_End(writer, text, (long)list->count, summary, 8);
 	if (text->failed) {

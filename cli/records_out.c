@@ -56,7 +56,7 @@ static void appendVec3Json(cliBuffer* out, bcVec3 v)
 	cliBuffer_AppendJsonVec3(out, v.x, v.y, v.z);
 }
 
-static void appendFieldsJson(cliBuffer* out, const cliField* fields, int count);
+static void appendFieldsJson(cliBuffer* out, const cliOutField* fields, int count);
 
 static void appendContactsJson(cliBuffer* out, const bcContact* contacts, int count)
 {
@@ -83,44 +83,44 @@ static void appendContactsJson(cliBuffer* out, const bcContact* contacts, int co
 }
 
 /* A value as JSON (never absent here). */
-static void appendValueJson(cliBuffer* out, const cliValue* v)
+static void appendValueJson(cliBuffer* out, const cliOutValue* v)
 {
 	switch (v->kind) {
-	case cli_valueAbsent:
-	case cli_valueNull:
+	case cli_outAbsent:
+	case cli_outNull:
 		CLI_APPEND_LITERAL(out, "null");
 		break;
-	case cli_valueNumber:
+	case cli_outNumber:
 		cliBuffer_AppendNumber(out, v->number);
 		break;
-	case cli_valueInt:
+	case cli_outInt:
 		cliBuffer_AppendInt(out, v->integer);
 		break;
-	case cli_valueBool:
+	case cli_outBool:
 		if (v->flag) {
 			CLI_APPEND_LITERAL(out, "true");
 		} else {
 			CLI_APPEND_LITERAL(out, "false");
 		}
 		break;
-	case cli_valueText:
+	case cli_outText:
 		cliBuffer_AppendJsonString(out, v->text);
 		break;
-	case cli_valueName:
+	case cli_outName:
 		cliBuffer_AppendChar(out, '"');
 		cliBuffer_AppendText(out, v->text);
 		cliBuffer_AppendChar(out, '"');
 		break;
-	case cli_valueId:
+	case cli_outId:
 		cliAppendRecordIdJson(out, v->record);
 		break;
-	case cli_valueVec3:
+	case cli_outVec3:
 		appendVec3Json(out, v->vec);
 		break;
-	case cli_valueInts:
+	case cli_outInts:
 		appendIntsJson(out, v->ints.items, v->ints.count);
 		break;
-	case cli_valueVecs:
+	case cli_outVecs:
 		cliBuffer_AppendChar(out, '[');
 		for (int k = 0; k < v->vecs.count; ++k) {
 			if (k > 0) {
@@ -130,10 +130,10 @@ static void appendValueJson(cliBuffer* out, const cliValue* v)
 		}
 		cliBuffer_AppendChar(out, ']');
 		break;
-	case cli_valueContacts:
+	case cli_outContacts:
 		appendContactsJson(out, v->contacts.items, v->contacts.count);
 		break;
-	case cli_valueObject:
+	case cli_outObject:
 		cliBuffer_AppendChar(out, '{');
 		appendFieldsJson(out, v->object.items, v->object.count);
 		cliBuffer_AppendChar(out, '}');
@@ -142,11 +142,11 @@ static void appendValueJson(cliBuffer* out, const cliValue* v)
 }
 
 /* "key":value,... for the fields that are not absent. */
-static void appendFieldsJson(cliBuffer* out, const cliField* fields, int count)
+static void appendFieldsJson(cliBuffer* out, const cliOutField* fields, int count)
 {
 	bool first = true;
 	for (int k = 0; k < count; ++k) {
-		if (fields[k].value.kind == cli_valueAbsent) {
+		if (fields[k].value.kind == cli_outAbsent) {
 			continue;
 		}
 		if (!first) {
@@ -175,12 +175,12 @@ static void appendKeyText(cliBuffer* out, const char* bytes, size_t count)
 }
 
 /* One record as a JSON object. */
-static void appendRecordJson(const cliRecordsOut* w, cliBuffer* out, const cliValue* values)
+static void appendRecordJson(const cliRecordsOut* w, cliBuffer* out, const cliOutValue* values)
 {
 	cliBuffer_AppendChar(out, '{');
 	size_t skip = 1; /* the first member has no comma before it */
 	for (int k = 0; k < w->layout.columnCount; ++k) {
-		if (values[k].kind == cli_valueAbsent || isOff(w, k)) {
+		if (values[k].kind == cli_outAbsent || isOff(w, k)) {
 			continue;
 		}
 		appendKeyText(out, w->keyText + w->keyStart[k] + skip, w->keyLength[k] - skip);
@@ -220,40 +220,40 @@ static void appendEmptyCells(cliBuffer* out, int count)
 }
 
 /* A value as its column's cells, separated by commas (cells of them). */
-static void appendValueCsv(cliBuffer* out, const cliValue* v, int cells)
+static void appendValueCsv(cliBuffer* out, const cliOutValue* v, int cells)
 {
 	switch (v->kind) {
-	case cli_valueAbsent:
-	case cli_valueNull:
-	case cli_valueObject:
+	case cli_outAbsent:
+	case cli_outNull:
+	case cli_outObject:
 		appendEmptyCells(out, cells - 1);
 		break;
-	case cli_valueNumber:
+	case cli_outNumber:
 		cliBuffer_AppendNumber(out, v->number);
 		break;
-	case cli_valueInt:
+	case cli_outInt:
 		cliBuffer_AppendInt(out, v->integer);
 		break;
-	case cli_valueBool:
+	case cli_outBool:
 		if (v->flag) {
 			CLI_APPEND_LITERAL(out, "true");
 		} else {
 			CLI_APPEND_LITERAL(out, "false");
 		}
 		break;
-	case cli_valueText:
+	case cli_outText:
 		cliBuffer_AppendCsvField(out, v->text);
 		break;
-	case cli_valueName:
+	case cli_outName:
 		cliBuffer_AppendText(out, v->text);
 		break;
-	case cli_valueId:
+	case cli_outId:
 		cliAppendRecordIdCsv(out, v->record);
 		break;
-	case cli_valueVec3:
+	case cli_outVec3:
 		appendVec3Csv(out, v->vec);
 		break;
-	case cli_valueInts: {
+	case cli_outInts: {
 		int count = v->ints.count < cells ? v->ints.count : cells;
 		for (int k = 0; k < count; ++k) {
 			if (k > 0) {
@@ -264,7 +264,7 @@ static void appendValueCsv(cliBuffer* out, const cliValue* v, int cells)
 		appendEmptyCells(out, cells - (count > 0 ? count : 1));
 		break;
 	}
-	case cli_valueVecs: {
+	case cli_outVecs: {
 		int count = v->vecs.count < cells / 3 ? v->vecs.count : cells / 3;
 		for (int k = 0; k < count; ++k) {
 			if (k > 0) {
@@ -275,7 +275,7 @@ static void appendValueCsv(cliBuffer* out, const cliValue* v, int cells)
 		appendEmptyCells(out, cells - (count > 0 ? 3 * count : 1));
 		break;
 	}
-	case cli_valueContacts:
+	case cli_outContacts:
 		for (int i = 0; i < v->contacts.count; ++i) {
 			if (i > 0) {
 				cliBuffer_AppendChar(out, ' ');
@@ -289,7 +289,7 @@ static void appendValueCsv(cliBuffer* out, const cliValue* v, int cells)
 }
 
 /* One record as a CSV row. */
-static void appendRecordCsv(const cliRecordsOut* w, cliBuffer* out, const cliValue* values)
+static void appendRecordCsv(const cliRecordsOut* w, cliBuffer* out, const cliOutValue* values)
 {
 	bool first = true;
 	for (int k = 0; k < w->layout.columnCount; ++k) {
@@ -317,7 +317,7 @@ static void appendHeaderCsv(const cliRecordsOut* w, cliBuffer* out)
 			cliBuffer_AppendChar(out, ',');
 		}
 		first = false;
-		const cliColumn* c = w->layout.columns + k;
+		const cliOutColumn* c = w->layout.columns + k;
 		cliBuffer_AppendText(out, c->csv != NULL ? c->csv : c->key);
 	}
 	cliBuffer_AppendChar(out, '\n');
@@ -336,7 +336,7 @@ static int cellCount(const char* csv)
 }
 
 void cliRecordsOut_Begin(cliRecordsOut* writer, cliBuffer* out, cliOutputFormat format,
-						 const cliRecordsLayout* layout, const cliField* head, int headCount)
+						 const cliRecordsLayout* layout, const cliOutField* head, int headCount)
 {
 	memset(writer, 0, sizeof *writer);
 	writer->format = format;
@@ -347,7 +347,7 @@ void cliRecordsOut_Begin(cliRecordsOut* writer, cliBuffer* out, cliOutputFormat 
 	writer->idColumn = writer->errorColumn = -1;
 	size_t used = 0;
 	for (int k = 0; k < writer->layout.columnCount; ++k) {
-		const cliColumn* c = layout->columns + k;
+		const cliOutColumn* c = layout->columns + k;
 		size_t length = strlen(c->key);
 		if (length > CLI_RECORDS_MAX_KEY) {
 			length = CLI_RECORDS_MAX_KEY;
@@ -393,7 +393,7 @@ void cliRecordsOut_Begin(cliRecordsOut* writer, cliBuffer* out, cliOutputFormat 
 	}
 }
 
-void cliRecordsOut_Record(const cliRecordsOut* writer, cliBuffer* out, long position, const cliValue* values)
+void cliRecordsOut_Record(const cliRecordsOut* writer, cliBuffer* out, long position, const cliOutValue* values)
 {
 	switch (writer->format) {
 	case cli_outputJson:
@@ -417,18 +417,18 @@ void cliRecordsOut_Record(const cliRecordsOut* writer, cliBuffer* out, long posi
 void cliRecordsOut_Error(const cliRecordsOut* writer, cliBuffer* out, long position, const cliRecord* record,
 						 const char* error)
 {
-	cliValue values[CLI_RECORDS_MAX_COLUMNS];
+	cliOutValue values[CLI_RECORDS_MAX_COLUMNS];
 	memset(values, 0, sizeof values);
 	if (writer->idColumn >= 0) {
-		values[writer->idColumn] = cliValue_Id(record);
+		values[writer->idColumn] = cliOut_Id(record);
 	}
 	if (writer->errorColumn >= 0) {
-		values[writer->errorColumn] = cliValue_Text(error);
+		values[writer->errorColumn] = cliOut_Text(error);
 	}
 	cliRecordsOut_Record(writer, out, position, values);
 }
 
-void cliRecordsOut_End(const cliRecordsOut* writer, cliBuffer* out, long written, const cliField* summary,
+void cliRecordsOut_End(const cliRecordsOut* writer, cliBuffer* out, long written, const cliOutField* summary,
 					   int summaryCount)
 {
 	if (writer->format != cli_outputJson) {

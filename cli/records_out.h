@@ -36,77 +36,77 @@
 #define CLI_RECORDS_KEY_TEXT 2048
 
 /* What a value is, and so how each format writes it. */
-typedef enum cliValueKind {
-	cli_valueAbsent = 0, /* nothing: no JSON member, empty CSV cells (a zeroed cliValue) */
-	cli_valueNull,       /* JSON null, empty CSV cells */
-	cli_valueNumber,     /* a double, in the shortest text that reads back the same */
-	cli_valueInt,        /* an integer */
-	cli_valueBool,       /* true or false */
-	cli_valueText,       /* a string: JSON-escaped, CSV-quoted where it must be */
-	cli_valueName,       /* a word of a fixed vocabulary (a feature, a state): quoted in JSON, bare in CSV */
-	cli_valueId,         /* a record's id: its number as written, its string, or its index */
-	cli_valueVec3,       /* JSON [x,y,z], CSV three cells */
-	cli_valueInts,       /* JSON [a,b,...], CSV a cell each, then empty cells to the column's count */
-	cli_valueVecs,       /* JSON [[x,y,z],...], CSV three cells each, then empty cells to the column's count */
-	cli_valueContacts,   /* tied contacts: JSON [{"triangle","feature","vertices","alpha","normal"},...],
-						  * CSV one cell "triangle:feature triangle:feature ..." */
-	cli_valueObject      /* JSON {members} (the head and the summary; not in a CSV row) */
-} cliValueKind;
+typedef enum cliOutValueKind {
+	cli_outAbsent = 0, /* nothing: no JSON member, empty CSV cells (a zeroed cliOutValue) */
+	cli_outNull,       /* JSON null, empty CSV cells */
+	cli_outNumber,     /* a double, in the shortest text that reads back the same */
+	cli_outInt,        /* an integer */
+	cli_outBool,       /* true or false */
+	cli_outText,       /* a string: JSON-escaped, CSV-quoted where it must be */
+	cli_outName,       /* a word of a fixed vocabulary (a feature, a state): quoted in JSON, bare in CSV */
+	cli_outId,         /* a record's id: its number as written, its string, or its index */
+	cli_outVec3,       /* JSON [x,y,z], CSV three cells */
+	cli_outInts,       /* JSON [a,b,...], CSV a cell each, then empty cells to the column's count */
+	cli_outVecs,       /* JSON [[x,y,z],...], CSV three cells each, then empty cells to the column's count */
+	cli_outContacts,   /* tied contacts: JSON [{"triangle","feature","vertices","alpha","normal"},...],
+						* CSV one cell "triangle:feature triangle:feature ..." */
+	cli_outObject      /* JSON {members} (the head and the summary; not in a CSV row) */
+} cliOutValueKind;
 
-typedef struct cliField cliField;
+typedef struct cliOutField cliOutField;
 
 /* One value of a record, of the head or of the summary. Pointers are
  * borrowed: what they point to must live until the value is written. */
-typedef struct cliValue {
-	cliValueKind kind;
+typedef struct cliOutValue {
+	cliOutValueKind kind;
 	union {
-		double number;           /* cli_valueNumber */
-		long long integer;       /* cli_valueInt */
-		bool flag;               /* cli_valueBool */
-		const char* text;        /* cli_valueText, cli_valueName (NUL-terminated UTF-8) */
-		const cliRecord* record; /* cli_valueId: its idKind, id and index */
-		bcVec3 vec;              /* cli_valueVec3 */
+		double number;           /* cli_outNumber */
+		long long integer;       /* cli_outInt */
+		bool flag;               /* cli_outBool */
+		const char* text;        /* cli_outText, cli_outName (NUL-terminated UTF-8) */
+		const cliRecord* record; /* cli_outId: its idKind, id and index */
+		bcVec3 vec;              /* cli_outVec3 */
 		struct {
 			const int32_t* items;
 			int count;
-		} ints;                  /* cli_valueInts */
+		} ints;                  /* cli_outInts */
 		struct {
 			const bcVec3* items;
 			int count;
-		} vecs;                  /* cli_valueVecs */
+		} vecs;                  /* cli_outVecs */
 		struct {
 			const bcContact* items;
 			int count;
-		} contacts;              /* cli_valueContacts */
+		} contacts;              /* cli_outContacts */
 		struct {
-			const cliField* items;
+			const cliOutField* items;
 			int count;
-		} object;                /* cli_valueObject */
+		} object;                /* cli_outObject */
 	};
-} cliValue;
+} cliOutValue;
 
 /* A named value of the head or the summary (a JSON member). */
-struct cliField {
+struct cliOutField {
 	const char* key; /* written as it is: letters, digits and '_' only */
-	cliValue value;
+	cliOutValue value;
 };
 
 /* One column of the records: its JSON key and its CSV header cells. */
-typedef struct cliColumn {
+typedef struct cliOutColumn {
 	const char* key; /* JSON member name, written as it is (letters, digits and '_'; under 200 bytes) */
 	const char* csv; /* its CSV header cells, comma-separated (as many as the values fill);
 					  * NULL: one cell named key */
-} cliColumn;
+} cliOutColumn;
 
 /* A column of three cells named KEY_x, KEY_y, KEY_z (a vector). */
-#define CLI_VEC3_COLUMN(key) { key, key "_x," key "_y," key "_z" }
+#define CLI_OUT_VEC3_COLUMN(key) { key, key "_x," key "_y," key "_z" }
 
 /* What the records of a command look like. */
 typedef struct cliRecordsLayout {
 	/* The JSON document's member holding the records ("results", "events");
 	 * NULL: the records are a bare JSON array, no head and no summary. */
 	const char* list;
-	const cliColumn* columns; /* borrowed: must outlive the writer */
+	const cliOutColumn* columns; /* borrowed: must outlive the writer */
 	int columnCount;          /* at most CLI_RECORDS_MAX_COLUMNS */
 	/* Bit k set: column k is left out everywhere (an option not given); its
 	 * values are never read. */
@@ -133,12 +133,12 @@ typedef struct cliRecordsOut {
  * with a bare list), then "LIST":[ ; the CSV header row; nothing for
  * NDJSON. head may be NULL when headCount is 0. */
 void cliRecordsOut_Begin(cliRecordsOut* writer, cliBuffer* out, cliOutputFormat format,
-						 const cliRecordsLayout* layout, const cliField* head, int headCount);
+						 const cliRecordsLayout* layout, const cliOutField* head, int headCount);
 
 /* Append one record: values[k] for column k (columnCount of them; absent
  * ones are zeroed). position is the record's 0-based place in the output
  * (JSON separates records from the second on). */
-void cliRecordsOut_Record(const cliRecordsOut* writer, cliBuffer* out, long position, const cliValue* values);
+void cliRecordsOut_Record(const cliRecordsOut* writer, cliBuffer* out, long position, const cliOutValue* values);
 
 /* Append a record that could not be answered: its id (column "id") and the
  * problem (column "error"), every other column absent. */
@@ -148,7 +148,7 @@ void cliRecordsOut_Error(const cliRecordsOut* writer, cliBuffer* out, long posit
 /* Append the end, after written records: JSON closes the list and, in a
  * document, adds "summary":{summary[0 .. summaryCount)}; nothing for the
  * other formats. */
-void cliRecordsOut_End(const cliRecordsOut* writer, cliBuffer* out, long written, const cliField* summary,
+void cliRecordsOut_End(const cliRecordsOut* writer, cliBuffer* out, long written, const cliOutField* summary,
 					   int summaryCount);
 
 /* Does the format write the head and the summary? (JSON does; a command
@@ -156,81 +156,81 @@ void cliRecordsOut_End(const cliRecordsOut* writer, cliBuffer* out, long written
 bool cliRecordsOut_HasSummary(const cliRecordsOut* writer);
 
 /* A record's id as a JSON value (its number text, its string, or its
- * index), and as a CSV cell: what a cli_valueId writes. */
+ * index), and as a CSV cell: what a cli_outId writes. */
 void cliAppendRecordIdJson(cliBuffer* out, const cliRecord* record);
 void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record);
 
 /* The values, made. */
-static inline cliValue cliValue_Null(void)
+static inline cliOutValue cliOut_Null(void)
 {
-	cliValue v = { .kind = cli_valueNull };
+	cliOutValue v = { .kind = cli_outNull };
 	return v;
 }
 
-static inline cliValue cliValue_Number(double number)
+static inline cliOutValue cliOut_Number(double number)
 {
-	cliValue v = { .kind = cli_valueNumber, .number = number };
+	cliOutValue v = { .kind = cli_outNumber, .number = number };
 	return v;
 }
 
-static inline cliValue cliValue_Int(long long integer)
+static inline cliOutValue cliOut_Int(long long integer)
 {
-	cliValue v = { .kind = cli_valueInt, .integer = integer };
+	cliOutValue v = { .kind = cli_outInt, .integer = integer };
 	return v;
 }
 
-static inline cliValue cliValue_Bool(bool flag)
+static inline cliOutValue cliOut_Bool(bool flag)
 {
-	cliValue v = { .kind = cli_valueBool, .flag = flag };
+	cliOutValue v = { .kind = cli_outBool, .flag = flag };
 	return v;
 }
 
 /* text is borrowed (as every pointer below). */
-static inline cliValue cliValue_Text(const char* text)
+static inline cliOutValue cliOut_Text(const char* text)
 {
-	cliValue v = { .kind = cli_valueText, .text = text };
+	cliOutValue v = { .kind = cli_outText, .text = text };
 	return v;
 }
 
-static inline cliValue cliValue_Name(const char* name)
+static inline cliOutValue cliOut_Name(const char* name)
 {
-	cliValue v = { .kind = cli_valueName, .text = name };
+	cliOutValue v = { .kind = cli_outName, .text = name };
 	return v;
 }
 
-static inline cliValue cliValue_Id(const cliRecord* record)
+static inline cliOutValue cliOut_Id(const cliRecord* record)
 {
-	cliValue v = { .kind = cli_valueId, .record = record };
+	cliOutValue v = { .kind = cli_outId, .record = record };
 	return v;
 }
 
-static inline cliValue cliValue_Vec3(bcVec3 vec)
+static inline cliOutValue cliOut_Vec3(bcVec3 vec)
 {
-	cliValue v = { .kind = cli_valueVec3, .vec = vec };
+	cliOutValue v = { .kind = cli_outVec3, .vec = vec };
 	return v;
 }
 
-static inline cliValue cliValue_Ints(const int32_t* items, int count)
+static inline cliOutValue cliOut_Ints(const int32_t* items, int count)
 {
-	cliValue v = { .kind = cli_valueInts, .ints = { items, count } };
+	cliOutValue v = { .kind = cli_outInts, .ints = { items, count } };
 	return v;
 }
 
-static inline cliValue cliValue_Vecs(const bcVec3* items, int count)
+static inline cliOutValue cliOut_Vecs(const bcVec3* items, int count)
 {
-	cliValue v = { .kind = cli_valueVecs, .vecs = { items, count } };
+	cliOutValue v = { .kind = cli_outVecs, .vecs = { items, count } };
 	return v;
 }
 
-static inline cliValue cliValue_Contacts(const bcContact* items, int count)
+static inline cliOutValue cliOut_Contacts(const bcContact* items, int count)
 {
-	cliValue v = { .kind = cli_valueContacts, .contacts = { items, count } };
+	cliOutValue v = { .kind = cli_outContacts, .contacts = { items, count } };
 	return v;
 }
 
-static inline cliValue cliValue_Object(const cliField* items, int count)
+static inline cliOutValue cliOut_Object(const cliOutField* items, int count)
 {
-	cliValue v = { .kind = cli_valueObject, .object = { items, count } };
+	cliOutValue v = { .kind = cli_outObject, .object = { items, count } };
 	return v;
 }
 

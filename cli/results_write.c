@@ -29,7 +29,7 @@ enum {
 	cli_castColumnCount
 };
 
-static const cliColumn castColumns[cli_castColumnCount] = {
+static const cliOutColumn castColumns[cli_castColumnCount] = {
 	{ "id", NULL },
 	{ "hit", NULL },
 	{ "alpha", NULL },
@@ -38,10 +38,10 @@ static const cliColumn castColumns[cli_castColumnCount] = {
 	{ "triangle", NULL },
 	{ "face", NULL },
 	{ "vertices", "vertex_0,vertex_1,vertex_2" },
-	CLI_VEC3_COLUMN("point"),
-	CLI_VEC3_COLUMN("center"),
-	CLI_VEC3_COLUMN("normal"),
-	CLI_VEC3_COLUMN("triangle_normal"),
+	CLI_OUT_VEC3_COLUMN("point"),
+	CLI_OUT_VEC3_COLUMN("center"),
+	CLI_OUT_VEC3_COLUMN("normal"),
+	CLI_OUT_VEC3_COLUMN("triangle_normal"),
 	{ "error", NULL },
 	{ "ties", NULL },
 	{ "exact_alpha", NULL },
@@ -75,14 +75,14 @@ static const char* approachName(bcApproach approach)
 }
 
 /* The "mesh" object of a JSON head: the file and its counts (fields holds 5). */
-static cliValue meshObject(cliField* fields, const char* path, const bcMeshInfo* info)
+static cliOutValue meshObject(cliOutField* fields, const char* path, const bcMeshInfo* info)
 {
-	fields[0] = (cliField){ "file", cliValue_Text(path) };
-	fields[1] = (cliField){ "vertices", cliValue_Int(info->vertexCount) };
-	fields[2] = (cliField){ "triangles", cliValue_Int(info->triangleCount) };
-	fields[3] = (cliField){ "faces", cliValue_Int(info->faceCount) };
-	fields[4] = (cliField){ "degenerate", cliValue_Int(info->degenerateCount) };
-	return cliValue_Object(fields, 5);
+	fields[0] = (cliOutField){ "file", cliOut_Text(path) };
+	fields[1] = (cliOutField){ "vertices", cliOut_Int(info->vertexCount) };
+	fields[2] = (cliOutField){ "triangles", cliOut_Int(info->triangleCount) };
+	fields[3] = (cliOutField){ "faces", cliOut_Int(info->faceCount) };
+	fields[4] = (cliOutField){ "degenerate", cliOut_Int(info->degenerateCount) };
+	return cliOut_Object(fields, 5);
 }
 
 /* Begin, with or without the alpha_free column. */
@@ -90,23 +90,23 @@ static void begin(cliCastWriter* writer, cliBuffer* out, cliOutputFormat format,
 				  bool alphaFree)
 {
 	const bcCastOptions* options = header->options;
-	cliField mesh[5];
-	cliField settings[9] = {
-		{ "two_sided", cliValue_Bool(options->twoSided) },
-		{ "approach", cliValue_Name(approachName(options->approach)) },
-		{ "initial_overlap", cliValue_Name(options->overlap == bc_overlapIgnore ? "ignore" : "report") },
-		{ "normal", cliValue_Name(header->normalMode) },
-		{ "tie_tolerance", cliValue_Number(BC_ALPHA_TIE_TOLERANCE) },
+	cliOutField mesh[5];
+	cliOutField settings[9] = {
+		{ "two_sided", cliOut_Bool(options->twoSided) },
+		{ "approach", cliOut_Name(approachName(options->approach)) },
+		{ "initial_overlap", cliOut_Name(options->overlap == bc_overlapIgnore ? "ignore" : "report") },
+		{ "normal", cliOut_Name(header->normalMode) },
+		{ "tie_tolerance", cliOut_Number(BC_ALPHA_TIE_TOLERANCE) },
 	};
 	if (header->discrete != NULL) {
-		settings[5] = (cliField){ "method", cliValue_Name("discrete") };
-		settings[6] = (cliField){ "dt", cliValue_Number(header->discrete->step) };
-		settings[7] = (cliField){ "bisect", cliValue_Int(header->discrete->bisections) };
-		settings[8] = (cliField){ "compare_exact", cliValue_Bool(header->compareExact) };
+		settings[5] = (cliOutField){ "method", cliOut_Name("discrete") };
+		settings[6] = (cliOutField){ "dt", cliOut_Number(header->discrete->step) };
+		settings[7] = (cliOutField){ "bisect", cliOut_Int(header->discrete->bisections) };
+		settings[8] = (cliOutField){ "compare_exact", cliOut_Bool(header->compareExact) };
 	}
-	cliField head[2] = {
+	cliOutField head[2] = {
 		{ "mesh", meshObject(mesh, header->meshPath, &header->mesh) },
-		{ "settings", cliValue_Object(settings, 9) },
+		{ "settings", cliOut_Object(settings, 9) },
 	};
 	uint64_t off = 0;
 	off |= header->ties ? 0 : (uint64_t)1 << cli_castTies;
@@ -143,30 +143,30 @@ void cliCastWriter_FormatAnswer(const cliCastWriter* writer, cliBuffer* out, lon
 	const bcCastOutput* result = answer->output;
 	bool hit = isHit(result);
 	/* every column set (no memset first: this runs once a record) */
-	cliValue v[cli_castColumnCount];
-	v[cli_castId] = cliValue_Id(answer->record);
-	v[cli_castHit] = cliValue_Bool(hit);
-	v[cli_castAlpha] = cliValue_Number(result->alpha);
+	cliOutValue v[cli_castColumnCount];
+	v[cli_castId] = cliOut_Id(answer->record);
+	v[cli_castHit] = cliOut_Bool(hit);
+	v[cli_castAlpha] = cliOut_Number(result->alpha);
 	if (hit) {
-		v[cli_castInitialOverlap] = cliValue_Bool(result->state == bc_castInitialOverlap);
-		v[cli_castFeature] = cliValue_Name(bcFeatureName(result->feature));
-		v[cli_castTriangle] = cliValue_Int(result->triangle);
-		v[cli_castFace] = cliValue_Int(result->face);
-		v[cli_castVertices] = cliValue_Ints(result->vertices, result->vertexCount);
-		v[cli_castPoint] = cliValue_Vec3(result->point);
-		v[cli_castCenter] = cliValue_Vec3(result->center);
-		v[cli_castNormal] = cliValue_Vec3(result->normal);
-		v[cli_castTriangleNormal] = cliValue_Vec3(result->triangleNormal);
+		v[cli_castInitialOverlap] = cliOut_Bool(result->state == bc_castInitialOverlap);
+		v[cli_castFeature] = cliOut_Name(bcFeatureName(result->feature));
+		v[cli_castTriangle] = cliOut_Int(result->triangle);
+		v[cli_castFace] = cliOut_Int(result->face);
+		v[cli_castVertices] = cliOut_Ints(result->vertices, result->vertexCount);
+		v[cli_castPoint] = cliOut_Vec3(result->point);
+		v[cli_castCenter] = cliOut_Vec3(result->center);
+		v[cli_castNormal] = cliOut_Vec3(result->normal);
+		v[cli_castTriangleNormal] = cliOut_Vec3(result->triangleNormal);
 	} else {
 		for (int k = cli_castInitialOverlap; k <= cli_castTriangleNormal; ++k) {
-			v[k].kind = cli_valueAbsent;
+			v[k].kind = cli_outAbsent;
 		}
 	}
-	v[cli_castError].kind = cli_valueAbsent;
-	v[cli_castTies] = cliValue_Contacts(answer->ties, hit ? answer->tieCount : 0);
+	v[cli_castError].kind = cli_outAbsent;
+	v[cli_castTies] = cliOut_Contacts(answer->ties, hit ? answer->tieCount : 0);
 	const bcCastOutput* exact = answer->exact;
-	v[cli_castExactAlpha] = exact != NULL && isHit(exact) ? cliValue_Number(exact->alpha) : cliValue_Null();
-	v[cli_castAlphaFree] = cliValue_Number(answer->alphaFree);
+	v[cli_castExactAlpha] = exact != NULL && isHit(exact) ? cliOut_Number(exact->alpha) : cliOut_Null();
+	v[cli_castAlphaFree] = cliOut_Number(answer->alphaFree);
 	cliRecordsOut_Record(&writer->records, out, position, v);
 }
 
@@ -180,11 +180,11 @@ void cliCastWriter_Format(const cliCastWriter* writer, cliBuffer* out, long posi
 
 void cliCastWriter_End(const cliCastWriter* writer, cliBuffer* out, long written, const cliCastSummary* summary)
 {
-	cliField fields[4] = {
-		{ "records", cliValue_Int(summary->records) },
-		{ "hits", cliValue_Int(summary->hits) },
-		{ "errors", cliValue_Int(summary->errors) },
-		{ "tunnelled", writer->compareExact ? cliValue_Int(summary->tunnelled) : (cliValue){ 0 } },
+	cliOutField fields[4] = {
+		{ "records", cliOut_Int(summary->records) },
+		{ "hits", cliOut_Int(summary->hits) },
+		{ "errors", cliOut_Int(summary->errors) },
+		{ "tunnelled", writer->compareExact ? cliOut_Int(summary->tunnelled) : (cliOutValue){ 0 } },
 	};
 	cliRecordsOut_End(&writer->records, out, written, fields, 4);
 }

@@ -165,7 +165,7 @@ enum {
 	cli_eventColumnCount
 };
 
-static const cliColumn eventColumns[cli_eventColumnCount] = {
+static const cliOutColumn eventColumns[cli_eventColumnCount] = {
 	{ "time", NULL },
 	{ "kind", NULL },
 	{ "id", NULL },
@@ -174,14 +174,14 @@ static const cliColumn eventColumns[cli_eventColumnCount] = {
 	{ "face", NULL },
 	{ "feature", NULL },
 	{ "vertices", "vertex_0,vertex_1,vertex_2" },
-	CLI_VEC3_COLUMN("point"),
-	CLI_VEC3_COLUMN("normal"),
-	CLI_VEC3_COLUMN("position"),
-	CLI_VEC3_COLUMN("velocity_before"),
-	CLI_VEC3_COLUMN("velocity_after"),
-	CLI_VEC3_COLUMN("other_position"),
-	CLI_VEC3_COLUMN("other_velocity_before"),
-	CLI_VEC3_COLUMN("other_velocity_after"),
+	CLI_OUT_VEC3_COLUMN("point"),
+	CLI_OUT_VEC3_COLUMN("normal"),
+	CLI_OUT_VEC3_COLUMN("position"),
+	CLI_OUT_VEC3_COLUMN("velocity_before"),
+	CLI_OUT_VEC3_COLUMN("velocity_after"),
+	CLI_OUT_VEC3_COLUMN("other_position"),
+	CLI_OUT_VEC3_COLUMN("other_velocity_before"),
+	CLI_OUT_VEC3_COLUMN("other_velocity_after"),
 	{ "motion", NULL },
 	{ "other_motion", NULL },
 };
@@ -189,7 +189,7 @@ static const cliColumn eventColumns[cli_eventColumnCount] = {
 /* A position sample's columns (--positions), a bare list. */
 enum { cli_sampleT, cli_sampleId, cli_sampleX, cli_sampleY, cli_sampleZ, cli_sampleColumnCount };
 
-static const cliColumn sampleColumns[cli_sampleColumnCount] = {
+static const cliOutColumn sampleColumns[cli_sampleColumnCount] = {
 	{ "t", NULL }, { "id", NULL }, { "x", NULL }, { "y", NULL }, { "z", NULL },
 };
 
@@ -237,33 +237,33 @@ static void writeEvent(cliRecordStream* s, const cliScene* scene, const bcSimEve
 	bool ballEvent = e->kind == bc_simKindBall;
 	cliRecord self = idRecord(scene->balls + e->ball);
 	cliRecord other = ballEvent ? idRecord(scene->balls + e->other) : self;
-	cliValue v[cli_eventColumnCount] = {
-		[cli_eventTime] = cliValue_Number(e->time),
-		[cli_eventKind] = cliValue_Name(bcSimEventKindName(e->kind)),
-		[cli_eventId] = cliValue_Id(&self),
-		[cli_eventPosition] = cliValue_Vec3(e->position),
-		[cli_eventVelocityBefore] = cliValue_Vec3(e->velocityBefore),
-		[cli_eventVelocityAfter] = cliValue_Vec3(e->velocityAfter),
-		[cli_eventMotion] = cliValue_Name(bcSimMotionName(e->motion)),
+	cliOutValue v[cli_eventColumnCount] = {
+		[cli_eventTime] = cliOut_Number(e->time),
+		[cli_eventKind] = cliOut_Name(bcSimEventKindName(e->kind)),
+		[cli_eventId] = cliOut_Id(&self),
+		[cli_eventPosition] = cliOut_Vec3(e->position),
+		[cli_eventVelocityBefore] = cliOut_Vec3(e->velocityBefore),
+		[cli_eventVelocityAfter] = cliOut_Vec3(e->velocityAfter),
+		[cli_eventMotion] = cliOut_Name(bcSimMotionName(e->motion)),
 	};
 	if (ballEvent) {
-		v[cli_eventOther] = cliValue_Id(&other);
-		v[cli_eventOtherPosition] = cliValue_Vec3(e->otherPosition);
-		v[cli_eventOtherVelocityBefore] = cliValue_Vec3(e->otherVelocityBefore);
-		v[cli_eventOtherVelocityAfter] = cliValue_Vec3(e->otherVelocityAfter);
-		v[cli_eventOtherMotion] = cliValue_Name(bcSimMotionName(e->otherMotion));
+		v[cli_eventOther] = cliOut_Id(&other);
+		v[cli_eventOtherPosition] = cliOut_Vec3(e->otherPosition);
+		v[cli_eventOtherVelocityBefore] = cliOut_Vec3(e->otherVelocityBefore);
+		v[cli_eventOtherVelocityAfter] = cliOut_Vec3(e->otherVelocityAfter);
+		v[cli_eventOtherMotion] = cliOut_Name(bcSimMotionName(e->otherMotion));
 	}
 	if ((touchesMesh(e) || e->kind == bc_simKindLeave) && e->triangle >= 0) {
-		v[cli_eventTriangle] = cliValue_Int(e->triangle);
-		v[cli_eventFace] = cliValue_Int(e->face);
+		v[cli_eventTriangle] = cliOut_Int(e->triangle);
+		v[cli_eventFace] = cliOut_Int(e->face);
 	}
 	if (touchesMesh(e)) {
-		v[cli_eventFeature] = cliValue_Name(bcFeatureName(e->feature));
-		v[cli_eventVertices] = cliValue_Ints(e->vertices, e->vertexCount);
+		v[cli_eventFeature] = cliOut_Name(bcFeatureName(e->feature));
+		v[cli_eventVertices] = cliOut_Ints(e->vertices, e->vertexCount);
 	}
 	if (e->kind != bc_simKindHorizon) {
-		v[cli_eventPoint] = cliValue_Vec3(e->point);
-		v[cli_eventNormal] = cliValue_Vec3(e->normal);
+		v[cli_eventPoint] = cliOut_Vec3(e->point);
+		v[cli_eventNormal] = cliOut_Vec3(e->normal);
 	}
 	cliRecordsOut_Record(&s->writer, &s->text, (long)s->written, v);
 	drain(s);
@@ -277,28 +277,28 @@ static void writeEvent(cliRecordStream* s, const cliScene* scene, const bcSimEve
 static void beginEvents(cliRecordStream* s, cliOutputFormat format, const cliSimulateConfig* cfg,
 						const bcMeshInfo* mesh, const cliScene* scene, const bcSimulationDef* def)
 {
-	cliField meshFields[5] = {
-		{ "file", cliValue_Text(cfg->meshPath) },
-		{ "vertices", cliValue_Int(mesh->vertexCount) },
-		{ "triangles", cliValue_Int(mesh->triangleCount) },
-		{ "faces", cliValue_Int(mesh->faceCount) },
-		{ "degenerate", cliValue_Int(mesh->degenerateCount) },
+	cliOutField meshFields[5] = {
+		{ "file", cliOut_Text(cfg->meshPath) },
+		{ "vertices", cliOut_Int(mesh->vertexCount) },
+		{ "triangles", cliOut_Int(mesh->triangleCount) },
+		{ "faces", cliOut_Int(mesh->faceCount) },
+		{ "degenerate", cliOut_Int(mesh->degenerateCount) },
 	};
-	cliField sceneFields[2] = {
-		{ "file", cliValue_Text(cfg->scenePath) },
-		{ "balls", cliValue_Int(scene->ballCount) },
+	cliOutField sceneFields[2] = {
+		{ "file", cliOut_Text(cfg->scenePath) },
+		{ "balls", cliOut_Int(scene->ballCount) },
 	};
-	cliField settings[5] = {
-		{ "gravity", cliValue_Vec3(def->gravity) },
-		{ "restitution", cliValue_Number(def->restitution) },
-		{ "horizon", cliValue_Number(def->horizon) },
-		{ "max_events", cliValue_Int(def->maxEvents) },
-		{ "two_sided", cliValue_Bool(def->twoSided) },
+	cliOutField settings[5] = {
+		{ "gravity", cliOut_Vec3(def->gravity) },
+		{ "restitution", cliOut_Number(def->restitution) },
+		{ "horizon", cliOut_Number(def->horizon) },
+		{ "max_events", cliOut_Int(def->maxEvents) },
+		{ "two_sided", cliOut_Bool(def->twoSided) },
 	};
-	cliField head[3] = {
-		{ "mesh", cliValue_Object(meshFields, 5) },
-		{ "scene", cliValue_Object(sceneFields, 2) },
-		{ "settings", cliValue_Object(settings, 5) },
+	cliOutField head[3] = {
+		{ "mesh", cliOut_Object(meshFields, 5) },
+		{ "scene", cliOut_Object(sceneFields, 2) },
+		{ "settings", cliOut_Object(settings, 5) },
 	};
 	cliRecordsLayout layout = { "events", eventColumns, cli_eventColumnCount, 0 };
 	cliRecordsOut_Begin(&s->writer, &s->text, format, &layout, head, 3);
@@ -308,12 +308,12 @@ static void beginEvents(cliRecordStream* s, cliOutputFormat format, const cliSim
 static void endEvents(cliRecordStream* s, const cliEventCounts* counts, bool stopped)
 {
 	static const char* const keys[5] = { "mesh", "ball", "rest", "leave", "horizon" };
-	cliField summary[7];
-	summary[0] = (cliField){ "events", cliValue_Int(counts->total) };
+	cliOutField summary[7];
+	summary[0] = (cliOutField){ "events", cliOut_Int(counts->total) };
 	for (int k = 0; k < 5; ++k) {
-		summary[1 + k] = (cliField){ keys[k], cliValue_Int(counts->kinds[k]) };
+		summary[1 + k] = (cliOutField){ keys[k], cliOut_Int(counts->kinds[k]) };
 	}
-	summary[6] = (cliField){ "end", cliValue_Name(stopped ? "max_events" : "horizon") };
+	summary[6] = (cliOutField){ "end", cliOut_Name(stopped ? "max_events" : "horizon") };
 	cliRecordsOut_End(&s->writer, &s->text, (long)s->written, summary, 7);
 	drain(s);
 }
@@ -324,8 +324,8 @@ static void writePositions(cliRecordStream* s, const cliScene* scene, const bcSi
 	for (int i = 0; i < scene->ballCount; ++i) {
 		bcVec3 p = bcSimulation_GetBall(sim, i).position;
 		cliRecord self = idRecord(scene->balls + i);
-		cliValue v[cli_sampleColumnCount] = {
-			cliValue_Number(t), cliValue_Id(&self), cliValue_Number(p.x), cliValue_Number(p.y), cliValue_Number(p.z),
+		cliOutValue v[cli_sampleColumnCount] = {
+			cliOut_Number(t), cliOut_Id(&self), cliOut_Number(p.x), cliOut_Number(p.y), cliOut_Number(p.z),
 		};
 		cliRecordsOut_Record(&s->writer, &s->text, (long)s->written, v);
 		drain(s);

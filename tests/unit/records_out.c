@@ -35,10 +35,10 @@ static cliRecord idOf(cliIdKind kind, const char* id, long index)
  * column (switched off by the caller or not). */
 enum { colId, colAlpha, colPoint, colVertices, colFeature, colError, colExtra, colCount };
 
-static const cliColumn columns[colCount] = {
+static const cliOutColumn columns[colCount] = {
 	{ "id", NULL },
 	{ "alpha", NULL },
-	CLI_VEC3_COLUMN("point"),
+	CLI_OUT_VEC3_COLUMN("point"),
 	{ "vertices", "vertex_0,vertex_1,vertex_2" },
 	{ "feature", NULL },
 	{ "error", NULL },
@@ -47,27 +47,27 @@ static const cliColumn columns[colCount] = {
 
 /* The values of a full record: id 7, alpha 0.5, point (1, -2, 0.25), two
  * vertices, feature edge, extra null. */
-static void fullRecord(cliValue* v, const cliRecord* id)
+static void fullRecord(cliOutValue* v, const cliRecord* id)
 {
 	static const int32_t vertices[2] = { 4, 9 };
 	memset(v, 0, colCount * sizeof *v);
-	v[colId] = cliValue_Id(id);
-	v[colAlpha] = cliValue_Number(0.5);
-	v[colPoint] = cliValue_Vec3((bcVec3){ 1.0, -2.0, 0.25 });
-	v[colVertices] = cliValue_Ints(vertices, 2);
-	v[colFeature] = cliValue_Name("edge");
-	v[colExtra] = cliValue_Null();
+	v[colId] = cliOut_Id(id);
+	v[colAlpha] = cliOut_Number(0.5);
+	v[colPoint] = cliOut_Vec3((bcVec3){ 1.0, -2.0, 0.25 });
+	v[colVertices] = cliOut_Ints(vertices, 2);
+	v[colFeature] = cliOut_Name("edge");
+	v[colExtra] = cliOut_Null();
 }
 
 START_TEST(jsonDocument)
 {
 	cliBuffer out = { 0 };
 	cliRecordsOut w;
-	cliField settings[2] = { { "two_sided", cliValue_Bool(false) }, { "tie", cliValue_Number(1e-10) } };
-	cliField head[3] = {
-		{ "file", cliValue_Text("a \"b\".obj") },
+	cliOutField settings[2] = { { "two_sided", cliOut_Bool(false) }, { "tie", cliOut_Number(1e-10) } };
+	cliOutField head[3] = {
+		{ "file", cliOut_Text("a \"b\".obj") },
 		{ "skipped", { 0 } }, /* absent: no member */
-		{ "settings", cliValue_Object(settings, 2) },
+		{ "settings", cliOut_Object(settings, 2) },
 	};
 	cliRecordsLayout layout = { "results", columns, colCount, 0 };
 	cliRecordsOut_Begin(&w, &out, cli_outputJson, &layout, head, 3);
@@ -76,7 +76,7 @@ START_TEST(jsonDocument)
 	ck_assert(cliRecordsOut_HasSummary(&w));
 
 	cliRecord number = idOf(cli_idNumber, "7.50", 0);
-	cliValue v[colCount];
+	cliOutValue v[colCount];
 	fullRecord(v, &number);
 	cliRecordsOut_Record(&w, &out, 0, v);
 	ck_assert_str_eq(text(&out), "\n{\"id\":7.50,\"alpha\":0.5,\"point\":[1,-2,0.25],\"vertices\":[4,9],"
@@ -84,15 +84,15 @@ START_TEST(jsonDocument)
 	/* absent values leave their keys out; from the second record on, a comma */
 	cliRecord index = idOf(cli_idIndex, NULL, 3);
 	memset(v, 0, sizeof v);
-	v[colId] = cliValue_Id(&index);
-	v[colAlpha] = cliValue_Number(1.0);
+	v[colId] = cliOut_Id(&index);
+	v[colAlpha] = cliOut_Number(1.0);
 	cliRecordsOut_Record(&w, &out, 1, v);
 	ck_assert_str_eq(text(&out), ",\n{\"id\":3,\"alpha\":1}");
 	cliRecord string = idOf(cli_idString, "x\ny", 4);
 	cliRecordsOut_Error(&w, &out, 2, &string, "p0: expected \"[\"");
 	ck_assert_str_eq(text(&out), ",\n{\"id\":\"x\\ny\",\"error\":\"p0: expected \\\"[\\\"\"}");
 
-	cliField summary[3] = { { "records", cliValue_Int(3) }, { "gone", { 0 } }, { "end", cliValue_Name("horizon") } };
+	cliOutField summary[3] = { { "records", cliOut_Int(3) }, { "gone", { 0 } }, { "end", cliOut_Name("horizon") } };
 	cliRecordsOut_End(&w, &out, 3, summary, 3);
 	ck_assert_str_eq(text(&out), "\n],\n\"summary\":{\"records\":3,\"end\":\"horizon\"}}\n");
 	cliBuffer_Free(&out);
@@ -103,13 +103,13 @@ START_TEST(ndjsonLines)
 {
 	cliBuffer out = { 0 };
 	cliRecordsOut w;
-	cliField head[1] = { { "file", cliValue_Text("m.obj") } };
+	cliOutField head[1] = { { "file", cliOut_Text("m.obj") } };
 	cliRecordsLayout layout = { "results", columns, colCount, (uint64_t)1 << colExtra };
 	cliRecordsOut_Begin(&w, &out, cli_outputNdjson, &layout, head, 1);
 	ck_assert_uint_eq(out.length, 0);
 	ck_assert(!cliRecordsOut_HasSummary(&w));
 	cliRecord string = idOf(cli_idString, "a,b", 0);
-	cliValue v[colCount];
+	cliOutValue v[colCount];
 	fullRecord(v, &string);
 	/* a switched-off column is never written, whatever its value */
 	cliRecordsOut_Record(&w, &out, 0, v);
@@ -117,7 +117,7 @@ START_TEST(ndjsonLines)
 								 "\"feature\":\"edge\"}\n");
 	cliRecordsOut_Error(&w, &out, 1, &string, "missing p");
 	ck_assert_str_eq(text(&out), "{\"id\":\"a,b\",\"error\":\"missing p\"}\n");
-	cliField summary[1] = { { "records", cliValue_Int(2) } };
+	cliOutField summary[1] = { { "records", cliOut_Int(2) } };
 	cliRecordsOut_End(&w, &out, 2, summary, 1);
 	ck_assert_uint_eq(out.length, 0);
 	cliBuffer_Free(&out);
@@ -134,15 +134,15 @@ START_TEST(csvRows)
 	ck_assert(!cliRecordsOut_HasSummary(&w));
 	/* two of three vertices: an empty third cell; null: an empty cell */
 	cliRecord string = idOf(cli_idString, "a,\"b\"", 0);
-	cliValue v[colCount];
+	cliOutValue v[colCount];
 	fullRecord(v, &string);
 	cliRecordsOut_Record(&w, &out, 0, v);
 	ck_assert_str_eq(text(&out), "\"a,\"\"b\"\"\",0.5,1,-2,0.25,4,9,,edge,,\n");
 	/* absent: every cell of the column empty */
 	cliRecord number = idOf(cli_idNumber, "12", 5);
 	memset(v, 0, sizeof v);
-	v[colId] = cliValue_Id(&number);
-	v[colAlpha] = cliValue_Number(1.0);
+	v[colId] = cliOut_Id(&number);
+	v[colAlpha] = cliOut_Number(1.0);
 	cliRecordsOut_Record(&w, &out, 1, v);
 	ck_assert_str_eq(text(&out), "12,1,,,,,,,,,\n");
 	cliRecord index = idOf(cli_idIndex, NULL, 2);
@@ -168,10 +168,11 @@ START_TEST(zeroRecords)
 	cliBuffer out = { 0 };
 	cliRecordsOut w;
 	cliRecordsLayout layout = { "events", columns, 2, 0 };
-	cliField summary[1] = { { "events", cliValue_Int(0) } };
+	cliOutField summary[1] = { { "events", cliOut_Int(0) } };
 	cliRecordsOut_Begin(&w, &out, cli_outputJson, &layout, NULL, 0);
 	cliRecordsOut_End(&w, &out, 0, summary, 1);
-	ck_assert_str_eq(text(&out), "{\"ballcast\":\"" BC_VERSION_STRING "\",\n\"events\":[],\n\"summary\":{\"events\":0}}\n");
+	ck_assert_str_eq(text(&out),
+					 "{\"ballcast\":\"" BC_VERSION_STRING "\",\n\"events\":[],\n\"summary\":{\"events\":0}}\n");
 	cliRecordsOut_Begin(&w, &out, cli_outputCsv, &layout, NULL, 0);
 	cliRecordsOut_End(&w, &out, 0, summary, 1);
 	ck_assert_str_eq(text(&out), "id,alpha\n");
@@ -185,14 +186,14 @@ END_TEST
 /* A bare list (no head, no summary): [ records ] in JSON. */
 START_TEST(bareList)
 {
-	static const cliColumn sample[3] = { { "t", NULL }, { "id", NULL }, { "x", NULL } };
+	static const cliOutColumn sample[3] = { { "t", NULL }, { "id", NULL }, { "x", NULL } };
 	cliRecordsLayout layout = { NULL, sample, 3, 0 };
 	cliBuffer out = { 0 };
 	cliRecordsOut w;
 	cliRecordsOut_Begin(&w, &out, cli_outputJson, &layout, NULL, 0);
 	ck_assert(!cliRecordsOut_HasSummary(&w));
 	cliRecord a = idOf(cli_idString, "a", 0);
-	cliValue v[3] = { cliValue_Number(0.25), cliValue_Id(&a), cliValue_Number(-1.5) };
+	cliOutValue v[3] = { cliOut_Number(0.25), cliOut_Id(&a), cliOut_Number(-1.5) };
 	cliRecordsOut_Record(&w, &out, 0, v);
 	cliRecordsOut_Record(&w, &out, 1, v);
 	cliRecordsOut_End(&w, &out, 2, NULL, 0);
@@ -207,7 +208,7 @@ END_TEST
 /* Lists of vectors (a segment: two or none) and tied contacts. */
 START_TEST(vectorsAndContacts)
 {
-	static const cliColumn pair[3] = { { "segment", "x0,y0,z0,x1,y1,z1" }, { "ties", NULL }, { "b", NULL } };
+	static const cliOutColumn pair[3] = { { "segment", "x0,y0,z0,x1,y1,z1" }, { "ties", NULL }, { "b", NULL } };
 	cliRecordsLayout layout = { "pairs", pair, 3, 0 };
 	bcVec3 segment[2] = { { 0.0, 1.0, 2.0 }, { 3.0, 4.0, 5.5 } };
 	bcContact ties[2];
@@ -225,8 +226,8 @@ START_TEST(vectorsAndContacts)
 	ties[1].vertices[0] = 3;
 	ties[1].alpha = 0.375;
 	ties[1].normal = (bcVec3){ 0.0, -1.0, 0.0 };
-	cliValue full[3] = { cliValue_Vecs(segment, 2), cliValue_Contacts(ties, 2), cliValue_Bool(true) };
-	cliValue none[3] = { cliValue_Vecs(segment, 0), cliValue_Contacts(ties, 0), cliValue_Bool(false) };
+	cliOutValue full[3] = { cliOut_Vecs(segment, 2), cliOut_Contacts(ties, 2), cliOut_Bool(true) };
+	cliOutValue none[3] = { cliOut_Vecs(segment, 0), cliOut_Contacts(ties, 0), cliOut_Bool(false) };
 	cliBuffer out = { 0 };
 	cliRecordsOut w;
 	cliRecordsOut_Begin(&w, &out, cli_outputNdjson, &layout, NULL, 0);
