@@ -356,8 +356,10 @@ bcDiscreteOptions bcDefaultDiscreteOptions(void);
  *    rounding, since the ball is within r there); 0 for a touch at the
  *    start;
  *  - lower: the last alpha a test found free before it (alpha - lower is
- *    dt / 2^N, or less where a step was cut short); the first contact is in
- *    (lower, alpha] unless the ball touched and left between two tests;
+ *    dt / 2^N, or less where a step was cut short): what seed 002's
+ *    pseudocode returns (its t); the first contact is in (lower, alpha]
+ *    unless the ball touched and left between two tests; 0 when the ball is
+ *    in contact at the start (a touch or an initial overlap);
  *  - triangle, face, feature, vertices: the lowest-numbered counted
  *    triangle within r of the centre at alpha, and the feature of its
  *    closest point (Ericson's regions), as mesh vertex indices;
@@ -371,7 +373,7 @@ bcDiscreteOptions bcDefaultDiscreteOptions(void);
 typedef struct bcDiscreteOutput {
 	bcCastState state;
 	double alpha;
-	double lower;
+	double lower;       /* the start of the final bracket: the last alpha seen free (CLI: alpha_free) */
 	int32_t triangle;
 	int32_t face;
 	bcFeature feature;
