@@ -450,3 +450,8 @@ bool cliRecordsOut_HasSummary(const cliRecordsOut* writer)
 {
 	return writer->format == cli_outputJson && writer->layout.list != NULL;
 }
+
+bool cliRecordsOut_Streams(cliOutputFormat format)
+{
+	return format != cli_outputJson;
+}

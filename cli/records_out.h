@@ -155,6 +155,11 @@ void cliRecordsOut_End(const cliRecordsOut* writer, cliBuffer* out, long written
  * tells on standard error what the others leave out.) */
 bool cliRecordsOut_HasSummary(const cliRecordsOut* writer);
 
+/* Can a reader use each record of format as it comes (NDJSON lines, CSV
+ * rows)? false for a document that is whole or nothing (JSON), which a
+ * command stages until the run succeeds. */
+bool cliRecordsOut_Streams(cliOutputFormat format);
+
 /* A record's id as a JSON value (its number text, its string, or its
  * index), and as a CSV cell: what a cli_outId writes. */
 void cliAppendRecordIdJson(cliBuffer* out, const cliRecord* record);

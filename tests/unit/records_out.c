@@ -74,6 +74,8 @@ START_TEST(jsonDocument)
 	ck_assert_str_eq(text(&out), "{\"ballcast\":\"" BC_VERSION_STRING "\",\"file\":\"a \\\"b\\\".obj\","
 								 "\"settings\":{\"two_sided\":false,\"tie\":1e-10},\n\"results\":[");
 	ck_assert(cliRecordsOut_HasSummary(&w));
+	ck_assert(!cliRecordsOut_Streams(cli_outputJson));
+	ck_assert(cliRecordsOut_Streams(cli_outputNdjson) && cliRecordsOut_Streams(cli_outputCsv));
 
 	cliRecord number = idOf(cli_idNumber, "7.50", 0);
 	cliOutValue v[colCount];
