@@ -165,74 +165,87 @@ bool cliRecordsOut_Streams(cliOutputFormat format);
 void cliAppendRecordIdJson(cliBuffer* out, const cliRecord* record);
 void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record);
 
-/* The values, made. */
+/* The values, made (a zeroed cliOutValue is absent). */
+
+/* null: JSON null, empty CSV cells. */
 static inline cliOutValue cliOut_Null(void)
 {
 	cliOutValue v = { .kind = cli_outNull };
 	return v;
 }
 
+/* A double, printed to read back the same. */
 static inline cliOutValue cliOut_Number(double number)
 {
 	cliOutValue v = { .kind = cli_outNumber, .number = number };
 	return v;
 }
 
+/* An integer. */
 static inline cliOutValue cliOut_Int(long long integer)
 {
 	cliOutValue v = { .kind = cli_outInt, .integer = integer };
 	return v;
 }
 
+/* true or false. */
 static inline cliOutValue cliOut_Bool(bool flag)
 {
 	cliOutValue v = { .kind = cli_outBool, .flag = flag };
 	return v;
 }
 
-/* text is borrowed (as every pointer below). */
+/* A string, escaped or quoted as each format needs; text is borrowed (as
+ * every pointer below). */
 static inline cliOutValue cliOut_Text(const char* text)
 {
 	cliOutValue v = { .kind = cli_outText, .text = text };
 	return v;
 }
 
+/* A word of a fixed vocabulary, written as it is (see cli_outName). */
 static inline cliOutValue cliOut_Name(const char* name)
 {
 	cliOutValue v = { .kind = cli_outName, .text = name };
 	return v;
 }
 
+/* The id of record (cliAppendRecordIdJson, cliAppendRecordIdCsv). */
 static inline cliOutValue cliOut_Id(const cliRecord* record)
 {
 	cliOutValue v = { .kind = cli_outId, .record = record };
 	return v;
 }
 
+/* A vector: [x,y,z], or three CSV cells. */
 static inline cliOutValue cliOut_Vec3(bcVec3 vec)
 {
 	cliOutValue v = { .kind = cli_outVec3, .vec = vec };
 	return v;
 }
 
+/* items[0 .. count): a JSON array, or a CSV cell each (a face's vertices). */
 static inline cliOutValue cliOut_Ints(const int32_t* items, int count)
 {
 	cliOutValue v = { .kind = cli_outInts, .ints = { items, count } };
 	return v;
 }
 
+/* items[0 .. count): a JSON array of vectors, or three CSV cells each. */
 static inline cliOutValue cliOut_Vecs(const bcVec3* items, int count)
 {
 	cliOutValue v = { .kind = cli_outVecs, .vecs = { items, count } };
 	return v;
 }
 
+/* Tied contacts items[0 .. count) (cli_outContacts). */
 static inline cliOutValue cliOut_Contacts(const bcContact* items, int count)
 {
 	cliOutValue v = { .kind = cli_outContacts, .contacts = { items, count } };
 	return v;
 }
 
+/* A JSON object of the members items[0 .. count) (head and summary only). */
 static inline cliOutValue cliOut_Object(const cliOutField* items, int count)
 {
 	cliOutValue v = { .kind = cli_outObject, .object = { items, count } };

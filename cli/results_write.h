@@ -23,17 +23,18 @@ typedef struct cliCastHeader {
 	bool compareExact;      /* results carry "exact_alpha", the summary "tunnelled" */
 } cliCastHeader;
 
+/* What the JSON summary counts. */
 typedef struct cliCastSummary {
-	long records;
-	long hits;
-	long errors;
+	long records; /* results written, bad records included */
+	long hits;    /* hits and initial overlaps */
+	long errors;  /* bad records */
 	long tunnelled; /* --compare-exact: hit by the exact cast, missed by the discrete method */
 } cliCastSummary;
 
 /* The cast's records writer: set up by cliCastWriter_Begin, then only read. */
 typedef struct cliCastWriter {
-	cliRecordsOut records;
-	bool compareExact;
+	cliRecordsOut records; /* the cast's columns, in the run's format */
+	bool compareExact;     /* the summary says "tunnelled" */
 } cliCastWriter;
 
 /* One result to write. Pointers are borrowed for the call. */
