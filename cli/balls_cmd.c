@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "output.h"
 #include "trajectories.h"
-#include "results_write.h"
+#include "records_out.h"
 
 /* Records the arrays hold before they first grow (then doubling). */
 #define CLI_BALLS_INITIAL_CAPACITY 1024
@@ -227,121 +227,102 @@ static cliRecord idRecord(const cliBallEntry* entry)
 
 /* ---------------------------------------------------------------- output */
 
-static const char* const csvHeader =
-	"id,hit,alpha,other,initial_overlap,point_x,point_y,point_z,normal_x,normal_y,normal_z,"
-	"velocity_before_x,velocity_before_y,velocity_before_z,velocity_after_x,velocity_after_y,velocity_after_z,"
-	"error\n";
+/* balls' columns, in key and column order. */
+enum {
+	cli_ballsId,
+	cli_ballsHit,
+	cli_ballsAlpha,
+	cli_ballsOther,
+	cli_ballsInitialOverlap,
+	cli_ballsPoint,
+	cli_ballsNormal,
+	cli_ballsVelocityBefore,
+	cli_ballsVelocityAfter,
+	cli_ballsError,
+	cli_ballsColumnCount
+};
 
-static void writeVec(FILE* f, const char* key, bcVec3 v)
-{
-	fputs(key, f);
-	cliWriteJsonVec3(f, v.x, v.y, v.z);
-}
+static const cliOutColumn ballsColumns[cli_ballsColumnCount] = {
+	{ "id", NULL },
+	{ "hit", NULL },
+	{ "alpha", NULL },
+	{ "other", NULL },
+	{ "initial_overlap", NULL },
+	CLI_OUT_VEC3_COLUMN("point"),
+	CLI_OUT_VEC3_COLUMN("normal"),
+	CLI_OUT_VEC3_COLUMN("velocity_before"),
+	CLI_OUT_VEC3_COLUMN("velocity_after"),
+	{ "error", NULL },
+};
 
 static bool isHit(const bcBallResult* result)
 {
 	return result->state == bc_ballHit || result->state == bc_ballInitialOverlap;
 }
 
-static void writeJsonResult(FILE* f, const cliBallSet* set, const cliBallEntry* entry, const bcBallResult* result)
+/* One entry's answer, or its problem. */
+static void formatResult(const cliRecordsOut* writer, cliBuffer* text, long position, const cliBallSet* set,
+						 const cliBallEntry* entry, const bcBallResult* result)
 {
 	cliRecord self = idRecord(entry);
-	fputs("{\"id\":", f);
-	cliWriteRecordIdJson(f, &self);
 	if (entry->problem != NULL) {
-		fputs(",\"error\":", f);
-		cliWriteJsonString(f, entry->problem);
-		putc('}', f);
+		cliRecordsOut_Error(writer, text, position, &self, entry->problem);
 		return;
 	}
-	if (!isHit(result)) {
-		fputs(",\"hit\":false,\"alpha\":", f);
-		cliWriteNumber(f, result->alpha);
-		putc('}', f);
-		return;
+	cliOutValue v[cli_ballsColumnCount] = {
+		[cli_ballsId] = cliOut_Id(&self),
+		[cli_ballsHit] = cliOut_Bool(isHit(result)),
+		[cli_ballsAlpha] = cliOut_Number(result->alpha),
+	};
+	cliRecord other;
+	if (isHit(result)) {
+		other = idRecord(set->entries + set->entryOfBall[result->other]);
+		v[cli_ballsOther] = cliOut_Id(&other);
+		v[cli_ballsInitialOverlap] = cliOut_Bool(result->state == bc_ballInitialOverlap);
+		v[cli_ballsPoint] = cliOut_Vec3(result->point);
+		v[cli_ballsNormal] = cliOut_Vec3(result->normal);
+		v[cli_ballsVelocityBefore] = cliOut_Vec3(result->velocityBefore);
+		v[cli_ballsVelocityAfter] = cliOut_Vec3(result->velocityAfter);
 	}
-	cliRecord other = idRecord(set->entries + set->entryOfBall[result->other]);
-	fputs(",\"hit\":true,\"alpha\":", f);
-	cliWriteNumber(f, result->alpha);
-	fputs(",\"other\":", f);
-	cliWriteRecordIdJson(f, &other);
-	fputs(result->state == bc_ballInitialOverlap ? ",\"initial_overlap\":true" : ",\"initial_overlap\":false", f);
-	writeVec(f, ",\"point\":", result->point);
-	writeVec(f, ",\"normal\":", result->normal);
-	writeVec(f, ",\"velocity_before\":", result->velocityBefore);
-	writeVec(f, ",\"velocity_after\":", result->velocityAfter);
-	putc('}', f);
+	cliRecordsOut_Record(writer, text, position, v);
 }
 
-static void writeCsvResult(FILE* f, const cliBallSet* set, const cliBallEntry* entry, const bcBallResult* result)
+/* Write every answer in input order; returns the count of hits, or -1 when
+ * memory ran out. */
+static long writeResults(cliOutput* output, cliOutputFormat format, const cliBallSet* set,
+						 const bcBallResult* results)
 {
-	cliRecord self = idRecord(entry);
-	cliWriteRecordIdCsv(f, &self);
-	if (entry->problem != NULL) {
-		/* hit .. velocity_after_z empty, then the error. */
-		fputs(",,,,,,,,,,,,,,,,,", f);
-		cliWriteCsvField(f, entry->problem);
-		putc('\n', f);
-		return;
-	}
-	if (!isHit(result)) {
-		fputs(",false,", f);
-		cliWriteNumber(f, result->alpha);
-		fputs(",,,,,,,,,,,,,,,\n", f);
-		return;
-	}
-	cliRecord other = idRecord(set->entries + set->entryOfBall[result->other]);
-	fputs(",true,", f);
-	cliWriteNumber(f, result->alpha);
-	putc(',', f);
-	cliWriteRecordIdCsv(f, &other);
-	fputs(result->state == bc_ballInitialOverlap ? ",true" : ",false", f);
-	cliWriteCsvVec3(f, result->point);
-	cliWriteCsvVec3(f, result->normal);
-	cliWriteCsvVec3(f, result->velocityBefore);
-	cliWriteCsvVec3(f, result->velocityAfter);
-	fputs(",\n", f);
-}
-
-/* Write every answer in input order; returns the count of hits. */
-static long writeResults(FILE* f, cliOutputFormat format, const cliBallSet* set, const bcBallResult* results)
-{
+	cliBuffer text = { 0 };
+	cliRecordsOut writer;
+	cliOutField settings[1] = { { "tie_tolerance", cliOut_Number(BC_BALL_TIE_TOLERANCE) } };
+	cliOutField head[1] = { { "settings", cliOut_Object(settings, 1) } };
+	cliRecordsLayout layout = { "results", ballsColumns, cli_ballsColumnCount, 0 };
+	cliRecordsOut_Begin(&writer, &text, format, &layout, head, 1);
 	long hits = 0;
-	if (format == cli_outputCsv) {
-		fputs(csvHeader, f);
-	} else if (format == cli_outputJson) {
-		fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"settings\":{\"tie_tolerance\":", f);
-		cliWriteNumber(f, BC_BALL_TIE_TOLERANCE);
-		fputs("},\n\"results\":[", f);
-	}
-	for (int i = 0; i < set->entryCount; ++i) {
+	bool ok = true;
+	for (int i = 0; i < set->entryCount && ok; ++i) {
 		const cliBallEntry* entry = set->entries + i;
 		const bcBallResult* result = entry->ball >= 0 ? results + entry->ball : NULL;
 		hits += result != NULL && isHit(result);
-		switch (format) {
-		case cli_outputJson:
-			fputs(i > 0 ? ",\n" : "\n", f);
-			writeJsonResult(f, set, entry, result);
-			break;
-		case cli_outputNdjson:
-			writeJsonResult(f, set, entry, result);
-			putc('\n', f);
-			break;
-		case cli_outputCsv:
-			writeCsvResult(f, set, entry, result);
-			break;
+		formatResult(&writer, &text, i, set, entry, result);
+		ok = !text.failed;
+		if (ok) {
+			cliOutput_Write(output, text.data, text.length);
+			cliBuffer_Clear(&text);
 		}
 	}
-	if (format == cli_outputJson) {
-		fputs(set->entryCount > 0 ? "\n],\n\"summary\":{\"records\":" : "],\n\"summary\":{\"records\":", f);
-		cliWriteInt(f, set->entryCount);
-		fputs(",\"hits\":", f);
-		cliWriteInt(f, hits);
-		fputs(",\"errors\":", f);
-		cliWriteInt(f, set->entryCount - set->ballCount);
-		fputs("}}\n", f);
+	cliOutField summary[3] = {
+		{ "records", cliOut_Int(set->entryCount) },
+		{ "hits", cliOut_Int(hits) },
+		{ "errors", cliOut_Int(set->entryCount - set->ballCount) },
+	};
+	cliRecordsOut_End(&writer, &text, set->entryCount, summary, 3);
+	ok = ok && !text.failed;
+	if (ok) {
+		cliOutput_Write(output, text.data, text.length);
 	}
-	return hits;
+	cliBuffer_Free(&text);
+	return ok ? hits : -1;
 }
 
 int cliBallsMain(int argc, char** argv)
@@ -394,9 +375,11 @@ int cliBallsMain(int argc, char** argv)
 		fputs("ballcast: out of memory\n", stderr);
 		goto done;
 	}
-	long hits = writeResults(output.stream, cfg.common.format, &set, results);
+	long hits = writeResults(&output, cfg.common.format, &set, results);
 	long errors = set.entryCount - set.ballCount;
-	if (cliOutput_Commit(&output)) {
+	if (hits < 0) {
+		fputs("ballcast: out of memory\n", stderr);
+	} else if (cliOutput_Commit(&output)) {
 		status = errors > 0 ? cli_exitRecords : cli_exitOk;
 		cliProgress_Finish(&progress, set.entryCount, hits, errors);
 	}

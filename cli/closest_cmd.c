@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "output.h"
 #include "trajectories.h"
-#include "results_write.h"
+#include "records_out.h"
 
 /* Records read, answered and written together: large enough to keep every
  * thread busy, small enough that memory does not grow with the input. */
@@ -48,10 +48,6 @@ static const cliUsage closestUsage = {
 	2,
 	{ "missing MESH", NULL },
 };
-
-static const char* const closestCsvHeader =
-	"id,distance,point_x,point_y,point_z,triangle,face,feature,vertex_0,vertex_1,vertex_2,"
-	"normal_x,normal_y,normal_z,overlap,depth,bary_u,bary_v,bary_w,error\n";
 
 typedef struct cliClosestConfig {
 	const char* meshPath;
@@ -108,133 +104,99 @@ static const char* checkRecord(const cliClosestConfig* cfg, const cliRecord* rec
 
 /* ---------------------------------------------------------------- output */
 
-static void writeHeader(FILE* f, cliOutputFormat format, const char* meshPath, const bcMeshInfo* info)
+/* closest's columns, in key and column order. */
+enum {
+	cli_closestId,
+	cli_closestDistance,
+	cli_closestPoint,
+	cli_closestTriangle,
+	cli_closestFace,
+	cli_closestFeature,
+	cli_closestVertices,
+	cli_closestNormal,
+	cli_closestOverlap,
+	cli_closestDepth,
+	cli_closestBarycentric,
+	cli_closestError,
+	cli_closestColumnCount
+};
+
+static const cliOutColumn closestColumns[cli_closestColumnCount] = {
+	{ "id", NULL },
+	{ "distance", NULL },
+	CLI_OUT_VEC3_COLUMN("point"),
+	{ "triangle", NULL },
+	{ "face", NULL },
+	{ "feature", NULL },
+	{ "vertices", "vertex_0,vertex_1,vertex_2" },
+	CLI_OUT_VEC3_COLUMN("normal"),
+	{ "overlap", NULL },
+	{ "depth", NULL },
+	{ "barycentric", "bary_u,bary_v,bary_w" },
+	{ "error", NULL },
+};
+
+/* The JSON head: the mesh and the settings. */
+static void beginOutput(cliRecordsOut* writer, cliBuffer* text, cliOutputFormat format, const char* meshPath,
+						const bcMeshInfo* info)
 {
-	if (format == cli_outputCsv) {
-		fputs(closestCsvHeader, f);
-		return;
-	}
-	if (format != cli_outputJson) {
-		return;
-	}
-	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"mesh\":{\"file\":", f);
-	cliWriteJsonString(f, meshPath);
-	fputs(",\"vertices\":", f);
-	cliWriteInt(f, info->vertexCount);
-	fputs(",\"triangles\":", f);
-	cliWriteInt(f, info->triangleCount);
-	fputs(",\"faces\":", f);
-	cliWriteInt(f, info->faceCount);
-	fputs(",\"degenerate\":", f);
-	cliWriteInt(f, info->degenerateCount);
-	fputs("},\"settings\":{\"tie_tolerance\":", f);
-	cliWriteNumber(f, BC_DISTANCE_TIE_TOLERANCE);
-	fputs("},\n\"results\":[", f);
+	cliOutField mesh[5] = {
+		{ "file", cliOut_Text(meshPath) },
+		{ "vertices", cliOut_Int(info->vertexCount) },
+		{ "triangles", cliOut_Int(info->triangleCount) },
+		{ "faces", cliOut_Int(info->faceCount) },
+		{ "degenerate", cliOut_Int(info->degenerateCount) },
+	};
+	cliOutField settings[1] = { { "tie_tolerance", cliOut_Number(BC_DISTANCE_TIE_TOLERANCE) } };
+	cliOutField head[2] = { { "mesh", cliOut_Object(mesh, 5) }, { "settings", cliOut_Object(settings, 1) } };
+	cliRecordsLayout layout = { "results", closestColumns, cli_closestColumnCount, 0 };
+	cliRecordsOut_Begin(writer, text, format, &layout, head, 2);
 }
 
-/* One result object: the answer, or the record's problem. */
-static void writeJson(FILE* f, const cliRecord* record, const char* error, const bcClosestOutput* out)
+/* One result: the answer, or the record's problem. */
+static void formatResult(const cliRecordsOut* writer, cliBuffer* text, long position, const cliRecord* record,
+						 const char* error, const bcClosestOutput* out)
 {
-	fputs("{\"id\":", f);
-	cliWriteRecordIdJson(f, record);
 	if (error != NULL) {
-		fputs(",\"error\":", f);
-		cliWriteJsonString(f, error);
-		putc('}', f);
+		cliRecordsOut_Error(writer, text, position, record, error);
 		return;
 	}
-	fputs(",\"distance\":", f);
-	cliWriteNumber(f, out->distance);
-	fputs(",\"point\":", f);
-	cliWriteJsonVec3(f, out->point.x, out->point.y, out->point.z);
-	fputs(",\"triangle\":", f);
-	cliWriteInt(f, out->triangle);
-	fputs(",\"face\":", f);
-	cliWriteInt(f, out->face);
-	fputs(",\"feature\":\"", f);
-	fputs(bcFeatureName(out->feature), f);
-	fputs("\",\"vertices\":[", f);
-	for (int k = 0; k < out->vertexCount; ++k) {
-		if (k > 0) {
-			putc(',', f);
-		}
-		cliWriteInt(f, out->vertices[k]);
-	}
-	fputs("],\"normal\":", f);
-	cliWriteJsonVec3(f, out->normal.x, out->normal.y, out->normal.z);
-	fputs(out->overlap ? ",\"overlap\":true,\"depth\":" : ",\"overlap\":false,\"depth\":", f);
-	cliWriteNumber(f, out->depth);
-	fputs(",\"barycentric\":", f);
-	cliWriteJsonVec3(f, out->barycentric[0], out->barycentric[1], out->barycentric[2]);
-	putc('}', f);
+	bcVec3 barycentric = { out->barycentric[0], out->barycentric[1], out->barycentric[2] };
+	cliOutValue v[cli_closestColumnCount] = {
+		[cli_closestId] = cliOut_Id(record),
+		[cli_closestDistance] = cliOut_Number(out->distance),
+		[cli_closestPoint] = cliOut_Vec3(out->point),
+		[cli_closestTriangle] = cliOut_Int(out->triangle),
+		[cli_closestFace] = cliOut_Int(out->face),
+		[cli_closestFeature] = cliOut_Name(bcFeatureName(out->feature)),
+		[cli_closestVertices] = cliOut_Ints(out->vertices, out->vertexCount),
+		[cli_closestNormal] = cliOut_Vec3(out->normal),
+		[cli_closestOverlap] = cliOut_Bool(out->overlap),
+		[cli_closestDepth] = cliOut_Number(out->depth),
+		[cli_closestBarycentric] = cliOut_Vec3(barycentric),
+	};
+	cliRecordsOut_Record(writer, text, position, v);
 }
 
-/* One CSV row of the 20 columns of closestCsvHeader. */
-static void writeCsv(FILE* f, const cliRecord* record, const char* error, const bcClosestOutput* out)
+static void endOutput(const cliRecordsOut* writer, cliBuffer* text, const cliClosestSummary* summary)
 {
-	cliWriteRecordIdCsv(f, record);
-	if (error != NULL) {
-		/* 18 empty cells, distance .. bary_w, then the error */
-		fputs(",,,,,,,,,,,,,,,,,,,", f);
-		cliWriteCsvField(f, error);
-		putc('\n', f);
-		return;
-	}
-	putc(',', f);
-	cliWriteNumber(f, out->distance);
-	cliWriteCsvVec3(f, out->point);
-	putc(',', f);
-	cliWriteInt(f, out->triangle);
-	putc(',', f);
-	cliWriteInt(f, out->face);
-	putc(',', f);
-	fputs(bcFeatureName(out->feature), f);
-	for (int k = 0; k < 3; ++k) {
-		putc(',', f);
-		if (k < out->vertexCount) {
-			cliWriteInt(f, out->vertices[k]);
-		}
-	}
-	cliWriteCsvVec3(f, out->normal);
-	fputs(out->overlap ? ",true," : ",false,", f);
-	cliWriteNumber(f, out->depth);
-	for (int k = 0; k < 3; ++k) {
-		putc(',', f);
-		cliWriteNumber(f, out->barycentric[k]);
-	}
-	fputs(",\n", f);
+	cliOutField fields[3] = {
+		{ "records", cliOut_Int(summary->records) },
+		{ "overlaps", cliOut_Int(summary->overlaps) },
+		{ "errors", cliOut_Int(summary->errors) },
+	};
+	cliRecordsOut_End(writer, text, summary->records, fields, 3);
 }
 
-static void writeResult(FILE* f, cliOutputFormat format, long written, const cliRecord* record, const char* error,
-						const bcClosestOutput* out)
+/* Write what was formatted, and start again; false when memory ran out. */
+static bool drain(cliOutput* output, cliBuffer* text)
 {
-	switch (format) {
-	case cli_outputJson:
-		fputs(written > 0 ? ",\n" : "\n", f);
-		writeJson(f, record, error, out);
-		break;
-	case cli_outputNdjson:
-		writeJson(f, record, error, out);
-		putc('\n', f);
-		break;
-	case cli_outputCsv:
-		writeCsv(f, record, error, out);
-		break;
+	if (text->failed) {
+		return false;
 	}
-}
-
-static void writeFooter(FILE* f, cliOutputFormat format, const cliClosestSummary* summary)
-{
-	if (format != cli_outputJson) {
-		return;
-	}
-	fputs(summary->records > 0 ? "\n],\n\"summary\":{\"records\":" : "],\n\"summary\":{\"records\":", f);
-	cliWriteInt(f, summary->records);
-	fputs(",\"overlaps\":", f);
-	cliWriteInt(f, summary->overlaps);
-	fputs(",\"errors\":", f);
-	cliWriteInt(f, summary->errors);
-	fputs("}}\n", f);
+	cliOutput_Write(output, text->data, text->length);
+	cliBuffer_Clear(text);
+	return true;
 }
 
 /* ----------------------------------------------------------------- chunks */
@@ -247,9 +209,9 @@ typedef struct cliClosestChunk {
 	bcClosestOutput outputs[CLI_CLOSEST_CHUNK];
 } cliClosestChunk;
 
-/* Check, answer and write the count records of a chunk. */
+/* Check, answer and format the count records of a chunk into text. */
 static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, cliRecordLog* log, cliClosestChunk* chunk,
-						 int count, FILE* f, cliClosestSummary* summary)
+						 int count, const cliRecordsOut* writer, cliBuffer* text, cliClosestSummary* summary)
 {
 	int valid = 0;
 	for (int i = 0; i < count; ++i) {
@@ -272,7 +234,7 @@ static void processChunk(const cliClosestConfig* cfg, const bcMesh* mesh, cliRec
 		} else if (out->overlap) {
 			summary->overlaps += 1;
 		}
-		writeResult(f, cfg->common.format, summary->records, record, chunk->problems[i], out);
+		formatResult(writer, text, summary->records, record, chunk->problems[i], out);
 		summary->records += 1;
 	}
 }
@@ -291,6 +253,7 @@ int cliClosestMain(int argc, char** argv)
 	cliReader* reader = NULL;
 	cliClosestChunk* chunk = NULL;
 	cliOutput output;
+	cliBuffer text = { 0 };
 	bool opened = false;
 	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
 	if (mesh == NULL) {
@@ -320,7 +283,8 @@ int cliClosestMain(int argc, char** argv)
 
 	cliClosestSummary summary = { 0, 0, 0 };
 	cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common, &progress);
-	writeHeader(output.stream, cfg.common.format, cfg.meshPath, &info);
+	cliRecordsOut writer;
+	beginOutput(&writer, &text, cfg.common.format, cfg.meshPath, &info);
 	bcError error = { 0 };
 	int got = 1;
 	while (got == 1) {
@@ -329,7 +293,10 @@ int cliClosestMain(int argc, char** argv)
 			++count;
 		}
 		if (got >= 0) {
-			processChunk(&cfg, mesh, &log, chunk, count, output.stream, &summary);
+			processChunk(&cfg, mesh, &log, chunk, count, &writer, &text, &summary);
+		}
+		if (!drain(&output, &text)) {
+			got = 0;
 		}
 		for (int i = 0; i < count; ++i) {
 			cliRecord_Free(chunk->records + i);
@@ -342,8 +309,10 @@ int cliClosestMain(int argc, char** argv)
 		cliReportError(inputName, &error);
 		goto done;
 	}
-	writeFooter(output.stream, cfg.common.format, &summary);
-	if (cliOutput_Commit(&output)) {
+	endOutput(&writer, &text, &summary);
+	if (!drain(&output, &text)) {
+		fputs("ballcast: out of memory\n", stderr);
+	} else if (cliOutput_Commit(&output)) {
 		status = summary.errors > 0 ? cli_exitRecords : cli_exitOk;
 		cliProgress_Finish(&progress, summary.records, summary.overlaps, summary.errors);
 	}
@@ -351,6 +320,7 @@ done:
 	if (opened && status == cli_exitTrouble) {
 		cliOutput_Abort(&output);
 	}
+	cliBuffer_Free(&text);
 	cliReader_Destroy(reader);
 	free(chunk);
 	cliCloseInput(input);

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "output.h"
+#include "records_out.h"
 
 /* The options of intersect's own: flags, in the order of intersectOption's. */
 static const cliOption intersectOptions[] = {
@@ -68,8 +69,6 @@ static const cliUsage intersectUsage = {
 
 /* --exit-status: pairs were found (0 none, 2 trouble, like diff and grep). */
 enum { cli_exitPairsFound = 1 };
-
-static const char* const intersectCsvHeader = "a,b,x0,y0,z0,x1,y1,z1,state";
 
 typedef struct cliIntersectConfig {
 	const char* pathA;
@@ -133,22 +132,6 @@ static int parseArguments(int argc, char** argv, cliIntersectConfig* cfg)
 
 /* ---------------------------------------------------------------- output */
 
-static void writeMeshInfo(FILE* f, const char* path, const bcMesh* mesh, bool closed)
-{
-	bcMeshInfo info = bcMesh_GetInfo(mesh);
-	fputs("{\"file\":", f);
-	cliWriteJsonString(f, path);
-	fputs(",\"vertices\":", f);
-	cliWriteInt(f, info.vertexCount);
-	fputs(",\"triangles\":", f);
-	cliWriteInt(f, info.triangleCount);
-	fputs(",\"faces\":", f);
-	cliWriteInt(f, info.faceCount);
-	fputs(",\"degenerate\":", f);
-	cliWriteInt(f, info.degenerateCount);
-	fputs(closed ? ",\"closed\":true}" : ",\"closed\":false}", f);
-}
-
 /* What the run found beyond the pairs: which meshes are closed, and the
  * relation of the solids of two closed meshes. */
 typedef struct cliIntersectSolids {
@@ -157,38 +140,52 @@ typedef struct cliIntersectSolids {
 	bcRelation relation;
 } cliIntersectSolids;
 
-static void writeHeader(FILE* f, const cliIntersectConfig* cfg, const bcMesh* a, const bcMesh* b,
-						const cliIntersectSolids* solids)
+/* A pair's columns, in key and column order. */
+enum { cli_pairA, cli_pairB, cli_pairSegment, cli_pairState, cli_pairExactState, cli_pairColumnCount };
+
+static const cliOutColumn pairColumns[cli_pairColumnCount] = {
+	{ "a", NULL },
+	{ "b", NULL },
+	{ "segment", "x0,y0,z0,x1,y1,z1" },
+	{ "state", NULL },
+	{ "exact_state", NULL }, /* --check-approx */
+};
+
+/* A mesh in the JSON head (fields holds 6). */
+static cliOutValue meshObject(cliOutField* fields, const char* path, const bcMesh* mesh, bool closed)
 {
-	if (cfg->common.format == cli_outputCsv) {
-		fputs(intersectCsvHeader, f);
-		fputs(cfg->options.checkApprox ? ",exact_state\n" : "\n", f);
-		return;
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	fields[0] = (cliOutField){ "file", cliOut_Text(path) };
+	fields[1] = (cliOutField){ "vertices", cliOut_Int(info.vertexCount) };
+	fields[2] = (cliOutField){ "triangles", cliOut_Int(info.triangleCount) };
+	fields[3] = (cliOutField){ "faces", cliOut_Int(info.faceCount) };
+	fields[4] = (cliOutField){ "degenerate", cliOut_Int(info.degenerateCount) };
+	fields[5] = (cliOutField){ "closed", cliOut_Bool(closed) };
+	return cliOut_Object(fields, 6);
+}
+
+static void beginOutput(cliRecordsOut* writer, cliBuffer* text, const cliIntersectConfig* cfg, const bcMesh* a,
+						const bcMesh* b, const cliIntersectSolids* solids)
+{
+	const bcIntersectOptions* o = &cfg->options;
+	cliOutField meshA[6], meshB[6];
+	cliOutField settings[5] = {
+		{ "self", cliOut_Bool(cfg->self) },
+		{ "method", cliOut_Name(o->approximate ? "approximate" : "exact") },
+		{ "touching", cliOut_Bool(!o->skipTouching) },
+	};
+	if (o->approximate) {
+		settings[3] = (cliOutField){ "approx_rule", cliOut_Name(o->approxRule == bc_approxOneWay ? "one-way" : "either") };
+		settings[4] = (cliOutField){ "check_approx", cliOut_Bool(o->checkApprox) };
 	}
-	if (cfg->common.format != cli_outputJson) {
-		return;
-	}
-	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"a\":", f);
-	writeMeshInfo(f, cfg->pathA, a, solids->aClosed);
-	fputs(",\"b\":", f);
-	if (b != NULL) {
-		writeMeshInfo(f, cfg->pathB, b, solids->bClosed);
-	} else {
-		fputs("null", f);
-	}
-	fputs(",\"settings\":{\"self\":", f);
-	fputs(cfg->self ? "true" : "false", f);
-	fputs(",\"method\":", f);
-	fputs(cfg->options.approximate ? "\"approximate\"" : "\"exact\"", f);
-	fputs(",\"touching\":", f);
-	fputs(cfg->options.skipTouching ? "false" : "true", f);
-	if (cfg->options.approximate) {
-		fputs(cfg->options.approxRule == bc_approxOneWay ? ",\"approx_rule\":\"one-way\""
-														  : ",\"approx_rule\":\"either\"",
-			  f);
-		fputs(cfg->options.checkApprox ? ",\"check_approx\":true" : ",\"check_approx\":false", f);
-	}
-	fputs("},\n\"pairs\":[", f);
+	cliOutField head[3] = {
+		{ "a", meshObject(meshA, cfg->pathA, a, solids->aClosed) },
+		{ "b", b != NULL ? meshObject(meshB, cfg->pathB, b, solids->bClosed) : cliOut_Null() },
+		{ "settings", cliOut_Object(settings, 5) },
+	};
+	uint64_t off = o->checkApprox ? 0 : (uint64_t)1 << cli_pairExactState;
+	cliRecordsLayout layout = { "pairs", pairColumns, cli_pairColumnCount, off };
+	cliRecordsOut_Begin(writer, text, cfg->common.format, &layout, head, 3);
 }
 
 /* Only touching and crossing pairs have a segment. */
@@ -197,49 +194,16 @@ static bool hasSegment(const bcIntersectPair* p)
 	return p->state == bc_triTriTouching || p->state == bc_triTriCrossing;
 }
 
-static void writeJsonPair(FILE* f, const bcIntersectPair* p, bool checked)
+static void formatPair(const cliRecordsOut* writer, cliBuffer* text, long position, const bcIntersectPair* p)
 {
-	fputs("{\"a\":", f);
-	cliWriteInt(f, p->a);
-	fputs(",\"b\":", f);
-	cliWriteInt(f, p->b);
-	fputs(",\"segment\":[", f);
-	if (hasSegment(p)) {
-		cliWriteJsonVec3(f, p->segment[0].x, p->segment[0].y, p->segment[0].z);
-		putc(',', f);
-		cliWriteJsonVec3(f, p->segment[1].x, p->segment[1].y, p->segment[1].z);
-	}
-	fputs("],\"state\":\"", f);
-	fputs(bcTriTriStateName(p->state), f);
-	if (checked) {
-		fputs("\",\"exact_state\":\"", f);
-		fputs(bcTriTriStateName(p->exactState), f);
-	}
-	fputs("\"}", f);
-}
-
-static void writeCsvPair(FILE* f, const bcIntersectPair* p, bool checked)
-{
-	cliWriteInt(f, p->a);
-	putc(',', f);
-	cliWriteInt(f, p->b);
-	for (int k = 0; k < 2; ++k) {
-		bcVec3 v = p->segment[k];
-		double xyz[3] = { v.x, v.y, v.z };
-		for (int i = 0; i < 3; ++i) {
-			putc(',', f);
-			if (hasSegment(p)) {
-				cliWriteNumber(f, xyz[i]);
-			}
-		}
-	}
-	putc(',', f);
-	fputs(bcTriTriStateName(p->state), f);
-	if (checked) {
-		putc(',', f);
-		fputs(bcTriTriStateName(p->exactState), f);
-	}
-	putc('\n', f);
+	cliOutValue v[cli_pairColumnCount] = {
+		[cli_pairA] = cliOut_Int(p->a),
+		[cli_pairB] = cliOut_Int(p->b),
+		[cli_pairSegment] = cliOut_Vecs(p->segment, hasSegment(p) ? 2 : 0),
+		[cli_pairState] = cliOut_Name(bcTriTriStateName(p->state)),
+		[cli_pairExactState] = cliOut_Name(bcTriTriStateName(p->exactState)),
+	};
+	cliRecordsOut_Record(writer, text, position, v);
 }
 
 /* Pairs of each state, for the JSON summary and --stats. */
@@ -272,55 +236,36 @@ static cliIntersectCounts countStates(const bcIntersectList* list)
 	return counts;
 }
 
-static void writePairs(FILE* f, const cliIntersectConfig* cfg, const bcIntersectList* list,
-					   const cliIntersectSolids* solids)
+/* Every pair, then the summary; false when memory ran out. */
+static bool writePairs(cliOutput* output, const cliRecordsOut* writer, cliBuffer* text,
+					   const cliIntersectConfig* cfg, const bcIntersectList* list, const cliIntersectSolids* solids)
 {
-	bool checked = cfg->options.checkApprox;
-	for (size_t i = 0; i < list->count; ++i) {
-		const bcIntersectPair* p = list->pairs + i;
-		switch (cfg->common.format) {
-		case cli_outputJson:
-			fputs(i > 0 ? ",\n" : "\n", f);
-			writeJsonPair(f, p, checked);
-			break;
-		case cli_outputNdjson:
-			writeJsonPair(f, p, checked);
-			putc('\n', f);
-			break;
-		case cli_outputCsv:
-			writeCsvPair(f, p, checked);
-			break;
+	for (size_t i = 0; i < list->count && !text->failed; ++i) {
+		formatPair(writer, text, (long)i, list->pairs + i);
+		if (!text->failed) {
+			cliOutput_Write(output, text->data, text->length);
+			cliBuffer_Clear(text);
 		}
 	}
-	if (cfg->common.format != cli_outputJson) {
-		return;
-	}
+	bool checked = cfg->options.checkApprox;
 	cliIntersectCounts counts = countStates(list);
-	fputs(list->count > 0 ? "\n],\n\"summary\":{\"pairs\":" : "],\n\"summary\":{\"pairs\":", f);
-	cliWriteInt(f, (long long)list->count);
-	fputs(",\"crossing\":", f);
-	cliWriteInt(f, (long long)counts.crossing);
-	fputs(",\"touching\":", f);
-	cliWriteInt(f, (long long)counts.touching);
-	fputs(",\"coplanar\":", f);
-	cliWriteInt(f, (long long)counts.coplanar);
-	fputs(",\"probable\":", f);
-	cliWriteInt(f, (long long)counts.probable);
-	if (checked) {
-		fputs(",\"false_positives\":", f);
-		cliWriteInt(f, (long long)list->falsePositiveCount);
-		fputs(",\"false_negatives\":", f);
-		cliWriteInt(f, (long long)list->falseNegativeCount);
+	cliOutField summary[8] = {
+		{ "pairs", cliOut_Int((long long)list->count) },
+		{ "crossing", cliOut_Int((long long)counts.crossing) },
+		{ "touching", cliOut_Int((long long)counts.touching) },
+		{ "coplanar", cliOut_Int((long long)counts.coplanar) },
+		{ "probable", cliOut_Int((long long)counts.probable) },
+		{ "false_positives", checked ? cliOut_Int((long long)list->falsePositiveCount) : (cliOutValue){ 0 } },
+		{ "false_negatives", checked ? cliOut_Int((long long)list->falseNegativeCount) : (cliOutValue){ 0 } },
+		{ "relation", solids->related ? cliOut_Name(bcRelationName(solids->relation)) : cliOut_Null() },
+	};
+	cliRecordsOut_End(writer, text, (long)list->count, summary, 8);
+	if (text->failed) {
+		return false;
 	}
-	fputs(",\"relation\":", f);
-	if (solids->related) {
-		putc('"', f);
-		fputs(bcRelationName(solids->relation), f);
-		putc('"', f);
-	} else {
-		fputs("null", f);
-	}
-	fputs("}}\n", f);
+	cliOutput_Write(output, text->data, text->length);
+	cliBuffer_Clear(text);
+	return true;
 }
 
 /* One JSON line of phase times and counts on stderr (--stats). */
@@ -374,6 +319,7 @@ int cliIntersectMain(int argc, char** argv)
 	}
 	status = cli_exitTrouble;
 	bcIntersectList* list = NULL;
+	cliBuffer text = { 0 };
 	double started = cliNow();
 	bcMesh* a = cliLoadMesh(cfg.pathA, cfg.common.quiet);
 	bcMesh* b = a != NULL && cfg.pathB != NULL ? cliLoadMesh(cfg.pathB, cfg.common.quiet) : NULL;
@@ -411,11 +357,14 @@ int cliIntersectMain(int argc, char** argv)
 		goto done;
 	}
 	double writeStart = cliNow();
-	writeHeader(output.stream, &cfg, a, b, &solids);
-	writePairs(output.stream, &cfg, list, &solids);
-	if (cliOutput_Commit(&output)) {
+	cliRecordsOut writer;
+	beginOutput(&writer, &text, &cfg, a, b, &solids);
+	if (!writePairs(&output, &writer, &text, &cfg, list, &solids)) {
+		fputs("ballcast: out of memory\n", stderr);
+		cliOutput_Abort(&output);
+	} else if (cliOutput_Commit(&output)) {
 		status = cfg.exitStatus && list->count > 0 ? cli_exitPairsFound : cli_exitOk;
-		if (cfg.common.format != cli_outputJson && !cfg.common.quiet) {
+		if (!cliRecordsOut_HasSummary(&writer) && !cfg.common.quiet) {
 			writeNotes(&cfg, list, &solids);
 		}
 	}
@@ -423,6 +372,7 @@ int cliIntersectMain(int argc, char** argv)
 		printStats(&cfg, readSeconds, buildSeconds, querySeconds, cliNow() - writeStart, a, b, list);
 	}
 done:
+	cliBuffer_Free(&text);
 	bcIntersectList_Destroy(list);
 	bcMesh_Destroy(a);
 	bcMesh_Destroy(b);

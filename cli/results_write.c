@@ -1,38 +1,52 @@
-/* results_write.c - `ballcast cast` results as JSON, NDJSON or CSV. Key and
- * column order is fixed: scripts and diffs depend on it. Results are
- * formatted into buffers (on the threads that cast them) and written in
- * order by the caller. */
+/* results_write.c - `ballcast cast` results: the cast's columns, head and
+ * summary, framed in JSON, NDJSON or CSV by the records writer
+ * (records_out.c). Key and column order is fixed: scripts and diffs depend
+ * on it. Results are formatted into buffers (on the threads that cast them)
+ * and written in order by the caller. */
 #include "results_write.h"
 
+#include <math.h>
 #include <string.h>
 
-static const char* const csvHeader =
-	"id,hit,alpha,initial_overlap,feature,triangle,face,vertex_0,vertex_1,vertex_2,"
-	"point_x,point_y,point_z,center_x,center_y,center_z,normal_x,normal_y,normal_z,"
-	"triangle_normal_x,triangle_normal_y,triangle_normal_z,error";
+/* The cast's columns, in key and column order. */
+enum {
+	cli_castId,
+	cli_castHit,
+	cli_castAlpha,
+	cli_castInitialOverlap,
+	cli_castFeature,
+	cli_castTriangle,
+	cli_castFace,
+	cli_castVertices,
+	cli_castPoint,
+	cli_castCenter,
+	cli_castNormal,
+	cli_castTriangleNormal,
+	cli_castError,
+	cli_castTies,       /* --ties */
+	cli_castExactAlpha, /* --compare-exact */
+	cli_castAlphaFree,  /* --method discrete */
+	cli_castColumnCount
+};
 
-/* A string literal appended without strlen. */
-#define CLI_APPEND_LITERAL(out, literal) cliBuffer_Append((out), (literal), sizeof(literal) - 1)
-
-void cliAppendRecordIdJson(cliBuffer* out, const cliRecord* record)
-{
-	if (record->idKind == cli_idNumber) {
-		cliBuffer_AppendText(out, record->id);
-	} else if (record->idKind == cli_idString) {
-		cliBuffer_AppendJsonString(out, record->id);
-	} else {
-		cliBuffer_AppendInt(out, record->index);
-	}
-}
-
-void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record)
-{
-	if (record->idKind == cli_idIndex) {
-		cliBuffer_AppendInt(out, record->index);
-	} else {
-		cliBuffer_AppendCsvField(out, record->id);
-	}
-}
+static const cliOutColumn castColumns[cli_castColumnCount] = {
+	{ "id", NULL },
+	{ "hit", NULL },
+	{ "alpha", NULL },
+	{ "initial_overlap", NULL },
+	{ "feature", NULL },
+	{ "triangle", NULL },
+	{ "face", NULL },
+	{ "vertices", "vertex_0,vertex_1,vertex_2" },
+	CLI_OUT_VEC3_COLUMN("point"),
+	CLI_OUT_VEC3_COLUMN("center"),
+	CLI_OUT_VEC3_COLUMN("normal"),
+	CLI_OUT_VEC3_COLUMN("triangle_normal"),
+	{ "error", NULL },
+	{ "ties", NULL },
+	{ "exact_alpha", NULL },
+	{ "alpha_free", NULL },
+};
 
 /* Write what append puts in a fresh buffer. */
 static void writeRecordId(FILE* f, const cliRecord* record, void (*append)(cliBuffer*, const cliRecord*))
@@ -60,89 +74,58 @@ static const char* approachName(bcApproach approach)
 	return approach == bc_approachLess ? "lt" : "le";
 }
 
+/* The "mesh" object of a JSON head: the file and its counts (fields holds 5). */
+static cliOutValue meshObject(cliOutField* fields, const char* path, const bcMeshInfo* info)
+{
+	fields[0] = (cliOutField){ "file", cliOut_Text(path) };
+	fields[1] = (cliOutField){ "vertices", cliOut_Int(info->vertexCount) };
+	fields[2] = (cliOutField){ "triangles", cliOut_Int(info->triangleCount) };
+	fields[3] = (cliOutField){ "faces", cliOut_Int(info->faceCount) };
+	fields[4] = (cliOutField){ "degenerate", cliOut_Int(info->degenerateCount) };
+	return cliOut_Object(fields, 5);
+}
+
+/* Begin, with or without the alpha_free column. */
+static void begin(cliCastWriter* writer, cliBuffer* out, cliOutputFormat format, const cliCastHeader* header,
+				  bool alphaFree)
+{
+	const bcCastOptions* options = header->options;
+	cliOutField mesh[5];
+	cliOutField settings[9] = {
+		{ "two_sided", cliOut_Bool(options->twoSided) },
+		{ "approach", cliOut_Name(approachName(options->approach)) },
+		{ "initial_overlap", cliOut_Name(options->overlap == bc_overlapIgnore ? "ignore" : "report") },
+		{ "normal", cliOut_Name(header->normalMode) },
+		{ "tie_tolerance", cliOut_Number(BC_ALPHA_TIE_TOLERANCE) },
+	};
+	if (header->discrete != NULL) {
+		settings[5] = (cliOutField){ "method", cliOut_Name("discrete") };
+		settings[6] = (cliOutField){ "dt", cliOut_Number(header->discrete->step) };
+		settings[7] = (cliOutField){ "bisect", cliOut_Int(header->discrete->bisections) };
+		settings[8] = (cliOutField){ "compare_exact", cliOut_Bool(header->compareExact) };
+	}
+	cliOutField head[2] = {
+		{ "mesh", meshObject(mesh, header->meshPath, &header->mesh) },
+		{ "settings", cliOut_Object(settings, 9) },
+	};
+	uint64_t off = 0;
+	off |= header->ties ? 0 : (uint64_t)1 << cli_castTies;
+	off |= header->compareExact ? 0 : (uint64_t)1 << cli_castExactAlpha;
+	off |= alphaFree ? 0 : (uint64_t)1 << cli_castAlphaFree;
+	cliRecordsLayout layout = { "results", castColumns, cli_castColumnCount, off };
+	writer->compareExact = header->compareExact;
+	cliRecordsOut_Begin(&writer->records, out, format, &layout, head, 2);
+}
+
 void cliCastWriter_Begin(cliCastWriter* writer, cliBuffer* out, cliOutputFormat format, const cliCastHeader* header)
 {
-	writer->format = format;
-	writer->ties = header->ties;
-	writer->compareExact = header->compareExact;
-	if (format == cli_outputCsv) {
-		cliBuffer_AppendText(out, csvHeader);
-		if (header->ties) {
-			CLI_APPEND_LITERAL(out, ",ties");
-		}
-		if (header->compareExact) {
-			CLI_APPEND_LITERAL(out, ",exact_alpha");
-		}
-		cliBuffer_AppendChar(out, '\n');
-		return;
-	}
-	if (format != cli_outputJson) {
-		return;
-	}
-	CLI_APPEND_LITERAL(out, "{\"ballcast\":\"" BC_VERSION_STRING "\",\"mesh\":{\"file\":");
-	cliBuffer_AppendJsonString(out, header->meshPath);
-	CLI_APPEND_LITERAL(out, ",\"vertices\":");
-	cliBuffer_AppendInt(out, header->mesh.vertexCount);
-	CLI_APPEND_LITERAL(out, ",\"triangles\":");
-	cliBuffer_AppendInt(out, header->mesh.triangleCount);
-	CLI_APPEND_LITERAL(out, ",\"faces\":");
-	cliBuffer_AppendInt(out, header->mesh.faceCount);
-	CLI_APPEND_LITERAL(out, ",\"degenerate\":");
-	cliBuffer_AppendInt(out, header->mesh.degenerateCount);
-	CLI_APPEND_LITERAL(out, "},\"settings\":{\"two_sided\":");
-	cliBuffer_AppendText(out, header->options->twoSided ? "true" : "false");
-	CLI_APPEND_LITERAL(out, ",\"approach\":\"");
-	cliBuffer_AppendText(out, approachName(header->options->approach));
-	CLI_APPEND_LITERAL(out, "\",\"initial_overlap\":\"");
-	cliBuffer_AppendText(out, header->options->overlap == bc_overlapIgnore ? "ignore" : "report");
-	CLI_APPEND_LITERAL(out, "\",\"normal\":\"");
-	cliBuffer_AppendText(out, header->normalMode);
-	CLI_APPEND_LITERAL(out, "\",\"tie_tolerance\":");
-	cliBuffer_AppendNumber(out, BC_ALPHA_TIE_TOLERANCE);
-	if (header->discrete != NULL) {
-		CLI_APPEND_LITERAL(out, ",\"method\":\"discrete\",\"dt\":");
-		cliBuffer_AppendNumber(out, header->discrete->step);
-		CLI_APPEND_LITERAL(out, ",\"bisect\":");
-		cliBuffer_AppendInt(out, header->discrete->bisections);
-		cliBuffer_AppendText(out, header->compareExact ? ",\"compare_exact\":true" : ",\"compare_exact\":false");
-	}
-	CLI_APPEND_LITERAL(out, "},\n\"results\":[");
+	begin(writer, out, format, header, false);
 }
 
-static void appendVec(cliBuffer* out, const char* key, size_t keyLength, bcVec3 v)
+void cliCastWriter_BeginWithAlphaFree(cliCastWriter* writer, cliBuffer* out, cliOutputFormat format,
+									  const cliCastHeader* header)
 {
-	cliBuffer_Append(out, key, keyLength);
-	cliBuffer_AppendJsonVec3(out, v.x, v.y, v.z);
-}
-
-#define CLI_APPEND_VEC(out, key, v) appendVec((out), (key), sizeof(key) - 1, (v))
-
-static void appendTiesJson(cliBuffer* out, const bcContact* ties, int count)
-{
-	CLI_APPEND_LITERAL(out, ",\"ties\":[");
-	for (int i = 0; i < count; ++i) {
-		const bcContact* t = ties + i;
-		if (i) {
-			CLI_APPEND_LITERAL(out, ",{\"triangle\":");
-		} else {
-			CLI_APPEND_LITERAL(out, "{\"triangle\":");
-		}
-		cliBuffer_AppendInt(out, t->triangle);
-		CLI_APPEND_LITERAL(out, ",\"feature\":\"");
-		cliBuffer_AppendText(out, bcFeatureName(t->feature));
-		CLI_APPEND_LITERAL(out, "\",\"vertices\":[");
-		for (int k = 0; k < t->vertexCount; ++k) {
-			if (k) {
-				cliBuffer_AppendChar(out, ',');
-			}
-			cliBuffer_AppendInt(out, t->vertices[k]);
-		}
-		CLI_APPEND_LITERAL(out, "],\"alpha\":");
-		cliBuffer_AppendNumber(out, t->alpha);
-		CLI_APPEND_VEC(out, ",\"normal\":", t->normal);
-		cliBuffer_AppendChar(out, '}');
-	}
-	cliBuffer_AppendChar(out, ']');
+	begin(writer, out, format, header, true);
 }
 
 static bool isHit(const bcCastOutput* result)
@@ -150,176 +133,58 @@ static bool isHit(const bcCastOutput* result)
 	return result->state == bc_castHit || result->state == bc_castInitialOverlap;
 }
 
-static void appendJsonResult(const cliCastWriter* w, cliBuffer* out, const cliRecord* record, const char* error,
-							 const bcCastOutput* result, const bcContact* ties, int tieCount, const bcCastOutput* exact)
+void cliCastWriter_FormatAnswer(const cliCastWriter* writer, cliBuffer* out, long position,
+								const cliCastAnswer* answer)
 {
-	CLI_APPEND_LITERAL(out, "{\"id\":");
-	cliAppendRecordIdJson(out, record);
-	if (error != NULL) {
-		CLI_APPEND_LITERAL(out, ",\"error\":");
-		cliBuffer_AppendJsonString(out, error);
-		cliBuffer_AppendChar(out, '}');
+	if (answer->error != NULL) {
+		cliRecordsOut_Error(&writer->records, out, position, answer->record, answer->error);
 		return;
 	}
-	bool hit = result->state == bc_castHit || result->state == bc_castInitialOverlap;
+	const bcCastOutput* result = answer->output;
+	bool hit = isHit(result);
+	/* every column set (no memset first: this runs once a record) */
+	cliOutValue v[cli_castColumnCount];
+	v[cli_castId] = cliOut_Id(answer->record);
+	v[cli_castHit] = cliOut_Bool(hit);
+	v[cli_castAlpha] = cliOut_Number(result->alpha);
 	if (hit) {
-		CLI_APPEND_LITERAL(out, ",\"hit\":true,\"alpha\":");
+		v[cli_castInitialOverlap] = cliOut_Bool(result->state == bc_castInitialOverlap);
+		v[cli_castFeature] = cliOut_Name(bcFeatureName(result->feature));
+		v[cli_castTriangle] = cliOut_Int(result->triangle);
+		v[cli_castFace] = cliOut_Int(result->face);
+		v[cli_castVertices] = cliOut_Ints(result->vertices, result->vertexCount);
+		v[cli_castPoint] = cliOut_Vec3(result->point);
+		v[cli_castCenter] = cliOut_Vec3(result->center);
+		v[cli_castNormal] = cliOut_Vec3(result->normal);
+		v[cli_castTriangleNormal] = cliOut_Vec3(result->triangleNormal);
 	} else {
-		CLI_APPEND_LITERAL(out, ",\"hit\":false,\"alpha\":");
-	}
-	cliBuffer_AppendNumber(out, result->alpha);
-	if (hit) {
-		if (result->state == bc_castInitialOverlap) {
-			CLI_APPEND_LITERAL(out, ",\"initial_overlap\":true");
-		} else {
-			CLI_APPEND_LITERAL(out, ",\"initial_overlap\":false");
-		}
-		CLI_APPEND_LITERAL(out, ",\"feature\":\"");
-		cliBuffer_AppendText(out, bcFeatureName(result->feature));
-		CLI_APPEND_LITERAL(out, "\",\"triangle\":");
-		cliBuffer_AppendInt(out, result->triangle);
-		CLI_APPEND_LITERAL(out, ",\"face\":");
-		cliBuffer_AppendInt(out, result->face);
-		CLI_APPEND_LITERAL(out, ",\"vertices\":[");
-		for (int k = 0; k < result->vertexCount; ++k) {
-			if (k) {
-				cliBuffer_AppendChar(out, ',');
-			}
-			cliBuffer_AppendInt(out, result->vertices[k]);
-		}
-		cliBuffer_AppendChar(out, ']');
-		CLI_APPEND_VEC(out, ",\"point\":", result->point);
-		CLI_APPEND_VEC(out, ",\"center\":", result->center);
-		CLI_APPEND_VEC(out, ",\"normal\":", result->normal);
-		CLI_APPEND_VEC(out, ",\"triangle_normal\":", result->triangleNormal);
-	}
-	if (w->ties) {
-		appendTiesJson(out, ties, hit ? tieCount : 0);
-	}
-	if (w->compareExact) {
-		CLI_APPEND_LITERAL(out, ",\"exact_alpha\":");
-		if (exact != NULL && isHit(exact)) {
-			cliBuffer_AppendNumber(out, exact->alpha);
-		} else {
-			CLI_APPEND_LITERAL(out, "null");
+		for (int k = cli_castInitialOverlap; k <= cli_castTriangleNormal; ++k) {
+			v[k].kind = cli_outAbsent;
 		}
 	}
-	cliBuffer_AppendChar(out, '}');
-}
-
-static void appendCsvVec(cliBuffer* out, bcVec3 v)
-{
-	cliBuffer_AppendChar(out, ',');
-	cliBuffer_AppendNumber(out, v.x);
-	cliBuffer_AppendChar(out, ',');
-	cliBuffer_AppendNumber(out, v.y);
-	cliBuffer_AppendChar(out, ',');
-	cliBuffer_AppendNumber(out, v.z);
-}
-
-static void appendCsvResult(const cliCastWriter* w, cliBuffer* out, const cliRecord* record, const char* error,
-							const bcCastOutput* result, const bcContact* ties, int tieCount, const bcCastOutput* exact)
-{
-	cliAppendRecordIdCsv(out, record);
-	if (error != NULL) {
-		CLI_APPEND_LITERAL(out, ",,,,,,,,,,,,,,,,,,,,,,");
-		cliBuffer_AppendCsvField(out, error);
-		if (w->ties) {
-			cliBuffer_AppendChar(out, ',');
-		}
-		if (w->compareExact) {
-			cliBuffer_AppendChar(out, ',');
-		}
-		cliBuffer_AppendChar(out, '\n');
-		return;
-	}
-	bool hit = result->state == bc_castHit || result->state == bc_castInitialOverlap;
-	cliBuffer_AppendText(out, hit ? ",true," : ",false,");
-	cliBuffer_AppendNumber(out, result->alpha);
-	if (!hit) {
-		CLI_APPEND_LITERAL(out, ",,,,,,,,,,,,,,,,,,,,");
-	} else {
-		cliBuffer_AppendText(out, result->state == bc_castInitialOverlap ? ",true," : ",false,");
-		cliBuffer_AppendText(out, bcFeatureName(result->feature));
-		cliBuffer_AppendChar(out, ',');
-		cliBuffer_AppendInt(out, result->triangle);
-		cliBuffer_AppendChar(out, ',');
-		cliBuffer_AppendInt(out, result->face);
-		for (int k = 0; k < 3; ++k) {
-			cliBuffer_AppendChar(out, ',');
-			if (k < result->vertexCount) {
-				cliBuffer_AppendInt(out, result->vertices[k]);
-			}
-		}
-		appendCsvVec(out, result->point);
-		appendCsvVec(out, result->center);
-		appendCsvVec(out, result->normal);
-		appendCsvVec(out, result->triangleNormal);
-		cliBuffer_AppendChar(out, ',');
-	}
-	if (w->ties) {
-		/* One cell: "triangle:feature" pairs separated by spaces. */
-		cliBuffer_AppendChar(out, ',');
-		for (int i = 0; hit && i < tieCount; ++i) {
-			if (i) {
-				cliBuffer_AppendChar(out, ' ');
-			}
-			cliBuffer_AppendInt(out, ties[i].triangle);
-			cliBuffer_AppendChar(out, ':');
-			cliBuffer_AppendText(out, bcFeatureName(ties[i].feature));
-		}
-	}
-	if (w->compareExact) {
-		/* empty when the exact cast misses too */
-		cliBuffer_AppendChar(out, ',');
-		if (exact != NULL && isHit(exact)) {
-			cliBuffer_AppendNumber(out, exact->alpha);
-		}
-	}
-	cliBuffer_AppendChar(out, '\n');
+	v[cli_castError].kind = cli_outAbsent;
+	v[cli_castTies] = cliOut_Contacts(answer->ties, hit ? answer->tieCount : 0);
+	const bcCastOutput* exact = answer->exact;
+	v[cli_castExactAlpha] = exact != NULL && isHit(exact) ? cliOut_Number(exact->alpha) : cliOut_Null();
+	v[cli_castAlphaFree] = cliOut_Number(answer->alphaFree);
+	cliRecordsOut_Record(&writer->records, out, position, v);
 }
 
 void cliCastWriter_Format(const cliCastWriter* writer, cliBuffer* out, long position, const cliRecord* record,
 						  const char* error, const bcCastOutput* output, const bcContact* ties, int tieCount,
 						  const bcCastOutput* exact)
 {
-	switch (writer->format) {
-	case cli_outputJson:
-		if (position > 0) {
-			CLI_APPEND_LITERAL(out, ",\n");
-		} else {
-			cliBuffer_AppendChar(out, '\n');
-		}
-		appendJsonResult(writer, out, record, error, output, ties, tieCount, exact);
-		break;
-	case cli_outputNdjson:
-		appendJsonResult(writer, out, record, error, output, ties, tieCount, exact);
-		cliBuffer_AppendChar(out, '\n');
-		break;
-	case cli_outputCsv:
-		appendCsvResult(writer, out, record, error, output, ties, tieCount, exact);
-		break;
-	}
+	cliCastAnswer answer = { record, error, output, ties, tieCount, exact, NAN };
+	cliCastWriter_FormatAnswer(writer, out, position, &answer);
 }
 
 void cliCastWriter_End(const cliCastWriter* writer, cliBuffer* out, long written, const cliCastSummary* summary)
 {
-	if (writer->format != cli_outputJson) {
-		return;
-	}
-	if (written > 0) {
-		CLI_APPEND_LITERAL(out, "\n],\n\"summary\":{\"records\":");
-	} else {
-		CLI_APPEND_LITERAL(out, "],\n\"summary\":{\"records\":");
-	}
-	cliBuffer_AppendInt(out, summary->records);
-	CLI_APPEND_LITERAL(out, ",\"hits\":");
-	cliBuffer_AppendInt(out, summary->hits);
-	CLI_APPEND_LITERAL(out, ",\"errors\":");
-	cliBuffer_AppendInt(out, summary->errors);
-	if (writer->compareExact) {
-		CLI_APPEND_LITERAL(out, ",\"tunnelled\":");
-		cliBuffer_AppendInt(out, summary->tunnelled);
-	}
-	CLI_APPEND_LITERAL(out, "}}\n");
+	cliOutField fields[4] = {
+		{ "records", cliOut_Int(summary->records) },
+		{ "hits", cliOut_Int(summary->hits) },
+		{ "errors", cliOut_Int(summary->errors) },
+		{ "tunnelled", writer->compareExact ? cliOut_Int(summary->tunnelled) : (cliOutValue){ 0 } },
+	};
+	cliRecordsOut_End(&writer->records, out, written, fields, 4);
 }

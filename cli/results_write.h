@@ -1,4 +1,5 @@
-/* results_write.h - writers for `ballcast cast` results in JSON, NDJSON and CSV. */
+/* results_write.h - `ballcast cast` results: the cast's columns and head,
+ * written by the records writer (records_out.h) in JSON, NDJSON or CSV. */
 #ifndef BC_RESULTS_WRITE_H
 #define BC_RESULTS_WRITE_H
 
@@ -6,6 +7,7 @@
 
 #include "ballcast.h"
 #include "output.h"
+#include "records_out.h"
 #include "trajectories.h"
 
 /* What the JSON document says about the run, before the results. */
@@ -21,30 +23,55 @@ typedef struct cliCastHeader {
 	bool compareExact;      /* results carry "exact_alpha", the summary "tunnelled" */
 } cliCastHeader;
 
+/* What the JSON summary counts. */
 typedef struct cliCastSummary {
-	long records;
-	long hits;
-	long errors;
+	long records; /* results written, bad records included */
+	long hits;    /* hits and initial overlaps */
+	long errors;  /* bad records */
 	long tunnelled; /* --compare-exact: hit by the exact cast, missed by the discrete method */
 } cliCastSummary;
 
+/* The cast's records writer: set up by cliCastWriter_Begin, then only read. */
 typedef struct cliCastWriter {
-	cliOutputFormat format;
-	bool ties;
-	bool compareExact;
+	cliRecordsOut records; /* the cast's columns, in the run's format */
+	bool compareExact;     /* the summary says "tunnelled" */
 } cliCastWriter;
+
+/* One result to write. Pointers are borrowed for the call. */
+typedef struct cliCastAnswer {
+	const cliRecord* record;    /* its id */
+	const char* error;          /* non-NULL: the record could not be answered (nothing below is read) */
+	const bcCastOutput* output; /* the answer */
+	const bcContact* ties;      /* with --ties: tieCount contacts (read on a hit only) */
+	int tieCount;
+	const bcCastOutput* exact;  /* --compare-exact: the exact cast's answer, whose alpha goes beside; NULL otherwise */
+	/* --method discrete (cliCastWriter_BeginWithAlphaFree): bcDiscreteOutput.lower,
+	 * the last alpha a test found the ball free (seed 002's answer) */
+	double alphaFree;
+} cliCastAnswer;
 
 /* What comes before the results (the JSON document's head, the CSV header
  * row), appended to out. */
 void cliCastWriter_Begin(cliCastWriter* writer, cliBuffer* out, cliOutputFormat format, const cliCastHeader* header);
 
-/* One result, appended to out: error (non-NULL) for a bad record, else the
- * output and, if the writer was asked for ties, tieCount contacts; exact:
- * with --compare-exact, the exact cast's answer, whose alpha goes beside
- * (NULL otherwise, and for a bad record). position
- * is the result's 0-based place in the output (JSON separates results from
- * the second on). Writers only read the writer: results may be formatted
- * on several threads at once. */
+/* cliCastWriter_Begin for --method discrete answers that carry their lower
+ * end: every result has "alpha_free" (after the other keys; CSV: the last
+ * column, alpha_free), cliCastAnswer.alphaFree, written by
+ * cliCastWriter_FormatAnswer. */
+void cliCastWriter_BeginWithAlphaFree(cliCastWriter* writer, cliBuffer* out, cliOutputFormat format,
+									  const cliCastHeader* header);
+
+/* One result, appended to out. position is the result's 0-based place in
+ * the output (JSON separates results from the second on). Writers only
+ * read the writer: results may be formatted on several threads at once. */
+void cliCastWriter_FormatAnswer(const cliCastWriter* writer, cliBuffer* out, long position,
+								const cliCastAnswer* answer);
+
+/* cliCastWriter_FormatAnswer with the answer's parts as arguments (and no
+ * alphaFree): error (non-NULL) for a bad record, else the output and, if
+ * the writer was asked for ties, tieCount contacts; exact: with
+ * --compare-exact, the exact cast's answer, whose alpha goes beside (NULL
+ * otherwise, and for a bad record). */
 void cliCastWriter_Format(const cliCastWriter* writer, cliBuffer* out, long position, const cliRecord* record,
 						  const char* error, const bcCastOutput* output, const bcContact* ties, int tieCount,
 						  const bcCastOutput* exact);
@@ -58,8 +85,7 @@ void cliWriteRecordIdJson(FILE* f, const cliRecord* record);
 /* The record's id as a CSV cell. */
 void cliWriteRecordIdCsv(FILE* f, const cliRecord* record);
 
-/* The same, appended to a buffer. */
-void cliAppendRecordIdJson(cliBuffer* out, const cliRecord* record);
-void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record);
+/* (cliAppendRecordIdJson and cliAppendRecordIdCsv, the same appended to a
+ * buffer, are in records_out.h.) */
 
 #endif

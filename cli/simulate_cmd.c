@@ -9,7 +9,7 @@
 #include "cli.h"
 #include "output.h"
 #include "trajectories.h"
-#include "results_write.h"
+#include "records_out.h"
 #include "scene.h"
 
 /* The options of simulate's own, in the order simulateOption knows them. */
@@ -142,14 +142,58 @@ static int parseArguments(int argc, char** argv, cliSimulateConfig* cfg)
 
 /* ---------------------------------------------------------------- writing */
 
-static const char* const eventsCsvHeader =
-	"time,kind,id,other,triangle,face,feature,vertex_0,vertex_1,vertex_2,point_x,point_y,point_z,"
-	"normal_x,normal_y,normal_z,position_x,position_y,position_z,velocity_before_x,velocity_before_y,"
-	"velocity_before_z,velocity_after_x,velocity_after_y,velocity_after_z,other_position_x,other_position_y,"
-	"other_position_z,other_velocity_before_x,other_velocity_before_y,other_velocity_before_z,"
-	"other_velocity_after_x,other_velocity_after_y,other_velocity_after_z,motion,other_motion\n";
+/* An event's columns, in key and column order. */
+enum {
+	cli_eventTime,
+	cli_eventKind,
+	cli_eventId,
+	cli_eventOther,
+	cli_eventTriangle,
+	cli_eventFace,
+	cli_eventFeature,
+	cli_eventVertices,
+	cli_eventPoint,
+	cli_eventNormal,
+	cli_eventPosition,
+	cli_eventVelocityBefore,
+	cli_eventVelocityAfter,
+	cli_eventOtherPosition,
+	cli_eventOtherVelocityBefore,
+	cli_eventOtherVelocityAfter,
+	cli_eventMotion,
+	cli_eventOtherMotion,
+	cli_eventColumnCount
+};
 
-/* A record standing in for a scene ball, for the id writers. */
+static const cliOutColumn eventColumns[cli_eventColumnCount] = {
+	{ "time", NULL },
+	{ "kind", NULL },
+	{ "id", NULL },
+	{ "other", NULL },
+	{ "triangle", NULL },
+	{ "face", NULL },
+	{ "feature", NULL },
+	{ "vertices", "vertex_0,vertex_1,vertex_2" },
+	CLI_OUT_VEC3_COLUMN("point"),
+	CLI_OUT_VEC3_COLUMN("normal"),
+	CLI_OUT_VEC3_COLUMN("position"),
+	CLI_OUT_VEC3_COLUMN("velocity_before"),
+	CLI_OUT_VEC3_COLUMN("velocity_after"),
+	CLI_OUT_VEC3_COLUMN("other_position"),
+	CLI_OUT_VEC3_COLUMN("other_velocity_before"),
+	CLI_OUT_VEC3_COLUMN("other_velocity_after"),
+	{ "motion", NULL },
+	{ "other_motion", NULL },
+};
+
+/* A position sample's columns (--positions), a bare list. */
+enum { cli_sampleT, cli_sampleId, cli_sampleX, cli_sampleY, cli_sampleZ, cli_sampleColumnCount };
+
+static const cliOutColumn sampleColumns[cli_sampleColumnCount] = {
+	{ "t", NULL }, { "id", NULL }, { "x", NULL }, { "y", NULL }, { "z", NULL },
+};
+
+/* A record standing in for a scene ball, for its id. */
 static cliRecord idRecord(const cliSceneBall* ball)
 {
 	cliRecord record;
@@ -160,132 +204,27 @@ static cliRecord idRecord(const cliSceneBall* ball)
 	return record;
 }
 
-static void writeIdJson(FILE* f, const cliScene* scene, int ball)
-{
-	cliRecord record = idRecord(scene->balls + ball);
-	cliWriteRecordIdJson(f, &record);
-}
-
-static void writeIdCsv(FILE* f, const cliScene* scene, int ball)
-{
-	cliRecord record = idRecord(scene->balls + ball);
-	cliWriteRecordIdCsv(f, &record);
-}
-
-static void writeVec(FILE* f, const char* key, bcVec3 v)
-{
-	fputs(key, f);
-	cliWriteJsonVec3(f, v.x, v.y, v.z);
-}
-
 static bool touchesMesh(const bcSimEvent* e)
 {
 	return e->kind == bc_simKindMesh || e->kind == bc_simKindRest;
 }
 
-static void writeEventJson(FILE* f, const cliScene* scene, const bcSimEvent* e)
-{
-	fputs("{\"time\":", f);
-	cliWriteNumber(f, e->time);
-	fputs(",\"kind\":\"", f);
-	fputs(bcSimEventKindName(e->kind), f);
-	fputs("\",\"id\":", f);
-	writeIdJson(f, scene, e->ball);
-	if (e->kind == bc_simKindBall) {
-		fputs(",\"other\":", f);
-		writeIdJson(f, scene, e->other);
-	}
-	if ((touchesMesh(e) || e->kind == bc_simKindLeave) && e->triangle >= 0) {
-		fputs(",\"triangle\":", f);
-		cliWriteInt(f, e->triangle);
-		fputs(",\"face\":", f);
-		cliWriteInt(f, e->face);
-	}
-	if (touchesMesh(e)) {
-		fputs(",\"feature\":", f);
-		cliWriteJsonString(f, bcFeatureName(e->feature));
-		fputs(",\"vertices\":[", f);
-		for (int k = 0; k < e->vertexCount; ++k) {
-			if (k > 0) {
-				putc(',', f);
-			}
-			cliWriteInt(f, e->vertices[k]);
-		}
-		putc(']', f);
-	}
-	if (e->kind != bc_simKindHorizon) {
-		writeVec(f, ",\"point\":", e->point);
-		writeVec(f, ",\"normal\":", e->normal);
-	}
-	writeVec(f, ",\"position\":", e->position);
-	writeVec(f, ",\"velocity_before\":", e->velocityBefore);
-	writeVec(f, ",\"velocity_after\":", e->velocityAfter);
-	if (e->kind == bc_simKindBall) {
-		writeVec(f, ",\"other_position\":", e->otherPosition);
-		writeVec(f, ",\"other_velocity_before\":", e->otherVelocityBefore);
-		writeVec(f, ",\"other_velocity_after\":", e->otherVelocityAfter);
-	}
-	fputs(",\"motion\":\"", f);
-	fputs(bcSimMotionName(e->motion), f);
-	if (e->kind == bc_simKindBall) {
-		fputs("\",\"other_motion\":\"", f);
-		fputs(bcSimMotionName(e->otherMotion), f);
-	}
-	fputs("\"}", f);
-}
+/* Where a stream of records goes: its writer and the text formatted and
+ * not yet written. */
+typedef struct cliRecordStream {
+	cliOutput* output;
+	cliRecordsOut writer;
+	cliBuffer text;
+	long long written;
+} cliRecordStream;
 
-static void writeEventCsv(FILE* f, const cliScene* scene, const bcSimEvent* e)
+/* Write the text formatted so far. */
+static void drain(cliRecordStream* s)
 {
-	cliWriteNumber(f, e->time);
-	putc(',', f);
-	fputs(bcSimEventKindName(e->kind), f);
-	putc(',', f);
-	writeIdCsv(f, scene, e->ball);
-	putc(',', f);
-	if (e->kind == bc_simKindBall) {
-		writeIdCsv(f, scene, e->other);
+	if (!s->text.failed) {
+		cliOutput_Write(s->output, s->text.data, s->text.length);
+		cliBuffer_Clear(&s->text);
 	}
-	if ((touchesMesh(e) || e->kind == bc_simKindLeave) && e->triangle >= 0) {
-		putc(',', f);
-		cliWriteInt(f, e->triangle);
-		putc(',', f);
-		cliWriteInt(f, e->face);
-	} else {
-		fputs(",,", f);
-	}
-	putc(',', f);
-	if (touchesMesh(e)) {
-		fputs(bcFeatureName(e->feature), f);
-	}
-	for (int k = 0; k < 3; ++k) {
-		putc(',', f);
-		if (touchesMesh(e) && k < e->vertexCount) {
-			cliWriteInt(f, e->vertices[k]);
-		}
-	}
-	if (e->kind != bc_simKindHorizon) {
-		cliWriteCsvVec3(f, e->point);
-		cliWriteCsvVec3(f, e->normal);
-	} else {
-		fputs(",,,,,,", f);
-	}
-	cliWriteCsvVec3(f, e->position);
-	cliWriteCsvVec3(f, e->velocityBefore);
-	cliWriteCsvVec3(f, e->velocityAfter);
-	if (e->kind == bc_simKindBall) {
-		cliWriteCsvVec3(f, e->otherPosition);
-		cliWriteCsvVec3(f, e->otherVelocityBefore);
-		cliWriteCsvVec3(f, e->otherVelocityAfter);
-	} else {
-		fputs(",,,,,,,,,", f);
-	}
-	putc(',', f);
-	fputs(bcSimMotionName(e->motion), f);
-	putc(',', f);
-	if (e->kind == bc_simKindBall) {
-		fputs(bcSimMotionName(e->otherMotion), f);
-	}
-	putc('\n', f);
 }
 
 typedef struct cliEventCounts {
@@ -293,109 +232,104 @@ typedef struct cliEventCounts {
 	long long kinds[5]; /* by bcSimEventKind */
 } cliEventCounts;
 
-static void writeEvent(FILE* f, cliOutputFormat format, const cliScene* scene, const bcSimEvent* e,
-					   cliEventCounts* counts)
+static void writeEvent(cliRecordStream* s, const cliScene* scene, const bcSimEvent* e, cliEventCounts* counts)
 {
-	switch (format) {
-	case cli_outputJson:
-		fputs(counts->total > 0 ? ",\n" : "\n", f);
-		writeEventJson(f, scene, e);
-		break;
-	case cli_outputNdjson:
-		writeEventJson(f, scene, e);
-		putc('\n', f);
-		break;
-	case cli_outputCsv:
-		writeEventCsv(f, scene, e);
-		break;
+	bool ballEvent = e->kind == bc_simKindBall;
+	cliRecord self = idRecord(scene->balls + e->ball);
+	cliRecord other = ballEvent ? idRecord(scene->balls + e->other) : self;
+	cliOutValue v[cli_eventColumnCount] = {
+		[cli_eventTime] = cliOut_Number(e->time),
+		[cli_eventKind] = cliOut_Name(bcSimEventKindName(e->kind)),
+		[cli_eventId] = cliOut_Id(&self),
+		[cli_eventPosition] = cliOut_Vec3(e->position),
+		[cli_eventVelocityBefore] = cliOut_Vec3(e->velocityBefore),
+		[cli_eventVelocityAfter] = cliOut_Vec3(e->velocityAfter),
+		[cli_eventMotion] = cliOut_Name(bcSimMotionName(e->motion)),
+	};
+	if (ballEvent) {
+		v[cli_eventOther] = cliOut_Id(&other);
+		v[cli_eventOtherPosition] = cliOut_Vec3(e->otherPosition);
+		v[cli_eventOtherVelocityBefore] = cliOut_Vec3(e->otherVelocityBefore);
+		v[cli_eventOtherVelocityAfter] = cliOut_Vec3(e->otherVelocityAfter);
+		v[cli_eventOtherMotion] = cliOut_Name(bcSimMotionName(e->otherMotion));
 	}
+	if ((touchesMesh(e) || e->kind == bc_simKindLeave) && e->triangle >= 0) {
+		v[cli_eventTriangle] = cliOut_Int(e->triangle);
+		v[cli_eventFace] = cliOut_Int(e->face);
+	}
+	if (touchesMesh(e)) {
+		v[cli_eventFeature] = cliOut_Name(bcFeatureName(e->feature));
+		v[cli_eventVertices] = cliOut_Ints(e->vertices, e->vertexCount);
+	}
+	if (e->kind != bc_simKindHorizon) {
+		v[cli_eventPoint] = cliOut_Vec3(e->point);
+		v[cli_eventNormal] = cliOut_Vec3(e->normal);
+	}
+	cliRecordsOut_Record(&s->writer, &s->text, (long)s->written, v);
+	drain(s);
+	s->written += 1;
 	counts->total += 1;
 	counts->kinds[e->kind] += 1;
 }
 
-static void writeHeader(FILE* f, cliOutputFormat format, const cliSimulateConfig* cfg, const bcMeshInfo* mesh,
-						const cliScene* scene, const bcSimulationDef* def)
+/* The events' beginning: the JSON head holds the mesh, the scene and the
+ * settings. */
+static void beginEvents(cliRecordStream* s, cliOutputFormat format, const cliSimulateConfig* cfg,
+						const bcMeshInfo* mesh, const cliScene* scene, const bcSimulationDef* def)
 {
-	if (format == cli_outputCsv) {
-		fputs(eventsCsvHeader, f);
-		return;
-	}
-	if (format != cli_outputJson) {
-		return;
-	}
-	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"mesh\":{\"file\":", f);
-	cliWriteJsonString(f, cfg->meshPath);
-	fputs(",\"vertices\":", f);
-	cliWriteInt(f, mesh->vertexCount);
-	fputs(",\"triangles\":", f);
-	cliWriteInt(f, mesh->triangleCount);
-	fputs(",\"faces\":", f);
-	cliWriteInt(f, mesh->faceCount);
-	fputs(",\"degenerate\":", f);
-	cliWriteInt(f, mesh->degenerateCount);
-	fputs("},\"scene\":{\"file\":", f);
-	cliWriteJsonString(f, cfg->scenePath);
-	fputs(",\"balls\":", f);
-	cliWriteInt(f, scene->ballCount);
-	writeVec(f, "},\"settings\":{\"gravity\":", def->gravity);
-	fputs(",\"restitution\":", f);
-	cliWriteNumber(f, def->restitution);
-	fputs(",\"horizon\":", f);
-	cliWriteNumber(f, def->horizon);
-	fputs(",\"max_events\":", f);
-	cliWriteInt(f, def->maxEvents);
-	fputs(",\"two_sided\":", f);
-	fputs(def->twoSided ? "true" : "false", f);
-	fputs("},\n\"events\":[", f);
+	cliOutField meshFields[5] = {
+		{ "file", cliOut_Text(cfg->meshPath) },
+		{ "vertices", cliOut_Int(mesh->vertexCount) },
+		{ "triangles", cliOut_Int(mesh->triangleCount) },
+		{ "faces", cliOut_Int(mesh->faceCount) },
+		{ "degenerate", cliOut_Int(mesh->degenerateCount) },
+	};
+	cliOutField sceneFields[2] = {
+		{ "file", cliOut_Text(cfg->scenePath) },
+		{ "balls", cliOut_Int(scene->ballCount) },
+	};
+	cliOutField settings[5] = {
+		{ "gravity", cliOut_Vec3(def->gravity) },
+		{ "restitution", cliOut_Number(def->restitution) },
+		{ "horizon", cliOut_Number(def->horizon) },
+		{ "max_events", cliOut_Int(def->maxEvents) },
+		{ "two_sided", cliOut_Bool(def->twoSided) },
+	};
+	cliOutField head[3] = {
+		{ "mesh", cliOut_Object(meshFields, 5) },
+		{ "scene", cliOut_Object(sceneFields, 2) },
+		{ "settings", cliOut_Object(settings, 5) },
+	};
+	cliRecordsLayout layout = { "events", eventColumns, cli_eventColumnCount, 0 };
+	cliRecordsOut_Begin(&s->writer, &s->text, format, &layout, head, 3);
+	drain(s);
 }
 
-static void writeSummary(FILE* f, cliOutputFormat format, const cliEventCounts* counts, bool stopped)
+static void endEvents(cliRecordStream* s, const cliEventCounts* counts, bool stopped)
 {
-	if (format != cli_outputJson) {
-		return;
-	}
-	fputs(counts->total > 0 ? "\n],\n\"summary\":{\"events\":" : "],\n\"summary\":{\"events\":", f);
-	cliWriteInt(f, counts->total);
-	static const char* const keys[5] = { ",\"mesh\":", ",\"ball\":", ",\"rest\":", ",\"leave\":", ",\"horizon\":" };
+	static const char* const keys[5] = { "mesh", "ball", "rest", "leave", "horizon" };
+	cliOutField summary[7];
+	summary[0] = (cliOutField){ "events", cliOut_Int(counts->total) };
 	for (int k = 0; k < 5; ++k) {
-		fputs(keys[k], f);
-		cliWriteInt(f, counts->kinds[k]);
+		summary[1 + k] = (cliOutField){ keys[k], cliOut_Int(counts->kinds[k]) };
 	}
-	fputs(stopped ? ",\"end\":\"max_events\"}}\n" : ",\"end\":\"horizon\"}}\n", f);
+	summary[6] = (cliOutField){ "end", cliOut_Name(stopped ? "max_events" : "horizon") };
+	cliRecordsOut_End(&s->writer, &s->text, (long)s->written, summary, 7);
+	drain(s);
 }
 
 /* Every ball's position at time t (the simulation's current time). */
-static void writePositions(FILE* f, cliOutputFormat format, const cliScene* scene, const bcSimulation* sim,
-						   double t, long long* rows)
+static void writePositions(cliRecordStream* s, const cliScene* scene, const bcSimulation* sim, double t)
 {
 	for (int i = 0; i < scene->ballCount; ++i) {
 		bcVec3 p = bcSimulation_GetBall(sim, i).position;
-		if (format == cli_outputCsv) {
-			cliWriteNumber(f, t);
-			putc(',', f);
-			writeIdCsv(f, scene, i);
-			cliWriteCsvVec3(f, p);
-			putc('\n', f);
-			continue;
-		}
-		if (format == cli_outputJson) {
-			fputs(*rows > 0 ? ",\n" : "[\n", f);
-		}
-		fputs("{\"t\":", f);
-		cliWriteNumber(f, t);
-		fputs(",\"id\":", f);
-		writeIdJson(f, scene, i);
-		fputs(",\"x\":", f);
-		cliWriteNumber(f, p.x);
-		fputs(",\"y\":", f);
-		cliWriteNumber(f, p.y);
-		fputs(",\"z\":", f);
-		cliWriteNumber(f, p.z);
-		putc('}', f);
-		if (format == cli_outputNdjson) {
-			putc('\n', f);
-		}
-		*rows += 1;
+		cliRecord self = idRecord(scene->balls + i);
+		cliOutValue v[cli_sampleColumnCount] = {
+			cliOut_Number(t), cliOut_Id(&self), cliOut_Number(p.x), cliOut_Number(p.y), cliOut_Number(p.z),
+		};
+		cliRecordsOut_Record(&s->writer, &s->text, (long)s->written, v);
+		drain(s);
+		s->written += 1;
 	}
 }
 
@@ -458,6 +392,9 @@ int cliSimulateMain(int argc, char** argv)
 	bcSimulation* sim = NULL;
 	cliOutput events, positions;
 	bool eventsOpen = false, positionsOpen = false;
+	cliRecordStream eventStream, sampleStream;
+	memset(&eventStream, 0, sizeof eventStream);
+	memset(&sampleStream, 0, sizeof sampleStream);
 	const char* sceneName = cliInputName(cfg.scenePath);
 	bool sampling = cfg.positionsPath != NULL;
 
@@ -516,15 +453,18 @@ int cliSimulateMain(int argc, char** argv)
 	if (!eventsOpen || (sampling && !positionsOpen)) {
 		goto done;
 	}
-	cliOutputFormat positionsFormat = sampling ? cliFormatFromPath(cfg.positionsPath, cli_outputCsv) : cli_outputCsv;
-	if (sampling && positionsFormat == cli_outputCsv) {
-		fputs("t,id,x,y,z\n", positions.stream);
+	if (sampling) {
+		sampleStream.output = &positions;
+		cliRecordsLayout layout = { NULL, sampleColumns, cli_sampleColumnCount, 0 };
+		cliOutputFormat format = cliFormatFromPath(cfg.positionsPath, cli_outputCsv);
+		cliRecordsOut_Begin(&sampleStream.writer, &sampleStream.text, format, &layout, NULL, 0);
+		drain(&sampleStream);
 	}
-
-	writeHeader(events.stream, cfg.common.format, &cfg, &meshInfo, &scene, &def);
+	eventStream.output = &events;
+	beginEvents(&eventStream, cfg.common.format, &cfg, &meshInfo, &scene, &def);
 	cliEventCounts counts;
 	memset(&counts, 0, sizeof counts);
-	long long sample = 0, rows = 0;
+	long long sample = 0;
 	bool stopped = false;
 	for (;;) {
 		double target = INFINITY;
@@ -536,15 +476,15 @@ int cliSimulateMain(int argc, char** argv)
 		double t1 = cliNow();
 		times.simulate += t1 - t0;
 		if (e.state == bc_simEvent) {
-			writeEvent(events.stream, cfg.common.format, &scene, &e, &counts);
+			writeEvent(&eventStream, &scene, &e, &counts);
 		} else if (e.state == bc_simReached) {
-			writePositions(positions.stream, positionsFormat, &scene, sim, target, &rows);
+			writePositions(&sampleStream, &scene, sim, target);
 			sample += 1;
 		} else {
 			if (e.state == bc_simFinished) {
 				/* A sample at the horizon itself comes after its events. */
 				for (; sampling && (double)sample * dt <= def.horizon; ++sample) {
-					writePositions(positions.stream, positionsFormat, &scene, sim, (double)sample * dt, &rows);
+					writePositions(&sampleStream, &scene, sim, (double)sample * dt);
 				}
 			}
 			stopped = e.state == bc_simTooManyEvents;
@@ -553,13 +493,20 @@ int cliSimulateMain(int argc, char** argv)
 		times.write += cliNow() - t1;
 	}
 	double t1 = cliNow();
-	writeSummary(events.stream, cfg.common.format, &counts, stopped);
-	if (sampling && positionsFormat == cli_outputJson) {
-		fputs(rows > 0 ? "\n]\n" : "[]\n", positions.stream);
+	endEvents(&eventStream, &counts, stopped);
+	if (sampling) {
+		cliRecordsOut_End(&sampleStream.writer, &sampleStream.text, (long)sampleStream.written, NULL, 0);
+		drain(&sampleStream);
 	}
 	/* published or thrown away here: the positions only with the events */
 	eventsOpen = positionsOpen = false;
-	bool ok = cliOutput_Commit(&events);
+	bool ok = !eventStream.text.failed && !sampleStream.text.failed;
+	if (!ok) {
+		fputs("ballcast: out of memory\n", stderr);
+		cliOutput_Abort(&events);
+	} else {
+		ok = cliOutput_Commit(&events);
+	}
 	if (sampling && ok) {
 		ok = cliOutput_Commit(&positions);
 	} else if (sampling) {
@@ -577,6 +524,8 @@ int cliSimulateMain(int argc, char** argv)
 	}
 	status = !ok ? cli_exitTrouble : stopped ? cli_exitRecords : cli_exitOk;
 done:
+	cliBuffer_Free(&eventStream.text);
+	cliBuffer_Free(&sampleStream.text);
 	if (eventsOpen) {
 		cliOutput_Abort(&events);
 	}

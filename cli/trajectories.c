@@ -387,7 +387,7 @@ static int csvHeader(cliReader* reader, bcError* error)
 		return -1;
 	}
 	if (status <= 0) {
-		return status < 0 ? -1 : cliInput_SyntaxError(&reader->input, 0, "empty input: no records", error);
+		return status; /* 0: the input ends before a header row: no records */
 	}
 	int count = csv->count;
 	reader->columnKinds = malloc((size_t)count * sizeof *reader->columnKinds);
@@ -659,16 +659,14 @@ static int detect(cliReader* reader, bcError* error)
 		return fail(reader, error);
 	}
 	if (status == 0) {
-		if (reader->format == cli_inputNdjson) {
-			reader->state = cli_readDone;
-			return 1;
+		/* Nothing but blanks: no records, in any format (an empty stage of
+		 * a pipeline is an empty batch, as for jq and mlr). Read as
+		 * NDJSON, an empty stream of lines, unless a format was named. */
+		if (reader->format == cli_inputAuto) {
+			reader->format = cli_inputNdjson;
 		}
-		memset(error, 0, sizeof *error);
-		error->code = bc_errorSyntax;
-		error->line = 1;
-		error->column = 1;
-		snprintf(error->message, sizeof error->message, "empty input: no records");
-		return fail(reader, error);
+		reader->state = cli_readDone;
+		return 1;
 	}
 	char first = in->buffer[in->start];
 	if (reader->format == cli_inputAuto) {
@@ -687,10 +685,11 @@ static int detect(cliReader* reader, bcError* error)
 		reader->state = cli_readJson;
 		return 1;
 	default:
-		if (csvHeader(reader, error) < 0) {
+		status = csvHeader(reader, error);
+		if (status < 0) {
 			return fail(reader, error);
 		}
-		reader->state = cli_readCsvRows;
+		reader->state = status > 0 ? cli_readCsvRows : cli_readDone;
 		return 1;
 	}
 }

@@ -113,7 +113,9 @@ void cliRecordText_Free(cliRecordText* text);
 
 /* Detect the input format now (reading the first bytes) rather than at the
  * first record: 1, or -1 on an error cliReader_Next would return first
- * (empty input, a read error, no '[' for --input-format json). */
+ * (a read error, no '[' for --input-format json). An empty input (blanks
+ * and a byte order mark at most) is no error: no records, read as NDJSON
+ * unless a format was named. */
 int cliReader_Detect(cliReader* reader, bcError* error);
 
 /* The format in use (after detection: never cli_inputAuto once a record or

@@ -620,8 +620,10 @@ BC_API bcDiscreteOptions bcDefaultDiscreteOptions(void);
  *    rounding, since the ball is within r there); 0 for a touch at the
  *    start;
  *  - lower: the last alpha a test found free before it (alpha - lower is
- *    dt / 2^N, or less where a step was cut short); the first contact is in
- *    (lower, alpha] unless the ball touched and left between two tests;
+ *    dt / 2^N, or less where a step was cut short): what seed 002's
+ *    pseudocode returns (its t); the first contact is in (lower, alpha]
+ *    unless the ball touched and left between two tests; 0 when the ball is
+ *    in contact at the start (a touch or an initial overlap);
  *  - triangle, face, feature, vertices: the lowest-numbered counted
  *    triangle within r of the centre at alpha, and the feature of its
  *    closest point (Ericson's regions), as mesh vertex indices;
@@ -635,7 +637,8 @@ BC_API bcDiscreteOptions bcDefaultDiscreteOptions(void);
 typedef struct bcDiscreteOutput {
 	bcCastState state;   /* miss, hit, initial overlap or invalid */
 	double alpha;        /* the first alpha a test found in contact (1 on a miss) */
-	double lower;        /* the last alpha a test found free before alpha */
+	double lower;        /* the start of the final bracket: the last alpha a test
+	                        found free before alpha (the CLI's alpha_free) */
 	int32_t triangle;    /* the lowest counted triangle within r at alpha, or -1 */
 	int32_t face;        /* the OBJ face it came from, or -1 */
 	bcFeature feature;   /* the feature of its closest point */

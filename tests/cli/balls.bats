@@ -122,6 +122,12 @@ gen_balls() {
 	echo "$CSV_HEADER" | assert_stdout_eq
 }
 
+@test "balls: empty input is an empty batch: every input format, standard input and a pipe; exit 0 (issue 22)" {
+	expect_empty_batch "$JSON_HEADER"'
+"results":[],
+"summary":{"records":0,"hits":0,"errors":0}}' "$CSV_HEADER" balls
+}
+
 @test "balls: a lone ball meets nothing" {
 	echo '{"id":"solo","p0":[0,0,0],"p1":[5,5,5],"r":3}' >one.ndjson
 	bcast balls -f ndjson one.ndjson

@@ -61,6 +61,19 @@ one_throw() {
 	} | assert_stdout_eq
 }
 
+@test "empty input is an empty batch: every input format, standard input and a pipe; exit 0 (issue 22)" {
+	expect_empty_batch "$(JSON_HEADER_TRI)"'
+"results":[],
+"summary":{"records":0,"hits":0,"errors":0}}' "$CSV_HEADER" cast tri.obj
+	# what the run's options add is there too: the tie list, exact_alpha
+	bcast cast --ties -f csv tri.obj - </dev/null
+	assert_status 0
+	echo "$CSV_HEADER,ties" | assert_stdout_eq
+	bcast cast --method discrete --dt 0.5 --compare-exact tri.obj - </dev/null
+	assert_status 0
+	assert_line 3 '"summary":{"records":0,"hits":0,"errors":0,"tunnelled":0}}'
+}
+
 @test "ndjson: one result object per line, no wrapper, no summary" {
 	write_three_json t.json
 	bcast cast --format ndjson tri.obj t.json

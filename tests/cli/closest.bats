@@ -220,6 +220,12 @@ EOF
 	} | assert_stdout_eq
 }
 
+@test "empty input is an empty batch: every input format, standard input and a pipe; exit 0 (issue 22)" {
+	expect_empty_batch "$(JSON_HEADER_TRI)"'
+"results":[],
+"summary":{"records":0,"overlaps":0,"errors":0}}' "$CSV_HEADER" closest tri.obj
+}
+
 @test "ndjson: one result per line and nothing else" {
 	write_balls_ndjson b.ndjson
 	bcast closest --format ndjson tri.obj b.ndjson

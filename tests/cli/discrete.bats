@@ -58,6 +58,38 @@ cube() {
 	assert_contains "$out" '"tie_tolerance":1e-10,"method":"discrete","dt":0.25,"bisect":0,"compare_exact":false},'
 }
 
+@test "discrete: seed 002's answer, the last contact-free alpha, is printed as alpha_free beside alpha (issue 22)" {
+	# cast_cmd.c does not yet hand the lower end to the writer
+	# (cliCastWriter_BeginWithAlphaFree, cliCastAnswer.alphaFree): the
+	# integration step wires it and removes this skip.
+	skip "alpha_free: cast_cmd.c (or cli/answer.c) must pass bcDiscreteOutput.lower to the writer"
+	# The seed's example: r = 0.3 dropped from z = 2 to z = -2 onto the
+	# plane z = 0, dt = 1/8, 5 halvings. The centre is at z = 2 - 4 alpha,
+	# in contact from z = 0.3 (alpha 0.425). Tests at alpha 1/8, 1/4, 3/8
+	# free (z = 1.5, 1, 0.5), 1/2 in contact (z = 0); halvings 0.4375
+	# (contact), 0.40625 (free), 0.421875 (z = 0.3125, free), 0.4296875
+	# (contact), 0.42578125 (z = 0.296875, contact): the final bracket is
+	# [0.421875, 0.42578125]. The seed returns its start, 0.421875.
+	printf 'v -10 -10 0\nv 10 -10 0\nv 10 10 0\nv -10 10 0\nf 1 2 3 4\n' >plane.obj
+	printf '{"id":"drop","p0":[0.5,0.25,2],"p1":[0.5,0.25,-2],"r":0.3}\n{"id":"away","p0":[0,0,1],"p1":[0,0,2],"r":0.3}\n{"id":"bad"}\n' >drop.ndjson
+	bcast cast --method discrete --dt 0.125 -f ndjson plane.obj drop.ndjson
+	assert_status 1
+	{
+		echo '{"id":"drop","hit":true,"alpha":0.42578125,"initial_overlap":false,"feature":"face","triangle":0,"face":0,"vertices":[0,1,2],"point":[0.5,0.25,0],"center":[0.5,0.25,0.296875],"normal":[0,0,1],"triangle_normal":[0,0,1],"alpha_free":0.421875}'
+		# a miss: no test found it in contact, free to the end
+		echo '{"id":"away","hit":false,"alpha":1,"alpha_free":1}'
+		echo '{"id":"bad","error":"missing p0"}'
+	} | assert_stdout_eq
+	# CSV: the last column, after exact_alpha
+	bcast cast --method discrete --dt 0.125 --compare-exact -f csv plane.obj drop.ndjson
+	sed -n 1p stdout | grep -q ',triangle_normal_z,error,exact_alpha,alpha_free$'
+	[ "$(csv_cell stdout 2 3),$(csv_cell stdout 2 24),$(csv_cell stdout 2 25)" = "0.42578125,0.425,0.421875" ]
+	[ "$(csv_cell stdout 3 25),$(csv_cell stdout 4 25)" = "1," ]
+	# the exact cast has no bracket: no alpha_free
+	bcast cast -f ndjson plane.obj drop.ndjson
+	[ "$(grep -c alpha_free stdout)" = 0 ]
+}
+
 @test "discrete on a fat target: on 300 throws, exact <= discrete <= exact + dt/2^N, no tunnelling; exact_alpha is the normal cast's alpha" {
 	cube -2 -2 -2 4 >cube.obj
 	# from a sphere of radius 6 towards a point of [-1,1]^3 (a ball of r 0.5

@@ -167,6 +167,44 @@ csv_cell() {
 	}' "$1"
 }
 
+# expect_empty_batch JSON CSV_HEADER ARGS... : zero records are an empty
+# batch: `ballcast ARGS... INPUT` answers an empty file, blank lines, a byte
+# order mark alone (under every --input-format) and empty standard input
+# (named '-' or not, a pipe or /dev/null) with exit 0, nothing on stderr,
+# and on stdout the JSON text JSON, the CSV header row alone, or nothing
+# (NDJSON).
+expect_empty_batch() {
+	local json="$1" header="$2" f i input
+	shift 2
+	: >empty.in
+	printf '  \n\n\t\r\n' >blank.in
+	printf '\357\273\277' >bom.in
+	for input in empty.in blank.in bom.in; do
+		for i in auto json ndjson csv; do
+			for f in json ndjson csv; do
+				bcast "$@" -i "$i" -f "$f" "$input"
+				assert_status 0
+				assert_no_stderr
+				case $f in
+				json) printf '%s\n' "$json" | assert_stdout_eq ;;
+				ndjson) assert_no_stdout ;;
+				csv) printf '%s\n' "$header" | assert_stdout_eq ;;
+				esac
+			done
+		done
+	done
+	bcast "$@" -f csv - </dev/null
+	assert_status 0
+	printf '%s\n' "$header" | assert_stdout_eq
+	bcast "$@" </dev/null
+	assert_status 0
+	printf '%s\n' "$json" | assert_stdout_eq
+	: | "$BALLCAST" "$@" -f ndjson - >pipe.out 2>pipe.err
+	[ ! -s pipe.out ] && [ ! -s pipe.err ]
+	: | "$BALLCAST" "$@" -f csv - >pipe.out 2>pipe.err
+	printf '%s\n' "$header" | assert_file_eq pipe.out
+}
+
 # Exact result lines on the one-triangle mesh (NDJSON form; the JSON form
 # has the same objects one per line).
 hit_front() { # ID

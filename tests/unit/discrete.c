@@ -158,6 +158,38 @@ END_TEST
 /* A fast ball crossing a thin wall between two tests is missed by the
  * discrete method and hit by the exact cast; with steps shorter than the
  * wall's contact region the discrete method finds it, within dt / 2^N. */
+/* Seed 002's own example: a ball of r = 0.3 dropped from z = 2 to z = -2
+ * onto the plane z = 0, dt = 1/8, N = 5. The centre is at z = 2 - 4 alpha,
+ * in contact from z = 0.3 (alpha = 0.425). Steps: alpha 1/8, 1/4, 3/8 free
+ * (z = 1.5, 1, 0.5), 1/2 in contact (z = 0): [0.375, 0.5]. Halvings: 0.4375
+ * (z = 0.25, contact), 0.40625 (z = 0.375, free), 0.421875 (z = 0.3125,
+ * free), 0.4296875 (z = 0.28125, contact), 0.42578125 (z = 0.296875,
+ * contact). The bracket ends at [0.421875, 0.42578125]: the seed's
+ * pseudocode returns its start t = 0.421875, the last alpha a test found
+ * the ball free (lower); alpha is its end. 1 + 4 + 5 tests. */
+START_TEST(seed_drop_onto_plane)
+{
+	const double v[] = { -10, -10, 0, 10, -10, 0, 10, 10, 0, -10, 10, 0 };
+	const int32_t t[] = { 0, 1, 2, 0, 2, 3 };
+	bcMesh* mesh = fromArrays(v, 4, t, 2);
+	bcCastInput in = { vec(0.5, 0.25, 2), vec(0.5, 0.25, -2), 0.3 };
+	bcDiscreteOptions options = discreteOptions(0.125, 5);
+	bcDiscreteOutput out = discrete(mesh, in, &options);
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcAssertNear(out.lower, 0.421875, 0);
+	bcAssertNear(out.alpha, 0.42578125, 0);
+	ck_assert_int_eq(out.testCount, 10);
+	bcAssertVecNear(out.center, 0.5, 0.25, 0.296875, 0);
+	bcAssertVecNear(out.normal, 0, 0, 1, 0);
+	/* the exact first contact lies in (lower, alpha] */
+	bcCastOutput exact = bcMesh_Cast(mesh, in, NULL);
+	ck_assert_int_eq(exact.state, bc_castHit);
+	ck_assert(out.lower < exact.alpha && exact.alpha <= out.alpha);
+	bcAssertNear(exact.alpha, 0.425, 1e-15);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
 START_TEST(thin_wall_tunnels)
 {
 	/* a closed box 0.02 thick across the path (its faces outward) */
@@ -298,6 +330,7 @@ START_TEST(start_overlap_touch_and_sides)
 	bcDiscreteOutput out = discrete(mesh, in, NULL);
 	ck_assert_int_eq(out.state, bc_castInitialOverlap);
 	bcAssertNear(out.alpha, 0, 0);
+	bcAssertNear(out.lower, 0, 0); /* no test saw it free */
 	ck_assert_int_eq(out.triangle, 0);
 	bcAssertNear(out.distance, 0.25, 0);
 	ck_assert_int_eq(out.testCount, 1);
@@ -403,6 +436,7 @@ static Suite* discreteSuite(void)
 	Suite* s = suite_create("discrete");
 	TCase* hand = tcase_create("hand");
 	tcase_add_test(hand, by_hand);
+	tcase_add_test(hand, seed_drop_onto_plane);
 	tcase_add_test(hand, thin_wall_tunnels);
 	tcase_add_test(hand, start_overlap_touch_and_sides);
 	tcase_add_test(hand, lowest_triangle_in_contact);

@@ -1,6 +1,6 @@
 /* results_write.c - unit tests for the cast results writer
  * (cli/results_write.c): what --method discrete and --compare-exact add
- * (the settings, exact_alpha, tunnelled), and that an exact run's text
+ * (the settings, exact_alpha, tunnelled, alpha_free), and that an exact run's text
  * is what it always was. */
 #include <check.h>
 #include <string.h>
@@ -141,12 +141,63 @@ START_TEST(discreteSettingsAndExactAlpha)
 }
 END_TEST
 
+/* --method discrete with the lower end: "alpha_free" after the other keys,
+ * CSV's last column; absent from error records; a writer begun without it
+ * writes neither key nor column. */
+START_TEST(discreteAlphaFree)
+{
+	bcCastOptions options = bcDefaultCastOptions();
+	bcDiscreteOptions discrete = bcDefaultDiscreteOptions();
+	discrete.step = 0.125;
+	cliCastHeader h = header(&options, &discrete, true);
+	cliCastWriter writer;
+	cliBuffer out = { 0 };
+	cliCastWriter_BeginWithAlphaFree(&writer, &out, cli_outputNdjson, &h);
+	ck_assert_uint_eq(out.length, 0);
+	cliRecord r = recordWithId("drop", 0);
+	bcCastOutput hit = hitAt(0.42578125), exact = hitAt(0.425), miss = missed();
+	cliCastAnswer answer = { &r, NULL, &hit, NULL, 0, &exact, 0.421875 };
+	cliCastWriter_FormatAnswer(&writer, &out, 0, &answer);
+	ck_assert_ptr_nonnull(strstr(text(&out), "\"alpha\":0.42578125,\"initial_overlap\":false,"));
+	cliCastWriter_FormatAnswer(&writer, &out, 0, &answer);
+	ck_assert_ptr_nonnull(strstr(text(&out), ",\"exact_alpha\":0.425,\"alpha_free\":0.421875}\n"));
+	answer.output = &miss;
+	answer.alphaFree = 1.0;
+	cliCastWriter_FormatAnswer(&writer, &out, 1, &answer);
+	ck_assert_str_eq(text(&out), "{\"id\":\"drop\",\"hit\":false,\"alpha\":1,\"exact_alpha\":0.425,\"alpha_free\":1}\n");
+	answer.error = "missing p1";
+	cliCastWriter_FormatAnswer(&writer, &out, 2, &answer);
+	ck_assert_str_eq(text(&out), "{\"id\":\"drop\",\"error\":\"missing p1\"}\n");
+
+	cliCastWriter_BeginWithAlphaFree(&writer, &out, cli_outputCsv, &h);
+	ck_assert_ptr_nonnull(strstr(text(&out), ",triangle_normal_z,error,exact_alpha,alpha_free\n"));
+	answer.error = NULL;
+	answer.output = &hit;
+	answer.alphaFree = 0.421875;
+	cliCastWriter_FormatAnswer(&writer, &out, 0, &answer);
+	ck_assert_str_eq(text(&out),
+					 "drop,true,0.42578125,false,face,0,0,0,1,2,0.25,0.25,0,0.25,0.25,0.5,0,0,1,0,0,1,,0.425,0.421875\n");
+	answer.error = "bad";
+	cliCastWriter_FormatAnswer(&writer, &out, 1, &answer);
+	ck_assert_str_eq(text(&out), "drop,,,,,,,,,,,,,,,,,,,,,,bad,,\n");
+
+	/* begun without it: no key, no column */
+	cliCastWriter_Begin(&writer, &out, cli_outputCsv, &h);
+	ck_assert_ptr_null(strstr(text(&out), "alpha_free"));
+	answer.error = NULL;
+	cliCastWriter_FormatAnswer(&writer, &out, 0, &answer);
+	ck_assert_ptr_null(strstr(text(&out), "0.421875"));
+	cliBuffer_Free(&out);
+}
+END_TEST
+
 static Suite* resultsWriteSuite(void)
 {
 	Suite* suite = suite_create("results_write");
 	TCase* formats = tcase_create("formats");
 	tcase_add_test(formats, exactRunUnchanged);
 	tcase_add_test(formats, discreteSettingsAndExactAlpha);
+	tcase_add_test(formats, discreteAlphaFree);
 	suite_add_tcase(suite, formats);
 	return suite;
 }
