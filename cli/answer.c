@@ -193,9 +193,13 @@ static bcVec3 averageNormal(const bcMesh* mesh, const bcContact* ties, int count
 
 /* The discrete method's answer in the cast's form: the contact it found
  * at its alpha (one triangle, no ties). */
-static bcCastOutput castDiscrete(const bcMesh* mesh, bcCastInput input, const bcDiscreteOptions* options)
+static bcCastOutput castDiscrete(const bcMesh* mesh, bcCastInput input, const bcDiscreteOptions* options,
+								 double* alphaFree)
 {
 	bcDiscreteOutput d = bcMesh_CastDiscrete(mesh, input, options);
+	if (alphaFree != NULL) {
+		*alphaFree = d.lower;
+	}
 	bcCastOutput out;
 	memset(&out, 0, sizeof out);
 	out.state = d.state;
@@ -270,11 +274,11 @@ void cliTiePool_Free(cliTiePool* pool)
 }
 
 const char* cliAnswerThrow(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, cliTiePool* pool,
-						   bcCastOutput* out, int* tieCount, bcCastOutput* exact)
+						   bcCastOutput* out, int* tieCount, bcCastOutput* exact, double* alphaFree)
 {
 	*tieCount = 0;
 	if (s->discrete) {
-		*out = castDiscrete(mesh, input, &s->discreteOptions);
+		*out = castDiscrete(mesh, input, &s->discreteOptions, alphaFree);
 		if (exact != NULL) {
 			*exact = bcMesh_Cast(mesh, input, &s->options);
 		}
@@ -314,7 +318,7 @@ const char* cliAnswerRecord(const bcMesh* mesh, const cliCastSettings* s, const 
 	*tieCount = 0;
 	memset(input, 0, sizeof *input);
 	const char* problem = cliCheckCastRecord(record, options, input);
-	return problem != NULL ? problem : cliAnswerThrow(mesh, s, *input, pool, out, tieCount, NULL);
+	return problem != NULL ? problem : cliAnswerThrow(mesh, s, *input, pool, out, tieCount, NULL, NULL);
 }
 
 /* ------------------------------------------------------------ results */

@@ -125,11 +125,13 @@ void cliTiePool_Free(cliTiePool* pool);
  * exact cast's tied contacts are appended (from pool->count, which grows
  * by *tieCount), or NULL to list none (then --normal average lists them in
  * a pool of its own). exact: with the discrete method, the exact cast's
- * answer too (--compare-exact), or NULL. Returns NULL, or the problem
+ * answer too (--compare-exact), or NULL. alphaFree: with the discrete
+ * method, the start of its final bracket, the last alpha it saw free (seed
+ * 002's answer, printed as alpha_free), or NULL. Returns NULL, or the problem
  * that leaves the throw without an answer ("out of memory ...", "... beyond
  * the supported range of 1e50"). */
 const char* cliAnswerThrow(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, cliTiePool* pool,
-						   bcCastOutput* out, int* tieCount, bcCastOutput* exact);
+						   bcCastOutput* out, int* tieCount, bcCastOutput* exact, double* alphaFree);
 
 /* One trajectory record answered: cliCheckCastRecord, then cliAnswerThrow
  * (input gets the throw; *tieCount 0 for a bad record). NULL, or the

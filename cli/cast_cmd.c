@@ -50,6 +50,9 @@ static const cliUsage castUsage = {
 	"                            --normal average --initial-overlap ignore --ties\n"
 	"                            (options given explicitly still win)\n"
 	CLI_HELP_CAST_METHOD
+	"                            each discrete result also carries \"alpha_free\",\n"
+	"                            the last alpha seen free: the start of that last\n"
+	"                            half (seed 002's answer)\n"
 	"      --compare-exact       discrete: each result carries the exact alpha\n"
 	"                            too (\"exact_alpha\", null on a miss), and the\n"
 	"                            summary how many throws tunnel (hit by the exact\n"
@@ -251,7 +254,11 @@ int cliCastMain(int argc, char** argv)
 							 cfg.s.discrete ? &cfg.s.discreteOptions : NULL,
 							 cfg.compareExact };
 	cliCastWriter writer;
-	cliCastWriter_Begin(&writer, &head, cfg.common.format, &header);
+	if (cfg.s.discrete) {
+		cliCastWriter_BeginWithAlphaFree(&writer, &head, cfg.common.format, &header);
+	} else {
+		cliCastWriter_Begin(&writer, &head, cfg.common.format, &header);
+	}
 	int run = cliCastPipeline_Run(pipeline, &output, &writer, &head);
 	const cliCastSummary* summary = cliCastPipeline_GetSummary(pipeline);
 

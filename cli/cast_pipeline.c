@@ -93,6 +93,7 @@ typedef struct cliChunk {
 	bcCastInput* inputs;   /* NaN for bad records: they stretch no box of the order */
 	bcCastOutput* outputs;
 	bcCastOutput* exact;   /* --compare-exact: the exact cast's answers, else NULL */
+	double* alphaFree;     /* --method discrete: each answer's last free alpha (alpha_free), else NULL */
 	cliTieRef* tieRefs;
 	cliTiePool* pools;     /* by block of space order */
 	/* space order: order[k] is the record cast k-th; keys and scratch are the sort's */
@@ -267,7 +268,7 @@ static void castBlock(cliCastPipeline* p, cliChunk* c, int k)
 		int offset = pool != NULL ? pool->count : 0;
 		int count = 0;
 		c->problems[i] = cliAnswerThrow(p->def.mesh, p->def.settings, c->inputs[i], pool, c->outputs + i, &count,
-										p->def.compareExact ? c->exact + i : NULL);
+										p->def.compareExact ? c->exact + i : NULL, c->alphaFree != NULL ? c->alphaFree + i : NULL);
 		cliTieRef ref = { k, offset, count };
 		c->tieRefs[i] = ref;
 	}
@@ -300,8 +301,9 @@ static void formatBlock(cliCastPipeline* p, cliChunk* c, int b)
 		}
 		const cliTieRef* ref = c->tieRefs + i;
 		const bcContact* ties = p->needTies ? c->pools[ref->pool].ties + ref->offset : NULL;
-		cliCastWriter_Format(p->writer, &block->text, position, record, NULL, out, ties,
-							 ties != NULL ? ref->count : 0, exact);
+		cliCastAnswer answer = { record, NULL, out, ties, ties != NULL ? ref->count : 0, exact,
+								 c->alphaFree != NULL ? c->alphaFree[i] : 0.0 };
+		cliCastWriter_FormatAnswer(p->writer, &block->text, position, &answer);
 	}
 	addTime(p, &p->times.format, threadSeconds() - t0);
 }
@@ -501,6 +503,7 @@ static void cliChunk_Destroy(cliChunk* c)
 	free(c->inputs);
 	free(c->outputs);
 	free(c->exact);
+	free(c->alphaFree);
 	free(c->tieRefs);
 	free(c->pools);
 	free(c->order);
@@ -510,12 +513,12 @@ static void cliChunk_Destroy(cliChunk* c)
 }
 
 /* A chunk of capacity records (with room for the exact casts too when
- * exact), or NULL when memory runs out; the caller owns it
+ * exact, and for the last free alphas when discrete), or NULL when memory runs out; the caller owns it
  * (cliChunk_Destroy). The per-record arrays are not cleared: each entry is
  * written (read, parse, order, cast) before it is read, so their pages are
  * touched only as records fill them, and a small input costs no more
  * memory than before --batch grew. The blocks and pools start empty. */
-static cliChunk* cliChunk_Create(int capacity, bool exact)
+static cliChunk* cliChunk_Create(int capacity, bool exact, bool discrete)
 {
 	cliChunk* c = calloc(1, sizeof *c);
 	if (c == NULL) {
@@ -530,14 +533,15 @@ static cliChunk* cliChunk_Create(int capacity, bool exact)
 	c->inputs = malloc(n * sizeof *c->inputs);
 	c->outputs = malloc(n * sizeof *c->outputs);
 	c->exact = exact ? malloc(n * sizeof *c->exact) : NULL;
+	c->alphaFree = discrete ? malloc(n * sizeof *c->alphaFree) : NULL;
 	c->tieRefs = malloc(n * sizeof *c->tieRefs);
 	c->pools = calloc(blocks, sizeof *c->pools);
 	c->order = malloc(n * sizeof *c->order);
 	c->keys = malloc(n * sizeof *c->keys);
 	c->scratch = malloc(n * sizeof *c->scratch);
 	if (c->records == NULL || c->problems == NULL || c->blocks == NULL || c->inputs == NULL || c->outputs == NULL ||
-		(exact && c->exact == NULL) || c->tieRefs == NULL || c->pools == NULL || c->order == NULL ||
-		c->keys == NULL || c->scratch == NULL) {
+		(exact && c->exact == NULL) || (discrete && c->alphaFree == NULL) || c->tieRefs == NULL ||
+		c->pools == NULL || c->order == NULL || c->keys == NULL || c->scratch == NULL) {
 		cliChunk_Destroy(c);
 		return NULL;
 	}
@@ -572,7 +576,7 @@ cliCastPipeline* cliCastPipeline_Create(const cliCastPipelineDef* def)
 	p->workers = calloc((size_t)def->threads, sizeof *p->workers);
 	bool ready = p->workers != NULL;
 	for (int s = 0; s < CLI_CAST_SLOTS && ready; ++s) {
-		p->slots[s] = cliChunk_Create(def->batch, def->compareExact);
+		p->slots[s] = cliChunk_Create(def->batch, def->compareExact, def->settings->discrete);
 		ready = p->slots[s] != NULL;
 	}
 	for (int t = 0; t < def->threads && ready; ++t) {

@@ -28,10 +28,10 @@ cube() {
 	bcast cast --method discrete --dt 0.1 -f ndjson tri.obj t.ndjson
 	assert_status 0
 	assert_no_stderr
-	echo '{"id":"fast","hit":false,"alpha":1}' | assert_stdout_eq
+	echo '{"id":"fast","hit":false,"alpha":1,"alpha_free":1}' | assert_stdout_eq
 	bcast cast --method discrete --dt 0.1 --compare-exact -f ndjson tri.obj t.ndjson
 	assert_status 0
-	echo '{"id":"fast","hit":false,"alpha":1,"exact_alpha":0.52}' | assert_stdout_eq
+	echo '{"id":"fast","hit":false,"alpha":1,"exact_alpha":0.52,"alpha_free":1}' | assert_stdout_eq
 	echo 'ballcast: --method discrete --dt 0.1 --bisect 5: 1 of 1 throws tunnel (hit by the exact cast, missed)' | assert_stderr_eq
 	bcast cast --method discrete --dt 0.1 --compare-exact tri.obj t.ndjson
 	assert_contains "$out" '"summary":{"records":1,"hits":0,"errors":0,"tunnelled":1}}'
@@ -48,21 +48,17 @@ cube() {
 	write_three_json t.json
 	bcast cast --method discrete --dt 0.25 --bisect 2 -f ndjson tri.obj t.json
 	assert_status 0
-	assert_line 1 "$(hit_front '"front"')"
-	assert_line 2 "$(miss '"back"')"
+	assert_line 1 "$(hit_front '"front"' | sed 's/}$/,"alpha_free":0.3125}/')"
+	assert_line 2 "$(miss '"back"' | sed 's/}$/,"alpha_free":1}/')"
 	# with 0 halvings: the end of the step, 0.5, the centre on the face
 	bcast cast --method discrete --dt 0.25 --bisect 0 -f ndjson tri.obj t.json
-	assert_line 1 '{"id":"front","hit":true,"alpha":0.5,"initial_overlap":false,"feature":"face","triangle":0,"face":0,"vertices":[0,1,2],"point":[0.25,0.25,0],"center":[0.25,0.25,0],"normal":[0,0,1],"triangle_normal":[0,0,1]}'
+	assert_line 1 '{"id":"front","hit":true,"alpha":0.5,"initial_overlap":false,"feature":"face","triangle":0,"face":0,"vertices":[0,1,2],"point":[0.25,0.25,0],"center":[0.25,0.25,0],"normal":[0,0,1],"triangle_normal":[0,0,1],"alpha_free":0.25}'
 	# the settings say which method ran
 	bcast cast --method discrete --dt 0.25 --bisect 0 tri.obj t.json
 	assert_contains "$out" '"tie_tolerance":1e-10,"method":"discrete","dt":0.25,"bisect":0,"compare_exact":false},'
 }
 
 @test "discrete: seed 002's answer, the last contact-free alpha, is printed as alpha_free beside alpha (issue 22)" {
-	# cast_cmd.c does not yet hand the lower end to the writer
-	# (cliCastWriter_BeginWithAlphaFree, cliCastAnswer.alphaFree): the
-	# integration step wires it and removes this skip.
-	skip "alpha_free: cast_cmd.c (or cli/answer.c) must pass bcDiscreteOutput.lower to the writer"
 	# The seed's example: r = 0.3 dropped from z = 2 to z = -2 onto the
 	# plane z = 0, dt = 1/8, 5 halvings. The centre is at z = 2 - 4 alpha,
 	# in contact from z = 0.3 (alpha 0.425). Tests at alpha 1/8, 1/4, 3/8
@@ -134,11 +130,12 @@ cube() {
 	cmp stdout default.json
 	bcast cast --method discrete --dt 0.01 --compare-exact -f csv tri.obj t.json
 	assert_status 0
-	# the column after error (and after ties, which discrete never has)
-	sed -n 1p stdout | grep -q '^id,hit,alpha,.*,triangle_normal_z,error,exact_alpha$'
+	# the column after error (and after ties, which discrete never has),
+	# before alpha_free
+	sed -n 1p stdout | grep -q '^id,hit,alpha,.*,triangle_normal_z,error,exact_alpha,alpha_free$'
 	[ "$(csv_cell stdout 3 1),$(csv_cell stdout 3 2),$(csv_cell stdout 3 24)" = "back,false," ]
 	[ "$(csv_cell stdout 2 24)" = 0.375 ]
-	for n in $(csv_columns stdout); do [ "$n" -eq 24 ]; done
+	for n in $(csv_columns stdout); do [ "$n" -eq 25 ]; done
 }
 
 @test "discrete usage errors: bad --dt, --bisect, --method; options that need the other method; exit 2" {

@@ -56,7 +56,7 @@ START_TEST(contactNormal)
 	cliTiePool pool = { NULL, 0, 0 };
 	bcCastOutput out;
 	int ties = -1;
-	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, &pool, &out, &ties, NULL));
+	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, &pool, &out, &ties, NULL, NULL));
 	ck_assert_int_eq(out.state, bc_castHit);
 	bcAssertNear(out.alpha, 0.3, 1e-12);
 	ck_assert_int_eq(out.triangle, 0);
@@ -73,13 +73,13 @@ START_TEST(contactNormal)
 
 	/* without a pool: the same answer, no ties listed */
 	bcCastOutput alone;
-	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &alone, &ties, NULL));
+	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &alone, &ties, NULL, NULL));
 	ck_assert_int_eq(ties, 0);
 	ck_assert_double_eq(alone.alpha, out.alpha);
 	ck_assert_int_eq(memcmp(&alone.normal, &out.normal, sizeof out.normal), 0);
 
 	/* appended after what the pool holds */
-	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, &pool, &out, &ties, NULL));
+	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, &pool, &out, &ties, NULL, NULL));
 	ck_assert_int_eq(ties, 2);
 	ck_assert_int_eq(pool.count, 4);
 	ck_assert_int_eq(pool.ties[2].triangle, 0);
@@ -94,7 +94,7 @@ START_TEST(triangleNormal)
 	cliCastSettings s = settingsWith(2, "triangle");
 	bcCastOutput out;
 	int ties = -1;
-	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &out, &ties, NULL));
+	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &out, &ties, NULL, NULL));
 	ck_assert_int_eq(out.triangle, 0);
 	bcAssertNear(out.alpha, 0.3, 1e-12);
 	bcAssertVecNear(out.normal, 0.0, 0.0, 1.0, 0.0);
@@ -103,7 +103,7 @@ START_TEST(triangleNormal)
 	 * triangle 1 alone is hit, at the same edge, with its own normal */
 	ck_assert_ptr_null(cliCastSettings_Option(&s, 1, "lt"));
 	cliCastSettings_Finish(&s);
-	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &out, &ties, NULL));
+	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &out, &ties, NULL, NULL));
 	ck_assert_int_eq(out.triangle, 1);
 	bcAssertNear(out.alpha, 0.3, 1e-12);
 	bcAssertVecNear(out.normal, 0.0, -1.0, 0.0, 0.0);
@@ -121,14 +121,14 @@ START_TEST(averageNormal)
 	cliTiePool pool = { NULL, 0, 0 };
 	bcCastOutput out;
 	int ties = -1;
-	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, &pool, &out, &ties, NULL));
+	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, &pool, &out, &ties, NULL, NULL));
 	ck_assert_int_eq(ties, 2);
 	ck_assert_int_eq(out.triangle, 0);
 	bcAssertVecNear(out.normal, 0.0, -h, h, 1e-15);
 	bcAssertVecNear(out.triangleNormal, 0.0, 0.0, 1.0, 0.0);
 	/* without a pool of the caller's: the module lists the ties itself */
 	bcCastOutput alone;
-	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &alone, &ties, NULL));
+	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &alone, &ties, NULL, NULL));
 	ck_assert_int_eq(ties, 0);
 	bcAssertVecNear(alone.normal, 0.0, -h, h, 1e-15);
 	cliTiePool_Free(&pool);
@@ -137,7 +137,7 @@ START_TEST(averageNormal)
 	 * average of one normal is that normal */
 	s = settingsWith(4, "cs121");
 	ck_assert_int_eq(s.normalMode, cli_normalAverage);
-	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &out, &ties, NULL));
+	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &out, &ties, NULL, NULL));
 	ck_assert_int_eq(out.triangle, 1);
 	bcAssertVecNear(out.normal, 0.0, -1.0, 0.0, 0.0);
 	bcMesh_Destroy(mesh);
@@ -159,7 +159,7 @@ START_TEST(discreteMethod)
 	 * no halving, alpha is 0.5; the exact cast beside it says 0.3 */
 	bcCastOutput out, exact;
 	int ties = -1;
-	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &out, &ties, &exact));
+	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &out, &ties, &exact, NULL));
 	ck_assert_int_eq(out.state, bc_castHit);
 	ck_assert_double_eq(out.alpha, 0.5);
 	ck_assert_int_eq(ties, 0);
