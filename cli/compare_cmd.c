@@ -94,9 +94,9 @@ static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
 		return cliUsageError(&compareUsage, "standard input ('-') can be read only once", NULL);
 	}
 	/* -o FILE.json or FILE.csv names the report's format */
-	cliOutputFormat named = cliFormatFromPath(cfg->common.outputPath, cli_outputNdjson);
-	if (!cfg->reportGiven && named != cli_outputNdjson) {
-		cfg->grade.report = named == cli_outputJson ? cli_reportJson : cli_reportCsv;
+	cliReportFormat named = cliReportFromPath(cfg->common.outputPath);
+	if (!cfg->reportGiven && (named == cli_reportJson || named == cli_reportCsv)) {
+		cfg->grade.report = named;
 	}
 	cfg->grade.quiet = cfg->common.quiet;
 	cfg->grade.outputPath = cfg->common.outputPath;

@@ -51,6 +51,10 @@ typedef enum cliReportFormat {
 	cli_reportGradescope /* Gradescope autograder results.json (one submission) */
 } cliReportFormat;
 
+/* The report an output path's extension names: .html or .htm the page,
+ * .json JSON, .csv CSV; cli_reportText for any other (or NULL). */
+cliReportFormat cliReportFromPath(const char* path);
+
 /* The catalogue of mistakes (names in cliMistakeNames, an interface: the
  * man page lists them, reports print them). A name "X-normal-vs-Y-normal"
  * is a normal of convention X written where the course's convention Y was

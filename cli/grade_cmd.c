@@ -131,12 +131,8 @@ static int parseArguments(int argc, char** argv, cliGradeRun* run)
 	if (stdinCount > 1) {
 		return cliUsageError(&gradeUsage, "standard input ('-') can be read only once", NULL);
 	}
-	cliOutputFormat named = cliFormatFromPath(run->common.outputPath, cli_outputNdjson);
-	const char* dot = run->common.outputPath != NULL ? strrchr(run->common.outputPath, '.') : NULL;
-	if (!run->reportGiven && dot != NULL && (strcmp(dot, ".html") == 0 || strcmp(dot, ".htm") == 0)) {
-		run->grade.report = cli_reportHtml;
-	} else if (!run->reportGiven && named != cli_outputNdjson) {
-		run->grade.report = named == cli_outputJson ? cli_reportJson : cli_reportCsv;
+	if (!run->reportGiven) {
+		run->grade.report = cliReportFromPath(run->common.outputPath);
 	}
 	run->grade.quiet = run->common.quiet;
 	run->grade.outputPath = run->common.outputPath;

@@ -482,3 +482,13 @@ void cliWriteGradescope(FILE* f, const cliFileReport* r, const cliResultSet* exp
 	}
 	fputs("]}\n", f);
 }
+
+cliReportFormat cliReportFromPath(const char* path)
+{
+	const char* dot = path != NULL ? strrchr(path, '.') : NULL;
+	if (dot != NULL && (strcmp(dot, ".html") == 0 || strcmp(dot, ".htm") == 0)) {
+		return cli_reportHtml;
+	}
+	cliOutputFormat named = cliFormatFromPath(path, cli_outputNdjson);
+	return named == cli_outputJson ? cli_reportJson : named == cli_outputCsv ? cli_reportCsv : cli_reportText;
+}
