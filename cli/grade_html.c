@@ -8,11 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "camera.h"
 #include "cli.h"
 #include "grade_mistakes.h"
 #include "grade_report.h"
 #include "output.h"
 #include "svg.h"
+#include "svg_mesh.h"
 
 /* Failing records pictured per file, at most: enough to see what a
  * program does wrong (the rest are listed), few enough that a class's page

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "answer.h"
+#include "camera.h"
 #include "cli.h"
 #include "grade.h"
 #include "numfmt.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render_layout.h"
+#include "svg_mesh.h"
 
 /* The height of one line of the title band, in pixels; the title and label
  * font sizes in pixels. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "ballcast.h"
+#include "camera.h"
 #include "svg.h"
 
 /* Space around the mesh, in pixels. */

@@ -275,9 +275,12 @@ START_TEST(positionalMatching)
 	cfg.fields = CLI_FIELDS_GRADE;
 	const char* noIds = "{\"hit\":true,\"alpha\":0.5,\"normal\":[0,0.6,0.8]}\n{\"hit\":false,\"alpha\":1}\n";
 	cliResultSet actual = parse(noIds);
+	/* the reader marks a file without ids positional */
+	ck_assert(actual.positional);
 	bool fails[3];
 	cliGradeCounts counts;
-	/* by id, row numbers 0 and 1 are not "a" and "b" */
+	/* were it matched by id, row numbers 0 and 1 are not "a" and "b" */
+	actual.positional = false;
 	ck_assert(cliGrade_Judge(&cfg, &expected, &actual, fails, &counts));
 	ck_assert_int_eq(counts.passed, 0);
 	ck_assert_int_eq(counts.missing, 2);

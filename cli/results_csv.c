@@ -1,0 +1,360 @@
+/* results_csv.c - results read from CSV (results_csv.h): the header's
+ * columns through their spellings, the separator and decimal commas, and
+ * each row's cells as a result, through the one CSV reader (csv.c). */
+#include "results_csv.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv.h"
+#include "output.h"
+
+/* A problem at cell column. */
+CLI_PRINTF(4, 5)
+static bool cellProblem(cliResultsReader* reader, cliResult* r, int column, const char* format, ...)
+{
+	const cliCsvCell* cell = reader->csv.cells + reader->columnOf[column];
+	char message[sizeof ((bcError*)NULL)->message];
+	va_list args;
+	va_start(args, format);
+	vsnprintf(message, sizeof message, format, args);
+	va_end(args);
+	cliResultsReader_Problem(reader, r, cell->line, cell->column, "%s", message);
+	return false;
+}
+
+static const char* cellText(const cliResultsReader* reader, int column)
+{
+	return cliCsv_Text(&reader->csv, reader->columnOf[column]);
+}
+
+/* A cell's number: 1, 0 when empty, -1 with a problem. */
+static int cellNumber(cliResultsReader* reader, cliResult* r, int column, double* value)
+{
+	bcError bad;
+	int status = cliCsv_Field(&reader->csv, reader->columnOf[column], cliResultColumns[column], value, &bad);
+	if (status < 0) {
+		cliResultsReader_Problem(reader, r, bad.line, bad.column, "%s", bad.message);
+	}
+	reader->decimalCommas += status > 0 && cliCsv_HasDecimalComma(&reader->csv, reader->columnOf[column]);
+	return status;
+}
+
+static int cellWhole(cliResultsReader* reader, cliResult* r, int column, int32_t* value)
+{
+	double x = 0.0;
+	int status = cellNumber(reader, r, column, &x);
+	if (status > 0 && !cliWholeInt32(x, value)) {
+		cellProblem(reader, r, column, "%s: expected a whole number (a 32-bit integer), found '%.*s'",
+					cliResultColumns[column], CLI_QUOTE_MAX, cellText(reader, column));
+		return -1;
+	}
+	return status;
+}
+
+/* true/false in any case, or 1/0 (what spreadsheets and Python write);
+ * tolerant, also yes/no and y/n in any case. */
+static int cellBool(cliResultsReader* reader, cliResult* r, int column, bool* value)
+{
+	static const char* const names[] = { "false", "true" };
+	const char* text = cellText(reader, column);
+	if (text[0] == '\0') {
+		return 0;
+	}
+	if (cliResultsReader_IsTolerant(reader) && cliBoolWord(text, value)) {
+		return 1;
+	}
+	for (int b = 0; b < 2; ++b) {
+		size_t n = strlen(names[b]);
+		bool same = strlen(text) == n;
+		for (size_t i = 0; same && i < n; ++i) {
+			same = (text[i] | 0x20) == names[b][i];
+		}
+		if (same || (text[0] == '0' + b && text[1] == '\0')) {
+			*value = b == 1;
+			return 1;
+		}
+	}
+	cellProblem(reader, r, column, "%s: expected true or false, found '%.*s'", cliResultColumns[column], CLI_QUOTE_MAX,
+				text);
+	return -1;
+}
+
+/* "3:edge 4:vertex": triangle:feature pairs separated by spaces. */
+static void cellTies(cliResultsReader* reader, cliResult* r)
+{
+	const char* text = cellText(reader, cli_csvTies);
+	const char* p = text;
+	for (;;) {
+		while (*p == ' ' || *p == '\t') {
+			p++;
+		}
+		if (*p == '\0') {
+			break;
+		}
+		char* end = NULL;
+		long triangle = strtol(p, &end, 10);
+		char name[8];
+		size_t n = 0;
+		bool ok = end != p && cliIsDigit(*p) && *end == ':' && triangle <= INT32_MAX;
+		if (ok) {
+			p = end + 1;
+			while (*p != '\0' && *p != ' ' && *p != '\t' && n + 1 < sizeof name) {
+				name[n++] = *p++;
+			}
+			name[n] = '\0';
+		}
+		cliTie tie;
+		memset(&tie, 0, sizeof tie);
+		if (!ok || (*p != '\0' && *p != ' ' && *p != '\t') || !cliParseFeatureName(name, &tie.feature) ||
+			tie.feature == bc_featureNone) {
+			cellProblem(reader, r, cli_csvTies, "ties: expected triangle:feature pairs separated by spaces, found '%.*s'",
+						CLI_QUOTE_MAX, text);
+			cliResult_DropTies(r);
+			return;
+		}
+		tie.triangle = (int32_t)triangle;
+		tie.fields = cli_resultTriangle | cli_resultFeature;
+		if (!cliResultsReader_AppendTie(reader, r, &tie)) {
+			return;
+		}
+	}
+	r->fields |= r->tieCount > 0 ? cli_resultTies : 0;
+}
+
+/* The id from the id cell (none when empty). */
+static void cellId(cliResultsReader* reader, cliResult* r)
+{
+	if (reader->columnOf[cli_csvId] < 0 || reader->columnOf[cli_csvId] >= reader->csv.count) {
+		return;
+	}
+	const cliCsvCell* cell = reader->csv.cells + reader->columnOf[cli_csvId];
+	const char* text = cellText(reader, cli_csvId);
+	if (cell->length == 0 || strlen(text) != cell->length) {
+		return;
+	}
+	r->id = cliCopyText(text, cell->length);
+	reader->noMemory = reader->noMemory || r->id == NULL;
+	r->idKind = r->id == NULL ? cli_idIndex : cliIsJsonNumber(text, cell->length) ? cli_idNumber : cli_idString;
+}
+
+static void csvResult(cliResultsReader* reader, cliResult* r)
+{
+	const cliCsv* csv = &reader->csv;
+	const int* of = reader->columnOf;
+	cellId(reader, r);
+	if (csv->count != reader->headerCount) {
+		/* too many: at the first cell too many; too few: where the next would be */
+		bool many = csv->count > reader->headerCount;
+		cliResultsReader_Problem(reader, r, many ? csv->cells[reader->headerCount].line : csv->endLine,
+				many ? csv->cells[reader->headerCount].column : csv->endColumn,
+				"expected %d cells as in the header, found %d", reader->headerCount, csv->count);
+		return;
+	}
+	/* in cast's order of columns, so that the first problem kept is the one a
+	 * reader of cast's output meets first */
+	reader->field = cli_resultHit;
+	if (of[cli_csvHit] >= 0 && cellBool(reader, r, cli_csvHit, &r->hit) > 0) {
+		r->fields |= cli_resultHit;
+	}
+	reader->field = cli_resultAlpha;
+	bool miss = (r->fields & cli_resultHit) && !r->hit;
+	if (of[cli_csvAlpha] >= 0 && miss && cliResultsReader_IsTolerant(reader) &&
+		cliIsNanWord(cellText(reader, cli_csvAlpha))) {
+		/* a miss's alpha is not graded: NaN is no problem there */
+	} else if (of[cli_csvAlpha] >= 0 && cellNumber(reader, r, cli_csvAlpha, &r->alpha) > 0) {
+		r->fields |= cli_resultAlpha;
+	}
+	reader->field = cli_resultInitialOverlap;
+	if (of[cli_csvInitialOverlap] >= 0 && cellBool(reader, r, cli_csvInitialOverlap, &r->initialOverlap) > 0) {
+		r->fields |= cli_resultInitialOverlap;
+	}
+	reader->field = cli_resultFeature;
+	if (of[cli_csvFeature] >= 0 && cellText(reader, cli_csvFeature)[0] != '\0') {
+		if (cliParseFeatureName(cellText(reader, cli_csvFeature), &r->feature)) {
+			r->fields |= cli_resultFeature;
+		} else {
+			cellProblem(reader, r, cli_csvFeature, "feature: expected face, edge, vertex or none, found '%.*s'",
+						CLI_QUOTE_MAX, cellText(reader, cli_csvFeature));
+		}
+	}
+	reader->field = cli_resultTriangle;
+	if (of[cli_csvTriangle] >= 0 && cellWhole(reader, r, cli_csvTriangle, &r->triangle) > 0) {
+		r->fields |= cli_resultTriangle;
+	}
+	reader->field = cli_resultFace;
+	if (of[cli_csvFace] >= 0 && cellWhole(reader, r, cli_csvFace, &r->face) > 0) {
+		r->fields |= cli_resultFace;
+	}
+	/* vertex_0 .. vertex_2: the leading non-empty cells */
+	reader->field = cli_resultVertices;
+	bool gap = false;
+	for (int k = 0; k < 3; ++k) {
+		int column = cli_csvVertex0 + k;
+		if (of[column] < 0) {
+			gap = true;
+			continue;
+		}
+		int status = cellWhole(reader, r, column, r->vertices + r->vertexCount);
+		if (status > 0 && gap) {
+			r->vertices[r->vertexCount] = 0;
+			cellProblem(reader, r, column, "%s: given after an empty or missing vertex column",
+						cliResultColumns[column]);
+		} else if (status > 0) {
+			r->vertexCount++;
+			r->fields |= cli_resultVertices;
+		} else {
+			gap = true;
+		}
+	}
+	for (int v = 0; v < 6; ++v) {
+		const cliCsvVector* vector = cliResultVectors + v;
+		if (of[vector->first] < 0) {
+			continue;
+		}
+		reader->field = vector->field;
+		double values[3] = { 0.0, 0.0, 0.0 };
+		int given[3];
+		for (int a = 0; a < 3; ++a) {
+			given[a] = cellNumber(reader, r, vector->first + a, values + a);
+		}
+		if (given[0] < 0 || given[1] < 0 || given[2] < 0) {
+			continue;
+		}
+		if (given[0] != given[1] || given[0] != given[2]) {
+			int empty = vector->first + (given[0] == 0 ? 0 : given[1] == 0 ? 1 : 2);
+			cellProblem(reader, r, empty, "%s: %s, %s and %s must be all given or all empty", vector->key,
+						cliResultColumns[vector->first], cliResultColumns[vector->first + 1],
+						cliResultColumns[vector->first + 2]);
+			continue;
+		}
+		if (given[0] > 0) {
+			*cliResult_Vector(r, v) = bcMakeVec3(values[0], values[1], values[2]);
+			r->fields |= vector->field;
+		}
+	}
+	reader->field = 0;
+	if (of[cli_csvError] >= 0 && cellText(reader, cli_csvError)[0] != '\0') {
+		r->error = cliCopyText(cellText(reader, cli_csvError), strlen(cellText(reader, cli_csvError)));
+		reader->noMemory = reader->noMemory || r->error == NULL;
+		r->fields |= r->error != NULL ? cli_resultError : 0;
+	}
+	if (of[cli_csvTies] >= 0) {
+		reader->field = cli_resultTies;
+		cellTies(reader, r);
+	}
+	reader->field = 0;
+}
+
+/* The header through the options' spellings (tolerant or --map): as
+ * cliCsv_MapHeader, but a column known twice or not at all is ignored
+ * (and named) when tolerant. */
+static int mapHeader(cliResultsReader* reader, bcError* error)
+{
+	const cliCsv* csv = &reader->csv;
+	for (int k = 0; k < cli_csvCount; ++k) {
+		reader->columnOf[k] = -1;
+	}
+	int known = 0;
+	for (int c = 0; c < csv->count; ++c) {
+		const char* text = cliCsv_Text(csv, c);
+		const char* name = cliResultsCanonicalName(reader->options, text);
+		int k = 0;
+		while (k < cli_csvCount && strcmp(name, cliResultColumns[k]) != 0) {
+			k++;
+		}
+		if (k < cli_csvCount && reader->columnOf[k] < 0) {
+			reader->columnOf[k] = c;
+			known++;
+		} else if (k < cli_csvCount && !reader->options->tolerant) {
+			cliCsv_CellError(csv, c, error, "duplicate column '%s' in the CSV header", text);
+			return -1;
+		} else if (text[0] != '\0') {
+			cliResultsReader_Ignore(reader, text);
+		}
+	}
+	return known > 0;
+}
+
+/* The header row as written (its cells joined by the separator), cut to
+ * CLI_QUOTE_MAX bytes, bytes that are not printable as '?'. */
+static void headerText(const cliCsv* csv, char* text, size_t size)
+{
+	size_t n = 0;
+	for (int c = 0; c < csv->count && n + 1 < size && n < CLI_QUOTE_MAX; ++c) {
+		if (c > 0) {
+			text[n++] = csv->separator;
+		}
+		for (const char* p = cliCsv_Text(csv, c); *p != '\0' && n + 1 < size && n < CLI_QUOTE_MAX; ++p) {
+			unsigned char b = (unsigned char)*p;
+			text[n++] = b >= 0x20 && b < 0x7f ? (char)b : b == '\t' ? '\t' : '?';
+		}
+	}
+	text[n] = '\0';
+}
+
+/* How the separator reads in a message: "';'", "tabs". */
+const char* cliResultsSeparatorName(char separator)
+{
+	return separator == ';' ? "';'" : separator == '\t' ? "tabs" : separator == '|' ? "'|'" : "','";
+}
+
+bool cliResultsReadCsv(cliResultsReader* reader, bcError* error)
+{
+	cliCsv* csv = &reader->csv;
+	bcError bad;
+	/* the separator is the header's: ';' (and decimal commas), a tab, '|' or ',' */
+	char separator = cliCsv_SniffSeparator(csv, error);
+	if (separator == '\0') {
+		return false;
+	}
+	csv->separator = separator;
+	csv->decimalComma = separator != ',';
+	int status = cliCsv_Next(csv, &bad, error);
+	if (status == 2) {
+		*error = bad;
+		return false;
+	}
+	if (status <= 0) {
+		return status == 0; /* empty: no results */
+	}
+	reader->headerCount = csv->count;
+	status = reader->options != NULL ? mapHeader(reader, error)
+									 : cliCsv_MapHeader(csv, cliResultColumns, cli_csvCount, reader->columnOf, error);
+	if (status < 0) {
+		return false;
+	}
+	if (status == 0) {
+		memset(error, 0, sizeof *error);
+		error->code = bc_errorSyntax;
+		error->line = csv->line;
+		error->column = csv->column;
+		char header[CLI_QUOTE_MAX + 1];
+		headerText(csv, header, sizeof header);
+		snprintf(error->message, sizeof error->message,
+				 "not a results file: no known column in the CSV header '%s' (cells separated by %s; expected id, "
+				 "hit, alpha, ...)",
+				 header, cliResultsSeparatorName(separator));
+		return false;
+	}
+	cliCsv_WholeVectors(reader->columnOf, cliResultVectors, 6);
+	while (!reader->noMemory && (status = cliCsv_Next(csv, &bad, error)) > 0) {
+		cliResult* r = cliResultsReader_Append(reader);
+		if (r == NULL) {
+			break;
+		}
+		r->line = csv->line;
+		r->column = csv->column;
+		if (status == 2) {
+			cliResultsReader_Problem(reader, r, bad.line, bad.column, "%s", bad.message);
+			if (csv->count == reader->headerCount) {
+				cellId(reader, r);
+			}
+		} else {
+			csvResult(reader, r);
+		}
+	}
+	reader->set->shape = status == 0 && reader->set->count == 0 ? cli_shapeHeaderOnly : cli_shapeRecords;
+	return status == 0 || reader->noMemory;
+}
