@@ -987,6 +987,90 @@ bool cliJsonKeyHasNul(const char* text, size_t length, const cJSON* root, const 
 	return cliJsonHasNulEscape(text + key, end - key);
 }
 
+/* The next character of the raw string s[0 .. n) (no quotes; checked
+ * text) from s[*i] on, as the UTF-8 bytes cJSON decodes it to, NUL
+ * included: their count (1 .. 4; 0 at the end). */
+static int nextStringBytes(const char* s, size_t n, size_t* i, unsigned char bytes[4])
+{
+	if (*i >= n) {
+		return 0;
+	}
+	if (s[*i] != '\\') {
+		bytes[0] = (unsigned char)s[(*i)++];
+		return 1;
+	}
+	long code = unicodeEscape(s, n, *i);
+	if (code < 0) {
+		static const char from[] = "\"\\/bfnrt";
+		static const char to[] = "\"\\/\b\f\n\r\t";
+		if (*i + 1 >= n) { /* a lone backslash at the end (not in checked text) */
+			bytes[0] = '\\';
+			*i += 1;
+			return 1;
+		}
+		const char* k = memchr(from, s[*i + 1], 8);
+		bytes[0] = (unsigned char)(k != NULL ? to[k - from] : s[*i + 1]);
+		*i += 2;
+		return 1;
+	}
+	*i += 6;
+	if (code >= 0xD800 && code <= 0xDBFF) {
+		long low = unicodeEscape(s, n, *i);
+		if (low >= 0xDC00 && low <= 0xDFFF) {
+			code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+			*i += 6;
+		}
+	}
+	if (code < 0x80) {
+		bytes[0] = (unsigned char)code;
+		return 1;
+	}
+	if (code < 0x800) {
+		bytes[0] = (unsigned char)(0xC0 | (code >> 6));
+		bytes[1] = (unsigned char)(0x80 | (code & 0x3F));
+		return 2;
+	}
+	if (code < 0x10000) {
+		bytes[0] = (unsigned char)(0xE0 | (code >> 12));
+		bytes[1] = (unsigned char)(0x80 | ((code >> 6) & 0x3F));
+		bytes[2] = (unsigned char)(0x80 | (code & 0x3F));
+		return 3;
+	}
+	bytes[0] = (unsigned char)(0xF0 | (code >> 18));
+	bytes[1] = (unsigned char)(0x80 | ((code >> 12) & 0x3F));
+	bytes[2] = (unsigned char)(0x80 | ((code >> 6) & 0x3F));
+	bytes[3] = (unsigned char)(0x80 | (code & 0x3F));
+	return 4;
+}
+
+bool cliJsonSameKey(const char* text, size_t length, const cJSON* root, const cJSON* a, const cJSON* b)
+{
+	size_t value, keyA, keyB;
+	if (!cliJsonLocate(text, length, root, a, &value, &keyA) || keyA == SIZE_MAX ||
+		!cliJsonLocate(text, length, root, b, &value, &keyB) || keyB == SIZE_MAX) {
+		return false;
+	}
+	/* the keys' contents, quotes left out */
+	const char* s = text + keyA + 1;
+	size_t n = valueEnd(text, length, keyA) - keyA;
+	n = n >= 2 ? n - 2 : 0;
+	const char* t = text + keyB + 1;
+	size_t m = valueEnd(text, length, keyB) - keyB;
+	m = m >= 2 ? m - 2 : 0;
+	size_t i = 0, j = 0;
+	for (;;) {
+		unsigned char x[4], y[4];
+		int p = nextStringBytes(s, n, &i, x);
+		int q = nextStringBytes(t, m, &j, y);
+		if (p != q || memcmp(x, y, (size_t)p) != 0) {
+			return false;
+		}
+		if (p == 0) {
+			return true;
+		}
+	}
+}
+
 /* Does the raw key s[0 .. n) (escapes not decoded) spell name exactly? A
  * key holding an escaped NUL spells nothing. */
 static bool keyIs(const char* s, size_t n, const char* name)
