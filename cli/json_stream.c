@@ -1220,8 +1220,9 @@ static int streamUnexpected(cliJsonStream* stream, const char* expected, bcError
 /* Delimit the value at the unread input, reading more while it runs on:
  * 1 with its *length, 0 when it cannot be delimited (problem says where
  * and why), -1 on a read error. */
-static int delimit(cliInput* in, size_t* length, bcError* problem, bcError* error)
+static int delimit(cliInput* in, size_t* length, bcError* problem, size_t* problemOffset, bcError* error)
 {
+	*problemOffset = SIZE_MAX;
 	for (;;) {
 		size_t available = in->length - in->start;
 		cliScanResult result = scanValue(in->buffer + in->start, available, in->eof, length);
@@ -1245,6 +1246,7 @@ static int delimit(cliInput* in, size_t* length, bcError* problem, bcError* erro
 			offset = available;
 		}
 		cliInput_SyntaxError(in, offset, message, problem);
+		*problemOffset = offset;
 		return 0;
 	}
 }
@@ -1254,7 +1256,8 @@ static int readKey(cliJsonStream* stream, bcError* error)
 {
 	cliInput* in = stream->input;
 	size_t length = 0;
-	int status = delimit(in, &length, error, error);
+	size_t problemOffset;
+	int status = delimit(in, &length, error, &problemOffset, error);
 	if (status <= 0) {
 		return -1;
 	}
@@ -1373,6 +1376,50 @@ int cliJsonStream_Enter(cliJsonStream* stream, bcError* error)
 }
 
 /* In a sequence: take the rest of the line as a bad value, with problem. */
+/* The end of the text before s[i] (its last byte but white space), at or
+ * after from. */
+static size_t contentEnd(const char* s, size_t from, size_t i)
+{
+	while (i > from && isSpace(s[i - 1])) {
+		i--;
+	}
+	return i;
+}
+
+/* Where a value of a sequence (s[0 .. n), starting at s[0]) whose checker
+ * stopped at s[offset] (n: the end of the input) was really cut short, or
+ * SIZE_MAX when it was not. NDJSON holds a record a line: a value that
+ * runs on past its line and then meets a line starting with '{' (the next
+ * record: records are objects) at or before the problem, or the end of
+ * the input after a new line, was cut at the end of the text before that
+ * line ("{...,[0.25" and the next record), not where the checker stopped.
+ * A problem inside a value written over several lines stays where it is. */
+static size_t cutShortAt(const char* s, size_t n, size_t offset)
+{
+	if (offset == SIZE_MAX || offset > n) {
+		return SIZE_MAX;
+	}
+	const char* newline = memchr(s, '\n', offset);
+	while (newline != NULL) {
+		size_t lineStart = (size_t)(newline - s) + 1;
+		size_t first = lineStart;
+		while (first < offset && (s[first] == ' ' || s[first] == '\t' || s[first] == '\r')) {
+			first++;
+		}
+		if (first <= offset && first < n && s[first] == '{') {
+			return contentEnd(s, 0, lineStart);
+		}
+		newline = lineStart < offset ? memchr(s + lineStart, '\n', offset - lineStart) : NULL;
+	}
+	if (offset == n) {
+		size_t end = contentEnd(s, 0, n);
+		if (memchr(s + end, '\n', n - end) != NULL) {
+			return end;
+		}
+	}
+	return SIZE_MAX;
+}
+
 static int takeBadLine(cliJsonStream* stream, cliJsonSpan* span, const bcError* problem, bcError* error)
 {
 	cliInput* in = stream->input;
@@ -1405,9 +1452,16 @@ int cliJsonStream_Take(cliJsonStream* stream, cliJsonSpan* span, bcError* error)
 	bool sequence = stream->levels[stream->depth] == cli_levelSequence;
 	size_t length = 0;
 	bcError problem;
-	int status = delimit(in, &length, &problem, error);
+	size_t problemOffset;
+	int status = delimit(in, &length, &problem, &problemOffset, error);
 	if (status < 0) {
 		return -1;
+	}
+	size_t cut = status == 0 && sequence ? cutShortAt(in->buffer + in->start, in->length - in->start, problemOffset)
+										 : SIZE_MAX;
+	if (cut != SIZE_MAX) {
+		cliInput_SyntaxError(in, cut, "invalid JSON: the record is cut short: its line ends inside a JSON value",
+							 &problem);
 	}
 	if (status > 0) {
 		/* in a sequence white space must follow: a line "{...}x" is one bad value */
