@@ -66,6 +66,7 @@ short_options() {
 			fi
 			# in --help: does what --LONG does, to the byte
 			bcast "$c" "-$letter" '@@bad@@' </dev/null
+			# shellcheck disable=SC2154 # out and err are set by bcast
 			local short="$status $out $err"
 			bcast "$c" "--$long" '@@bad@@' </dev/null
 			if [ "$short" != "$status $out $err" ]; then
@@ -83,7 +84,7 @@ short_options() {
 	assert_status 2
 	grep -q "unknown option '-r'" stderr
 	"$BALLCAST" compare --help | grep -q '^      --report FMT'
-	! "$BALLCAST" compare --help | grep -q -- '-r, --report'
+	if "$BALLCAST" compare --help | grep -q -- '-r, --report'; then return 1; fi
 	# grade's -r is --radius, as in cast and render
 	bcast grade -r csv tri.obj tri.obj tri.obj
 	assert_status 2

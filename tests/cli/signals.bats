@@ -33,8 +33,8 @@ start_held() {
 
 # wait_for_temporary PATTERN : until a file matching PATTERN exists (10 s at most).
 wait_for_temporary() {
-	local k
-	for k in $(seq 100); do
+	local _
+	for _ in $(seq 100); do
 		# shellcheck disable=SC2086
 		if ls $1 >/dev/null 2>&1; then return 0; fi
 		sleep 0.1
@@ -114,7 +114,7 @@ first_record() {
 	wait "$pid" || got=$?
 	pid=
 	[ "$got" -eq 0 ]
-	! ls out.json.tmp.* 2>/dev/null
+	if ls out.json.tmp.* 2>/dev/null; then return 1; fi
 	grep -q '"id":"a","hit":true' out.json
 }
 
