@@ -1,7 +1,8 @@
 # ballcast - build, test, install.
 #   make            the library (static and shared) and the ballcast binary
-#   make demo       install missing Debian packages, build, run the samples
-#   make check      unit tests, CLI tests, then the unit tests under ASan+UBSan
+#   make demo       install the build's missing Debian packages, build, run the samples
+#   make check      install the test tools, then unit tests, CLI tests, the unit
+#                   tests under ASan+UBSan
 #   make bench      benchmarks (see BENCHMARKS.md)
 #   make install    PREFIX=/usr/local DESTDIR= ; make clean
 # CC, CFLAGS, CPPFLAGS and LDFLAGS are yours; the flags the code needs are added.
@@ -11,6 +12,7 @@ BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
 CC ?= cc
@@ -47,7 +49,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 SCALE_SRCS := $(wildcard tests/scale/*.c)
 SCALE_BINS := $(SCALE_SRCS:tests/scale/%.c=$(BUILD)/tests/scale_%)
 
-.PHONY: all demo deps check check-unit check-cli install uninstall clean lint-man
+.PHONY: all demo deps deps-build deps-test check check-unit check-cli install uninstall clean lint-man
 
 # ./ballcast points at the default build only; a build elsewhere (BUILD=...)
 # leaves it alone.
@@ -59,6 +61,11 @@ ballcast: build/ballcast
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+# The library's objects hide every symbol that ballcast.h does not mark
+# BC_API: the shared library exports its interface and nothing else (the
+# static library, which the command and the unit tests link, is unaffected).
+$(LIB_OBJS): ALL_CFLAGS += -fvisibility=hidden
 
 $(BUILD)/libballcast.a: $(LIB_OBJS)
 	rm -f $@
@@ -80,15 +87,23 @@ $(BUILD)/tests/scale_%: tests/scale/%.c $(SUPPORT_SRCS) $(BUILD)/libballcast.a
 	$(CC) $(ALL_CPPFLAGS) -Itests/unit -Itests/support $(ALL_CFLAGS) $(CHECK_CFLAGS) -o $@ $< $(SUPPORT_SRCS) \
 		$(BUILD)/libballcast.a $(ALL_LDFLAGS) $(GMP_LIBS) $(CHECK_LIBS) -lm
 
+# What the build needs (make demo), what the tests need too (make check),
+# everything (.ci/run runs scripts/install-deps itself).
 deps:
 	@sh scripts/install-deps
 
-demo: deps
+deps-build:
+	@sh scripts/install-deps build
+
+deps-test:
+	@sh scripts/install-deps test
+
+demo: deps-build
 	$(MAKE) all
 	./ballcast cast samples/room.obj samples/throws.json
 
 # Every suite, then one line that sums them all: "N passed, N failed".
-check: deps
+check: deps-test
 	$(MAKE) all
 	$(MAKE) $(UNIT_BINS) $(SCALE_BINS)
 	$(MAKE) BUILD=build/asan SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
@@ -114,12 +129,19 @@ install: all
 	ln -sf libballcast.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libballcast.so
 	install -m 644 lib/ballcast.h $(DESTDIR)$(INCLUDEDIR)/ballcast.h
 	install -m 644 man/ballcast.1 $(DESTDIR)$(MANDIR)/man1/ballcast.1
+	install -d $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/site-functions \
+		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	$(BUILD)/ballcast completion bash >$(DESTDIR)$(DATADIR)/bash-completion/completions/ballcast
+	$(BUILD)/ballcast completion zsh >$(DESTDIR)$(DATADIR)/zsh/site-functions/_ballcast
+	$(BUILD)/ballcast completion fish >$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/ballcast.fish
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 		-e 's|@VERSION@|$(VERSION)|' ballcast.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/ballcast.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/ballcast $(DESTDIR)$(LIBDIR)/libballcast.a $(DESTDIR)$(LIBDIR)/libballcast.so* \
-		$(DESTDIR)$(INCLUDEDIR)/ballcast.h $(DESTDIR)$(MANDIR)/man1/ballcast.1 $(DESTDIR)$(PKGCONFIGDIR)/ballcast.pc
+		$(DESTDIR)$(INCLUDEDIR)/ballcast.h $(DESTDIR)$(MANDIR)/man1/ballcast.1 $(DESTDIR)$(PKGCONFIGDIR)/ballcast.pc \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions/ballcast $(DESTDIR)$(DATADIR)/zsh/site-functions/_ballcast \
+		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/ballcast.fish
 
 clean:
 	rm -rf build ballcast

@@ -135,6 +135,34 @@ typedef const char* cliOptionFcn(void* context, int k, const char* value);
 int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOptions* common,
 					  cliOptionFcn* handle, void* context, int* first);
 
+/* Every option a command line takes, as cliOption entries: the common
+ * options of usage (their letter, or 0 for --max-errors), then its own,
+ * then help (letter 'h') and version. Writes at most capacity of them to
+ * options (caller's) and returns how many there are. */
+int cliUsage_Options(const cliUsage* usage, cliOption* options, int capacity);
+
+/* Asking a command for its command line instead of running it
+ * (completion.c): run(3, { name, (char*)cliUsageQueryMarker, (char*)&query })
+ * makes cliParseArguments store the command's usage in query.usage and
+ * return 0 at once. The marker is recognised by its address, never by its
+ * text, so no command line typed by a user can ask. */
+typedef struct cliUsageQuery {
+	const cliUsage* usage; /* the command's (static) usage, set by the query */
+} cliUsageQuery;
+extern const char cliUsageQueryMarker[];
+
+/* A subcommand of ballcast: main.c's table. */
+typedef struct cliCommand {
+	const char* name;
+	int (*run)(int argc, char** argv);
+	const char* summary;
+} cliCommand;
+
+/* ballcast completion bash|zsh|fish: print on stdout the shell's
+ * completion script for the count commands (main.c's table, which holds
+ * completion itself), their options and their values (completion.c). */
+int cliCompletionMain(int argc, char** argv, const cliCommand* commands, int count);
+
 /* "ballcast COMMAND: message 'arg'" (no quote when arg is NULL), then the
  * synopsis line "usage: ...   (ballcast COMMAND --help)", on stderr.
  * Returns cli_exitTrouble. */
@@ -207,64 +235,13 @@ void cliProgress_Finish(cliProgress* progress, long records, long hits, long err
 
 /* Check a trajectory record and take its path: p0, p1, and r or else
  * --radius (options). Returns NULL, or the problem: the record's own error,
- * "missing p0", "missing p1" or "missing r (...)". */
+ * "missing p0", "missing p1" or "missing r (...)". A throw to cast is
+ * checked by cliCheckCastRecord (answer.h), which adds the range. */
 const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
 							   double* radius);
 
-/* What "normal" holds (cast --normal). */
-typedef enum cliNormalMode {
-	cli_normalContact = 0,
-	cli_normalTriangle,
-	cli_normalAverage
-} cliNormalMode;
-
-/* The options that decide cast's answers, which grade takes too
- * (cast_cmd.c): --two-sided, --approach, --normal, --initial-overlap,
- * --convention (k = 0 .. 4 of cliCastSettings_Option, in this order). */
-typedef struct cliCastSettings {
-	bcCastOptions options;
-	cliNormalMode normalMode;
-	bool cs121;
-	bool twoSidedGiven, approachGiven, normalGiven, overlapGiven;
-} cliCastSettings;
-
-#define CLI_CAST_SETTING_OPTIONS                                                                                       \
-	{ "two-sided", 0, false }, { "approach", 0, true }, { "normal", 0, true }, { "initial-overlap", 0, true },     \
-		{ "convention", 0, true }
-enum { cli_castSettingCount = 5 };
-
-#define CLI_HELP_CAST_SETTINGS                                                                                         \
-	"      --two-sided           count contacts from behind a triangle too\n"                                          \
-	"      --approach le|lt      front-face rule: dot(n, p1-p0) <= 0 (le, default)\n"                                  \
-	"                            or < 0 (lt)\n"                                                                        \
-	"      --normal contact|triangle|average\n"                                                                        \
-	"                            what \"normal\" holds (see ballcast cast --help)\n"                                   \
-	"      --initial-overlap report|ignore\n"                                                                          \
-	"                            a ball already overlapping a triangle: a hit at\n"                                    \
-	"                            alpha 0 (report, default) or skip that triangle\n"                                    \
-	"      --convention cs121    the course's conventions: --approach lt\n"                                            \
-	"                            --normal average --initial-overlap ignore\n"
-
-/* The defaults: bcDefaultCastOptions, the contact normal. */
-void cliCastSettings_Init(cliCastSettings* s);
-
-/* Option k (0 .. 4) with its value: NULL, or the usage message. */
-const char* cliCastSettings_Option(cliCastSettings* s, int k, const char* value);
-
-/* After the options: apply --convention cs121 (explicit options win).
- * True when it was given (answers then carry their ties). */
-bool cliCastSettings_Finish(cliCastSettings* s);
-
-/* "contact", "triangle" or "average". */
-const char* cliCastSettings_NormalName(const cliCastSettings* s);
-
-/* One cast answered as `ballcast cast` answers it: bcMesh_CastTies, its
- * tied contacts written at (*ties)[used ..] (*ties grown as needed,
- * *capacity its room in all), then the normal the settings ask for. The
- * number of tied contacts, or -1 when out of memory. */
-int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
-						   bcContact** ties, int* capacity, int used);
-
+/* `ballcast cast MESH [TRAJECTORIES]`: where each ball first touches the mesh (cast_cmd.c; its
+ * answer-deciding settings are in answer.h). */
 int cliCastMain(int argc, char** argv);
 /* `ballcast render MESH [RESULTS|TRAJECTORIES]`: an SVG picture (render_cmd.c). */
 int cliRenderMain(int argc, char** argv);

@@ -186,13 +186,6 @@ void cliRecordLog_Finish(cliRecordLog* log)
 	}
 }
 
-double cliNow(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 long long cliPeakMemory(void)
 {
 	struct rusage usage;

@@ -21,18 +21,20 @@ static const cliUsage compareUsage = {
 	"usage: ballcast compare [OPTIONS] EXPECTED ACTUAL...\n"
 	"\n"
 	"Compare `ballcast cast` results (ACTUAL) with expected ones, record by record,\n"
-	"matched by id. Either side may be a JSON document, a JSON array, NDJSON or CSV;\n"
+	"matched by id. Either side may be a JSON document, a JSON array, NDJSON or CSV,\n"
+	"in any shape ballcast grade reads (';' and decimal commas, t, nx,ny,nz, ...);\n"
 	"ACTUAL files are read as they are (see ballcast grade). Prints one line per\n"
 	"record that differs, then 'N passed, N failed, N missing, N extra'; with\n"
 	"several ACTUAL files, a score table. Every field EXPECTED has is graded\n"
-	"(--fields all). Exit 0 when everything matches, 1 when something differs or\n"
-	"an ACTUAL file cannot be read, 2 on trouble. '-' reads standard input.\n"
+	"(--fields all); a field --fields names that an EXPECTED hit lacks is an\n"
+	"error. Exit 0 when everything matches, 1 when something differs or an\n"
+	"ACTUAL file cannot be read, 2 on trouble. '-' reads standard input.\n"
 	"\n"
 	"options:\n"
 	CLI_HELP_GRADE_OPTIONS
 	"  -m, --mesh MESH.obj       the mesh EXPECTED was cast on: triangle normals and\n"
 	"                            faces of tied triangles become known\n"
-	"      --report FMT          text (default), json, csv or html\n"
+	"      --report FMT          text (default), json, csv, html, junit or gradescope\n"
 	"  -o, --output FILE         write the report here (.json or .csv picks the format)\n"
 	"  -q, --quiet               no report: the exit status only\n"
 	CLI_HELP_HELP
@@ -101,17 +103,21 @@ static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
 	return cliRefuseOverwrite(&compareUsage, cfg->common.outputPath, "-o", cfg->meshPath);
 }
 
-/* Read EXPECTED, reporting any error: the teacher's own file is read
- * strictly (a record it cannot read makes it malformed). */
-static bool loadExpected(const char* path, bool quiet, cliResultSet* set)
+/* Read EXPECTED, reporting any error. It is read with the tolerance
+ * grade reads a submission with (a teacher's file may be student-shaped:
+ * ';' and decimal commas, t, nx,ny,nz, nested answers, --map), but every
+ * field of it is graded: a record it cannot read makes it malformed. */
+static bool loadExpected(const cliCompareConfig* cfg, cliResultSet* set)
 {
-	FILE* f = cliOpenInput(path, quiet);
+	const char* path = cfg->expectedPath;
+	FILE* f = cliOpenInput(path, cfg->common.quiet);
 	if (f == NULL) {
 		memset(set, 0, sizeof *set);
 		return false;
 	}
 	bcError error = { 0 };
-	bool ok = cliReadResults(f, set, &error);
+	cliResultsReadOptions options = { true, CLI_FIELDS_ALL, cfg->grade.map, cfg->grade.mapCount };
+	bool ok = cliReadResultsWith(f, &options, set, &error);
 	cliCloseInput(f);
 	if (ok && cliResultSet_FirstProblem(set, &error)) {
 		cliResultSet_Free(set);
@@ -121,6 +127,58 @@ static bool loadExpected(const char* path, bool quiet, cliResultSet* set)
 		cliReportError(cliInputName(path), &error);
 	}
 	return ok;
+}
+
+/* Every field --fields asks for of a hit must be in EXPECTED's hits:
+ * grading a field EXPECTED lacks would pass any answer. Hit and alpha are
+ * checked by cliGrade_CheckExpected; with a mesh, the face and triangle
+ * normal of a hit that names its triangle are known from it. False (and
+ * the error reported) at the first hit lacking one. */
+static bool checkFieldsGiven(const char* name, const cliResultSet* set, unsigned fields, bool mesh)
+{
+	static const struct {
+		unsigned field;
+		const char* name;
+	} asked[] = {
+		{ cli_resultInitialOverlap, "initial_overlap" }, { cli_resultFeature, "feature" },
+		{ cli_resultTriangle, "triangle" },             { cli_resultFace, "face" },
+		{ cli_resultVertices, "vertices" },             { cli_resultPoint, "point" },
+		{ cli_resultCenter, "center" },                 { cli_resultNormal, "normal" },
+		{ cli_resultTriangleNormal, "triangle_normal" },
+	};
+	if (fields == CLI_FIELDS_ALL) {
+		return true; /* every field EXPECTED has */
+	}
+	for (long i = 0; i < set->count; ++i) {
+		const cliResult* e = set->results + i;
+		if ((e->fields & cli_resultError) || !e->hit) {
+			continue;
+		}
+		unsigned known = e->fields;
+		if (mesh && (known & cli_resultTriangle)) {
+			known |= cli_resultFace | cli_resultTriangleNormal;
+		}
+		for (size_t k = 0; k < sizeof asked / sizeof asked[0]; ++k) {
+			if (!(fields & asked[k].field) || (known & asked[k].field)) {
+				continue;
+			}
+			char id[96] = "";
+			FILE* text = fmemopen(id, sizeof id - 1, "w");
+			if (text != NULL) {
+				cliWriteResultIdJson(text, e);
+				fclose(text);
+			}
+			bcError error = { 0 };
+			error.code = bc_errorSyntax;
+			error.line = e->line;
+			error.column = e->column;
+			snprintf(error.message, sizeof error.message, "--fields asks for %s, which this expected hit (%s) lacks",
+					 asked[k].name, id);
+			cliReportError(name, &error);
+			return false;
+		}
+	}
+	return true;
 }
 
 int cliCompareMain(int argc, char** argv)
@@ -136,8 +194,9 @@ int cliCompareMain(int argc, char** argv)
 	memset(&expected, 0, sizeof expected);
 	bcMesh* mesh = cfg.meshPath != NULL ? cliLoadMesh(cfg.meshPath, cfg.common.quiet) : NULL;
 	if (cfg.meshPath == NULL || mesh != NULL) {
-		bool ok = loadExpected(cfg.expectedPath, cfg.common.quiet, &expected);
+		bool ok = loadExpected(&cfg, &expected);
 		ok = ok && cliGrade_CheckExpected(cliInputName(cfg.expectedPath), &expected);
+		ok = ok && checkFieldsGiven(cliInputName(cfg.expectedPath), &expected, cfg.grade.fields, mesh != NULL);
 		cfg.grade.mesh = mesh;
 		if (ok) {
 			status = cliGrade_Run(&cfg.grade, cliInputName(cfg.expectedPath), &expected, cfg.actualPaths,

@@ -6,7 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decimal.h"
+/* An ASCII decimal digit (not locale-dependent, as isdigit is). */
+static bool isDigit(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
+
 
 /* Cells a row starts with room for; the array doubles from there. */
 #define CLI_CSV_FIRST_CELLS 16
@@ -15,6 +20,7 @@ void cliCsv_Open(cliCsv* csv, cliInput* input)
 {
 	memset(csv, 0, sizeof *csv);
 	csv->input = input;
+	csv->separator = ',';
 }
 
 void cliCsv_Close(cliCsv* csv)
@@ -27,6 +33,57 @@ void cliCsv_Close(cliCsv* csv)
 static bool isCellSpace(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* A blank around a cell: a tab is none when it separates cells. */
+static bool isBlank(const cliCsv* csv, char c)
+{
+	return c == ' ' || c == '\r' || (c == '\t' && csv->separator != '\t');
+}
+
+char cliCsv_SniffSeparator(cliCsv* csv, bcError* error)
+{
+	cliInput* in = csv->input;
+	static const char candidates[] = { ',', ';', '\t', '|' };
+	for (;;) {
+		const char* s = in->buffer + in->start;
+		size_t n = in->length - in->start;
+		size_t limit = n < CLI_CSV_SNIFF_BYTES ? n : CLI_CSV_SNIFF_BYTES;
+		size_t counts[sizeof candidates] = { 0 };
+		bool quoted = false;
+		size_t i = 0;
+		for (; i < limit && (quoted || s[i] != '\n'); ++i) {
+			if (s[i] == '"') {
+				quoted = !quoted;
+			}
+			for (size_t k = 0; k < sizeof candidates && !quoted; ++k) {
+				counts[k] += s[i] == candidates[k];
+			}
+		}
+		if (i == limit && limit < CLI_CSV_SNIFF_BYTES && !in->eof) {
+			int status = cliInput_Fill(in, error);
+			if (status < 0) {
+				return 0;
+			}
+			continue; /* the line goes on: look again with more of it */
+		}
+		size_t best = 0;
+		for (size_t k = 1; k < sizeof candidates; ++k) {
+			best = counts[k] > counts[best] ? k : best;
+		}
+		return candidates[best];
+	}
+}
+
+bool cliCsv_HasDecimalComma(const cliCsv* csv, int k)
+{
+	if (!csv->decimalComma) {
+		return false;
+	}
+	const char* p = cliCsv_Text(csv, k);
+	const char* comma = strchr(p, ',');
+	return comma != NULL && strchr(comma + 1, ',') == NULL && strchr(p, '.') == NULL &&
+		   comma > p && isDigit(comma[-1]) && isDigit(comma[1]);
 }
 
 bcError* cliCsv_CellError(const cliCsv* csv, int k, bcError* error, const char* format, ...)
@@ -89,14 +146,19 @@ int cliCsv_Number(const cliCsv* csv, int k, double* value)
 	if (p == last) {
 		return 0;
 	}
-	const char* q = p;
+	char decimalPoint[64];
+	if (cliCsv_HasDecimalComma(csv, k) && (size_t)(last - p) < sizeof decimalPoint) {
+		/* "0,25": the same number with its point */
+		size_t n = (size_t)(last - p);
+		memcpy(decimalPoint, p, n);
+		decimalPoint[n] = '\0';
+		*strchr(decimalPoint, ',') = '.';
+		p = decimalPoint;
+		last = p + n;
+	}
 	double x = 0.0;
-	if (!bcParseDecimal(&q, last, &x) || q != last) {
-		char* end = NULL;
-		x = strtod(p, &end);
-		if (end != last) {
-			return -1;
-		}
+	if (!bcParseDouble(p, (size_t)(last - p), &x)) {
+		return -1;
 	}
 	if (!isfinite(x)) {
 		return -2;
@@ -167,6 +229,7 @@ static cliRowResult scanRow(cliCsv* csv, size_t* length, size_t* nul, size_t* qu
 	}
 	char* out = csv->scratch;
 	size_t o = 0;
+	const char sep = csv->separator != '\0' ? csv->separator : ',';
 	*nul = SIZE_MAX;
 	csv->count = 0;
 	for (;;) {
@@ -180,7 +243,7 @@ static cliRowResult scanRow(cliCsv* csv, size_t* length, size_t* nul, size_t* qu
 			csv->capacity = capacity;
 		}
 		cliCsvCell* cell = csv->cells + csv->count++;
-		while (scan.i < n && (s[scan.i] == ' ' || s[scan.i] == '\t')) {
+		while (scan.i < n && s[scan.i] != '\r' && isBlank(csv, s[scan.i])) {
 			scan.i++;
 		}
 		cell->text = o;
@@ -219,24 +282,24 @@ static cliRowResult scanRow(cliCsv* csv, size_t* length, size_t* nul, size_t* qu
 				out[o++] = c;
 				step(&scan);
 			}
-			for (; scan.i < n && s[scan.i] != ',' && s[scan.i] != '\n'; scan.i++) {
+			for (; scan.i < n && s[scan.i] != sep && s[scan.i] != '\n'; scan.i++) {
 				if (s[scan.i] == '\0' && *nul == SIZE_MAX) {
 					*nul = scan.i;
 					setPosition(&scan, scan.i, nulLine, nulColumn);
 				}
-				if (!isCellSpace(s[scan.i])) {
+				if (!isBlank(csv, s[scan.i])) {
 					out[o++] = s[scan.i];
 				}
 			}
 		} else {
-			for (; scan.i < n && s[scan.i] != ',' && s[scan.i] != '\n'; scan.i++) {
+			for (; scan.i < n && s[scan.i] != sep && s[scan.i] != '\n'; scan.i++) {
 				if (s[scan.i] == '\0' && *nul == SIZE_MAX) {
 					*nul = scan.i;
 					setPosition(&scan, scan.i, nulLine, nulColumn);
 				}
 				out[o++] = s[scan.i];
 			}
-			while (o > cell->text && isCellSpace(out[o - 1])) {
+			while (o > cell->text && isBlank(csv, out[o - 1])) {
 				o--;
 			}
 		}
@@ -254,7 +317,7 @@ static cliRowResult scanRow(cliCsv* csv, size_t* length, size_t* nul, size_t* qu
 			*length = scan.i < n ? scan.i + 1 : scan.i;
 			return cli_rowComplete;
 		}
-		scan.i++; /* the ',' */
+		scan.i++; /* the separator */
 	}
 }
 

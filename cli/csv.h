@@ -1,9 +1,11 @@
 /* csv.h - the one CSV reader (RFC 4180): rows of cells over an input, with
- * the line and column of every cell. Cells may be quoted ("..." with ""
- * for a quote, line breaks allowed); an unquoted cell loses the blanks
- * around it (space, tab, CR), a quoted one keeps its text, and text after
- * its closing quote is kept without blanks. Rows that are blank are
- * skipped. */
+ * the line and column of every cell. Cells are separated by ',' unless the
+ * reader is told another separator (';', a tab or '|', as spreadsheets
+ * export; cliCsv_SniffSeparator tells it from a header line). Cells may be
+ * quoted ("..." with "" for a quote, line breaks allowed); an unquoted cell
+ * loses the blanks around it (space, tab unless tab separates, CR), a
+ * quoted one keeps its text, and text after its closing quote is kept
+ * without blanks. Rows that are blank are skipped. */
 #ifndef BC_CSV_H
 #define BC_CSV_H
 
@@ -28,6 +30,8 @@ typedef struct cliCsvCell {
 
 typedef struct cliCsv {
 	cliInput* input; /* not owned */
+	char separator;    /* between cells: ',' (set by cliCsv_Open), ';', '\t' or '|' */
+	bool decimalComma; /* numbers may write their decimal point as ',' ("0,25"; with ';' or a tab) */
 	cliCsvCell* cells;
 	int count;
 	int capacity;
@@ -39,9 +43,21 @@ typedef struct cliCsv {
 	long endColumn;
 } cliCsv;
 
-/* Start reading rows from input. */
+/* Start reading rows from input, separated by ','. */
 void cliCsv_Open(cliCsv* csv, cliInput* input);
+
+/* Free what the reader holds and zero it (the input is not closed). */
 void cliCsv_Close(cliCsv* csv);
+
+/* The separator of the first line of the unread input (looked at, not
+ * consumed; at most CLI_CSV_SNIFF_BYTES of it): whichever of ',', ';', tab
+ * and '|' occurs most often outside quotes, ',' on a tie or when none
+ * does. 0 on a read error (error filled). */
+char cliCsv_SniffSeparator(cliCsv* csv, bcError* error);
+
+/* How much of a header line cliCsv_SniffSeparator looks at: headers are
+ * short; a longer first line is judged by its start. */
+#define CLI_CSV_SNIFF_BYTES ((size_t)64 * 1024)
 
 /* Read the next row that is not blank: 1 for a row, 0 at the end of the
  * input, -1 on a read error, out of memory or a row longer than
@@ -57,6 +73,10 @@ static inline const char* cliCsv_Text(const cliCsv* csv, int k)
 {
 	return csv->scratch + csv->cells[k].text;
 }
+
+/* Does cell k hold a number written with a decimal comma ("0,25"; only
+ * with decimalComma)? */
+bool cliCsv_HasDecimalComma(const cliCsv* csv, int k);
 
 /* Which header cell holds each of the count known column names: columnOf[k]
  * is the cell named names[k], or -1. 1 when at least one is known, 0 when
@@ -77,7 +97,8 @@ typedef struct cliCsvVector {
 void cliCsv_WholeVectors(int* columnOf, const cliCsvVector* vectors, int count);
 
 /* The number in cell k (blanks around it allowed), as strtod reads it in
- * the C locale: 1, 0 for an empty cell, -1 when it is not a number, -2 when
+ * the C locale (with decimalComma, one ',' in place of the '.' too: "0,25"
+ * is 0.25): 1, 0 for an empty cell, -1 when it is not a number, -2 when
  * it is not finite (NaN, an infinity, an overflow). */
 int cliCsv_Number(const cliCsv* csv, int k, double* value);
 

@@ -46,11 +46,15 @@ typedef enum cliReportFormat {
 	cli_reportText = 0,
 	cli_reportJson,
 	cli_reportCsv,
-	cli_reportHtml
+	cli_reportHtml,
+	cli_reportJunit,     /* JUnit XML: a testsuite per file, a testcase per record */
+	cli_reportGradescope /* Gradescope autograder results.json (one submission) */
 } cliReportFormat;
 
 /* The catalogue of mistakes (names in cliMistakeNames, an interface: the
- * man page lists them, reports print them). */
+ * man page lists them, reports print them). A name "X-normal-vs-Y-normal"
+ * is a normal of convention X written where the course's convention Y was
+ * asked for. */
 typedef enum cliMistake {
 	cli_mistakeBackFaces = 0,      /* back-faces-counted */
 	cli_mistakeFlipped,            /* front-face-flipped */
@@ -64,19 +68,31 @@ typedef enum cliMistake {
 	cli_mistakeNotNormalised,      /* normal-not-normalised */
 	cli_mistakeOneBased,           /* one-based-triangles */
 	cli_mistakeWrongRadius,        /* radius-as-diameter */
+	cli_mistakeContactNormal,      /* contact-normal-vs-triangle-normal */
+	cli_mistakeContactNotAverage,  /* contact-normal-vs-average-normal */
+	cli_mistakeTriangleNotAverage, /* triangle-normal-vs-average-normal */
+	cli_mistakeSwappedEndpoints,   /* swapped-endpoints: p0 and p1 exchanged */
+	cli_mistakeNormalNegated,      /* normal-negated: pointing into the mesh */
+	cli_mistakeBeyondPath,         /* hits-beyond-path: a contact past p1 (alpha > 1) reported as a hit */
 	cli_mistakeCount
 } cliMistake;
 
 extern const char* const cliMistakeNames[cli_mistakeCount];
 
 /* Re-answer expected result e (0-based place in EXPECTED) as a program
- * with mistake m would: true with *answer filled (its fields, hit, alpha,
- * feature, triangle, vertices, point, center, normal, triangle normal, no
- * ties), false when the mistake cannot be replayed here (no trajectory, no
- * mesh). Mistakes that change only how an answer is written
- * (triangle-normal-vs-contact-normal, normal-not-normalised,
- * one-based-triangles) are replayed by the engine itself. */
-typedef bool cliReanswerFcn(void* context, const cliResult* e, cliMistake m, cliResult* answer);
+ * with every mistake of the set mistakes (bits 1 << cliMistake, of those
+ * that change the answer found: not the ones cliMistakeIsWritten) would:
+ * true with *answer filled (its fields, hit, alpha, feature, triangle,
+ * vertices, point, center, normal, triangle normal, no ties), false when
+ * the mistakes cannot be replayed (together) here (no trajectory, no
+ * mesh). Mistakes that change only how an answer is written are replayed
+ * by the engine itself. */
+typedef bool cliReanswerFcn(void* context, const cliResult* e, unsigned long mistakes, cliResult* answer);
+
+/* Does mistake m change only how an answer is written (a normal's
+ * convention, sign or length, the triangles' numbering), so that the
+ * engine replays it on any answer? */
+bool cliMistakeIsWritten(cliMistake m);
 
 /* The throw expected result e was cast from: true with *input, false when
  * it is not known (the HTML report then has no picture of it). */
@@ -91,6 +107,18 @@ typedef bool cliThrowOfFcn(void* context, const cliResult* e, bcCastInput* input
  * not known (pointing into list; its length in *badLength). */
 bool cliParseFields(const char* list, unsigned* fields, const char** bad, size_t* badLength);
 
+/* Normal conventions (cliGradeConfig.normalConvention, acceptNormals):
+ * what a hit's "normal" holds. */
+enum {
+	cli_normalsContact = 1 << 0,  /* the contact normal: from the touched point to the centre */
+	cli_normalsTriangle = 1 << 1, /* the normal of the triangle touched */
+	cli_normalsAverage = 1 << 2   /* the average of the tied triangles' normals (cs121) */
+};
+
+/* Parse a --accept-normals list ("contact,triangle", "average"): true with
+ * *normals (cli_normals* bits), else false. */
+bool cliParseNormals(const char* list, unsigned* normals);
+
 /* --map pairs at most. */
 #define CLI_MAP_MAX 32
 
@@ -100,6 +128,10 @@ typedef struct cliGradeConfig {
 	double normalTol; /* degrees */
 	double pointTol;
 	unsigned fields;  /* graded: cli_result* bits, or CLI_FIELDS_ALL */
+	unsigned normalConvention; /* one cli_normals* bit: what EXPECTED's normal is; 0 (compare's default):
+	                              not known, any tied contact's normal or a matched triangle's passes */
+	unsigned acceptNormals;    /* --accept-normals: cli_normals* bits also accepted (0: the convention only) */
+	long maxFailures;          /* --max-failures: failing records listed per file in the text report */
 	bool oneBased;    /* submissions number triangles from 1 */
 	const char* map[2 * CLI_MAP_MAX]; /* --map: pairs theirs, ours (mapCount pairs; owned) */
 	int mapCount;
@@ -110,6 +142,13 @@ typedef struct cliGradeConfig {
 	void* reanswerContext;    /* the context of both */
 	bool quiet;       /* -q: no report, the exit status only */
 	const char* outputPath; /* -o, or NULL */
+	const char* meshName;        /* for report titles (grade), or NULL (not owned) */
+	const char* conventionName;  /* "convention cs121", "normal triangle", ... for titles, or NULL (not owned) */
+	/* How a submission is read: NULL reads the file as grade does
+	 * (tolerantly, --fields and --map); else fills *set and returns true,
+	 * or returns false with *reason (owned). A test's fixture. */
+	bool (*readSubmission)(void* context, const char* path, cliResultSet* set, char** reason);
+	void* readContext; /* readSubmission's */
 } cliGradeConfig;
 
 /* Set cfg's defaults (tolerances, all fields, text report). */
@@ -123,26 +162,44 @@ void cliGradeConfig_Free(cliGradeConfig* cfg);
  * grade's -r is the radius). */
 #define CLI_GRADE_OPTIONS                                                                                              \
 	{ "alpha-tol", 0, true }, { "alpha-rel", 0, true }, { "normal-tol", 0, true }, { "point-tol", 0, true },       \
-		{ "fields", 0, true }, { "one-based", 0, false }, { "map", 0, true }
-enum { cli_gradeOptionCount = 7, cli_gradeReportOption = 7 };
+		{ "fields", 0, true }, { "one-based", 0, false }, { "map", 0, true }, { "accept-normals", 0, true },     \
+		{ "max-failures", 0, true }
+enum { cli_gradeOptionCount = 9, cli_gradeReportOption = 9 };
+
+/* Failing records the text report lists per file by default
+ * (--max-failures): a screenful; the rest are counted ("N more"). */
+#define CLI_MAX_FAILURES 10
 
 /* Handle shared option k with its value (k = cli_gradeReportOption for
  * the command's --report): NULL, or the usage message. */
 const char* cliGradeOption(cliGradeConfig* cfg, int k, const char* value);
 
-/* Their --help lines. */
+/* Their --help lines, each default on a line of its own. */
 #define CLI_HELP_GRADE_OPTIONS                                                                                         \
 	"      --fields LIST         graded fields, comma separated: hit, alpha (or t,\n"                                  \
 	"                            time), initial_overlap, feature, triangle, face,\n"                                   \
 	"                            vertices, point, center, normal (or n),\n"                                            \
 	"                            triangle_normal; all: every field EXPECTED has\n"                                     \
+	"                            (default: compare all, grade hit,alpha,normal)\n"                                     \
 	"      --one-based           submissions number triangles from 1\n"                                                \
+	"                            (default: from 0)\n"                                                                  \
 	"      --map THEIRS=OURS     read their key or column THEIRS as OURS\n"                                            \
-	"      --alpha-tol T         absolute tolerance on alpha (default 1e-09)\n"                                        \
-	"      --alpha-rel R         relative tolerance on alpha (default 0): alpha passes\n"                              \
+	"                            (default: none)\n"                                                                    \
+	"      --alpha-tol T         absolute tolerance on alpha\n"                                                        \
+	"                            (default 1e-09)\n"                                                                    \
+	"      --alpha-rel R         relative tolerance on alpha: alpha passes\n"                                          \
 	"                            within T or within R * |expected alpha|\n"                                            \
-	"      --normal-tol DEG      angle between normals, in degrees (default 1e-06)\n"                                  \
-	"      --point-tol D         distance for point and center (default 1e-09)\n"
+	"                            (default 0)\n"                                                                        \
+	"      --normal-tol DEG      angle between normals, in degrees\n"                                                  \
+	"                            (default 1e-06)\n"                                                                    \
+	"      --point-tol D         distance for point and center\n"                                                      \
+	"                            (default 1e-09)\n"                                                                    \
+	"      --accept-normals LIST also accept normals of these conventions: contact,\n"                                 \
+	"                            triangle, average (comma separated)\n"                                                \
+	"                            (default: grade: the --normal convention's only;\n"                                   \
+	"                            compare: any tied contact's or triangle's)\n"                                         \
+	"      --max-failures N      failing records listed per file in the text report\n"                                 \
+	"                            (default 10; 0: all)\n"
 
 /* Grade every submission path against expected (named expectedName in
  * reports; every result not an error has hit and alpha) and write the
@@ -168,7 +225,8 @@ bool cliGrade_Judge(const cliGradeConfig* cfg, const cliResultSet* expected, con
  * Reports the first that lacks one; false then. */
 bool cliGrade_CheckExpected(const char* name, const cliResultSet* set);
 
-/* "text", "json", "csv" or "html": false when unknown. */
+/* "text", "json", "csv", "html", "junit" or "gradescope": false when
+ * unknown. */
 bool cliParseReportFormat(const char* text, cliReportFormat* report);
 
 #endif

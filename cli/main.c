@@ -11,11 +11,7 @@
 
 #include "cli.h"
 
-typedef struct cliCommand {
-	const char* name;
-	int (*run)(int argc, char** argv);
-	const char* summary;
-} cliCommand;
+static int completionMain(int argc, char** argv);
 
 static const cliCommand commands[] = {
 	{ "cast", cliCastMain, "where each moving ball first touches a mesh" },
@@ -26,9 +22,16 @@ static const cliCommand commands[] = {
 	{ "closest", cliClosestMain, "the closest point of a mesh to each ball" },
 	{ "intersect", cliIntersectMain, "every pair of intersecting triangles" },
 	{ "simulate", cliSimulateMain, "bounce balls around a mesh, event by event" },
+	{ "completion", completionMain, "print a shell completion script (bash, zsh or fish)" },
 };
 
 #define CLI_COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+/* completion writes its script from the table above. */
+static int completionMain(int argc, char** argv)
+{
+	return cliCompletionMain(argc, argv, commands, (int)CLI_COMMAND_COUNT);
+}
 
 /* Edits (insert, delete, replace, swap two neighbours) that make a name a
  * command's for "did you mean": two catch the usual slips ("cats",
@@ -38,7 +41,8 @@ static const cliCommand commands[] = {
 static void printUsage(FILE* f)
 {
 	fputs("usage: ballcast COMMAND [OPTIONS] ARGS...\n"
-		  "       ballcast help [COMMAND] | --help | --version\n\ncommands:\n",
+		  "       ballcast help [COMMAND] | --help | --version\n"
+		  "       ballcast completion bash|zsh|fish   (a shell completion script)\n\ncommands:\n",
 		  f);
 	for (size_t i = 0; i < CLI_COMMAND_COUNT; ++i) {
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);

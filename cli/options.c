@@ -172,9 +172,45 @@ int cliRefuseOverwrite(const cliUsage* usage, const char* output, const char* op
 	return cliUsageError(usage, message, input);
 }
 
+const char cliUsageQueryMarker[] = "(the usage query of completion.c)";
+
+int cliUsage_Options(const cliUsage* usage, cliOption* options, int capacity)
+{
+	int n = 0;
+	for (size_t k = 0; k < CLI_COMMON_COUNT; ++k) {
+		if (usage->common & commonOptions[k].bit) {
+			int code = commonOptions[k].code;
+			if (n < capacity) {
+				options[n] = (cliOption){ commonOptions[k].name, code < cli_codeMaxErrors ? (char)code : 0,
+										  commonOptions[k].hasValue };
+			}
+			n++;
+		}
+	}
+	for (int k = 0; usage->own != NULL && usage->own[k].name != NULL; ++k) {
+		if (n < capacity) {
+			options[n] = usage->own[k];
+		}
+		n++;
+	}
+	if (n < capacity) {
+		options[n] = (cliOption){ "help", 'h', false };
+	}
+	n++;
+	if (n < capacity) {
+		options[n] = (cliOption){ "version", 0, false };
+	}
+	n++;
+	return n;
+}
+
 int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOptions* common,
 					  cliOptionFcn* handle, void* context, int* first)
 {
+	if (argc == 3 && argv[1] == cliUsageQueryMarker) {
+		((cliUsageQuery*)(void*)argv[2])->usage = usage;
+		return 0;
+	}
 	int ownCount = 0;
 	while (usage->own != NULL && usage->own[ownCount].name != NULL) {
 		ownCount++;

@@ -3,9 +3,18 @@
  * the end. */
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+
+/* The clock of progress lines and --stats (cli.h). */
+double cliNow(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 /* Seconds between redraws of the progress line: often enough to look
  * alive, rarely enough to cost nothing. */

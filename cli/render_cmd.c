@@ -5,20 +5,26 @@
  * by cast's reader) or results as `ballcast cast` writes them (JSON
  * document, NDJSON or CSV, read by compare's reader); which one is told by
  * its first record. The whole file is read into memory: a picture of more
- * throws than fit in memory would be a black square. */
+ * throws than fit in memory would be a black square.
+ *
+ * This file is the command: its options, reading the throws (cast or
+ * read as results), pairing them with --compare's, and framing the view;
+ * the picture is drawn by render_draw.c, its words placed by
+ * render_layout.c. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer.h"
 #include "cli.h"
 #include "grade.h"
 #include "numfmt.h"
 #include "output.h"
 #include "results_read.h"
+#include "render_draw.h"
 #include "trajectories.h"
 #include "svg.h"
-#include "vec3.h"
 
 /* The picture's default size and the sizes allowed, in pixels. Below 64 the
  * title band and margins leave no room for the mesh; above 100000 a
@@ -28,45 +34,15 @@
 #define CLI_RENDER_MIN_SIZE 64
 #define CLI_RENDER_MAX_SIZE 100000
 
-/* Space around the mesh, and the height of one line of the title band, in
- * pixels; the title font size in pixels. */
-#define CLI_RENDER_MARGIN 16.0
-#define CLI_RENDER_LINE_HEIGHT 18.0
-#define CLI_RENDER_FONT_SIZE 13.0
-#define CLI_RENDER_LABEL_SIZE 11.0
-
-/* Marks, in pixels: the contact dot (large enough to find in a raster), the
- * expected contact drawn under a differing one (larger, so a ring of it
- * shows even when both coincide), the start of a path, line widths, and the
- * drawn length of a unit normal lying across the view. */
-#define CLI_RENDER_DOT_RADIUS 5.0
-#define CLI_RENDER_EXPECTED_DOT_RADIUS 7.0
-#define CLI_RENDER_DIFFER_DOT_RADIUS 4.0
-#define CLI_RENDER_START_RADIUS 2.5
-#define CLI_RENDER_PATH_WIDTH 1.5
-#define CLI_RENDER_THIN_WIDTH 1.0
-#define CLI_RENDER_NORMAL_PIXELS 36.0
-
-
-/* Colours: paths and balls blue, contacts orange, normals near black,
- * misses grey; with --compare, what differs red and what was expected
- * green. */
-#define CLI_PATH_COLOR { 31, 95, 191 }
-#define CLI_CONTACT_COLOR { 255, 127, 14 }
-#define CLI_NORMAL_COLOR { 40, 40, 40 }
-#define CLI_DIFFER_COLOR { 214, 39, 40 }
-#define CLI_EXPECTED_COLOR { 44, 160, 44 }
-static const cliColor missColor = { 140, 140, 140 };
-static const cliColor differColor = CLI_DIFFER_COLOR;
-static const cliColor textColor = { 0, 0, 0 };
-
-/* The options of render's own, in the order renderOption knows them. */
-enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_renderTwoSided, cli_renderProbe,
-	   cli_renderUp, cli_renderCull, cli_renderGrading /* then compare's grading options (grade.h) */ };
+/* The options of render's own, in the order renderOption knows them: its
+ * own, then cast's (answer.h), then the grading options (grade.h). */
+enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_renderProbe, cli_renderUp,
+	   cli_renderCull, cli_renderCast,
+	   cli_renderGrading = cli_renderCast + cli_castSettingCount + cli_castMethodCount };
 static const cliOption renderOptions[] = {
-	{ "view", 0, true },       { "eye", 0, true },   { "size", 0, true }, { "compare", 0, true },
-	{ "two-sided", 0, false }, { "probe", 0, true }, { "up", 0, true },   { "cull", 0, true },
-	CLI_GRADE_OPTIONS,         { NULL, 0, false },
+	{ "view", 0, true },	  { "eye", 0, true },	   { "size", 0, true }, { "compare", 0, true },
+	{ "probe", 0, true },	  { "up", 0, true },	   { "cull", 0, true }, CLI_CAST_SETTING_OPTIONS,
+	CLI_CAST_METHOD_OPTIONS, CLI_GRADE_OPTIONS, { NULL, 0, false },
 };
 
 static const cliUsage renderUsage = {
@@ -91,25 +67,30 @@ static const cliUsage renderUsage = {
 	"      --eye X,Y,Z           look from X,Y,Z at the centre of the mesh's bounds\n"
 	"      --up x|y|z            the mesh's up axis (default: guessed from its base,\n"
 	"                            the axis with the most flat area at its bottom,\n"
-	"                            z when none stands out; the picture says which)\n"
+	"                            y when none covers 4% of its area; the picture\n"
+	"                            says which)\n"
 	"      --size WxH            picture size in pixels (default 800x600)\n"
 	"      --cull PX             merge the mesh's vertices on a PX-pixel grid and leave\n"
 	"                            out the triangles that vanish; 0 draws every\n"
 	"                            triangle (default: 0, or for a dense mesh the finest\n"
 	"                            grid leaving at most 8000 faces: a small file)\n"
-	"      --compare EXPECTED    draw the results compare fails (compare --mesh MESH\n"
-	"                            EXPECTED RESULTS, the same engine and options) in\n"
-	"                            red, with the expected contact in green, and print\n"
-	"                            compare's closing line 'N passed, N failed, ...'\n"
+	"      --compare EXPECTED    draw the results that fail in red, with the expected\n"
+	"                            contact in green, judged as grade judges them (the\n"
+	"                            same engine, fields and tolerances), and print\n"
+	"                            the closing line 'N passed, N failed, ...'\n"
 	"                            (on standard error when the SVG goes to stdout)\n"
 	"      --fields, --one-based, --map, --alpha-tol, --alpha-rel, --normal-tol,\n"
-	"      --point-tol           what --compare grades, as for compare\n"
-	"  -r, --radius R            radius for trajectories without \"r\"\n"
-	"      --two-sided           count contacts from behind a triangle too\n"
+	"      --point-tol           what --compare grades, as for grade (default\n"
+	"                            fields: hit,alpha,normal)\n"
 	"      --probe X,Y,Z         print on standard error the pixel where the point\n"
 	"                            X,Y,Z lands (a testing aid; may be repeated)\n"
 	CLI_HELP_QUIET
 	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
+	"options (cast's: TRAJECTORIES are cast as cast casts them):\n"
+	"  -r, --radius R            radius for trajectories without \"r\"\n"
+	CLI_HELP_CAST_SETTINGS
+	"      --method exact|discrete, --dt F, --bisect N\n"
+	"                            the discrete method, as for cast\n"
 	"\n"
 	"examples:\n"
 	"  ballcast render samples/room.obj samples/throws.json -o room.svg\n"
@@ -128,7 +109,7 @@ typedef struct cliRenderConfig {
 	const char* inputPath;    /* NULL: the mesh alone */
 	const char* comparePath;  /* NULL: no comparison */
 	cliCommonOptions common;
-	bcCastOptions options;
+	cliCastSettings cast;     /* cast's options: trajectories are answered as cast answers them */
 	bool useEye;
 	bool viewGiven;
 	bcVec3 eye;
@@ -139,41 +120,20 @@ typedef struct cliRenderConfig {
 	double cull;              /* < 0: chosen from the mesh */
 	const char** probes;      /* probeCount argument texts (argv's) */
 	int probeCount;
-	cliGradeConfig grade;     /* --compare judges as compare does */
+	cliGradeConfig grade;     /* --compare judges as grade does */
+	bool fieldsGiven;         /* --fields: else grade's default fields */
 } cliRenderConfig;
+
+/* What the picture shows of cfg (borrowing its strings). */
+static cliPicture pictureOf(const cliRenderConfig* cfg)
+{
+	cliPicture picture = { cfg->meshPath, cfg->comparePath, cfg->width, cfg->height, cfg->up, cfg->upGiven, cfg->cull };
+	return picture;
+}
 
 /* ------------------------------------------------------------- throws */
 
-typedef enum cliThrowState {
-	cli_throwMiss = 0,
-	cli_throwHit,   /* a hit or an initial overlap: point, center, normal hold */
-	cli_throwError, /* a bad record, or a result that is an error */
-	cli_throwUnplaced /* --compare: a hit whose result gives no contact point or centre (a student's
-						 file may hold only hit, alpha and normal): judged, not drawn */
-} cliThrowState;
-
-/* One throw to draw, from a trajectory and its cast or from a result. */
-typedef struct cliThrow {
-	char* id;          /* the id (owned): as written, or shortest if a number */
-	long index;        /* 0-based record number */
-	cliThrowState state;
-	bool hasPath;
-	bcVec3 p0, p1;
-	double alpha;
-	bcFeature feature; /* bc_featureNone when a result does not say */
-	bcVec3 point, center, normal;
-	double radius;
-	long partner;      /* --compare: the matching record of the other list, or -1 */
-	bool differs;      /* --compare: differs from its partner (or has none) */
-} cliThrow;
-
-typedef struct cliThrowList {
-	cliThrow* items; /* owned */
-	long count, capacity;
-	long badRecords; /* records that could not be read (reported) */
-} cliThrowList;
-
-static void freeThrows(cliThrowList* list)
+static void freeThrows(cliDrawnThrowList* list)
 {
 	for (long i = 0; i < list->count; ++i) {
 		free(list->items[i].id);
@@ -183,18 +143,18 @@ static void freeThrows(cliThrowList* list)
 }
 
 /* A new zeroed throw at the end of list, or NULL when out of memory. */
-static cliThrow* appendThrow(cliThrowList* list)
+static cliDrawnThrow* appendThrow(cliDrawnThrowList* list)
 {
 	if (list->count == list->capacity) {
 		long capacity = list->capacity > 0 ? 2 * list->capacity : 64;
-		cliThrow* items = realloc(list->items, (size_t)capacity * sizeof *items);
+		cliDrawnThrow* items = realloc(list->items, (size_t)capacity * sizeof *items);
 		if (items == NULL) {
 			return NULL;
 		}
 		list->items = items;
 		list->capacity = capacity;
 	}
-	cliThrow* t = list->items + list->count;
+	cliDrawnThrow* t = list->items + list->count;
 	memset(t, 0, sizeof *t);
 	t->index = list->count;
 	t->partner = -1;
@@ -227,13 +187,13 @@ static char* canonicalId(const char* id)
 }
 
 /* Set the throw's id from text; false when out of memory. */
-static bool setId(cliThrow* t, const char* text)
+static bool setId(cliDrawnThrow* t, const char* text)
 {
 	t->id = canonicalId(text);
 	return t->id != NULL;
 }
 
-static bool setIndexId(cliThrow* t)
+static bool setIndexId(cliDrawnThrow* t)
 {
 	char buffer[32];
 	snprintf(buffer, sizeof buffer, "%ld", t->index);
@@ -296,7 +256,7 @@ static bool readSource(const char* path, bool quiet, cliSource* source)
  * overlap, where the ball starts closer than r: then it is not known, and
  * 0 (no ball drawn). The normal of a result that gives none: from the
  * point to the centre. */
-static const char* throwFromResult(const cliResult* r, cliThrow* t)
+static const char* throwFromResult(const cliResult* r, cliDrawnThrow* t)
 {
 	const unsigned need = cli_resultHit | cli_resultAlpha;
 	if (r->fields & cli_resultError) {
@@ -331,11 +291,11 @@ static const char* throwFromResult(const cliResult* r, cliThrow* t)
 
 /* Every result as a throw; those that cannot be drawn are reported, counted
  * and drawn as nothing. false when out of memory (reported). */
-static bool addResults(const cliResultSet* set, cliThrowList* list, cliRecordLog* log, bool comparing)
+static bool addResults(const cliResultSet* set, cliDrawnThrowList* list, cliRecordLog* log, bool comparing)
 {
 	for (long i = 0; i < set->count; ++i) {
 		const cliResult* r = set->results + i;
-		cliThrow* t = appendThrow(list);
+		cliDrawnThrow* t = appendThrow(list);
 		if (t == NULL || !(r->idKind == cli_idIndex ? setIndexId(t) : setId(t, r->id))) {
 			fputs("ballcast: out of memory\n", stderr);
 			return false;
@@ -366,83 +326,50 @@ static bool holdsResults(const cliResultSet* set)
 
 /* --------------------------------------------------------- trajectories */
 
-/* Check one trajectory record as cast does; returns the problem or NULL. */
-static const char* checkTrajectory(const cliRenderConfig* cfg, const cliRecord* record, bcCastInput* input)
+/* The throw drawn for an answer: the path, and for a hit its contact with
+ * the normal the settings ask for. */
+static void throwFromAnswer(bcCastInput input, const bcCastOutput* out, cliDrawnThrow* t)
 {
-	const char* problem = cliCheckTrajectory(record, &cfg->common, &input->p0, &input->p1, &input->radius);
-	if (problem != NULL) {
-		return problem;
+	t->hasPath = true;
+	t->p0 = input.p0;
+	t->p1 = input.p1;
+	t->radius = input.radius;
+	t->alpha = out->alpha;
+	if (out->state == bc_castHit || out->state == bc_castInitialOverlap) {
+		t->state = cli_throwHit;
+		t->feature = out->feature;
+		t->point = out->point;
+		t->center = out->center;
+		t->normal = out->normal;
+	} else {
+		t->state = cli_throwMiss;
 	}
-	if (!bcIsValidCastInput(*input)) {
-		return "p1 - p0 is not finite";
-	}
-	return NULL;
 }
 
-/* The trajectories waiting for their cast: inputs[i] belongs to throw
- * slots[i]. */
-typedef struct cliCastQueue {
-	bcCastInput* inputs;
-	long* slots;
-	long count, capacity;
-} cliCastQueue;
-
-static bool queueCast(cliCastQueue* queue, bcCastInput input, long slot)
+/* Room for one more result in set (*capacity of them); false when out of
+ * memory. */
+static bool growResults(cliResultSet* set, long* capacity)
 {
-	if (queue->count == queue->capacity) {
-		long capacity = queue->capacity > 0 ? 2 * queue->capacity : 64;
-		bcCastInput* inputs = realloc(queue->inputs, (size_t)capacity * sizeof *inputs);
-		if (inputs == NULL) {
-			return false;
-		}
-		queue->inputs = inputs;
-		long* slots = realloc(queue->slots, (size_t)capacity * sizeof *slots);
-		if (slots == NULL) {
-			return false;
-		}
-		queue->slots = slots;
-		queue->capacity = capacity;
-	}
-	queue->inputs[queue->count] = input;
-	queue->slots[queue->count] = slot;
-	queue->count += 1;
-	return true;
-}
-
-/* Cast the queue and store each answer in its throw. */
-static bool runCasts(const cliRenderConfig* cfg, const bcMesh* mesh, const cliCastQueue* queue, cliThrowList* list)
-{
-	if (queue->count == 0) {
+	if (set->count < *capacity) {
 		return true;
 	}
-	bcCastOutput* outputs = queue->count <= INT32_MAX ? malloc((size_t)queue->count * sizeof *outputs) : NULL;
-	if (outputs == NULL) {
+	long grown = *capacity > 0 ? 2 * *capacity : 64;
+	cliResult* results = realloc(set->results, (size_t)grown * sizeof *results);
+	if (results == NULL) {
 		return false;
 	}
-	bcMesh_CastBatch(mesh, queue->inputs, outputs, (int)queue->count, &cfg->options, 0);
-	for (long i = 0; i < queue->count; ++i) {
-		cliThrow* t = list->items + queue->slots[i];
-		const bcCastOutput* out = outputs + i;
-		t->alpha = out->alpha;
-		if (out->state == bc_castHit || out->state == bc_castInitialOverlap) {
-			t->state = cli_throwHit;
-			t->feature = out->feature;
-			t->point = out->point;
-			t->center = out->center;
-			t->normal = out->normal;
-		} else {
-			t->state = cli_throwMiss;
-		}
-	}
-	free(outputs);
+	set->results = results;
+	*capacity = grown;
 	return true;
 }
 
 /* Read trajectories with cast's own reader (same formats, same messages),
- * cast them, keep them as throws. false on a syntax error or no memory
- * (reported). */
-static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cliSource* s, cliThrowList* list,
-							 cliRecordLog* log)
+ * answer each as cast answers it (answer.h: the same options, checks and
+ * messages), keep them as throws and, when judged is not NULL, as the
+ * results cast --ties would write for them. false on a syntax error or no
+ * memory (reported). */
+static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cliSource* s, cliDrawnThrowList* list,
+							 cliRecordLog* log, cliResultSet* judged)
 {
 	FILE* stream = s->length > 0 ? fmemopen(s->text, s->length, "rb") : NULL;
 	if (stream == NULL) {
@@ -450,7 +377,14 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 		stream = tmpfile();
 	}
 	cliReader* reader = stream != NULL ? cliReader_Create(stream, s->name, cfg->common.inputFormat) : NULL;
-	cliCastQueue queue = { NULL, NULL, 0, 0 };
+	/* the discrete method finds one contact: no ties to list */
+	cliTiePool pool = { NULL, 0, 0 };
+	cliTiePool* ties = cfg->cast.discrete ? NULL : &pool;
+	long capacity = 0;
+	if (judged != NULL) {
+		memset(judged, 0, sizeof *judged);
+		judged->format = cli_inputNdjson;
+	}
 	bool ok = reader != NULL;
 	bool noMemory = !ok;
 	bcError error = { 0 };
@@ -463,20 +397,26 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 			ok = got == 0;
 			break;
 		}
-		cliThrow* t = appendThrow(list);
+		cliDrawnThrow* t = appendThrow(list);
 		ok = t != NULL && (record.idKind == cli_idIndex ? setIndexId(t) : setId(t, record.id));
-		bcCastInput input = { { 0, 0, 0 }, { 0, 0, 0 }, 0 };
-		const char* problem = ok ? checkTrajectory(cfg, &record, &input) : NULL;
+		bcCastInput input;
+		bcCastOutput out;
+		int n = 0;
+		pool.count = 0;
+		const char* problem =
+			ok ? cliAnswerRecord(mesh, &cfg->cast, &cfg->common, &record, ties, &input, &out, &n) : NULL;
 		if (ok && problem != NULL) {
 			t->state = cli_throwError;
 			list->badRecords += 1;
 			cliRecordLog_Add(log, &record, problem);
 		} else if (ok) {
-			t->hasPath = true;
-			t->p0 = input.p0;
-			t->p1 = input.p1;
-			t->radius = input.radius;
-			ok = queueCast(&queue, input, list->count - 1);
+			throwFromAnswer(input, &out, t);
+		}
+		if (ok && judged != NULL) {
+			ok = growResults(judged, &capacity) &&
+				 cliAnswer_ToResult(&record, judged->count, problem, &out, pool.ties, n, ties != NULL,
+									judged->results + judged->count);
+			judged->count += ok;
 		}
 		noMemory = !ok;
 		cliRecord_Free(&record);
@@ -488,21 +428,16 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 	if (stream != NULL) {
 		fclose(stream);
 	}
-	if (ok && !runCasts(cfg, mesh, &queue, list)) {
-		ok = false;
-		noMemory = true;
-	}
 	if (noMemory) {
 		fputs("ballcast: out of memory\n", stderr);
 	}
-	free(queue.inputs);
-	free(queue.slots);
+	cliTiePool_Free(&pool);
 	return ok;
 }
 
 /* Read the throws of path: trajectories are cast, results read (with
  * resultsOnly, trajectories are refused). false on trouble (reported). */
-static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const char* path, cliThrowList* list,
+static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const char* path, cliDrawnThrowList* list,
 					   bool resultsOnly, cliResultSet* judged)
 {
 	cliSource source;
@@ -538,7 +473,7 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 		fprintf(stderr, "ballcast: %s: holds trajectories, not results (--compare needs what cast writes)\n",
 				source.name);
 	} else {
-		ok = castTrajectories(cfg, mesh, &source, list, &log);
+		ok = castTrajectories(cfg, mesh, &source, list, &log, judged);
 	}
 	cliRecordLog_Finish(&log);
 	cliResultSet_Free(&set);
@@ -547,49 +482,6 @@ static bool readThrows(const cliRenderConfig* cfg, const bcMesh* mesh, const cha
 }
 
 /* ------------------------------------------------------------- compare */
-
-/* Trajectories cast here, as results for the grading engine: id, hit,
- * alpha and, for a hit, feature, point, center and normal (as cast would
- * write them). False when out of memory. */
-static bool throwsAsResults(const cliThrowList* list, cliResultSet* set)
-{
-	memset(set, 0, sizeof *set);
-	set->results = calloc((size_t)(list->count > 0 ? list->count : 1), sizeof *set->results);
-	if (set->results == NULL) {
-		return false;
-	}
-	set->count = list->count;
-	for (long i = 0; i < list->count; ++i) {
-		const cliThrow* t = list->items + i;
-		cliResult* r = set->results + i;
-		r->index = i;
-		r->idKind = cli_idString;
-		r->id = copyString(t->id);
-		if (r->id == NULL) {
-			return false;
-		}
-		if (t->state == cli_throwError) {
-			r->error = copyString("error");
-			r->fields = cli_resultError;
-			if (r->error == NULL) {
-				return false;
-			}
-			continue;
-		}
-		r->fields = cli_resultHit | cli_resultAlpha;
-		r->hit = t->state == cli_throwHit;
-		r->alpha = t->alpha;
-		if (r->hit) {
-			r->fields |= cli_resultPoint | cli_resultCenter | cli_resultNormal |
-						 (t->feature != bc_featureNone ? cli_resultFeature : 0);
-			r->feature = t->feature;
-			r->point = t->point;
-			r->center = t->center;
-			r->normal = t->normal;
-		}
-	}
-	return true;
-}
 
 /* An expected throw by its key, for the binary search. */
 typedef struct cliKeyRef {
@@ -612,7 +504,7 @@ static int byKey(const void* a, const void* b)
  * of an id with the n-th of that id), to draw the expected contact beside
  * a differing one. Returns the
  * number of expected throws left without a partner, or -1 out of memory. */
-static long matchThrows(cliThrowList* actual, cliThrowList* expected)
+static long matchThrows(cliDrawnThrowList* actual, cliDrawnThrowList* expected)
 {
 	cliKeyRef* sorted = malloc((size_t)(expected->count > 0 ? expected->count : 1) * sizeof *sorted);
 	if (sorted == NULL) {
@@ -624,7 +516,7 @@ static long matchThrows(cliThrowList* actual, cliThrowList* expected)
 	}
 	qsort(sorted, (size_t)expected->count, sizeof *sorted, byKey);
 	for (long i = 0; i < actual->count; ++i) {
-		cliThrow* a = actual->items + i;
+		cliDrawnThrow* a = actual->items + i;
 		long lo = 0, hi = expected->count;
 		while (lo < hi) {
 			long mid = lo + (hi - lo) / 2;
@@ -640,7 +532,7 @@ static long matchThrows(cliThrowList* actual, cliThrowList* expected)
 			lo++;
 		}
 		if (lo < expected->count && strcmp(sorted[lo].key, a->id) == 0) {
-			cliThrow* e = expected->items + sorted[lo].index;
+			cliDrawnThrow* e = expected->items + sorted[lo].index;
 			e->partner = i;
 			a->partner = sorted[lo].index; /* drawn together; whether they differ is the engine's */
 		}
@@ -653,344 +545,7 @@ static long matchThrows(cliThrowList* actual, cliThrowList* expected)
 	return missing;
 }
 
-/* ------------------------------------------------------------- drawing */
-
-typedef struct cliThrowStyle {
-	const char* className;
-	cliColor path, contact, normal;
-	double dotRadius;
-} cliThrowStyle;
-
-static const cliThrowStyle plainStyle = { "throw", CLI_PATH_COLOR, CLI_CONTACT_COLOR, CLI_NORMAL_COLOR,
-										  CLI_RENDER_DOT_RADIUS };
-static const cliThrowStyle differStyle = { "differs", CLI_DIFFER_COLOR, CLI_DIFFER_COLOR, CLI_DIFFER_COLOR,
-										   CLI_RENDER_DIFFER_DOT_RADIUS };
-static const cliThrowStyle expectedStyle = { "expected", CLI_EXPECTED_COLOR, CLI_EXPECTED_COLOR, CLI_EXPECTED_COLOR,
-											 CLI_RENDER_EXPECTED_DOT_RADIUS };
-
-/* The path, the ball at the contact, the normal and the contact dot, in
- * that order (the dot on top). */
-static void drawThrow(cliSvg* svg, const cliCamera* camera, const cliThrow* t, const cliThrowStyle* style)
-{
-	if (t->state == cli_throwError || t->state == cli_throwUnplaced) {
-		return;
-	}
-	cliSvg_BeginGroup(svg, style->className, t->id);
-	/* a plain miss in grey: it has no contact to draw the eye to */
-	const bool grey = t->state == cli_throwMiss && style == &plainStyle;
-	if (t->hasPath) {
-		cliScreenPoint p0 = cliCamera_Project(camera, t->p0);
-		cliScreenPoint p1 = cliCamera_Project(camera, t->p1);
-		if (t->state == cli_throwHit) {
-			cliScreenPoint center = cliCamera_Project(camera, t->center);
-			cliSvg_Line(svg, "path", p0, center, style->path, CLI_RENDER_PATH_WIDTH, false);
-			cliSvg_Line(svg, "after", center, p1, style->path, CLI_RENDER_PATH_WIDTH, true);
-		} else {
-			cliSvg_Line(svg, "path", p0, p1, grey ? missColor : style->path, CLI_RENDER_PATH_WIDTH, false);
-		}
-		cliSvg_Circle(svg, "start", p0, CLI_RENDER_START_RADIUS, grey ? missColor : style->path, true, 0.0);
-	}
-	if (t->state == cli_throwHit) {
-		cliScreenPoint point = cliCamera_Project(camera, t->point);
-		if (t->radius > 0.0) {
-			cliSvg_Circle(svg, "ball", cliCamera_Project(camera, t->center), camera->scale * t->radius, style->path,
-						  false, CLI_RENDER_PATH_WIDTH);
-		}
-		bcVec3 tip = bcMulAdd(t->point, CLI_RENDER_NORMAL_PIXELS / camera->scale, t->normal);
-		cliSvg_Arrow(svg, "normal", point, cliCamera_Project(camera, tip), style->normal, CLI_RENDER_THIN_WIDTH);
-		cliSvg_Circle(svg, "contact", point, style->dotRadius, style->contact, true, 0.0);
-	}
-	cliSvg_EndGroup(svg);
-}
-
-/* A differing throw: a thin red dashed line from its contact to the
- * expected one (first, so that the dots cover its ends), the expected
- * contact in green under it, and its id beside it. */
-static void drawDiffering(cliSvg* svg, const cliCamera* camera, const cliThrow* t, const cliThrow* expected)
-{
-	bool here = t->state == cli_throwHit;
-	bool there = expected != NULL && expected->state == cli_throwHit;
-	if (here && there) {
-		cliSvg_Line(svg, "link", cliCamera_Project(camera, t->point), cliCamera_Project(camera, expected->point),
-					differColor, CLI_RENDER_THIN_WIDTH, true);
-	}
-	if (expected != NULL) {
-		drawThrow(svg, camera, expected, &expectedStyle);
-	}
-	drawThrow(svg, camera, t, &differStyle);
-}
-
-/* ------------------------------------------------------ labels and key */
-
-/* A box on the picture, in pixels. */
-typedef struct cliBox {
-	double left, top, right, bottom;
-} cliBox;
-
-static bool boxesOverlap(cliBox a, cliBox b)
-{
-	return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-}
-
-/* The width a line of text is taken to have: CLI_RENDER_CHAR_WIDTH em per
- * character (DejaVu Sans, a common sans-serif, draws digits 0.636 em wide
- * and most letters narrower), so that boxes that do not overlap here do not
- * overlap drawn. */
-#define CLI_RENDER_CHAR_WIDTH 0.65
-static double textWidth(const char* text, double size)
-{
-	long characters = 0;
-	for (const unsigned char* c = (const unsigned char*)text; *c != 0; ++c) {
-		characters += (*c & 0xC0) != 0x80;
-	}
-	return CLI_RENDER_CHAR_WIDTH * size * (double)characters;
-}
-
-/* The box of a line of text with its baseline starting at (x, y): from
- * 0.8 em above the baseline to 0.2 em below. */
-static cliBox textBox(const char* text, double size, double x, double y)
-{
-	cliBox box = { x, y - 0.8 * size, x + textWidth(text, size), y + 0.2 * size };
-	return box;
-}
-
-/* At most this many throws are labelled: a picture of more ids than that is
- * unreadable anyway (each throw's id is also its group's tooltip). */
-#define CLI_RENDER_MAX_LABELS 400
-
-/* The labels placed so far, and the boxes they must avoid. */
-typedef struct cliLabels {
-	cliBox* boxes;
-	long count, capacity;
-} cliLabels;
-
-static bool addBox(cliLabels* labels, cliBox box)
-{
-	if (labels->count == labels->capacity) {
-		long capacity = labels->capacity > 0 ? 2 * labels->capacity : 64;
-		cliBox* boxes = realloc(labels->boxes, (size_t)capacity * sizeof *boxes);
-		if (boxes == NULL) {
-			return false;
-		}
-		labels->boxes = boxes;
-		labels->capacity = capacity;
-	}
-	labels->boxes[labels->count++] = box;
-	return true;
-}
-
-/* Label text near the anchor (a contact, or a miss's start): the first of
- * the candidate places around it, nearest first (upper right, upper left,
- * lower right, lower left, right, left, above, below; then farther out),
- * whose box lies inside area and overlaps no box placed before. No place
- * free: no label. false when out of memory. */
-static bool placeLabel(cliSvg* svg, cliLabels* labels, cliBox area, cliScreenPoint anchor, const char* text,
-					   cliColor color)
-{
-	const double s = CLI_RENDER_LABEL_SIZE;
-	const double w = textWidth(text, s);
-	static const double distances[3] = { 2.0 * CLI_RENDER_DOT_RADIUS, 4.0 * CLI_RENDER_DOT_RADIUS,
-										  7.0 * CLI_RENDER_DOT_RADIUS };
-	for (int k = 0; k < 3; ++k) {
-		const double d = distances[k];
-		const double xs[8] = { anchor.x + d, anchor.x - d - w, anchor.x + d,     anchor.x - d - w,
-							   anchor.x + d, anchor.x - d - w, anchor.x - w / 2, anchor.x - w / 2 };
-		const double ys[8] = { anchor.y - d,           anchor.y - d,           anchor.y + d + 0.8 * s,
-							   anchor.y + d + 0.8 * s, anchor.y + 0.3 * s,     anchor.y + 0.3 * s,
-							   anchor.y - d,           anchor.y + d + 0.8 * s };
-		for (int c = 0; c < 8; ++c) {
-			cliBox box = textBox(text, s, xs[c], ys[c]);
-			if (!(box.left >= area.left && box.right <= area.right && box.top >= area.top &&
-				  box.bottom <= area.bottom)) {
-				continue;
-			}
-			bool free = true;
-			for (long i = 0; i < labels->count && free; ++i) {
-				free = !boxesOverlap(box, labels->boxes[i]);
-			}
-			if (free) {
-				if (!addBox(labels, box)) {
-					return false;
-				}
-				cliSvg_Text(svg, "label", xs[c], ys[c], s, color, text);
-				return true;
-			}
-		}
-	}
-	return true;
-}
-
-/* Where a throw's label goes: its contact, or the start of a path. */
-static bool labelAnchor(const cliCamera* camera, const cliThrow* t, cliScreenPoint* at)
-{
-	if (t->state == cli_throwHit) {
-		*at = cliCamera_Project(camera, t->point);
-		return isfinite(at->x) && isfinite(at->y);
-	}
-	if (t->state == cli_throwMiss && t->hasPath) {
-		*at = cliCamera_Project(camera, t->p0);
-		return isfinite(at->x) && isfinite(at->y);
-	}
-	return false;
-}
-
-/* The marks the key explains. */
-enum { cli_keyPath, cli_keyBall, cli_keyContact, cli_keyNormal, cli_keyMiss, cli_keyDiffers, cli_keyExpected,
-	   cli_keyCount };
-static const char* const keyTexts[cli_keyCount] = {
-	"path", "ball at contact", "contact", "normal", "miss", "differs", "expected",
-};
-
-/* One entry of the key: a mark 16 px wide, a gap, its text. */
-#define CLI_RENDER_KEY_MARK 16.0
-#define CLI_RENDER_KEY_GAP 4.0
-#define CLI_RENDER_KEY_SPACE 14.0
-#define CLI_RENDER_KEY_LINE 16.0
-
-/* What the key holds: the up caption, then the marks that are drawn. */
-typedef struct cliKey {
-	char caption[32];
-	bool shown[cli_keyCount];
-	int rows;
-} cliKey;
-
-static double keyEntryWidth(int k)
-{
-	return CLI_RENDER_KEY_MARK + CLI_RENDER_KEY_GAP + textWidth(keyTexts[k], CLI_RENDER_LABEL_SIZE);
-}
-
-/* Lay the key out in rows across the picture (drawing it when svg is not
- * NULL, in the band whose top is top); returns the number of rows. */
-static int layKey(cliSvg* svg, const cliKey* key, int width, double top)
-{
-	const double s = CLI_RENDER_LABEL_SIZE;
-	double x = CLI_RENDER_MARGIN;
-	int row = 0;
-	double y = top + CLI_RENDER_KEY_LINE - 4.0;
-	const double limit = width - CLI_RENDER_MARGIN;
-	if (svg != NULL) {
-		cliSvg_BeginGroup(svg, "key", "key: what the marks mean");
-		cliSvg_Text(svg, "key", x, y, s, textColor, key->caption);
-	}
-	x += textWidth(key->caption, s) + CLI_RENDER_KEY_SPACE;
-	for (int k = 0; k < cli_keyCount; ++k) {
-		if (!key->shown[k]) {
-			continue;
-		}
-		double w = keyEntryWidth(k);
-		if (x + w > limit && x > CLI_RENDER_MARGIN) {
-			row += 1;
-			x = CLI_RENDER_MARGIN;
-			y += CLI_RENDER_KEY_LINE;
-		}
-		if (svg != NULL) {
-			const cliColor path = CLI_PATH_COLOR, contact = CLI_CONTACT_COLOR, normal = CLI_NORMAL_COLOR;
-			const cliColor differ = CLI_DIFFER_COLOR, expected = CLI_EXPECTED_COLOR;
-			cliScreenPoint a = { x, y - 0.3 * s, 0.0 }, b = { x + CLI_RENDER_KEY_MARK, y - 0.3 * s, 0.0 };
-			cliScreenPoint mid = { x + 0.5 * CLI_RENDER_KEY_MARK, y - 0.3 * s, 0.0 };
-			switch (k) {
-			case cli_keyPath:
-				cliSvg_Line(svg, "key", a, mid, path, CLI_RENDER_PATH_WIDTH, false);
-				cliSvg_Line(svg, "key", mid, b, path, CLI_RENDER_PATH_WIDTH, true);
-				break;
-			case cli_keyBall:
-				cliSvg_Circle(svg, "key", mid, 0.4 * s, path, false, CLI_RENDER_PATH_WIDTH);
-				break;
-			case cli_keyContact:
-				cliSvg_Circle(svg, "key", mid, CLI_RENDER_DOT_RADIUS, contact, true, 0.0);
-				break;
-			case cli_keyNormal:
-				cliSvg_Arrow(svg, "key", a, b, normal, CLI_RENDER_THIN_WIDTH);
-				break;
-			case cli_keyMiss:
-				cliSvg_Line(svg, "key", a, b, missColor, CLI_RENDER_PATH_WIDTH, false);
-				break;
-			case cli_keyDiffers:
-				cliSvg_Circle(svg, "key", mid, CLI_RENDER_DIFFER_DOT_RADIUS, differ, true, 0.0);
-				break;
-			default:
-				cliSvg_Circle(svg, "key", mid, CLI_RENDER_DIFFER_DOT_RADIUS, expected, true, 0.0);
-				break;
-			}
-			cliSvg_Text(svg, "key", x + CLI_RENDER_KEY_MARK + CLI_RENDER_KEY_GAP, y, s, textColor, keyTexts[k]);
-		}
-		x += w + CLI_RENDER_KEY_SPACE;
-	}
-	if (svg != NULL) {
-		cliSvg_EndGroup(svg);
-	}
-	return row + 1;
-}
-
-/* The key for these throws. */
-static void makeKey(cliKey* key, const cliRenderConfig* cfg, const cliThrowList* actual, const cliThrowList* expected)
-{
-	memset(key, 0, sizeof *key);
-	static const char* const axes[3] = { "x", "y", "z" };
-	snprintf(key->caption, sizeof key->caption, "up: +%s%s", axes[cfg->up], cfg->upGiven ? "" : " (guessed)");
-	const cliThrowList* lists[2] = { actual, expected };
-	for (int l = 0; l < 2; ++l) {
-		for (long i = 0; i < lists[l]->count; ++i) {
-			const cliThrow* t = lists[l]->items + i;
-			key->shown[cli_keyPath] |= t->hasPath && t->state == cli_throwHit;
-			key->shown[cli_keyBall] |= t->state == cli_throwHit && t->radius > 0.0;
-			key->shown[cli_keyContact] |= t->state == cli_throwHit && l == 0 && !t->differs;
-			key->shown[cli_keyNormal] |= t->state == cli_throwHit;
-			key->shown[cli_keyMiss] |= t->state == cli_throwMiss && t->hasPath && l == 0 && !t->differs;
-		}
-	}
-	key->shown[cli_keyDiffers] = cfg->comparePath != NULL;
-	key->shown[cli_keyExpected] = cfg->comparePath != NULL;
-	key->rows = layKey(NULL, key, cfg->width, 0.0);
-}
-
-/* The height of the key's band at the bottom of the picture. */
-static double keyBand(const cliKey* key)
-{
-	return key->rows * CLI_RENDER_KEY_LINE + 4.0;
-}
-
-/* How many throws are in each state. */
-typedef struct cliCounts {
-	long hits, misses, errors;
-} cliCounts;
-
-static cliCounts countThrows(const cliThrowList* list)
-{
-	cliCounts counts = { 0, 0, 0 };
-	for (long i = 0; i < list->count; ++i) {
-		cliThrowState state = list->items[i].state;
-		counts.hits += state == cli_throwHit || state == cli_throwUnplaced;
-		counts.misses += state == cli_throwMiss;
-		counts.errors += state == cli_throwError;
-	}
-	return counts;
-}
-
-/* The title band: mesh, counts, and the comparison. */
-static void drawLegend(cliSvg* svg, const cliRenderConfig* cfg, const bcMesh* mesh, const cliThrowList* actual,
-					   long differing, long missing)
-{
-	bcMeshInfo info = bcMesh_GetInfo(mesh);
-	cliCounts counts = countThrows(actual);
-	size_t size = strlen(cfg->meshPath) + (cfg->comparePath != NULL ? strlen(cfg->comparePath) : 0) + 256;
-	char* text = malloc(size);
-	if (text == NULL) {
-		return;
-	}
-	snprintf(text, size, "%s: %ld triangle%s; %ld throw%s: %ld hit%s, %ld miss%s, %ld error%s", cfg->meshPath,
-			 (long)info.triangleCount, info.triangleCount == 1 ? "" : "s", actual->count,
-			 actual->count == 1 ? "" : "s", counts.hits, counts.hits == 1 ? "" : "s", counts.misses,
-			 counts.misses == 1 ? "" : "es", counts.errors, counts.errors == 1 ? "" : "s");
-	cliSvg_Text(svg, "legend", CLI_RENDER_MARGIN, CLI_RENDER_LINE_HEIGHT - 1.0, CLI_RENDER_FONT_SIZE, textColor, text);
-	if (cfg->comparePath != NULL) {
-		snprintf(text, size, "compared with %s: %ld of %ld differ, %ld missing (red: these results, green: expected)",
-				 cfg->comparePath, differing, actual->count, missing);
-		cliSvg_Text(svg, "legend", CLI_RENDER_MARGIN, 2.0 * CLI_RENDER_LINE_HEIGHT - 1.0, CLI_RENDER_FONT_SIZE,
-					textColor, text);
-	}
-	free(text);
-}
+/* ------------------------------------------------------------- framing */
 
 /* Throws are framed with the mesh, but a point farther than this many
  * times the mesh's half-diagonal from its centre is framed as if it lay at
@@ -1013,10 +568,10 @@ static void frameAlso(bcVec3* lower, bcVec3* upper, bcVec3 center, double reach,
 	*upper = bcMakeVec3(fmax(upper->x, p.x), fmax(upper->y, p.y), fmax(upper->z, p.z));
 }
 
-static void frameThrows(bcVec3* lower, bcVec3* upper, bcVec3 center, double reach, const cliThrowList* list)
+static void frameThrows(bcVec3* lower, bcVec3* upper, bcVec3 center, double reach, const cliDrawnThrowList* list)
 {
 	for (long i = 0; i < list->count; ++i) {
-		const cliThrow* t = list->items + i;
+		const cliDrawnThrow* t = list->items + i;
 		if (t->state == cli_throwError || t->state == cli_throwUnplaced) {
 			continue;
 		}
@@ -1035,15 +590,16 @@ static void frameThrows(bcVec3* lower, bcVec3* upper, bcVec3 center, double reac
 
 /* The camera the options ask for, turned onto the up axis, framing the
  * mesh's bounds and the throws between the title band and the key. */
-static cliCamera makeCamera(const cliRenderConfig* cfg, const bcMesh* mesh, const cliThrowList* actual,
-							const cliThrowList* expected, double keyHeight)
+static cliCamera makeCamera(const cliRenderConfig* cfg, const bcMesh* mesh, const cliDrawnThrowList* actual,
+							const cliDrawnThrowList* expected, double keyHeight)
 {
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	bcVec3 center = bcScale(0.5, bcAdd(info.lowerBound, info.upperBound));
 	cliCamera camera = cfg->useEye ? cliCamera_FromDirection(cliUpFrame(bcSub(cfg->eye, center), cfg->up))
 								   : cliCamera_FromAngles(cfg->azimuth, cfg->elevation);
 	cliCamera_TurnUp(&camera, cfg->up);
-	double band = (cfg->comparePath != NULL ? 2.0 : 1.0) * CLI_RENDER_LINE_HEIGHT + 4.0;
+	cliPicture picture = pictureOf(cfg);
+	double band = cliPicture_TitleHeight(&picture);
 	cliViewport viewport = { CLI_RENDER_MARGIN, band + CLI_RENDER_MARGIN, cfg->width - CLI_RENDER_MARGIN,
 							 cfg->height - CLI_RENDER_MARGIN - keyHeight };
 	if (viewport.bottom < viewport.top + 1.0) {
@@ -1055,96 +611,6 @@ static cliCamera makeCamera(const cliRenderConfig* cfg, const bcMesh* mesh, cons
 	frameThrows(&lower, &upper, center, reach, expected);
 	cliCamera_Frame(&camera, lower, upper, viewport);
 	return camera;
-}
-
-/* The labels: differing throws first, then those expected and not given,
- * then the others, each in file order, at most CLI_RENDER_MAX_LABELS;
- * inside the picture between the title band and the key. */
-static bool drawLabels(cliSvg* svg, const cliRenderConfig* cfg, const cliCamera* camera, const cliThrowList* actual,
-					   const cliThrowList* expected, double keyHeight)
-{
-	cliLabels labels = { NULL, 0, 0 };
-	double band = (cfg->comparePath != NULL ? 2.0 : 1.0) * CLI_RENDER_LINE_HEIGHT + 4.0;
-	cliBox area = { 2.0, band, cfg->width - 2.0, cfg->height - keyHeight };
-	const cliColor plain = CLI_PATH_COLOR, green = CLI_EXPECTED_COLOR;
-	long tried = 0;
-	bool ok = true;
-	/* a white halo under each label keeps it readable over the mesh and the paths */
-	fputs("<g class=\"labels\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n",
-		  svg->stream);
-	for (int pass = 0; pass < 3; ++pass) {
-		const cliThrowList* list = pass == 1 ? expected : actual;
-		for (long i = 0; i < list->count && tried < CLI_RENDER_MAX_LABELS; ++i) {
-			const cliThrow* t = list->items + i;
-			const cliThrow* at = t;
-			cliColor color = plain;
-			if (pass == 0) {
-				if (!t->differs) {
-					continue;
-				}
-				color = differColor;
-				if (t->state != cli_throwHit && t->partner >= 0 && expected->items[t->partner].state == cli_throwHit) {
-					at = expected->items + t->partner;
-				}
-			} else if (pass == 1) {
-				if (t->partner >= 0) {
-					continue;
-				}
-				color = green;
-			} else if (t->differs) {
-				continue;
-			}
-			cliScreenPoint anchor;
-			if (!labelAnchor(camera, at, &anchor)) {
-				continue;
-			}
-			tried += 1;
-			if (!placeLabel(svg, &labels, area, anchor, t->id, color)) {
-				ok = false;
-			}
-		}
-	}
-	fputs("</g>\n", svg->stream);
-	free(labels.boxes);
-	return ok;
-}
-
-static void writeSvg(FILE* f, const cliRenderConfig* cfg, const bcMesh* mesh, const cliCamera* camera,
-					 const cliThrowList* actual, const cliThrowList* expected, long missing, const cliKey* key,
-					 bool* noMemory)
-{
-	cliSvg svg;
-	cliSvg_Begin(&svg, f, cfg->width, cfg->height,
-				 "ballcast " BC_VERSION_STRING " render: orthographic view; coordinates are drawing coordinates in"
-				 " pixels, rounded to 0.01");
-	double cull = cfg->cull >= 0.0 ? cfg->cull : cliSvg_AutoCull(&svg, mesh, camera);
-	*noMemory = !cliSvg_MeshCulled(&svg, mesh, camera, cull, NULL);
-	fputs("<g class=\"throws\" stroke-linecap=\"round\">\n", f);
-	long differing = 0;
-	for (long i = 0; i < actual->count; ++i) {
-		const cliThrow* t = actual->items + i;
-		if (!t->differs) {
-			drawThrow(&svg, camera, t, &plainStyle);
-		}
-		differing += t->differs;
-	}
-	for (long i = 0; i < expected->count; ++i) {
-		if (expected->items[i].partner < 0) {
-			drawThrow(&svg, camera, expected->items + i, &expectedStyle);
-		}
-	}
-	for (long i = 0; i < actual->count; ++i) {
-		const cliThrow* t = actual->items + i;
-		if (t->differs) {
-			drawDiffering(&svg, camera, t, t->partner >= 0 ? expected->items + t->partner : NULL);
-		}
-	}
-	fputs("</g>\n", f);
-	double keyHeight = keyBand(key);
-	*noMemory |= !drawLabels(&svg, cfg, camera, actual, expected, keyHeight);
-	layKey(&svg, key, cfg->width, cfg->height - keyHeight);
-	drawLegend(&svg, cfg, mesh, actual, differing, missing);
-	cliSvg_End(&svg);
 }
 
 /* ------------------------------------------------------------ arguments */
@@ -1211,9 +677,6 @@ static const char* renderOption(void* context, int k, const char* value)
 	case cli_renderCompare:
 		cfg->comparePath = value;
 		return NULL;
-	case cli_renderTwoSided:
-		cfg->options.twoSided = true;
-		return NULL;
 	case cli_renderUp:
 		if (strcmp(value, "x") != 0 && strcmp(value, "y") != 0 && strcmp(value, "z") != 0) {
 			return "--up needs x, y or z, not";
@@ -1234,6 +697,10 @@ static const char* renderOption(void* context, int k, const char* value)
 		cfg->probes[cfg->probeCount++] = value;
 		return NULL;
 	default:
+		if (k < cli_renderGrading) {
+			return cliCastSettings_Option(&cfg->cast, k - cli_renderCast, value);
+		}
+		cfg->fieldsGiven = cfg->fieldsGiven || k == cli_renderGrading + 4;
 		return cliGradeOption(&cfg->grade, k - cli_renderGrading, value);
 	}
 }
@@ -1244,7 +711,7 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 {
 	memset(cfg, 0, sizeof *cfg);
 	cliGradeConfig_Init(&cfg->grade);
-	cfg->options = bcDefaultCastOptions();
+	cliCastSettings_Init(&cfg->cast);
 	cfg->azimuth = CLI_SVG_DEFAULT_AZIMUTH;
 	cfg->elevation = CLI_SVG_DEFAULT_ELEVATION;
 	cfg->width = CLI_RENDER_DEFAULT_WIDTH;
@@ -1264,6 +731,17 @@ static int parseArguments(int argc, char** argv, cliRenderConfig* cfg)
 	if (cfg->viewGiven && cfg->useEye) {
 		return cliUsageError(&renderUsage, "--view and --eye are alternatives: give one", NULL);
 	}
+	const char* method = cliCastSettings_CheckMethod(&cfg->cast, false);
+	if (method != NULL) {
+		return cliUsageError(&renderUsage, method, NULL);
+	}
+	cliCastSettings_Finish(&cfg->cast);
+	if (!cfg->fieldsGiven) {
+		cfg->grade.fields = CLI_FIELDS_GRADE; /* grade's, so that render --compare agrees with grade */
+	}
+	/* normals held to the convention --normal names, as grade holds them */
+	static const unsigned conventions[] = { cli_normalsContact, cli_normalsTriangle, cli_normalsAverage };
+	cfg->grade.normalConvention = conventions[cfg->cast.normalMode];
 	cfg->meshPath = argv[first];
 	cfg->inputPath = first + 1 < argc ? argv[first + 1] : NULL;
 	if (cfg->comparePath != NULL && cfg->inputPath == NULL) {
@@ -1294,8 +772,8 @@ int cliRenderMain(int argc, char** argv)
 {
 	cliRenderConfig cfg;
 	int status = parseArguments(argc, argv, &cfg);
-	cliThrowList actual = { 0 };
-	cliThrowList expected = { 0 };
+	cliDrawnThrowList actual = { 0 };
+	cliDrawnThrowList expected = { 0 };
 	cliResultSet actualSet, expectedSet;
 	memset(&actualSet, 0, sizeof actualSet);
 	memset(&expectedSet, 0, sizeof expectedSet);
@@ -1322,18 +800,6 @@ int cliRenderMain(int argc, char** argv)
 		(comparing && !readThrows(&cfg, mesh, cfg.comparePath, &expected, true, &expectedSet))) {
 		goto done;
 	}
-	if (comparing && actualSet.count != actual.count) {
-		/* trajectories: their casts are compared */
-		cliResultSet_Free(&actualSet);
-		if (!throwsAsResults(&actual, &actualSet)) {
-			fputs("ballcast: out of memory\n", stderr);
-			goto done;
-		}
-		if (cfg.grade.fields == CLI_FIELDS_ALL) {
-			cfg.grade.fields = cli_resultHit | cli_resultAlpha | cli_resultFeature | cli_resultPoint | cli_resultCenter |
-							   cli_resultNormal; /* what a cast here gives */
-		}
-	}
 	if (comparing && !cliGrade_CheckExpected(cliInputName(cfg.comparePath), &expectedSet)) {
 		goto done;
 	}
@@ -1359,13 +825,11 @@ int cliRenderMain(int argc, char** argv)
 	if (!cfg.upGiven) {
 		cfg.up = cliGuessUp(mesh);
 	}
-	cliKey key;
-	makeKey(&key, &cfg, &actual, &expected);
-	cliCamera camera = makeCamera(&cfg, mesh, &actual, &expected, keyBand(&key));
+	cliPicture picture = pictureOf(&cfg);
+	cliKeyMarks key = cliKeyMarks_Make(&picture, &actual, &expected);
+	cliCamera camera = makeCamera(&cfg, mesh, &actual, &expected, cliKeyMarks_Height(&key));
 	printProbes(&cfg, &camera);
-	bool noMemory = false;
-	writeSvg(output.stream, &cfg, mesh, &camera, &actual, &expected, missing, &key, &noMemory);
-	if (noMemory) {
+	if (!cliPicture_Write(output.stream, &picture, mesh, &camera, &actual, &expected, missing, &key)) {
 		fputs("ballcast: out of memory\n", stderr);
 		cliOutput_Abort(&output);
 	} else if (cliOutput_Commit(&output)) {

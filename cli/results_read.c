@@ -9,11 +9,15 @@
 #include <string.h>
 
 #include "csv.h"
-#include "decimal.h"
 #include "input.h"
 #include "json_stream.h"
 #include "output.h"
-#include "vec3.h"
+
+/* An ASCII decimal digit (not locale-dependent, as isdigit is). */
+static bool isDigit(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
 
 /* Decimal exponents of number ids are clamped to +-this: ids beyond 1e(10^15)
  * are not worth a big-number library, and no double comes near. */
@@ -92,7 +96,56 @@ typedef struct cliResultsReader {
 	char* ignored;    /* tolerant: names read from nothing */
 	size_t ignoredLength;
 	int ignoredCount;
+	long decimalCommas;   /* CSV: numbers read that were written with a decimal comma */
+	bool keyed;           /* JSON: read as an object keyed by id */
+	char nestedKey[48];   /* JSON: the key the first answer nested under was, or "" */
 } cliResultsReader;
+
+/* Is the reading tolerant (a student's file)? */
+static bool isTolerant(const cliResultsReader* reader)
+{
+	return reader->options != NULL && reader->options->tolerant;
+}
+
+/* Does text read as a boolean the way students write one: true/false,
+ * yes/no, y/n (any case) or 1/0? */
+static bool boolWord(const char* text, bool* value)
+{
+	static const char* const words[][2] = { { "false", "true" }, { "no", "yes" }, { "n", "y" }, { "0", "1" } };
+	for (size_t w = 0; w < sizeof words / sizeof words[0]; ++w) {
+		for (int b = 0; b < 2; ++b) {
+			const char* word = words[w][b];
+			size_t n = strlen(word);
+			bool same = strlen(text) == n;
+			for (size_t i = 0; same && i < n; ++i) {
+				same = (text[i] | 0x20) == word[i];
+			}
+			if (same) {
+				*value = b == 1;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* Does text say "no number": nan (how Python, spreadsheets and printf
+ * write a NaN), null or none (Python's None), in any case? */
+static bool isNanWord(const char* text)
+{
+	static const char* const words[] = { "nan", "null", "none" };
+	for (size_t w = 0; w < sizeof words / sizeof words[0]; ++w) {
+		size_t n = strlen(words[w]);
+		bool same = strlen(text) == n;
+		for (size_t i = 0; same && i < n; ++i) {
+			same = (text[i] | 0x20) == words[w][i];
+		}
+		if (same) {
+			return true;
+		}
+	}
+	return false;
+}
 
 /* Names kept for the warning about ignored keys and columns. */
 #define CLI_IGNORED_NAMES 12
@@ -307,6 +360,16 @@ CLI_PRINTF(3, 4) static bool valueProblem(const cliSource* source, const cJSON* 
 
 static bool jsonBool(const cliSource* source, const cJSON* v, const char* name, bool* value)
 {
+	if (isTolerant(source->reader) && !cJSON_IsBool(v)) {
+		/* "yes", "N", "True", 1, 0: how students write a boolean */
+		if (cJSON_IsString(v) && boolWord(v->valuestring, value)) {
+			return true;
+		}
+		if (cJSON_IsNumber(v) && (v->valuedouble == 0.0 || v->valuedouble == 1.0)) {
+			*value = v->valuedouble == 1.0;
+			return true;
+		}
+	}
 	if (!cJSON_IsBool(v)) {
 		return valueProblem(source, v, "%s: expected true or false", name);
 	}
@@ -438,10 +501,9 @@ static int keyIndex(const char* name)
 /* The known key of member: its cliKey, -2 when it is not known, -1 for a
  * repeat or a key holding \u0000 (the first of a key counts, and a NUL
  * names nothing). */
-static int memberKey(const cliSource* source, const cJSON* member, unsigned* seen, bool escapes)
+static int memberKey(const cliSource* source, const cJSON* member, const char* name, unsigned* seen, bool escapes)
 {
 	const cliResultsReadOptions* options = source->reader->options;
-	const char* name = member->string;
 	if (options != NULL && options->mapCount > 0) {
 		name = cliResultsCanonicalName(options, name);
 	}
@@ -468,7 +530,7 @@ static void jsonTie(const cliSource* source, const cJSON* object, bool escapes)
 	memset(&tie, 0, sizeof tie);
 	unsigned seen = 0;
 	for (const cJSON* m = object->child; m != NULL; m = m->next) {
-		int k = memberKey(source, m, &seen, escapes);
+		int k = memberKey(source, m, m->string, &seen, escapes);
 		if (k < 0 || cJSON_IsNull(m)) {
 			continue;
 		}
@@ -545,106 +607,250 @@ static int vectorComponent(const char* name)
 	return -1;
 }
 
-/* Fill r from the result object parsed from text[0 .. length). */
+/* The fields of one result being read from JSON: what was seen, and the
+ * vectors given by components. */
+typedef struct cliJsonFields {
+	unsigned seen;
+	bool escapes;
+	double components[4][3]; /* point, center, normal, triangle_normal: "nx", "normal_y", ... */
+	unsigned given[4];
+	const cJSON* nanAlpha; /* tolerant: an alpha written NaN, "nan" or "" (judged once hit is known) */
+} cliJsonFields;
+
+/* Is v an alpha a miss may leave unknown: NaN (as Python writes it), "nan",
+ * "null" or "none" in any case, or ""? */
+static bool isNanAlpha(const cliSource* source, const cJSON* v)
+{
+	if (!cJSON_IsString(v)) {
+		return false;
+	}
+	const char* s = v->valuestring;
+	return s[0] == '\0' || isNanWord(s) || (source->reader->substituted && strcmp(s, "N") == 0);
+}
+
+/* Read member m of a result object, known as name: false when name is no
+ * key or component a reader knows. */
+static bool jsonMember(const cliSource* source, const cJSON* m, const char* name, cliJsonFields* f)
+{
+	cliResultsReader* reader = source->reader;
+	cliResult* r = source->result;
+	reader->field = 0;
+	int k = memberKey(source, m, name, &f->seen, f->escapes);
+	int component = k == -2 && reader->options != NULL ? vectorComponent(cliResultsCanonicalName(reader->options, name))
+														: -1;
+	if (k == -2 && component < 0) {
+		return false;
+	}
+	if (component >= 0) {
+		int v = component / 3;
+		reader->field = vectors[v].field;
+		if (!cJSON_IsNull(m) &&
+			jsonNumber(source, m, csvNames[vectors[v].first + component % 3], &f->components[v][component % 3])) {
+			f->given[v] |= 1u << (component % 3);
+		}
+		return true;
+	}
+	if (k < 0 || cJSON_IsNull(m)) {
+		return true;
+	}
+	reader->field = keyFields[k];
+	bool ok = false;
+	unsigned field = 0;
+	if (k >= cli_keyPoint && k < cli_keyPoint + 6) {
+		ok = jsonVec3(source, m, vectors[k - cli_keyPoint].key, vectorOf(r, k - cli_keyPoint));
+		field = vectors[k - cli_keyPoint].field;
+	}
+	switch (k) {
+	case cli_keyId: {
+		bool noMemory = false;
+		const char* wrong = cliJsonRecordId(source->text, source->length, m, NULL, &r->idKind, &r->id, &noMemory);
+		reader->noMemory = reader->noMemory || noMemory;
+		if (wrong != NULL) {
+			valueProblem(source, m, "%s", wrong);
+		}
+		break;
+	}
+	case cli_keyHit:
+		ok = jsonBool(source, m, "hit", &r->hit);
+		field = cli_resultHit;
+		break;
+	case cli_keyAlpha:
+		if (isTolerant(reader) && isNanAlpha(source, m)) {
+			f->nanAlpha = m; /* a miss's is no problem: judged when the record is read */
+			break;
+		}
+		ok = jsonNumber(source, m, "alpha", &r->alpha);
+		field = cli_resultAlpha;
+		break;
+	case cli_keyInitialOverlap:
+		ok = jsonBool(source, m, "initial_overlap", &r->initialOverlap);
+		field = cli_resultInitialOverlap;
+		break;
+	case cli_keyFeature:
+		ok = jsonFeature(source, m, "feature", &r->feature);
+		field = cli_resultFeature;
+		break;
+	case cli_keyTriangle:
+		ok = jsonWhole(source, m, "triangle", &r->triangle);
+		field = cli_resultTriangle;
+		break;
+	case cli_keyFace:
+		ok = jsonWhole(source, m, "face", &r->face);
+		field = cli_resultFace;
+		break;
+	case cli_keyVertices:
+		ok = jsonVertices(source, m, "vertices", r->vertices, &r->vertexCount);
+		field = cli_resultVertices;
+		break;
+	case cli_keyError: {
+		const char* message = NULL;
+		/* an empty error is no error, as an empty CSV cell */
+		if (jsonString(source, m, "error", &message) && message[0] != '\0') {
+			r->error = cliCopyText(message, strlen(message));
+			reader->noMemory = reader->noMemory || r->error == NULL;
+			ok = r->error != NULL;
+		}
+		field = cli_resultError;
+		break;
+	}
+	case cli_keyTies:
+		jsonTies(source, m, f->escapes);
+		break;
+	default:
+		break;
+	}
+	r->fields |= ok ? field : 0;
+	return true;
+}
+
+/* The name --map gives "outer.inner" (a dotted path into a nested
+ * answer), or NULL. */
+static const char* mappedPath(const cliResultsReadOptions* options, const char* outer, const char* inner)
+{
+	size_t n = strlen(outer);
+	for (int k = 0; options != NULL && k < options->mapCount; ++k) {
+		const char* theirs = options->map[2 * k];
+		if (strncmp(theirs, outer, n) == 0 && theirs[n] == '.' && strcmp(theirs + n + 1, inner) == 0) {
+			return options->map[2 * k + 1];
+		}
+	}
+	return NULL;
+}
+
+/* Is name a key or component a tolerant reader reads? */
+static bool isKnownName(const cliResultsReadOptions* options, const char* name)
+{
+	const char* canonical = cliResultsCanonicalName(options, name);
+	return keyIndex(canonical) >= 0 || vectorComponent(canonical) >= 0;
+}
+
+/* Does the object v (a member named key) hold an answer nested one level:
+ * a known key or one --map names by a dotted path? */
+static bool holdsAnswer(const cliResultsReadOptions* options, const char* key, const cJSON* v)
+{
+	if (!cJSON_IsObject(v)) {
+		return false;
+	}
+	for (const cJSON* c = v->child; c != NULL; c = c->next) {
+		if (mappedPath(options, key, c->string) != NULL || isKnownName(options, c->string)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Fill r from the result object parsed from text[0 .. length). Tolerant,
+ * an answer nested one level ({"id": "a", "result": {"hit": true, ...}})
+ * is read as if it were at the top (the first such object; a key at the
+ * top wins over the same one inside). */
 static void jsonResult(cliResultsReader* reader, cliResult* r, const char* text, size_t length, const cJSON* root)
 {
 	cliSource source = { reader, r, text, length, root };
-	bool escapes = memchr(text, '\\', length) != NULL;
-	unsigned seen = 0;
-	/* a vector given by components ("nx": ..., "normal_y": ...), read
-	 * through the options' spellings */
-	double components[4][3];
-	unsigned given[4] = { 0, 0, 0, 0 };
+	cliJsonFields f;
+	memset(&f, 0, sizeof f);
+	f.escapes = memchr(text, '\\', length) != NULL;
+	const cJSON* nested = NULL;
 	for (const cJSON* m = root->child; m != NULL; m = m->next) {
-		reader->field = 0;
-		int k = memberKey(&source, m, &seen, escapes);
-		int component = k == -2 && reader->options != NULL
-							? vectorComponent(cliResultsCanonicalName(reader->options, m->string))
-							: -1;
-		if (k == -2 && component < 0) {
+		if (jsonMember(&source, m, m->string, &f)) {
+			continue;
+		}
+		if (nested == NULL && isTolerant(reader) && holdsAnswer(reader->options, m->string, m)) {
+			nested = m;
+		} else {
 			addIgnored(reader, m->string);
 		}
-		if (component >= 0) {
-			int v = component / 3;
-			reader->field = vectors[v].field;
-			if (!cJSON_IsNull(m) &&
-				jsonNumber(&source, m, csvNames[vectors[v].first + component % 3], &components[v][component % 3])) {
-				given[v] |= 1u << (component % 3);
-			}
-			continue;
+	}
+	for (const cJSON* c = nested != NULL ? nested->child : NULL; c != NULL; c = c->next) {
+		const char* mapped = mappedPath(reader->options, nested->string, c->string);
+		if (!jsonMember(&source, c, mapped != NULL ? mapped : c->string, &f)) {
+			char dotted[2 * CLI_QUOTE_MAX + 2];
+			snprintf(dotted, sizeof dotted, "%.*s.%.*s", CLI_QUOTE_MAX, nested->string, CLI_QUOTE_MAX, c->string);
+			addIgnored(reader, dotted);
 		}
-		if (k < 0 || cJSON_IsNull(m)) {
-			continue;
-		}
-		reader->field = keyFields[k];
-		bool ok = false;
-		unsigned field = 0;
-		if (k >= cli_keyPoint && k < cli_keyPoint + 6) {
-			ok = jsonVec3(&source, m, vectors[k - cli_keyPoint].key, vectorOf(r, k - cli_keyPoint));
-			field = vectors[k - cli_keyPoint].field;
-		}
-		switch (k) {
-		case cli_keyId: {
-			bool noMemory = false;
-			const char* wrong = cliJsonRecordId(text, length, m, NULL, &r->idKind, &r->id, &noMemory);
-			reader->noMemory = reader->noMemory || noMemory;
-			if (wrong != NULL) {
-				valueProblem(&source, m, "%s", wrong);
-			}
-			break;
-		}
-		case cli_keyHit:
-			ok = jsonBool(&source, m, "hit", &r->hit);
-			field = cli_resultHit;
-			break;
-		case cli_keyAlpha:
-			ok = jsonNumber(&source, m, "alpha", &r->alpha);
-			field = cli_resultAlpha;
-			break;
-		case cli_keyInitialOverlap:
-			ok = jsonBool(&source, m, "initial_overlap", &r->initialOverlap);
-			field = cli_resultInitialOverlap;
-			break;
-		case cli_keyFeature:
-			ok = jsonFeature(&source, m, "feature", &r->feature);
-			field = cli_resultFeature;
-			break;
-		case cli_keyTriangle:
-			ok = jsonWhole(&source, m, "triangle", &r->triangle);
-			field = cli_resultTriangle;
-			break;
-		case cli_keyFace:
-			ok = jsonWhole(&source, m, "face", &r->face);
-			field = cli_resultFace;
-			break;
-		case cli_keyVertices:
-			ok = jsonVertices(&source, m, "vertices", r->vertices, &r->vertexCount);
-			field = cli_resultVertices;
-			break;
-		case cli_keyError: {
-			const char* message = NULL;
-			/* an empty error is no error, as an empty CSV cell */
-			if (jsonString(&source, m, "error", &message) && message[0] != '\0') {
-				r->error = cliCopyText(message, strlen(message));
-				reader->noMemory = reader->noMemory || r->error == NULL;
-				ok = r->error != NULL;
-			}
-			field = cli_resultError;
-			break;
-		}
-		case cli_keyTies:
-			jsonTies(&source, m, escapes);
-			break;
-		default:
-			break;
-		}
-		r->fields |= ok ? field : 0;
+	}
+	if (nested != NULL && reader->nestedKey[0] == '\0') {
+		snprintf(reader->nestedKey, sizeof reader->nestedKey, "%s", nested->string);
 	}
 	reader->field = 0;
 	for (int v = 0; v < 4; ++v) {
-		if (given[v] == 7 && !(r->fields & vectors[v].field)) {
-			*vectorOf(r, v) = bcMakeVec3(components[v][0], components[v][1], components[v][2]);
+		if (f.given[v] == 7 && !(r->fields & vectors[v].field)) {
+			*vectorOf(r, v) = bcMakeVec3(f.components[v][0], f.components[v][1], f.components[v][2]);
 			r->fields |= vectors[v].field;
+		}
+	}
+	if (f.nanAlpha != NULL && !((r->fields & cli_resultHit) && !r->hit)) {
+		/* not a miss: the alpha it has not is the problem it always was */
+		reader->field = cli_resultAlpha;
+		double alpha = 0.0;
+		jsonNumber(&source, f.nanAlpha, "alpha", &alpha);
+		reader->field = 0;
+	}
+}
+
+/* Tolerant: is root an object keyed by id ({"throw-1": {...}, ...}): at
+ * least one member, every member an object (or null), and no key one a
+ * result has? */
+static bool isKeyedById(const cliResultsReader* reader, const cJSON* root)
+{
+	if (!isTolerant(reader) || !cJSON_IsObject(root) || root->child == NULL) {
+		return false;
+	}
+	for (const cJSON* m = root->child; m != NULL; m = m->next) {
+		if ((!cJSON_IsObject(m) && !cJSON_IsNull(m)) || isKnownName(reader->options, m->string) ||
+			mappedPath(reader->options, m->string, "") != NULL) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Each member of the object keyed by id root (parsed from text[0 ..
+ * length), which starts at line:column) as a result whose id is its key
+ * (unless it gives one itself). */
+static void jsonKeyed(cliResultsReader* reader, const char* text, size_t length, long line, long column,
+					  const cJSON* root, cliResult* first)
+{
+	reader->keyed = true;
+	bool useFirst = true;
+	for (const cJSON* m = root->child; m != NULL && !reader->noMemory; m = m->next) {
+		cliResult* r = useFirst ? first : appendResult(reader);
+		useFirst = false;
+		if (r == NULL) {
+			return;
+		}
+		size_t value = 0, key = 0;
+		if (!cliJsonLocate(text, length, root, m, &value, &key)) {
+			value = 0;
+		}
+		cliTextPosition(text, value, line, column, &r->line, &r->column);
+		if (cJSON_IsObject(m)) {
+			jsonResult(reader, r, text + value, length - value, m);
+		}
+		if (r->id == NULL) {
+			size_t n = strlen(m->string);
+			r->id = cliCopyText(m->string, n);
+			reader->noMemory = reader->noMemory || r->id == NULL;
+			r->idKind = r->id == NULL ? cli_idIndex : cliIsJsonNumber(m->string, n) ? cli_idNumber : cli_idString;
 		}
 	}
 }
@@ -726,12 +932,25 @@ static void takeJson(cliResultsReader* reader, const cliJsonSpan* span, bool one
 										: NULL;
 			if (fixed != NULL && cJSON_IsObject(fixed)) {
 				reader->substituted = true;
-				jsonResult(reader, r, copy, span->length, fixed);
+				if (isKeyedById(reader, fixed)) {
+					jsonKeyed(reader, copy, span->length, span->line, span->column, fixed, r);
+				} else {
+					jsonResult(reader, r, copy, span->length, fixed);
+				}
 				reader->substituted = false;
 				free(copy);
 				return;
 			}
 			free(copy); /* the first parse's message and place stand */
+		}
+		if (root != NULL && cJSON_IsObject(root) && root->child == NULL && isTolerant(reader)) {
+			reader->keyed = true; /* {}: an object keyed by id with no id, no result */
+			reader->set->count -= 1;
+			return;
+		}
+		if (root != NULL && isKeyedById(reader, root)) {
+			jsonKeyed(reader, span->text, span->length, span->line, span->column, root, r);
+			return;
 		}
 		if (root != NULL && cJSON_IsObject(root)) {
 			jsonResult(reader, r, span->text, span->length, root);
@@ -835,6 +1054,7 @@ static int cellNumber(cliResultsReader* reader, cliResult* r, int column, double
 	if (status < 0) {
 		problem(reader, r, bad.line, bad.column, "%s", bad.message);
 	}
+	reader->decimalCommas += status > 0 && cliCsv_HasDecimalComma(&reader->csv, reader->columnOf[column]);
 	return status;
 }
 
@@ -850,13 +1070,17 @@ static int cellWhole(cliResultsReader* reader, cliResult* r, int column, int32_t
 	return status;
 }
 
-/* true/false in any case, or 1/0 (what spreadsheets and Python write). */
+/* true/false in any case, or 1/0 (what spreadsheets and Python write);
+ * tolerant, also yes/no and y/n in any case. */
 static int cellBool(cliResultsReader* reader, cliResult* r, int column, bool* value)
 {
 	static const char* const names[] = { "false", "true" };
 	const char* text = cellText(reader, column);
 	if (text[0] == '\0') {
 		return 0;
+	}
+	if (isTolerant(reader) && boolWord(text, value)) {
+		return 1;
 	}
 	for (int b = 0; b < 2; ++b) {
 		size_t n = strlen(names[b]);
@@ -890,7 +1114,7 @@ static void cellTies(cliResultsReader* reader, cliResult* r)
 		long triangle = strtol(p, &end, 10);
 		char name[8];
 		size_t n = 0;
-		bool ok = end != p && bcIsDecimalDigit(*p) && *end == ':' && triangle <= INT32_MAX;
+		bool ok = end != p && isDigit(*p) && *end == ':' && triangle <= INT32_MAX;
 		if (ok) {
 			p = end + 1;
 			while (*p != '\0' && *p != ' ' && *p != '\t' && n + 1 < sizeof name) {
@@ -952,7 +1176,10 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 		r->fields |= cli_resultHit;
 	}
 	reader->field = cli_resultAlpha;
-	if (of[cli_csvAlpha] >= 0 && cellNumber(reader, r, cli_csvAlpha, &r->alpha) > 0) {
+	bool miss = (r->fields & cli_resultHit) && !r->hit;
+	if (of[cli_csvAlpha] >= 0 && miss && isTolerant(reader) && isNanWord(cellText(reader, cli_csvAlpha))) {
+		/* a miss's alpha is not graded: NaN is no problem there */
+	} else if (of[cli_csvAlpha] >= 0 && cellNumber(reader, r, cli_csvAlpha, &r->alpha) > 0) {
 		r->fields |= cli_resultAlpha;
 	}
 	reader->field = cli_resultInitialOverlap;
@@ -1064,10 +1291,40 @@ static int mapHeader(cliResultsReader* reader, bcError* error)
 	return known > 0;
 }
 
+/* The header row as written (its cells joined by the separator), cut to
+ * CLI_QUOTE_MAX bytes, bytes that are not printable as '?'. */
+static void headerText(const cliCsv* csv, char* text, size_t size)
+{
+	size_t n = 0;
+	for (int c = 0; c < csv->count && n + 1 < size && n < CLI_QUOTE_MAX; ++c) {
+		if (c > 0) {
+			text[n++] = csv->separator;
+		}
+		for (const char* p = cliCsv_Text(csv, c); *p != '\0' && n + 1 < size && n < CLI_QUOTE_MAX; ++p) {
+			unsigned char b = (unsigned char)*p;
+			text[n++] = b >= 0x20 && b < 0x7f ? (char)b : b == '\t' ? '\t' : '?';
+		}
+	}
+	text[n] = '\0';
+}
+
+/* How the separator reads in a message: "';'", "tabs". */
+static const char* separatorName(char separator)
+{
+	return separator == ';' ? "';'" : separator == '\t' ? "tabs" : separator == '|' ? "'|'" : "','";
+}
+
 static bool readCsv(cliResultsReader* reader, bcError* error)
 {
 	cliCsv* csv = &reader->csv;
 	bcError bad;
+	/* the separator is the header's: ';' (and decimal commas), a tab, '|' or ',' */
+	char separator = cliCsv_SniffSeparator(csv, error);
+	if (separator == '\0') {
+		return false;
+	}
+	csv->separator = separator;
+	csv->decimalComma = separator != ',';
 	int status = cliCsv_Next(csv, &bad, error);
 	if (status == 2) {
 		*error = bad;
@@ -1087,8 +1344,12 @@ static bool readCsv(cliResultsReader* reader, bcError* error)
 		error->code = bc_errorSyntax;
 		error->line = csv->line;
 		error->column = csv->column;
+		char header[CLI_QUOTE_MAX + 1];
+		headerText(csv, header, sizeof header);
 		snprintf(error->message, sizeof error->message,
-				 "not a results file: no known column in the CSV header (expected id, hit, alpha, ...)");
+				 "not a results file: no known column in the CSV header '%s' (cells separated by %s; expected id, "
+				 "hit, alpha, ...)",
+				 header, separatorName(separator));
 		return false;
 	}
 	cliCsv_WholeVectors(reader->columnOf, vectors, 6);
@@ -1108,10 +1369,44 @@ static bool readCsv(cliResultsReader* reader, bcError* error)
 			csvResult(reader, r);
 		}
 	}
+	reader->set->shape = status == 0 && reader->set->count == 0 ? cli_shapeHeaderOnly : cli_shapeRecords;
 	return status == 0 || reader->noMemory;
 }
 
 /* ------------------------------------------------------------ reading */
+
+/* Add a note to set->understood ("; " between notes). */
+static void addUnderstood(cliResultSet* set, const char* note)
+{
+	size_t n = strlen(set->understood);
+	snprintf(set->understood + n, sizeof set->understood - n, "%s%s", n > 0 ? "; " : "", note);
+}
+
+/* What the reading understood: set's shape, positional and understood. */
+static void describe(const cliResultsReader* reader, cliResultSet* set)
+{
+	bool ids = false;
+	for (long i = 0; i < set->count && !ids; ++i) {
+		ids = set->results[i].idKind != cli_idIndex;
+	}
+	set->positional = set->count > 0 && !ids;
+	char note[96];
+	if (set->format == cli_inputCsv && reader->csv.separator != ',') {
+		snprintf(note, sizeof note, "read as CSV separated by %s%s", separatorName(reader->csv.separator),
+				 reader->decimalCommas > 0 ? " with decimal commas" : "");
+		addUnderstood(set, note);
+	}
+	if (reader->keyed) {
+		addUnderstood(set, "read as JSON keyed by id");
+		if (set->count == 0) {
+			set->shape = cli_shapeHeaderOnly;
+		}
+	}
+	if (reader->nestedKey[0] != '\0') {
+		snprintf(note, sizeof note, "answers nested under \"%.*s\"", CLI_QUOTE_MAX, reader->nestedKey);
+		addUnderstood(set, note);
+	}
+}
 
 static bool readAll(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error)
 {
@@ -1134,16 +1429,19 @@ static bool readAll(FILE* stream, const cliResultsReadOptions* options, cliResul
 	ok = status >= 0;
 	char first = status > 0 ? reader.input.buffer[reader.input.start] : '\0';
 	set->format = first == '[' ? cli_inputJson : first == '{' || status == 0 ? cli_inputNdjson : cli_inputCsv;
+	set->shape = status == 0 ? cli_shapeEmptyFile : cli_shapeRecords;
 	if (ok && first == '[') {
 		cliJsonStream_Enter(&reader.json, error);
 		ok = readJsonValues(&reader, false, error) &&
 			 cliJsonStream_Finish(&reader.json, "unexpected data after the closing ']'", error) > 0;
+		set->shape = set->count == 0 ? cli_shapeHeaderOnly : cli_shapeRecords;
 	} else if (ok && first == '{') {
 		int document = cliJsonStream_HasArrayMember(&reader.json, "results", error);
 		ok = document >= 0;
 		set->document = document > 0;
 		set->format = set->document ? cli_inputJson : cli_inputNdjson;
 		ok = ok && (set->document ? readDocument(&reader, error) : readJsonValues(&reader, true, error));
+		set->shape = set->document && set->count == 0 ? cli_shapeHeaderOnly : cli_shapeRecords;
 	} else if (ok && status > 0) {
 		ok = readCsv(&reader, error);
 	}
@@ -1158,6 +1456,9 @@ static bool readAll(FILE* stream, const cliResultsReadOptions* options, cliResul
 		set->problems += set->results[i].problem != NULL;
 	}
 	set->ignored = reader.ignored;
+	if (ok) {
+		describe(&reader, set);
+	}
 	cliJsonParser_Destroy(reader.parser);
 	cliJsonStream_Close(&reader.json);
 	cliCsv_Close(&reader.csv);
@@ -1227,11 +1528,11 @@ static char* numberKey(const char* text, size_t n)
 	char* digits = key + 2; /* room for "n-" */
 	size_t count = 0;
 	long long exponent = 0;
-	for (; i < n && bcIsDecimalDigit(text[i]); ++i) {
+	for (; i < n && isDigit(text[i]); ++i) {
 		digits[count++] = text[i];
 	}
 	if (i < n && text[i] == '.') {
-		for (++i; i < n && bcIsDecimalDigit(text[i]); ++i) {
+		for (++i; i < n && isDigit(text[i]); ++i) {
 			digits[count++] = text[i];
 			exponent -= 1;
 		}
@@ -1243,7 +1544,7 @@ static char* numberKey(const char* text, size_t n)
 			++i;
 		}
 		long long e = 0;
-		for (; i < n && bcIsDecimalDigit(text[i]); ++i) {
+		for (; i < n && isDigit(text[i]); ++i) {
 			e = e < CLI_EXPONENT_LIMIT ? 10 * e + (text[i] - '0') : e;
 		}
 		exponent += down ? -e : e;

@@ -1,7 +1,10 @@
 /* results_read.h - results read back: what `ballcast cast` writes, or a
  * student's program, for compare and render (and grading). The JSON
  * document (its "results" array), a bare JSON array of result objects,
- * NDJSON, or CSV with cast's header, whichever the content is.
+ * NDJSON, or CSV with cast's header, whichever the content is. CSV cells
+ * are separated by what the header line uses most: ',', ';', a tab or
+ * '|' (with any but ',', "0,25" is the number 0.25, as spreadsheets in
+ * much of Europe write it).
  *
  * Lenient about what is absent, strict about what is there: any field but
  * id may be missing (a student's file may hold only id, hit, alpha,
@@ -114,7 +117,16 @@ typedef struct cliResultsReadOptions {
 	 * NaN is not a number"). Keys and columns are also known by their common
 	 * spellings: t and time for alpha, n for normal, nx, ny, nz (and
 	 * n_x ...) for normal_x ..., px, py, pz for point_x ...; and through
-	 * map. The keys and columns read from nothing are named in ignored. */
+	 * map. The keys and columns read from nothing are named in ignored.
+	 * Also read as students write them: a boolean as yes/no, y/n,
+	 * true/false in any case or 1/0 (JSON strings and numbers too); a
+	 * miss's alpha written NaN, null, "nan", "None" or "" (or left out) as no
+	 * alpha and no problem (a hit's stays one); an answer nested one level
+	 * ({"id": "a", "result": {"hit": true, "t": 0.5}}: the first member
+	 * object holding a known key, or one map names by a dotted path
+	 * "result.t"); a JSON object keyed by id ({"throw-1": {...}, ...}:
+	 * every member an object, no key a result has), each member a result
+	 * whose id is its key. */
 	bool tolerant;
 	unsigned graded;        /* cli_result* bits whose problems are kept */
 	const char* const* map; /* pairs: their name, then ours (a key or column reader knows) */

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "output.h"
-#include "vec3.h"
 
 /* Drawing coordinates are written in hundredths of a pixel. */
 #define CLI_SVG_HUNDREDTHS 100.0
@@ -172,6 +171,7 @@ cliUpAxis cliGuessUp(const bcMesh* mesh)
 	const double upper[3] = { info.upperBound.x, info.upperBound.y, info.upperBound.z };
 	const double flat = cos(CLI_SVG_UP_FLAT_DEGREES * 3.14159265358979323846 / 180.0);
 	double base[3] = { 0.0, 0.0, 0.0 };
+	double total = 0.0;
 	for (int32_t i = 0; i < info.triangleCount; ++i) {
 		bcTriangle tri = bcMesh_GetTriangle(mesh, i);
 		if (tri.degenerate) {
@@ -184,6 +184,7 @@ cliUpAxis cliGuessUp(const bcMesh* mesh)
 		if (!(area > 0.0) || !isfinite(area)) {
 			continue;
 		}
+		total += area;
 		const double unit[3] = { 0.5 * n.x / area, 0.5 * n.y / area, 0.5 * n.z / area };
 		const double centroid[3] = { (t.a.x + t.b.x + t.c.x) / 3.0, (t.a.y + t.b.y + t.c.y) / 3.0,
 									 (t.a.z + t.b.z + t.c.z) / 3.0 };
@@ -194,12 +195,18 @@ cliUpAxis cliGuessUp(const bcMesh* mesh)
 			}
 		}
 	}
+	/* z, unless x or y has more than CLI_SVG_UP_PREFER_Z times its base;
+	 * between x and y, the larger base */
+	int best = cli_upZ;
 	for (int k = 0; k < 2; ++k) {
 		if (base[k] > CLI_SVG_UP_PREFER_Z * base[2] && base[k] > base[1 - k]) {
-			return (cliUpAxis)k;
+			best = k;
 		}
 	}
-	return cli_upZ;
+	if (!(base[best] >= CLI_SVG_UP_CLEAR * total)) {
+		return cli_upY; /* no base stands out: y, the usual up of scans */
+	}
+	return (cliUpAxis)best;
 }
 
 /* Half the extent of the box with half-sizes h along direction d. */

@@ -16,6 +16,7 @@
 #ifndef BALLCAST_H
 #define BALLCAST_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -26,10 +27,198 @@ extern "C" {
 
 #define BC_VERSION_STRING "0.1.0"
 
+/* Marks the functions of the library's interface. The shared library is
+ * built with hidden visibility, so these, and only these, are exported;
+ * on Windows, define BC_BUILD_DLL to build a DLL and BC_DLL to use one. */
+#if defined(_WIN32) && defined(BC_BUILD_DLL)
+#define BC_API __declspec(dllexport)
+#elif defined(_WIN32) && defined(BC_DLL)
+#define BC_API __declspec(dllimport)
+#elif defined(__GNUC__)
+#define BC_API __attribute__((visibility("default")))
+#else
+#define BC_API
+#endif
+
+/* -------------------------------------------------------------- memory */
+
+/* Where the library gets its memory. alloc returns size bytes aligned to
+ * alignment (a power of two, at least alignof(max_align_t); size is then a
+ * multiple of it) or NULL; realloc resizes a block that alloc returned with
+ * the smallest alignment, as the C library's realloc does (NULL when out of
+ * memory, the block then untouched); free gives back a block from either
+ * (never NULL). context is passed to each. */
+typedef void* bcAllocFcn(size_t size, size_t alignment, void* context);
+typedef void* bcReallocFcn(void* memory, size_t size, void* context);
+typedef void bcFreeFcn(void* memory, void* context);
+
+/* The three functions of an allocator and what they are given. */
+typedef struct bcAllocator {
+	bcAllocFcn* alloc;     /* a new block */
+	bcReallocFcn* realloc; /* a block resized */
+	bcFreeFcn* free;       /* a block given back */
+	void* context;         /* passed to all three, as it is */
+} bcAllocator;
+
+/* Route every allocation of the library through allocator (copied; NULL, or
+ * one with a NULL function: the C library's malloc, realloc and free, the
+ * default). Optional. This is the library's one piece of process-wide
+ * configuration: call it before any other function of the library, from
+ * one thread, and not again while any mesh, list or simulation the library
+ * made is alive (a block must go back to the allocator it came from). The
+ * exact arithmetic of GMP, used by a few exact tests, allocates through
+ * GMP's own functions. */
+BC_API void bcSetAllocator(const bcAllocator* allocator);
+
+/* ------------------------------------------------------------- threads */
+
+/* The most threads one call of the library starts at once: beyond it
+ * memory bandwidth, not cores, limits every loop the library runs. */
+#define BC_MAX_THREADS 256
+
+/* The threads a call asked for threadCount uses at most: threadCount when
+ * > 0, else one per online core, and never more than BC_MAX_THREADS. (A
+ * call may use fewer when its work is small.) */
+BC_API int bcThreadCount(int threadCount);
+
+/* One block of a parallel-for: the items [begin, end), run by worker
+ * (0 .. workers - 1; worker 0 is the calling thread). */
+typedef void bcTaskFcn(int begin, int end, int worker, void* context);
+
+/* How many workers bcParallelFor(count, blockSize, threadCount, ...) uses:
+ * one per block at most, and bcThreadCount(threadCount) at most. Callers
+ * size their per-worker scratch with it. */
+BC_API int bcParallelWorkerCount(int count, int blockSize, int threadCount);
+
+/* The one parallel-for, after Box2D's b2ParallelFor: every thread the
+ * library and the ballcast command start is started here. Cuts [0, count)
+ * into blocks of blockSize items (the last may be shorter) and calls task
+ * once per block, on bcParallelWorkerCount workers: the calling thread and
+ * threads started for the call, each taking the next block in order until
+ * none is left. A thread that cannot be started leaves its share to the
+ * others, so every block is always run. Returns when all blocks are done,
+ * with the number of workers. Blocks must write disjoint outputs (or
+ * per-worker ones). */
+BC_API int bcParallelFor(int count, int blockSize, int threadCount, bcTaskFcn* task, void* context);
+
 /* A point or a vector in the mesh's frame. Passed and returned by value. */
 typedef struct bcVec3 {
-	double x, y, z;
+	double x, y, z; /* coordinates along the three axes */
 } bcVec3;
+
+/* Vector math on bcVec3, inline (no symbol of the library): in double,
+ * each operation rounded as C rounds it, no fused multiply-add. */
+/* The vector (x, y, z). */
+static inline bcVec3 bcMakeVec3(double x, double y, double z)
+{
+	bcVec3 v = { x, y, z };
+	return v;
+}
+
+/* a + b */
+static inline bcVec3 bcAdd(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+
+/* a - b */
+static inline bcVec3 bcSub(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+/* s * v */
+static inline bcVec3 bcScale(double s, bcVec3 v)
+{
+	return bcMakeVec3(s * v.x, s * v.y, s * v.z);
+}
+
+/* a + s * b */
+static inline bcVec3 bcMulAdd(bcVec3 a, double s, bcVec3 b)
+{
+	return bcMakeVec3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
+}
+
+/* -v, with +0 (not -0) for zero components, so printed normals read 0. */
+static inline bcVec3 bcNeg(bcVec3 v)
+{
+	return bcMakeVec3(0.0 - v.x, 0.0 - v.y, 0.0 - v.z);
+}
+
+/* v with any -0 component turned into +0 (x + 0.0 does that, and nothing else). */
+static inline bcVec3 bcPositiveZeros(bcVec3 v)
+{
+	return bcMakeVec3(v.x + 0.0, v.y + 0.0, v.z + 0.0);
+}
+
+/* The dot product a . b. */
+static inline double bcDot(bcVec3 a, bcVec3 b)
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+/* The cross product a x b (right-handed). */
+static inline bcVec3 bcCross(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+
+/* |v|^2 */
+static inline double bcLengthSquared(bcVec3 v)
+{
+	return bcDot(v, v);
+}
+
+/* |v| (overflows for components beyond about 1e154). */
+static inline double bcLength(bcVec3 v)
+{
+	return sqrt(bcDot(v, v));
+}
+
+/* Non-zero when every component is finite. */
+static inline int bcIsFinite(bcVec3 v)
+{
+	return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+/* v / |v|, or (0,0,0) when |v| is 0 or not finite. v is first scaled by
+ * its largest component, so tiny (subnormal) and huge vectors come out
+ * unit length too. */
+static inline bcVec3 bcNormalize(bcVec3 v)
+{
+	double m = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+	if (!(m > 0.0) || !isfinite(m)) {
+		return bcMakeVec3(0.0, 0.0, 0.0);
+	}
+	if (m < 0x1p-900) {
+		/* Subnormal range: an exact power-of-two scale first, so 1 / m is finite. */
+		v = bcScale(0x1p600, v);
+		m *= 0x1p600;
+	}
+	v = bcScale(1.0 / m, v);
+	double length = sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+	return bcScale(1.0 / length, v);
+}
+
+/* |a - b| */
+static inline double bcDistance(bcVec3 a, bcVec3 b)
+{
+	return bcLength(bcSub(a, b));
+}
+
+/* The componentwise minimum. */
+static inline bcVec3 bcMin(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
+}
+
+/* The componentwise maximum. */
+static inline bcVec3 bcMax(bcVec3 a, bcVec3 b)
+{
+	return bcMakeVec3(a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z);
+}
+
+
 
 /* Two contacts whose alpha differ by at most this are a tie. Alpha is a
  * fraction of the trajectory, so the tolerance is dimensionless. Contacts on
@@ -76,12 +265,25 @@ typedef enum bcErrorCode {
  * apply); column counts bytes. record is the 0-based record number for
  * per-record errors, -1 otherwise. */
 typedef struct bcError {
-	bcErrorCode code;
-	long line;
-	long column;
-	long record;
-	char message[256];
+	bcErrorCode code;  /* why the call failed */
+	long line;         /* 1-based line of the input, 0 when none applies */
+	long column;       /* 1-based byte column on that line, 0 when none applies */
+	long record;       /* 0-based record of a per-record error, else -1 */
+	char message[256]; /* what went wrong, in words (NUL terminated) */
 } bcError;
+
+/* --------------------------------------------------------------- numbers */
+
+/* The double that strtod reads from text[0 .. length) (need not be NUL
+ * terminated), correctly rounded as in the C locale, when strtod reads
+ * every one of those bytes: then true and *value set. False, *value left
+ * alone, when the bytes are not one number in full, when length is 0, or
+ * when memory runs out copying a number of more than 128 bytes. What
+ * strtod accepts is accepted (hexadecimal, "inf" and "nan" too); a number
+ * beyond the doubles gives an infinity, as strtod does. Most numbers, up
+ * to 19 significant digits, are read without strtod, several times
+ * faster, to the same bits. */
+BC_API bool bcParseDouble(const char* text, size_t length, double* value);
 
 /* ------------------------------------------------------------------ mesh */
 
@@ -93,9 +295,9 @@ typedef struct bcMesh bcMesh;
  * ownership. faceIds may be NULL (then triangle i came from face i). */
 typedef struct bcMeshDef {
 	const double* vertices;   /* 3 * vertexCount coordinates, x y z per vertex */
-	int32_t vertexCount;
+	int32_t vertexCount;      /* vertices in vertices[] */
 	const int32_t* triangles; /* 3 * triangleCount 0-based vertex indices */
-	int32_t triangleCount;
+	int32_t triangleCount;    /* triangles in triangles[] (at least one) */
 	const int32_t* faceIds;   /* per triangle: the source polygon, or NULL */
 	int32_t faceCount;        /* number of source polygons (ignored if faceIds is NULL) */
 } bcMeshDef;
@@ -103,7 +305,7 @@ typedef struct bcMeshDef {
 /* Build a mesh from arrays. Returns NULL and fills error (if not NULL) on
  * failure (an index out of range, a non-finite coordinate, no triangles).
  * The caller owns the result and frees it with bcMesh_Destroy. */
-bcMesh* bcMesh_Create(const bcMeshDef* def, bcError* error);
+BC_API bcMesh* bcMesh_Create(const bcMeshDef* def, bcError* error);
 
 /* How an OBJ file or text is read into a mesh. */
 typedef struct bcObjOptions {
@@ -114,27 +316,30 @@ typedef struct bcObjOptions {
 } bcObjOptions;
 
 /* The default options: one thread per online core. */
-bcObjOptions bcDefaultObjOptions(void);
+BC_API bcObjOptions bcDefaultObjOptions(void);
 
 /* Read a Wavefront OBJ file ("-" is not special here). A polygon of k
  * corners gives k - 2 consecutive triangles, in the polygon's turning
  * order: a convex one (and one that cannot be cut safely: flat,
  * non-planar, self-intersecting) the fan (v0 v1 v2), (v0 v2 v3), ...; a
  * planar, simple, concave one the triangles of ear clipping in its plane
- * (lib/polygon.c states the rule), so that its notches stay empty.
+ * (walking the corners from v0 in file order, each corner whose triangle
+ * with its two remaining neighbours turns the polygon's way and holds no
+ * other remaining corner is cut off, and the walk steps back one corner;
+ * signs decided exactly), so that its notches stay empty.
  * Non-planar and self-intersecting polygons are reported as warnings
  * (bcMesh_GetWarning). options may be NULL (the defaults). Returns NULL
  * and fills error (if not NULL) on failure, with the line and column of a
  * syntax error. The caller owns the result and frees it with
  * bcMesh_Destroy. */
-bcMesh* bcMesh_LoadObj(const char* path, const bcObjOptions* options, bcError* error);
+BC_API bcMesh* bcMesh_LoadObj(const char* path, const bcObjOptions* options, bcError* error);
 
 /* The same over OBJ text held in memory (need not be NUL terminated). The
  * caller owns the result. */
-bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error);
+BC_API bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error);
 
 /* Free a mesh. NULL is allowed. */
-void bcMesh_Destroy(bcMesh* mesh);
+BC_API void bcMesh_Destroy(bcMesh* mesh);
 
 /* Something a reader got past: the mesh was built, but part of it may not
  * be what the file meant. */
@@ -147,53 +352,53 @@ typedef enum bcWarningCode {
 /* One warning: line and column (1-based, bytes) of the polygon's f
  * keyword, record its 0-based face (f line) number. */
 typedef struct bcWarning {
-	bcWarningCode code;
-	long line;
-	long column;
-	long record;
-	char message[160];
+	bcWarningCode code; /* what the reader got past */
+	long line;          /* 1-based line of the polygon's f keyword */
+	long column;        /* 1-based byte column of that keyword */
+	long record;        /* 0-based face (f line) number */
+	char message[160];  /* the warning in words (NUL terminated) */
 } bcWarning;
 
 /* A mesh keeps the first this many warnings in full; it counts them all. */
 #define BC_MAX_WARNINGS 1000
 
 /* How many warnings reading the mesh gave (0 for bcMesh_Create). */
-int32_t bcMesh_GetWarningCount(const bcMesh* mesh);
+BC_API int32_t bcMesh_GetWarningCount(const bcMesh* mesh);
 
 /* Warning index, in file order, for index < BC_MAX_WARNINGS; anything
  * else gives code bc_warningNone. */
-bcWarning bcMesh_GetWarning(const bcMesh* mesh, int32_t index);
+BC_API bcWarning bcMesh_GetWarning(const bcMesh* mesh, int32_t index);
 
 /* Counts. Degenerate triangles (zero area, or slivers whose smallest angle
  * has a sine below BC_SLIVER_SINE) keep their index but are never hit. */
 typedef struct bcMeshInfo {
-	int32_t vertexCount;
-	int32_t triangleCount;
-	int32_t faceCount;
-	int32_t degenerateCount;
+	int32_t vertexCount;           /* vertices */
+	int32_t triangleCount;         /* triangles, degenerate ones included */
+	int32_t faceCount;             /* source polygons (OBJ f lines) */
+	int32_t degenerateCount;       /* triangles of zero area or slivers: never hit */
 	bcVec3 lowerBound, upperBound; /* axis-aligned bounds of all vertices */
 	double buildSeconds;           /* wall time spent building the BVH */
 } bcMeshInfo;
 
 /* The mesh's counts and bounds. */
-bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh);
+BC_API bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh);
 
 /* One triangle: its 0-based vertex indices in file order, the 0-based face
  * (OBJ f line) it came from, and its unit front normal: (B-A)x(C-A)
  * normalised, pointing to the side from which A, B, C run counter-clockwise.
  * The normal is (0,0,0) for a degenerate triangle. */
 typedef struct bcTriangle {
-	int32_t vertices[3];
-	int32_t face;
-	bcVec3 normal;
-	bool degenerate;
+	int32_t vertices[3]; /* A, B, C: 0-based vertex indices in file order */
+	int32_t face;        /* the 0-based face (OBJ f line) it came from */
+	bcVec3 normal;       /* unit front normal, (0,0,0) when degenerate */
+	bool degenerate;     /* zero area or a sliver: never hit */
 } bcTriangle;
 
 /* Triangle index (0 .. triangleCount - 1), as described above. */
-bcTriangle bcMesh_GetTriangle(const bcMesh* mesh, int32_t index);
+BC_API bcTriangle bcMesh_GetTriangle(const bcMesh* mesh, int32_t index);
 
 /* Vertex index (0 .. vertexCount - 1). */
-bcVec3 bcMesh_GetVertex(const bcMesh* mesh, int32_t index);
+BC_API bcVec3 bcMesh_GetVertex(const bcMesh* mesh, int32_t index);
 
 /* ------------------------------------------------------------ cast query */
 
@@ -220,19 +425,19 @@ typedef enum bcOverlapPolicy {
 /* How a cast counts contacts (bcDefaultCastOptions for the defaults). */
 typedef struct bcCastOptions {
 	bool twoSided;              /* count contacts from behind too */
-	bcApproach approach;
-	bcOverlapPolicy overlap;
+	bcApproach approach;        /* which motion counts as towards the front */
+	bcOverlapPolicy overlap;    /* what a triangle overlapped at alpha = 0 gives */
 	bool bruteForce;            /* test every triangle (reference path) */
 } bcCastOptions;
 
 /* The default options: one-sided, dot <= 0, overlaps reported. */
-bcCastOptions bcDefaultCastOptions(void);
+BC_API bcCastOptions bcDefaultCastOptions(void);
 
 /* A ball of radius r >= 0 whose centre moves linearly from p0 (alpha = 0)
  * to p1 (alpha = 1). r = 0 is a point moving along a segment. */
 typedef struct bcCastInput {
-	bcVec3 p0, p1;
-	double radius;
+	bcVec3 p0, p1; /* the centre at alpha = 0 and at alpha = 1 */
+	double radius; /* r >= 0; 0 is a point */
 } bcCastInput;
 
 /* What a cast found (bcCastOutput.state). */
@@ -258,54 +463,112 @@ typedef enum bcCastState {
  *  - tieCount: how many (triangle, feature) contacts share this alpha within
  *    BC_ALPHA_TIE_TOLERANCE (1 when there is no tie). */
 typedef struct bcCastOutput {
-	bcCastState state;
-	double alpha;
-	int32_t triangle;
-	int32_t face;
-	bcFeature feature;
-	int vertexCount;
-	int32_t vertices[3];
-	bcVec3 point;
-	bcVec3 center;
-	bcVec3 normal;
-	bcVec3 triangleNormal;
-	int tieCount;
+	bcCastState state;     /* miss, hit, initial overlap, invalid or out of memory */
+	double alpha;          /* the fraction of p0 -> p1 at first touch (1 on a miss) */
+	int32_t triangle;      /* 0-based triangle touched, -1 on a miss */
+	int32_t face;          /* the OBJ face it came from, -1 on a miss */
+	bcFeature feature;     /* face, edge or vertex of that triangle */
+	int vertexCount;       /* mesh vertices of the feature: 3, 2 or 1 */
+	int32_t vertices[3];   /* the feature's mesh vertex indices */
+	bcVec3 point;          /* the contact point on the triangle */
+	bcVec3 center;         /* the ball's centre at alpha */
+	bcVec3 normal;         /* unit contact normal, from point towards center */
+	bcVec3 triangleNormal; /* the triangle's unit front normal */
+	int tieCount;          /* contacts tied at alpha, 1 when none is */
 } bcCastOutput;
 
 /* True when p0, p1, p1 - p0 and radius are finite, within
  * BC_MAX_COORDINATE in magnitude, and radius >= 0. The cast functions answer
  * bc_castInvalid otherwise. */
-bool bcIsValidCastInput(bcCastInput input);
+BC_API bool bcIsValidCastInput(bcCastInput input);
 
 /* Cast one ball against one triangle A, B, C (front normal (B-A)x(C-A)).
  * vertices[] in the output hold local indices 0, 1, 2 (for A, B, C) and
  * triangle/face are 0. A degenerate triangle never hits. */
-bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput input, const bcCastOptions* options);
+BC_API bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput input, const bcCastOptions* options);
 
 /* Cast one ball against a mesh: the earliest counted contact, ties resolved
  * as described at BC_ALPHA_TIE_TOLERANCE. options may be NULL (defaults). */
-bcCastOutput bcMesh_Cast(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options);
+BC_API bcCastOutput bcMesh_Cast(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options);
 
 /* Cast count balls; outputs[i] answers inputs[i]. threadCount <= 0 means
  * one thread per core. The outputs do not depend on threadCount. */
-void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
-					  const bcCastOptions* options, int threadCount);
+BC_API void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
+							 const bcCastOptions* options, int threadCount);
+
+/* The order in which to cast a batch so that consecutive casts reuse the
+ * cache (what bcMesh_CastBatch does inside; for callers that cast a batch
+ * themselves). order[0, count) = 0 .. count - 1 in the Morton (Z-curve)
+ * order of inputs[i].p0, quantised to 1024 cells per axis over the box of
+ * the count starts; stable: equal keys keep input order. keys and scratch
+ * are the caller's, count entries each. Coordinates that are not finite
+ * stretch no box; a start of NaNs sorts first (so a caller can mark with
+ * NaNs what it will not cast). Why the start p0: on a million-triangle mesh
+ * the walk is bound by memory, and walks that begin near each other share
+ * nodes and triangles (1.6x on 100k short sweeps over the 1.3 M
+ * icosphere); keys of the midpoint or of p0 and p1 did no better. */
+BC_API void bcMortonOrder(const bcCastInput* inputs, int32_t count, int32_t* order, uint32_t* keys, int32_t* scratch);
 
 /* One contact among several tied at the earliest alpha. */
 typedef struct bcContact {
-	int32_t triangle;
-	bcFeature feature;
-	int vertexCount;
-	int32_t vertices[3];
-	double alpha;
-	bcVec3 normal; /* contact normal, as in bcCastOutput */
+	int32_t triangle;    /* 0-based triangle index */
+	bcFeature feature;   /* face, edge or vertex of it */
+	int vertexCount;     /* mesh vertices of the feature: 3, 2 or 1 */
+	int32_t vertices[3]; /* the feature's mesh vertex indices, -1 past vertexCount */
+	double alpha;        /* this contact's own alpha, tied with the earliest */
+	bcVec3 normal;       /* contact normal, as in bcCastOutput */
 } bcContact;
 
 /* Like bcMesh_Cast, and also lists in ties[0 .. min(n, capacity)-1] every
  * (triangle, feature) contact within BC_ALPHA_TIE_TOLERANCE of the earliest
  * alpha, ordered by triangle then feature; returns n (the full count). */
-int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
-					bcContact* ties, int capacity);
+BC_API int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
+						   bcContact* ties, int capacity);
+
+/* What bcCastOutput.normal holds in a batch's answers. */
+typedef enum bcNormalMode {
+	bc_normalContact = 0, /* the contact normal, as bcMesh_Cast gives it */
+	bc_normalTriangle,    /* the hit triangle's front normal (triangleNormal) */
+	bc_normalAverage      /* the sum of the front normals of the tied triangles, each
+						   * counted once, normalised (triangleNormal if it is zero) */
+} bcNormalMode;
+
+/* How a batch is cast (bcDefaultBatchOptions for the defaults). */
+typedef struct bcBatchOptions {
+	bcCastOptions cast;  /* which contacts count, as for bcMesh_Cast */
+	bcNormalMode normal; /* what each answer's normal holds */
+	int threadCount;     /* <= 0: one per core; the answers do not depend on it */
+} bcBatchOptions;
+
+/* The cast's defaults, the contact normal, all cores. */
+BC_API bcBatchOptions bcDefaultBatchOptions(void);
+
+/* The tied contacts of every cast of a batch, in one array: cast i's are
+ * contacts[first[i] .. first[i + 1] - 1] (first[i + 1] - first[i] =
+ * outputs[i].tieCount; none on a miss or an invalid input), each as
+ * bcMesh_CastTies lists them, in its order. */
+typedef struct bcTieList {
+	bcContact* contacts; /* contactCount contacts, cast after cast in input order */
+	size_t contactCount; /* all the tied contacts of the batch */
+	size_t* first;       /* castCount + 1 offsets into contacts; first[0] = 0 */
+	int castCount;       /* the batch's count */
+} bcTieList;
+
+/* Cast count balls and list their tied contacts: outputs[i] and
+ * ties->contacts[first[i] ..] are what bcMesh_CastTies answers for
+ * inputs[i], bit for bit, with outputs[i].normal then set as
+ * options->normal says (the contacts keep their contact normals). A cast
+ * that runs out of memory answers bc_castNoMemory with no contacts. The
+ * casts run in the Morton order of their starts, so that consecutive casts
+ * walk the same part of the mesh, and the answers do not depend on that
+ * order nor on the threads. options may be NULL (the defaults). Returns
+ * the list, owned by the caller (bcTieList_Destroy), or NULL with error
+ * filled when memory runs out (the outputs are then not all answered). */
+BC_API bcTieList* bcMesh_CastBatchTies(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs,
+									   int count, const bcBatchOptions* options, bcError* error);
+
+/* Free a list. NULL is allowed. */
+BC_API void bcTieList_Destroy(bcTieList* list);
 
 /* ------------------------------------------ time stepping (discrete) */
 
@@ -334,6 +597,7 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
 #define BC_DISCRETE_DEFAULT_STEP 0.01
 #define BC_DISCRETE_DEFAULT_BISECTIONS 5
 
+/* How the discrete method steps (bcDefaultDiscreteOptions for the defaults). */
 typedef struct bcDiscreteOptions {
 	double step;        /* dt, the fraction of the path between two tests, in
 						 * [BC_DISCRETE_MIN_STEP, 1]; the last step ends at 1 */
@@ -345,7 +609,7 @@ typedef struct bcDiscreteOptions {
 
 /* dt = BC_DISCRETE_DEFAULT_STEP, N = BC_DISCRETE_DEFAULT_BISECTIONS, the
  * cast's defaults. */
-bcDiscreteOptions bcDefaultDiscreteOptions(void);
+BC_API bcDiscreteOptions bcDefaultDiscreteOptions(void);
 
 /* The answer of the discrete method. state: bc_castMiss (no test found the
  * ball in contact), bc_castHit, bc_castInitialOverlap (closer than r to a
@@ -371,27 +635,27 @@ bcDiscreteOptions bcDefaultDiscreteOptions(void);
  * testCount: the interference tests that decided the answer (the start,
  * one per step taken, one per halving), on a miss too. */
 typedef struct bcDiscreteOutput {
-	bcCastState state;
-	double alpha;
-	double lower;
-	int32_t triangle;
-	int32_t face;
-	bcFeature feature;
-	int vertexCount;
-	int32_t vertices[3];
-	double distance;
-	bcVec3 point;
-	bcVec3 center;
-	bcVec3 normal;
-	long long testCount;
+	bcCastState state;   /* miss, hit, initial overlap or invalid */
+	double alpha;        /* the first alpha a test found in contact (1 on a miss) */
+	double lower;        /* the last alpha a test found free before alpha */
+	int32_t triangle;    /* the lowest counted triangle within r at alpha, or -1 */
+	int32_t face;        /* the OBJ face it came from, or -1 */
+	bcFeature feature;   /* the feature of its closest point */
+	int vertexCount;     /* mesh vertices of the feature: 3, 2 or 1 */
+	int32_t vertices[3]; /* the feature's mesh vertex indices */
+	double distance;     /* from the centre to the triangle, <= r */
+	bcVec3 point;        /* the triangle's closest point to the centre */
+	bcVec3 center;       /* the ball's centre at alpha */
+	bcVec3 normal;       /* unit, from point towards center */
+	long long testCount; /* interference tests that decided the answer */
 } bcDiscreteOutput;
 
-/* The discrete method on one ball against a mesh (lib/discrete.c).
+/* The discrete method on one ball against a mesh.
  * options may be NULL (defaults). Where the region within r of the mesh is
  * crossed in more than one step, alpha is never before the exact cast's
  * alpha and at most dt / 2^N after it; where it is crossed between two
  * tests, the discrete method misses what the cast hits. */
-bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput input, const bcDiscreteOptions* options);
+BC_API bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput input, const bcDiscreteOptions* options);
 
 /* --------------------------------------------------------- closest point */
 
@@ -403,19 +667,19 @@ bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput input, cons
  * the others, on an edge exactly 0 for the vertex opposite it; in the face
  * they are the signed areas of the sub-triangles over the triangle's. */
 typedef struct bcClosestPoint {
-	bcVec3 point;
-	double distance;
-	bcFeature feature;
-	int vertexCount;
-	int vertices[3];
-	double barycentric[3];
+	bcVec3 point;          /* the closest point of the triangle */
+	double distance;       /* from p to point */
+	bcFeature feature;     /* the Voronoi region point lies in */
+	int vertexCount;       /* vertices of that feature: 3, 2 or 1 */
+	int vertices[3];       /* their local indices: 0, 1, 2 for A, B, C */
+	double barycentric[3]; /* u, v, w with point = u A + v B + w C */
 } bcClosestPoint;
 
 /* The closest point of the triangle A, B, C to p (see bcClosestPoint). */
-bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c);
+BC_API bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c);
 
 /* Human readable name: "face", "edge", "vertex" or "none". */
-const char* bcFeatureName(bcFeature feature);
+BC_API const char* bcFeatureName(bcFeature feature);
 
 /* ------------------------------------------------ closest point of a mesh */
 
@@ -437,7 +701,7 @@ typedef struct bcClosestOptions {
 } bcClosestOptions;
 
 /* The default options: the bounding volume hierarchy. */
-bcClosestOptions bcDefaultClosestOptions(void);
+BC_API bcClosestOptions bcDefaultClosestOptions(void);
 
 /* What a closest-point query found (bcClosestOutput.state). */
 typedef enum bcClosestState {
@@ -448,8 +712,8 @@ typedef enum bcClosestState {
 
 /* A ball at rest: centre p, radius r >= 0 (r = 0 is a point). */
 typedef struct bcClosestInput {
-	bcVec3 p;
-	double radius;
+	bcVec3 p;      /* the ball's centre */
+	double radius; /* r >= 0; 0 is a point */
 } bcClosestInput;
 
 /* The closest point of a mesh to p. Degenerate triangles are never chosen;
@@ -480,42 +744,42 @@ typedef struct bcClosestInput {
  * Otherwise distance and depth are 0, triangle = face = -1, feature none,
  * barycentric (0, 0, 0). */
 typedef struct bcClosestOutput {
-	bcClosestState state;
-	double distance;
-	bcVec3 point;
-	int32_t triangle;
-	int32_t face;
-	bcFeature feature;
-	int vertexCount;
-	int32_t vertices[3];
-	bcVec3 normal;
-	bool overlap;
-	double depth;
-	int tieCount;
-	double barycentric[3];
+	bcClosestState state;  /* found, none or invalid */
+	double distance;       /* from p to point, >= 0 */
+	bcVec3 point;          /* the closest point on the mesh */
+	int32_t triangle;      /* 0-based triangle it lies on, or -1 */
+	int32_t face;          /* the OBJ face it came from, or -1 */
+	bcFeature feature;     /* vertex, edge or face of that triangle */
+	int vertexCount;       /* mesh vertices of the feature: 1, 2 or 3 */
+	int32_t vertices[3];   /* the feature's mesh vertex indices */
+	bcVec3 normal;         /* unit, from point towards p */
+	bool overlap;          /* distance < radius */
+	double depth;          /* radius - distance when overlapping, else 0 */
+	int tieCount;          /* triangles tied for the closest, 1 when none is */
+	double barycentric[3]; /* weights of A, B, C that make point */
 } bcClosestOutput;
 
 /* True when p is finite and radius is finite and >= 0. */
-bool bcIsValidClosestInput(bcClosestInput input);
+BC_API bool bcIsValidClosestInput(bcClosestInput input);
 
 /* The closest point of mesh to the ball's centre, and whether the ball
  * overlaps the mesh. options may be NULL (defaults). The answer does not
  * depend on options->bruteForce. */
-bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcClosestInput input, const bcClosestOptions* options);
+BC_API bcClosestOutput bcMesh_Closest(const bcMesh* mesh, bcClosestInput input, const bcClosestOptions* options);
 
 /* count queries; outputs[i] answers inputs[i]. threadCount <= 0 means one
  * thread per core. The outputs do not depend on threadCount. */
-void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClosestOutput* outputs, int count,
-						 const bcClosestOptions* options, int threadCount);
+BC_API void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClosestOutput* outputs, int count,
+								const bcClosestOptions* options, int threadCount);
 
 /* ---------------------------------------------------- balls against balls */
 
 /* Partners whose alpha differ by at most this meet a ball at the same time
  * (a tie; the lowest partner index wins). The same dimensionless tolerance
- * as BC_ALPHA_TIE_TOLERANCE, so `cast` and `balls` agree on what a tie is:
- * two exactly simultaneous contacts computed from different pairs differ by
- * a few ulps times their quadratics' conditioning, far below 1e-10 except
- * in grazing contacts. */
+ * as BC_ALPHA_TIE_TOLERANCE, so that a cast against a mesh and a set of
+ * balls agree on what a tie is: two exactly simultaneous contacts computed
+ * from different pairs differ by a few ulps times their quadratics'
+ * conditioning, far below 1e-10 except in grazing contacts. */
 #define BC_BALL_TIE_TOLERANCE BC_ALPHA_TIE_TOLERANCE
 
 /* What a ball-against-ball test found (bcBallHit.state, bcBallResult.state). */
@@ -534,10 +798,10 @@ typedef enum bcBallState {
  * r1 * normal: on the line of centres, where the balls touch (on an
  * overlap it may lie inside ball 2). */
 typedef struct bcBallHit {
-	bcBallState state;
-	double alpha;
-	bcVec3 point;
-	bcVec3 normal;
+	bcBallState state; /* miss, hit, initial overlap or invalid */
+	double alpha;      /* when they first touch (1 on a miss) */
+	bcVec3 point;      /* where they touch, on the line of centres */
+	bcVec3 normal;     /* unit, from ball 1's centre towards ball 2's */
 } bcBallHit;
 
 /* Ball i, of radius ri >= 0, has its centre at ci + alpha * di for alpha in
@@ -551,7 +815,7 @@ typedef struct bcBallHit {
  * rest is a miss (we want when they first meet). Swapping the balls gives
  * the same state and alpha bit for bit and the opposite normal. Invalid
  * (bc_ballInvalid): ci, di or ci + di not finite, ri negative or not finite. */
-bcBallHit bcCollideBalls(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, double r2);
+BC_API bcBallHit bcCollideBalls(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, double r2);
 
 /* The velocities after two balls of masses m1, m2 collide along the unit
  * normal n (either direction; bcBallHit's from ball 1 to ball 2). With
@@ -568,8 +832,8 @@ bcBallHit bcCollideBalls(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, 
  * in [0, 1]; otherwise both velocities come back unchanged. The formula is
  * applied whatever the motion: call it for balls that approach
  * (dot(v2 - v1, n) < 0 with n from 1 to 2). Either output may be NULL. */
-void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal, double restitution,
-					   bcVec3* v1After, bcVec3* v2After);
+BC_API void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal, double restitution,
+							  bcVec3* v1After, bcVec3* v2After);
 
 /* One ball of a set: its centre moves from p0 (alpha 0) to p1 (alpha 1),
  * radius >= 0, mass > 0 (INFINITY: a ball nothing pushes; 0 stands for the
@@ -582,10 +846,10 @@ void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal
  * or the radius is not finite, the radius negative, or the mass negative
  * or NaN (for a fixed ball: p0 or the radius). */
 typedef struct bcBallInput {
-	bcVec3 p0, p1;
-	double radius;
-	double mass;
-	bool fixed;
+	bcVec3 p0, p1; /* the centre at alpha = 0 and at alpha = 1 */
+	double radius; /* r >= 0; 0 is a point */
+	double mass;   /* > 0, INFINITY allowed; 0 stands for 1 */
+	bool fixed;    /* an obstacle that stays at p0, of infinite mass */
 } bcBallInput;
 
 /* How a set of balls is answered (bcDefaultBallsOptions for the defaults). */
@@ -595,7 +859,7 @@ typedef struct bcBallsOptions {
 } bcBallsOptions;
 
 /* The default options: elastic, the grid. */
-bcBallsOptions bcDefaultBallsOptions(void);
+BC_API bcBallsOptions bcDefaultBallsOptions(void);
 
 /* What one ball of a set meets first. state, alpha, point and normal are
  * bcCollideBalls(p0, p1 - p0, radius) of this ball against its partner's,
@@ -609,14 +873,14 @@ bcBallsOptions bcDefaultBallsOptions(void);
  * its partner is reflected off it as off a ball of infinite mass at rest.
  * Invalid inputs leave the velocities (0,0,0). */
 typedef struct bcBallResult {
-	bcBallState state;
-	double alpha;
-	int32_t other;
-	int tieCount;
-	bcVec3 point;
-	bcVec3 normal;
-	bcVec3 velocityBefore;
-	bcVec3 velocityAfter;
+	bcBallState state;     /* miss, hit, initial overlap or invalid */
+	double alpha;          /* when it first touches a partner (1 on a miss) */
+	int32_t other;         /* the partner's index, -1 on a miss or invalid input */
+	int tieCount;          /* partners meeting it at alpha (0 on a miss) */
+	bcVec3 point;          /* where the two touch */
+	bcVec3 normal;         /* unit, from this ball towards the partner */
+	bcVec3 velocityBefore; /* p1 - p0 (0 for a fixed ball) */
+	bcVec3 velocityAfter;  /* after the collision, or velocityBefore */
 } bcBallResult;
 
 /* All count balls move at once over alpha in [0, 1]; results[i] (caller
@@ -631,8 +895,8 @@ typedef struct bcBallResult {
  * error (if not NULL) filled: bc_errorValue (count < 0, NULL arrays,
  * restitution outside [0, 1]) or bc_errorNoMemory (results then
  * unspecified). */
-bool bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions* options, bcBallResult* results,
-					  bcError* error);
+BC_API bool bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions* options, bcBallResult* results,
+							 bcError* error);
 
 /* ------------------------------------------------------------ simulation */
 
@@ -642,8 +906,9 @@ bool bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions*
  * seconds, lengths in the mesh's units, all in the mesh's frame. A ball
  * whose bounce would lift it by less than a thousandth of its radius rests
  * instead (an event of kind rest): on a face it slides without friction,
- * on an edge or a vertex it stops. The man page (SIMULATE) gives every
- * tolerance. */
+ * on an edge or a vertex it stops. Every tolerance of the search is a
+ * fraction of a ball's reach: its radius, or for a point a thousandth of
+ * the mesh's bounding-box diagonal. */
 
 /* The run stops after this many events when the definition gives none. */
 #define BC_SIM_DEFAULT_MAX_EVENTS 100000
@@ -655,16 +920,16 @@ typedef struct bcSimulation bcSimulation;
  * mass > 0 (INFINITY: a ball no collision pushes; 0 stands for 1, so a
  * zero-initialised mass is a unit mass). */
 typedef struct bcSimBallDef {
-	bcVec3 position;
-	bcVec3 velocity;
-	double radius;
-	double mass;
+	bcVec3 position; /* centre at time 0 */
+	bcVec3 velocity; /* units per second at time 0 */
+	double radius;   /* r >= 0; 0 is a point */
+	double mass;     /* > 0, INFINITY allowed; 0 stands for 1 */
 } bcSimBallDef;
 
 /* A simulation to start (bcDefaultSimulationDef for the defaults). */
 typedef struct bcSimulationDef {
 	const bcSimBallDef* balls; /* ballCount balls, copied: the caller keeps them */
-	int ballCount;
+	int ballCount;             /* balls in balls[] */
 	bcVec3 gravity;            /* the acceleration of a free ball, units per second^2 */
 	double restitution;        /* e in [0, 1]: the normal speed kept by a bounce (1: elastic) */
 	double horizon;            /* the run ends at this time (seconds, finite, > 0) */
@@ -674,7 +939,7 @@ typedef struct bcSimulationDef {
 } bcSimulationDef;
 
 /* No balls, no gravity, e = 1, horizon 1, the default event limit, one-sided. */
-bcSimulationDef bcDefaultSimulationDef(void);
+BC_API bcSimulationDef bcDefaultSimulationDef(void);
 
 /* What happened at an event (bcSimEvent.kind). */
 typedef enum bcSimEventKind {
@@ -719,27 +984,27 @@ typedef enum bcSimState {
  *  - motion, otherMotion: how the ball (the other ball) moves from then on;
  *  - index: the event's 0-based number (horizon events included). */
 typedef struct bcSimEvent {
-	bcSimState state;
-	bcSimEventKind kind;
-	long long index;
-	double time;
-	int32_t ball;
-	int32_t other;
-	int32_t triangle;
-	int32_t face;
-	bcFeature feature;
-	int vertexCount;
-	int32_t vertices[3];
-	bcVec3 point;
-	bcVec3 normal;
-	bcVec3 position;
-	bcVec3 velocityBefore;
-	bcVec3 velocityAfter;
-	bcVec3 otherPosition;
-	bcVec3 otherVelocityBefore;
-	bcVec3 otherVelocityAfter;
-	bcSimMotion motion;
-	bcSimMotion otherMotion;
+	bcSimState state;           /* an event, or why there is none */
+	bcSimEventKind kind;        /* mesh, ball, rest, leave or horizon */
+	long long index;            /* the event's 0-based number */
+	double time;                /* when it happened (seconds) */
+	int32_t ball;               /* 0-based index of the ball */
+	int32_t other;              /* ball events: the other ball, else -1 */
+	int32_t triangle;           /* the triangle touched (or left), else -1 */
+	int32_t face;               /* the OBJ face it came from, else -1 */
+	bcFeature feature;          /* face, edge or vertex touched, else none */
+	int vertexCount;            /* mesh vertices of the feature */
+	int32_t vertices[3];        /* the feature's mesh vertex indices */
+	bcVec3 point;               /* where the ball touches the mesh or the other ball */
+	bcVec3 normal;              /* unit contact normal (see above) */
+	bcVec3 position;            /* the ball's centre */
+	bcVec3 velocityBefore;      /* the ball's velocity just before */
+	bcVec3 velocityAfter;       /* the ball's velocity just after */
+	bcVec3 otherPosition;       /* ball events: the other's centre */
+	bcVec3 otherVelocityBefore; /* ball events: the other's velocity before */
+	bcVec3 otherVelocityAfter;  /* ball events: the other's velocity after */
+	bcSimMotion motion;         /* how the ball moves from then on */
+	bcSimMotion otherMotion;    /* how the other ball moves from then on */
 } bcSimEvent;
 
 /* Start a simulation at time 0. The mesh is borrowed: it must outlive the
@@ -750,10 +1015,10 @@ typedef struct bcSimEvent {
  * overlapping the mesh or another ball at time 0 (deeper than 1e-9 times
  * its reach plus the mesh's largest coordinate: touching is fine), or out
  * of memory. The caller owns the result and frees it with bcSimulation_Destroy. */
-bcSimulation* bcSimulation_Create(const bcMesh* mesh, const bcSimulationDef* def, bcError* error);
+BC_API bcSimulation* bcSimulation_Create(const bcMesh* mesh, const bcSimulationDef* def, bcError* error);
 
 /* Free a simulation. NULL is allowed. */
-void bcSimulation_Destroy(bcSimulation* simulation);
+BC_API void bcSimulation_Destroy(bcSimulation* simulation);
 
 /* Process and return the next event: the earliest mesh contact, ball
  * contact, rest or leave of any ball (ties: the lowest ball index, a mesh
@@ -761,29 +1026,29 @@ void bcSimulation_Destroy(bcSimulation* simulation);
  * ball in index order, then bc_simFinished. Once maxEvents events other
  * than horizon events have been returned, the next one is not processed:
  * bc_simTooManyEvents, from then on. */
-bcSimEvent bcSimulation_Step(bcSimulation* simulation);
+BC_API bcSimEvent bcSimulation_Step(bcSimulation* simulation);
 
 /* Like Step, but only up to time: the next event if it happens at or before
  * time, else every ball is moved to time (or the horizon, if earlier) and
  * the state is bc_simReached. Sampling positions every dt: call it with
  * k dt until it answers bc_simReached, then read the balls. A time before
  * the current one reaches nothing new. */
-bcSimEvent bcSimulation_Advance(bcSimulation* simulation, double time);
+BC_API bcSimEvent bcSimulation_Advance(bcSimulation* simulation, double time);
 
 /* A ball at the simulation's current time. */
 typedef struct bcSimBallState {
-	bcVec3 position;
-	bcVec3 velocity;
-	bcVec3 acceleration;
-	bcSimMotion motion;
+	bcVec3 position;        /* centre */
+	bcVec3 velocity;        /* units per second */
+	bcVec3 acceleration;    /* gravity, less what a face it slides on takes */
+	bcSimMotion motion;     /* flying, sliding or stopped */
 	int supportCount;       /* faces it slides on (0, 1 or 2) */
 	int32_t supports[2];    /* their triangles */
 } bcSimBallState;
 
 /* index in [0, ballCount); anything else gives a zeroed state. */
-bcSimBallState bcSimulation_GetBall(const bcSimulation* simulation, int index);
+BC_API bcSimBallState bcSimulation_GetBall(const bcSimulation* simulation, int index);
 
-/* Counts, for --stats and tests. */
+/* What a simulation has done so far, counted. */
 typedef struct bcSimulationInfo {
 	double time;          /* the current time */
 	long long events;     /* events returned, horizon events included */
@@ -791,17 +1056,17 @@ typedef struct bcSimulationInfo {
 	long long pairTests;  /* pair contact tests (bcCollideBalls calls) */
 	long long chainEvents; /* collisions made elastic because a ball was in too many events at one instant */
 	long long jams;       /* balls stopped after too many events at one instant */
-	int ballCount;
+	int ballCount;        /* balls simulated */
 } bcSimulationInfo;
 
 /* The simulation's time and counts so far. */
-bcSimulationInfo bcSimulation_GetInfo(const bcSimulation* simulation);
+BC_API bcSimulationInfo bcSimulation_GetInfo(const bcSimulation* simulation);
 
 /* "mesh", "ball", "rest", "leave" or "horizon". */
-const char* bcSimEventKindName(bcSimEventKind kind);
+BC_API const char* bcSimEventKindName(bcSimEventKind kind);
 
 /* "flying", "sliding" or "stopped". */
-const char* bcSimMotionName(bcSimMotion motion);
+BC_API const char* bcSimMotionName(bcSimMotion motion);
 
 /* ------------------------------------- triangles against triangles */
 
@@ -829,8 +1094,8 @@ typedef enum bcTriTriState {
  * triangles its ends are vertices, the smaller (by x, then y, then z)
  * first. A single common point is given twice. Otherwise both are 0. */
 typedef struct bcTriTriOutput {
-	bcTriTriState state;
-	bcVec3 segment[2];
+	bcTriTriState state; /* how the two triangles meet */
+	bcVec3 segment[2];   /* their common point or segment (see above) */
 } bcTriTriOutput;
 
 /* Exact triangle-triangle intersection: each triangle's vertices against
@@ -847,18 +1112,18 @@ typedef struct bcTriTriOutput {
  * are rounded: a vertex is returned as is, an edge crossing a plane within
  * a few ulps of the coordinates, computed from the edge's two ends in a
  * fixed order, so the triangles sharing that edge give the same bits. */
-bcTriTriOutput bcIntersectTriangles(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
+BC_API bcTriTriOutput bcIntersectTriangles(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
 
 /* A ball enclosing a triangle, centred at the middle of the triangle's
  * bounding box, with radius the largest distance from there to a vertex
  * (as computed, so every vertex is within it to the last bit). */
 typedef struct bcSphere {
-	bcVec3 center;
-	double radius;
+	bcVec3 center; /* the middle of the triangle's bounding box */
+	double radius; /* reaches every vertex */
 } bcSphere;
 
 /* The bounding sphere of the triangle A, B, C (see bcSphere). */
-bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
+BC_API bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
 
 /* A quick hybrid test, APPROXIMATE: bc_triTriProbable when the two
  * bounding spheres (bcTriangleBoundingSphere) meet and an edge of one
@@ -867,8 +1132,9 @@ bcSphere bcTriangleBoundingSphere(bcVec3 a, bcVec3 b, bcVec3 c);
  * for a zero normal). No segment. It reports pairs that do not meet (false
  * positives: spheres overlap far more than triangles) and, only through
  * rounding when a vertex is within an ulp of the other plane, misses pairs
- * that touch; tests/unit/tritri.c measures both rates. */
-bcTriTriOutput bcIntersectTrianglesApprox(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
+ * that touch. bcIntersectOptions.checkApprox counts both kinds of mistake
+ * on a pair of meshes. */
+BC_API bcTriTriOutput bcIntersectTrianglesApprox(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2);
 
 /* Which planes the approximate (bounding sphere and plane) test asks an
  * edge to pierce. */
@@ -884,11 +1150,11 @@ typedef enum bcApproxRule {
  * method does. Two triangles that meet have each a point in the other's plane, so
  * the one-way rule misses no more pairs than the two-way one (only through
  * rounding) and accepts fewer that do not meet. */
-bcTriTriOutput bcIntersectTrianglesApproxWithRule(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1, bcVec3 b2,
-												  bcApproxRule rule);
+BC_API bcTriTriOutput bcIntersectTrianglesApproxWithRule(bcVec3 a0, bcVec3 a1, bcVec3 a2, bcVec3 b0, bcVec3 b1,
+														 bcVec3 b2, bcApproxRule rule);
 
 /* "disjoint", "touching", "crossing", "coplanar", "degenerate", "probable". */
-const char* bcTriTriStateName(bcTriTriState state);
+BC_API const char* bcTriTriStateName(bcTriTriState state);
 
 /* ------------------------------------------------ meshes against meshes */
 
@@ -910,7 +1176,7 @@ typedef struct bcIntersectOptions {
 
 /* Exact, the bounding volume hierarchy, touching pairs kept, all cores;
  * for the approximate test, bc_approxEither and no check. */
-bcIntersectOptions bcDefaultIntersectOptions(void);
+BC_API bcIntersectOptions bcDefaultIntersectOptions(void);
 
 /* One pair of triangles that meet: a indexes mesh A, b mesh B (for a
  * self-intersection both index A, a < b); state and segment as from
@@ -918,10 +1184,10 @@ bcIntersectOptions bcDefaultIntersectOptions(void);
  * is state, except with checkApprox: the exact test's state for the pair
  * (disjoint or degenerate for a false positive); its segment is not kept. */
 typedef struct bcIntersectPair {
-	int32_t a, b;
-	bcTriTriState state;
-	bcVec3 segment[2];
-	bcTriTriState exactState;
+	int32_t a, b;             /* triangle of mesh A, triangle of mesh B (or of A, a < b) */
+	bcTriTriState state;      /* how they meet */
+	bcVec3 segment[2];        /* their common point or segment */
+	bcTriTriState exactState; /* the exact test's state (checkApprox), else state */
 } bcIntersectPair;
 
 /* Every pair found, sorted by (a, b): the same list whatever the threads
@@ -933,11 +1199,11 @@ typedef struct bcIntersectPair {
  * pairs the exact test says meet (touching, crossing or coplanar) that the
  * approximate one rejected (not listed). Both 0 otherwise. */
 typedef struct bcIntersectList {
-	bcIntersectPair* pairs;
-	size_t count;
+	bcIntersectPair* pairs; /* count pairs, sorted by (a, b) */
+	size_t count;          /* pairs found */
 	size_t candidateCount; /* pairs given to the triangle test, for statistics */
-	size_t falsePositiveCount;
-	size_t falseNegativeCount;
+	size_t falsePositiveCount; /* checkApprox: listed pairs that do not meet */
+	size_t falseNegativeCount; /* checkApprox: pairs that meet, not listed */
 } bcIntersectList;
 
 /* Every pair of a triangle of a and a triangle of b that meet (state
@@ -951,11 +1217,11 @@ typedef struct bcIntersectList {
  * the larger sphere of the pair, searching from both meshes, so every pair
  * whose spheres meet is). options may be NULL (defaults).
  * Returns NULL and fills error (if not NULL) when out of memory. */
-bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcIntersectOptions* options,
-								  bcError* error);
+BC_API bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcIntersectOptions* options,
+										 bcError* error);
 
 /* Free a list. NULL is allowed. */
-void bcIntersectList_Destroy(bcIntersectList* list);
+BC_API void bcIntersectList_Destroy(bcIntersectList* list);
 
 /* ------------------------------------------- closed meshes, solids */
 
@@ -965,7 +1231,7 @@ void bcIntersectList_Destroy(bcIntersectList* list);
  * corners only coincide in position is not closed. A closed mesh bounds a
  * solid: the points from which a ray crosses the surface an odd number of
  * times, and the surface. O(n) memory and time (a radix sort of the edges). */
-bool bcMesh_IsClosed(const bcMesh* mesh);
+BC_API bool bcMesh_IsClosed(const bcMesh* mesh);
 
 /* How the solids of two closed meshes A and B relate (surfaces that do
  * not meet do not make the solids disjoint: one may hold the other). */
@@ -979,13 +1245,14 @@ typedef enum bcRelation {
 	bc_relationFailed         /* out of memory (the error is filled) */
 } bcRelation;
 
+/* How two solids are related (bcDefaultRelateOptions for the defaults). */
 typedef struct bcRelateOptions {
 	bool bruteForce; /* test every triangle (reference path); the same answer */
 	int threadCount; /* for the pairs of triangles; <= 0: one per core */
 } bcRelateOptions;
 
 /* The hierarchies, all cores. */
-bcRelateOptions bcDefaultRelateOptions(void);
+BC_API bcRelateOptions bcDefaultRelateOptions(void);
 
 /* The relation and what decided it. pairCount, crossingCount: the pairs of
  * triangles that meet (bcMesh_Intersect, exact, touching pairs kept) and
@@ -993,27 +1260,27 @@ bcRelateOptions bcDefaultRelateOptions(void);
  * against the other solid: aPointInsideB is true when one of A's points
  * was found strictly inside B, and so on. */
 typedef struct bcRelateOutput {
-	bcRelation relation;
-	bool aClosed, bClosed;
-	size_t pairCount;
-	size_t crossingCount;
-	bool aPointInsideB, aPointOutsideB;
-	bool bPointInsideA, bPointOutsideA;
+	bcRelation relation;                /* how the solids relate */
+	bool aClosed, bClosed;              /* whether each mesh is closed */
+	size_t pairCount;                   /* pairs of triangles that meet */
+	size_t crossingCount;               /* of those, pairs that cross */
+	bool aPointInsideB, aPointOutsideB; /* a point of A found strictly inside B; outside B */
+	bool bPointInsideA, bPointOutsideA; /* a point of B found strictly inside A; outside A */
 } bcRelateOutput;
 
 /* How the solids of a and b (both closed, neither intersecting itself)
  * relate: bc_relationNotClosed (aClosed, bClosed say which is not) or the
- * relation, decided by exact signs (lib/containment.c has the rule): a
- * pair of triangles crossing each other's interiors means crossing; else
+ * relation, decided by exact signs: a pair of triangles crossing each
+ * other's interiors means crossing; else
  * points of each surface are located in the other solid (exactly: on the
  * surface, or a ray's parity), one per piece of surface that meets nothing
  * of the other mesh and more where the surfaces touch. options may be NULL.
  * On out of memory bc_relationFailed and error is filled. */
-bcRelateOutput bcMesh_Relate(const bcMesh* a, const bcMesh* b, const bcRelateOptions* options, bcError* error);
+BC_API bcRelateOutput bcMesh_Relate(const bcMesh* a, const bcMesh* b, const bcRelateOptions* options, bcError* error);
 
 /* "not_closed", "disjoint", "touching", "crossing", "a_inside_b",
  * "b_inside_a", "failed". */
-const char* bcRelationName(bcRelation relation);
+BC_API const char* bcRelationName(bcRelation relation);
 
 #ifdef __cplusplus
 }

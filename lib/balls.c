@@ -433,9 +433,9 @@ static int compareEntries(const void* pa, const void* pb)
 static void destroyGrid(bcGrid* grid)
 {
 	for (int i = 0; i < grid->levelCount; ++i) {
-		free(grid->levels[i].entries);
+		bcFree(grid->levels[i].entries);
 	}
-	free(grid->boxes);
+	bcFree(grid->boxes);
 	grid->boxes = NULL;
 	grid->levelCount = 0;
 }
@@ -444,7 +444,7 @@ static void destroyGrid(bcGrid* grid)
  * of memory. */
 static bool makeBoxes(bcGrid* grid, const bcBallSet* set, int count)
 {
-	grid->boxes = malloc((size_t)(count > 0 ? count : 1) * sizeof *grid->boxes);
+	grid->boxes = bcAlloc((size_t)(count > 0 ? count : 1) * sizeof *grid->boxes);
 	if (grid->boxes == NULL) {
 		return false;
 	}
@@ -497,7 +497,7 @@ static bool buildLevels(bcGrid* grid)
 			span = side > span ? side : span;
 		}
 	}
-	double* extents = malloc((size_t)(remaining > 0 ? remaining : 1) * sizeof *extents);
+	double* extents = bcAlloc((size_t)(remaining > 0 ? remaining : 1) * sizeof *extents);
 	if (extents == NULL) {
 		return false;
 	}
@@ -538,7 +538,7 @@ static bool buildLevels(bcGrid* grid)
 		}
 		level += 1;
 	}
-	free(extents);
+	bcFree(extents);
 	grid->levelCount = level;
 
 	qsort(grid->boxes, (size_t)grid->boxCount, sizeof *grid->boxes, compareLevels);
@@ -558,7 +558,7 @@ static bool buildLevels(bcGrid* grid)
 			entries += (size_t)(hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
 		}
 		lv->boxEnd = end;
-		lv->entries = malloc((entries > 0 ? entries : 1) * sizeof *lv->entries);
+		lv->entries = bcAlloc((entries > 0 ? entries : 1) * sizeof *lv->entries);
 		if (lv->entries == NULL) {
 			return false;
 		}
@@ -713,11 +713,11 @@ bool bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions*
 	bcBallSet set;
 	set.balls = balls;
 	set.pass = 1;
-	set.d = malloc(n * sizeof *set.d);
-	set.valid = malloc(n * sizeof *set.valid);
-	set.minKey = malloc(n * sizeof *set.minKey);
-	set.partner = malloc(n * sizeof *set.partner);
-	set.ties = malloc(n * sizeof *set.ties);
+	set.d = bcAlloc(n * sizeof *set.d);
+	set.valid = bcAlloc(n * sizeof *set.valid);
+	set.minKey = bcAlloc(n * sizeof *set.minKey);
+	set.partner = bcAlloc(n * sizeof *set.partner);
+	set.ties = bcAlloc(n * sizeof *set.ties);
 	bcGrid grid;
 	memset(&grid, 0, sizeof grid);
 	bcErrorCode code = bc_errorNone;
@@ -750,11 +750,11 @@ bool bcCollideBallSet(const bcBallInput* balls, int count, const bcBallsOptions*
 	}
 done:
 	destroyGrid(&grid);
-	free(set.d);
-	free(set.valid);
-	free(set.minKey);
-	free(set.partner);
-	free(set.ties);
+	bcFree(set.d);
+	bcFree(set.valid);
+	bcFree(set.minKey);
+	bcFree(set.partner);
+	bcFree(set.ties);
 	if (code != bc_errorNone) {
 		bcSetError(error, code, 0, 0, "out of memory");
 	}

@@ -49,7 +49,7 @@
 #include <sys/mman.h>
 
 #include "mesh.h"
-#include "parallel.h"
+#include "core.h"
 #include "vec3.h"
 
 /* SIMD box tests: SSE2 (every x86-64) and AVX2 (chosen at run time, the
@@ -123,9 +123,6 @@
 #define BC_PREFETCH(address) ((void)(address))
 #endif
 
-/* Upper bound on build threads. */
-#define BC_BVH_MAX_THREADS 64
-
 /* Query padding. Boxes are grown by
  *   BC_BVH_PAD_RELATIVE * (|p0|max + largest |coordinate| of the tree + r) + BC_BVH_PAD_ABSOLUTE
  * on every side before the slab or distance test. The test's own double
@@ -158,6 +155,7 @@ struct bcBvh {
 	bcBvhSimd simd;      /* how the swept-ball walk tests boxes */
 	int32_t* order;   /* triangle indices, leaves refer to runs of it */
 	bcBvhTriangle* packed; /* orderCount: the triangles of order, copied */
+	struct bcFilterRecord* filter; /* orderCount: the filter's balls around packed's triangles */
 	int32_t orderCount;
 	double magnitude; /* largest |coordinate| of the root box, scales the padding */
 	bcBvhInfo info;
@@ -170,14 +168,14 @@ struct bcBvh {
  * and AArch64 huge page). */
 #define BC_BVH_HUGE_PAGE (2u << 20)
 
-/* malloc-compatible storage for a large array (free it with free). */
+/* Storage for a large array (free it with bcFree). */
 static void* bcAllocateLarge(size_t size)
 {
 	if (size < BC_BVH_HUGE_PAGE) {
-		return aligned_alloc(64, (size + 63) / 64 * 64);
+		return bcAllocAligned(size, 64);
 	}
 	size_t rounded = (size + BC_BVH_HUGE_PAGE - 1) / BC_BVH_HUGE_PAGE * BC_BVH_HUGE_PAGE;
-	void* memory = aligned_alloc(BC_BVH_HUGE_PAGE, rounded);
+	void* memory = bcAllocAligned(rounded, BC_BVH_HUGE_PAGE);
 #if defined(MADV_HUGEPAGE)
 	if (memory != NULL) {
 		(void)madvise(memory, rounded, MADV_HUGEPAGE); /* a hint: failure is harmless */
@@ -227,6 +225,64 @@ static inline float bcFloatUp(double x)
 	}
 	float f = (float)x;
 	return bcFloatNudge(f, (double)f < x, signbit(f) == 0);
+}
+
+/* ------------------------------------------------------ triangle filter
+ *
+ * bcBvh_QuerySweepBall tests each triangle of a leaf against a ball around
+ * it before the triangle is visited: a centre (the centroid rounded to
+ * float) and a radius rounded up from the double distances to the
+ * vertices, 16 bytes per triangle in leaf order beside the packed double
+ * records. The test itself is in double (bcFilterKeeps), with a slack that
+ * dwarfs its rounding, so a triangle is skipped only when the swept ball
+ * surely stays clear of it. */
+
+/* Triangles with a coordinate beyond this get a record that never rejects
+ * (a float centre must not overflow). */
+#define BC_FILTER_MAX_COORDINATE 1e30
+
+/* The ball's radius is rounded up by this much more than the double
+ * distances it comes from can be off by (a few ulps). */
+#define BC_FILTER_RADIUS_SLACK 1e-9
+
+typedef struct bcFilterRecord {
+	float center[3];
+	float radius; /* every point of the triangle is within this of center; +inf: never reject */
+} bcFilterRecord;
+
+static bcFilterRecord bcFilterNever(void)
+{
+	bcFilterRecord record = { { 0.0f, 0.0f, 0.0f }, INFINITY };
+	return record;
+}
+
+static bool bcFilterInRange(bcVec3 v)
+{
+	return fabs(v.x) <= BC_FILTER_MAX_COORDINATE && fabs(v.y) <= BC_FILTER_MAX_COORDINATE &&
+		   fabs(v.z) <= BC_FILTER_MAX_COORDINATE;
+}
+
+static bcFilterRecord bcFilterMake(const bcBvhTriangle* t)
+{
+	if (!bcFilterInRange(t->a) || !bcFilterInRange(t->b) || !bcFilterInRange(t->c)) {
+		return bcFilterNever();
+	}
+	bcFilterRecord record;
+	bcVec3 g = bcScale(1.0 / 3.0, bcAdd(bcAdd(t->a, t->b), t->c));
+	for (int k = 0; k < 3; ++k) {
+		record.center[k] = (float)bcComponent(g, k);
+	}
+	/* The distances from the float centre itself (exact in double). */
+	bcVec3 center = bcMakeVec3((double)record.center[0], (double)record.center[1], (double)record.center[2]);
+	double r2 = 0.0;
+	const bcVec3 v[3] = { t->a, t->b, t->c };
+	for (int k = 0; k < 3; ++k) {
+		bcVec3 e = bcSub(v[k], center);
+		double e2 = bcDot(e, e);
+		r2 = e2 > r2 ? e2 : r2;
+	}
+	record.radius = bcFloatUp(sqrt(r2) * (1.0 + BC_FILTER_RADIUS_SLACK));
+	return record;
 }
 
 /* --------------------------------------------------------------- build */
@@ -712,7 +768,7 @@ static void bcSetRecordBox(bcBvhChild* record, const bcRegion* region)
 
 static bool bcPushTask(bcBuilder* builder, const bcRegion* region, int32_t depth, int32_t* id)
 {
-	bcTask* task = calloc(1, sizeof *task);
+	bcTask* task = bcAllocZeroed(1, sizeof *task);
 	if (task == NULL) {
 		pthread_mutex_lock(&builder->mutex);
 		builder->failed = true;
@@ -725,8 +781,8 @@ static bool bcPushTask(bcBuilder* builder, const bcRegion* region, int32_t depth
 	pthread_mutex_lock(&builder->mutex);
 	if (builder->taskCount == builder->taskCapacity) {
 		int32_t capacity = builder->taskCapacity > 0 ? 2 * builder->taskCapacity : 64;
-		bcTask** tasks = realloc(builder->tasks, (size_t)capacity * sizeof *tasks);
-		int32_t* pending = realloc(builder->pending, (size_t)capacity * sizeof *pending);
+		bcTask** tasks = bcRealloc(builder->tasks, (size_t)capacity * sizeof *tasks);
+		int32_t* pending = bcRealloc(builder->pending, (size_t)capacity * sizeof *pending);
 		if (tasks != NULL) {
 			builder->tasks = tasks;
 		}
@@ -749,7 +805,7 @@ static bool bcPushTask(bcBuilder* builder, const bcRegion* region, int32_t depth
 	}
 	pthread_mutex_unlock(&builder->mutex);
 	if (!ok) {
-		free(task);
+		bcFree(task);
 	}
 	return ok;
 }
@@ -758,7 +814,7 @@ static int32_t bcAddNode(bcBuilder* builder, bcTask* task)
 {
 	if (task->nodeCount == task->nodeCapacity) {
 		int32_t capacity = task->nodeCapacity > 0 ? 2 * task->nodeCapacity : 256;
-		bcBvhNode* nodes = realloc(task->nodes, (size_t)capacity * sizeof *nodes);
+		bcBvhNode* nodes = bcRealloc(task->nodes, (size_t)capacity * sizeof *nodes);
 		if (nodes == NULL) {
 			pthread_mutex_lock(&builder->mutex);
 			builder->failed = true;
@@ -856,11 +912,11 @@ static bcBvhChild bcResolveExternal(const bcBuilder* builder, const int32_t* bas
 static bool bcPlaceTasks(const bcBuilder* builder, bcBvh* bvh, int32_t** base)
 {
 	int32_t taskCount = builder->taskCount;
-	int32_t* first = malloc((size_t)(taskCount > 0 ? taskCount : 1) * sizeof *first);
-	int32_t* queue = malloc((size_t)(taskCount > 0 ? taskCount : 1) * sizeof *queue);
+	int32_t* first = bcAlloc((size_t)(taskCount > 0 ? taskCount : 1) * sizeof *first);
+	int32_t* queue = bcAlloc((size_t)(taskCount > 0 ? taskCount : 1) * sizeof *queue);
 	*base = first;
 	if (first == NULL || queue == NULL) {
-		free(queue);
+		bcFree(queue);
 		return false;
 	}
 	int64_t next = 1;
@@ -883,10 +939,10 @@ static bool bcPlaceTasks(const bcBuilder* builder, bcBvh* bvh, int32_t** base)
 			}
 		}
 	}
-	free(queue);
+	bcFree(queue);
 
 	bvh->nodeCount = (int32_t)next;
-	/* aligned_alloc wants a size that is a multiple of the alignment: 64. */
+	/* bcAllocAligned rounds the size up to a multiple of the alignment. */
 	bvh->nodes = bcAllocateLarge((size_t)next * sizeof(bcBvhNode));
 	if (bvh->nodes == NULL) {
 		return false;
@@ -919,16 +975,7 @@ static bool bcPlaceTasks(const bcBuilder* builder, bcBvh* bvh, int32_t** base)
 
 static int bcBuildThreadCount(int requested, int32_t triangleCount)
 {
-	long count = requested;
-	if (count <= 0) {
-		count = bcThreadCount(0);
-		long useful = 1 + triangleCount / BC_BVH_TASK_SIZE;
-		count = count < useful ? count : useful;
-	}
-	if (count < 1) {
-		count = 1;
-	}
-	return count < BC_BVH_MAX_THREADS ? (int)count : BC_BVH_MAX_THREADS;
+	return requested > 0 ? bcThreadCount(requested) : bcThreadCountFor(0, 1 + triangleCount / BC_BVH_TASK_SIZE, 1);
 }
 
 /* Run fcn(context, chunk) for every chunk in [0, chunkCount) on up to
@@ -1040,15 +1087,15 @@ static int32_t bcPrepareRefs(const struct bcMesh* mesh, bcBuildRef* refs, int th
 {
 	int32_t chunkCount = (int32_t)(((int64_t)mesh->triangleCount + BC_BVH_CHUNK_SIZE - 1) / BC_BVH_CHUNK_SIZE);
 	bcPrepare prepare = { mesh, refs, NULL, NULL, NULL, NULL, 0 };
-	prepare.offsets = malloc((size_t)chunkCount * sizeof *prepare.offsets);
-	prepare.lower = malloc((size_t)chunkCount * sizeof *prepare.lower);
-	prepare.upper = malloc((size_t)chunkCount * sizeof *prepare.upper);
-	prepare.binnings = malloc((size_t)chunkCount * sizeof *prepare.binnings);
+	prepare.offsets = bcAlloc((size_t)chunkCount * sizeof *prepare.offsets);
+	prepare.lower = bcAlloc((size_t)chunkCount * sizeof *prepare.lower);
+	prepare.upper = bcAlloc((size_t)chunkCount * sizeof *prepare.upper);
+	prepare.binnings = bcAlloc((size_t)chunkCount * sizeof *prepare.binnings);
 	if (prepare.offsets == NULL || prepare.lower == NULL || prepare.upper == NULL || prepare.binnings == NULL) {
-		free(prepare.offsets);
-		free(prepare.lower);
-		free(prepare.upper);
-		free(prepare.binnings);
+		bcFree(prepare.offsets);
+		bcFree(prepare.lower);
+		bcFree(prepare.upper);
+		bcFree(prepare.binnings);
 		return -1;
 	}
 	bcRunParallel(bcCountChunk, &prepare, chunkCount, threadCount);
@@ -1087,10 +1134,10 @@ static int32_t bcPrepareRefs(const struct bcMesh* mesh, bcBuildRef* refs, int th
 			}
 		}
 	}
-	free(prepare.offsets);
-	free(prepare.lower);
-	free(prepare.upper);
-	free(prepare.binnings);
+	bcFree(prepare.offsets);
+	bcFree(prepare.lower);
+	bcFree(prepare.upper);
+	bcFree(prepare.binnings);
 	return refCount;
 }
 
@@ -1153,6 +1200,7 @@ static void bcFinishChunk(void* context, int32_t chunk)
 		packed->n = mesh->normals[t];
 		packed->index = t;
 		packed->normalError = mesh->normalErrors[t];
+		finish->bvh->filter[i] = bcFilterMake(packed);
 	}
 }
 
@@ -1260,19 +1308,20 @@ bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount)
 		return NULL;
 	}
 	int threads = bcBuildThreadCount(threadCount, mesh->triangleCount);
-	bcBvh* bvh = calloc(1, sizeof *bvh);
-	bcBuildRef* refs = malloc((size_t)mesh->triangleCount * sizeof *refs);
-	bcRegion* root = malloc(sizeof *root);
+	bcBvh* bvh = bcAllocZeroed(1, sizeof *bvh);
+	bcBuildRef* refs = bcAlloc((size_t)mesh->triangleCount * sizeof *refs);
+	bcRegion* root = bcAlloc(sizeof *root);
 	int32_t refCount = bvh != NULL && refs != NULL && root != NULL ? bcPrepareRefs(mesh, refs, threads, root) : -1;
 	if (refCount >= 0) {
-		bvh->order = malloc((size_t)(refCount > 0 ? refCount : 1) * sizeof *bvh->order);
+		bvh->order = bcAlloc((size_t)(refCount > 0 ? refCount : 1) * sizeof *bvh->order);
 		bvh->packed = bcAllocateLarge((size_t)(refCount > 0 ? refCount : 1) * sizeof *bvh->packed);
+		bvh->filter = bcAllocateLarge((size_t)(refCount > 0 ? refCount : 1) * sizeof *bvh->filter);
 		bvh->orderCount = refCount;
 	}
-	if (refCount < 0 || bvh->order == NULL || bvh->packed == NULL) {
+	if (refCount < 0 || bvh->order == NULL || bvh->packed == NULL || bvh->filter == NULL) {
 		bcBvh_Destroy(bvh);
-		free(refs);
-		free(root);
+		bcFree(refs);
+		bcFree(root);
 		return NULL;
 	}
 
@@ -1305,17 +1354,17 @@ bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount)
 		ok = bcMakeWide(bvh);
 	}
 
-	free(base);
+	bcFree(base);
 	for (int32_t t = 0; t < builder.taskCount; ++t) {
-		free(builder.tasks[t]->nodes);
-		free(builder.tasks[t]);
+		bcFree(builder.tasks[t]->nodes);
+		bcFree(builder.tasks[t]);
 	}
-	free(builder.tasks);
-	free(builder.pending);
+	bcFree(builder.tasks);
+	bcFree(builder.pending);
 	pthread_mutex_destroy(&builder.mutex);
 	pthread_cond_destroy(&builder.wake);
-	free(refs);
-	free(root);
+	bcFree(refs);
+	bcFree(root);
 	if (!ok) {
 		bcBvh_Destroy(bvh);
 		return NULL;
@@ -1333,11 +1382,12 @@ void bcBvh_Destroy(bcBvh* bvh)
 	if (bvh == NULL) {
 		return;
 	}
-	free(bvh->nodes);
-	free(bvh->wide);
-	free(bvh->order);
-	free(bvh->packed);
-	free(bvh);
+	bcFree(bvh->nodes);
+	bcFree(bvh->wide);
+	bcFree(bvh->order);
+	bcFree(bvh->packed);
+	bcFree(bvh->filter);
+	bcFree(bvh);
 }
 
 bcBvhInfo bcBvh_GetInfo(const bcBvh* bvh)
@@ -1582,6 +1632,75 @@ static inline BC_ALWAYS_INLINE void bcPrefetchChild(const bcBvh* bvh, int32_t in
 		BC_PREFETCH(line);
 	}
 	BC_PREFETCH(last);
+	/* The filter's records: one or two lines. */
+	BC_PREFETCH(bvh->filter + index);
+	BC_PREFETCH(bvh->filter + index + count - 1);
+}
+
+/* The query's side of the triangle filter. */
+typedef struct bcBallFilter {
+	bcVec3 p0, d;
+	double inverseDd; /* 1 / (d . d), or 0 when d . d is too small to divide by */
+	double radius;    /* r */
+	double slack;     /* BC_FILTER_SLACK times the sizes the test's numbers come from, less |c - p0|_1 */
+} bcBallFilter;
+
+/* The slack of the filter's test, relative to the sizes of the numbers it
+ * is computed from: the test is a few dozen double operations, each within
+ * about 1e-16 of those sizes, and the closest alpha's own error moves the
+ * point by as little (a million times that, and still far below any gap the
+ * test is meant to see). */
+#define BC_FILTER_SLACK 1e-9
+
+/* Below this d . d the closest point's alpha is not computed: alpha 0 is
+ * taken, and the slack allows the whole segment's length. */
+#define BC_FILTER_MIN_DD 1e-200
+
+/* The filter's numbers for a query; false when nothing is to be filtered
+ * (a point, r = 0). */
+static bool bcMakeBallFilter(bcVec3 p0, bcVec3 d, double radius, bcBallFilter* f)
+{
+	if (!(radius > 0.0)) {
+		return false;
+	}
+	double dd = bcDot(d, d);
+	bool divide = dd >= BC_FILTER_MIN_DD;
+	double length = fabs(d.x) + fabs(d.y) + fabs(d.z);
+	f->p0 = p0;
+	f->d = d;
+	f->inverseDd = divide ? 1.0 / dd : 0.0;
+	f->radius = radius;
+	f->slack = BC_FILTER_SLACK * (radius + 2.0 * (fabs(p0.x) + fabs(p0.y) + fabs(p0.z)) + length) +
+			   (divide ? 0.0 : length);
+	return true;
+}
+
+/* Might the swept ball touch the triangle of record for alpha in [0,
+ * alpha]? No when the distance from the ball's centre c to the segment's
+ * point at the computed closest alpha t (clamped to [0, alpha]) exceeds
+ * the radius plus r plus the slack: that distance exceeds the least one
+ * by at most |t - t*| |d| and the rounding, each within some 1e-15 of
+ * |c - p0|_1 + |c|_1 + |p0|_1 + |d|_1 <= 2 |c - p0|_1 + 2 |p0|_1 + |d|_1.
+ * A NaN (a record that never rejects) fails the comparison: kept. */
+static inline bool bcFilterKeeps(const bcFilterRecord* record, const bcBallFilter* f, double alpha)
+{
+	double wx = (double)record->center[0] - f->p0.x;
+	double wy = (double)record->center[1] - f->p0.y;
+	double wz = (double)record->center[2] - f->p0.z;
+	double t = (wx * f->d.x + wy * f->d.y + wz * f->d.z) * f->inverseDd;
+	t = t > 0.0 ? (t < alpha ? t : alpha) : 0.0;
+	double ex = wx - t * f->d.x, ey = wy - t * f->d.y, ez = wz - t * f->d.z;
+	double reach = (double)record->radius + f->radius + f->slack +
+				   2.0 * BC_FILTER_SLACK * (fabs(wx) + fabs(wy) + fabs(wz));
+	return !(ex * ex + ey * ey + ez * ez > reach * reach);
+}
+
+/* The alpha the filter looks up to for a walk at maxAlpha: past it by
+ * BC_BVH_FILTER_MARGIN, and never past 1. */
+static inline double bcFilterAlpha(double maxAlpha)
+{
+	double alpha = maxAlpha + BC_BVH_FILTER_MARGIN;
+	return alpha < 1.0 ? alpha : 1.0;
 }
 
 typedef int bcWideTestFcn(const bcWideSweep* w, const bcBvhWideNode* node, double maxAlpha, bool sphere,
@@ -1591,8 +1710,9 @@ typedef int bcWideTestFcn(const bcWideSweep* w, const bcBvhWideNode* node, doubl
  * ball test on or off (rays and long sweeps go without: the lean walk). */
 static inline BC_ALWAYS_INLINE void bcWalkWide(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha,
 												bcBvhVisitFcn* visit, void* context, bcWideTestFcn* test,
-												bool sphere)
+												bool sphere, const bcBallFilter* filter)
 {
+
 	bcWidePending stack[BC_BVH_WIDE_STACK];
 	int top = 0;
 	const bcBvhWideNode* nodes = bvh->wide;
@@ -1640,6 +1760,9 @@ static inline BC_ALWAYS_INLINE void bcWalkWide(const bcBvh* bvh, const bcWideSwe
 			}
 		} else {
 			for (int32_t i = 0; i < count; ++i) {
+				if (filter != NULL && !bcFilterKeeps(bvh->filter + index + i, filter, bcFilterAlpha(*maxAlpha))) {
+					continue;
+				}
 				visit(context, bvh->packed + index + i, maxAlpha);
 				if (!(entry <= *maxAlpha)) {
 					break;
@@ -1663,32 +1786,33 @@ static inline BC_ALWAYS_INLINE void bcWalkWide(const bcBvh* bvh, const bcWideSwe
 }
 
 static void bcWalkScalar(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha, bcBvhVisitFcn* visit,
-						 void* context)
+						 void* context, const bcBallFilter* filter)
 {
 	if (w->s.sphere) {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestScalar, true);
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestScalar, true, filter);
 	} else {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestScalar, false);
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestScalar, false, filter);
 	}
 }
 
 #if BC_BVH_X86
-static void bcWalkSse2(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha, bcBvhVisitFcn* visit, void* context)
+static void bcWalkSse2(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha, bcBvhVisitFcn* visit, void* context,
+					   const bcBallFilter* filter)
 {
 	if (w->s.sphere) {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestSse2, true);
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestSse2, true, filter);
 	} else {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestSse2, false);
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestSse2, false, filter);
 	}
 }
 
 BC_TARGET_AVX2 static void bcWalkAvx2(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha,
-									   bcBvhVisitFcn* visit, void* context)
+									   bcBvhVisitFcn* visit, void* context, const bcBallFilter* filter)
 {
 	if (w->s.sphere) {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, true);
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, true, filter);
 	} else {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, false);
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, false, filter);
 	}
 }
 #endif
@@ -1717,12 +1841,10 @@ bool bcBvh_SetSimd(bcBvh* bvh, bcBvhSimd simd)
 	return true;
 }
 
-void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
-					  bcBvhVisitFcn* visit, void* context)
+/* The swept-ball walk, with the triangle filter when filter is not NULL. */
+static void bcQuerySweepWith(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
+							 bcBvhVisitFcn* visit, void* context, const bcBallFilter* filter)
 {
-	if (bvh == NULL || maxAlpha == NULL || visit == NULL || bvh->wide == NULL) {
-		return;
-	}
 	double r = radius > 0.0 ? radius : 0.0;
 	double grow = r + bcQueryPad(bvh, p0, r);
 	bcWideSweep w;
@@ -1747,16 +1869,36 @@ void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, doub
 	switch (bvh->simd) {
 #if BC_BVH_X86
 	case bc_simdAvx2:
-		bcWalkAvx2(bvh, &w, maxAlpha, visit, context);
+		bcWalkAvx2(bvh, &w, maxAlpha, visit, context, filter);
 		break;
 	case bc_simdSse2:
-		bcWalkSse2(bvh, &w, maxAlpha, visit, context);
+		bcWalkSse2(bvh, &w, maxAlpha, visit, context, filter);
 		break;
 #endif
 	default:
-		bcWalkScalar(bvh, &w, maxAlpha, visit, context);
+		bcWalkScalar(bvh, &w, maxAlpha, visit, context, filter);
 		break;
 	}
+}
+
+void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
+					  bcBvhVisitFcn* visit, void* context)
+{
+	if (bvh == NULL || maxAlpha == NULL || visit == NULL || bvh->wide == NULL) {
+		return;
+	}
+	bcQuerySweepWith(bvh, p0, d, radius, maxAlpha, visit, context, NULL);
+}
+
+void bcBvh_QuerySweepBall(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
+						  bcBvhVisitFcn* visit, void* context)
+{
+	if (bvh == NULL || maxAlpha == NULL || visit == NULL || bvh->wide == NULL) {
+		return;
+	}
+	bcBallFilter filter;
+	bool filtered = bcMakeBallFilter(p0, d, radius, &filter);
+	bcQuerySweepWith(bvh, p0, d, radius, maxAlpha, visit, context, filtered ? &filter : NULL);
 }
 
 /* Distance from p to the child's box grown by pad (a lower bound of the

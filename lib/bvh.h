@@ -135,6 +135,22 @@ typedef void bcBvhVisitFcn(void* context, const bcBvhTriangle* triangle, double*
 void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
 					  bcBvhVisitFcn* visit, void* context);
 
+/* How far past *maxAlpha the triangle filter of bcBvh_QuerySweepBall looks
+ * (as a fraction of the path): a triangle it skips is clear of the swept
+ * ball up to *maxAlpha plus this, 2^-30, a thousand times the error a
+ * double-precision contact's alpha may carry (BC_SWEEP_ALPHA_ERROR, 2^-40):
+ * no contact the exact tests would place at or before *maxAlpha is lost. */
+#define BC_BVH_FILTER_MARGIN 9.313225746154785e-10
+
+/* As bcBvh_QuerySweep, less the triangles the swept ball (radius > 0)
+ * surely stays clear of for every alpha in [0, min(1, *maxAlpha +
+ * BC_BVH_FILTER_MARGIN)]: its centre farther than radius from a ball
+ * around the triangle (made when the hierarchy is built), throughout.
+ * Tested per triangle before the callback sees it, with a slack far above
+ * the test's rounding. With radius 0 nothing is filtered. */
+void bcBvh_QuerySweepBall(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
+						  bcBvhVisitFcn* visit, void* context);
+
 /* Visit, nearest node first, every triangle whose box is within *maxDistance
  * of point p; the callback may lower *maxDistance. */
 typedef void bcBvhPointFcn(void* context, int32_t triangle, double* maxDistance);

@@ -19,8 +19,7 @@
 
 #include "bvh.h"
 #include "mesh.h"
-#include "morton.h"
-#include "parallel.h"
+#include "core.h"
 #include "sweep.h"
 #include "vec3.h"
 
@@ -81,14 +80,14 @@ static void addCandidate(bcCastContext* ctx, int32_t triangle, const bcSweepResu
 	}
 	if (ctx->count == ctx->capacity) {
 		int capacity = 2 * ctx->capacity;
-		bcCandidate* items = malloc((size_t)capacity * sizeof *items);
+		bcCandidate* items = bcAlloc((size_t)capacity * sizeof *items);
 		if (items == NULL) {
 			ctx->outOfMemory = true;
 			return;
 		}
 		memcpy(items, ctx->items, (size_t)ctx->count * sizeof *items);
 		if (ctx->items != ctx->stack) {
-			free(ctx->items);
+			bcFree(ctx->items);
 		}
 		ctx->items = items;
 		ctx->capacity = capacity;
@@ -168,7 +167,9 @@ static void runSearch(bcCastContext* ctx, const bcMesh* mesh, bcCastInput input,
 		}
 	} else {
 		double maxAlpha = 1.0;
-		bcBvh_QuerySweep(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius, &maxAlpha, visitTriangle, ctx);
+		ctx->query.ballFiltered = true;
+		bcBvh_QuerySweepBall(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius, &maxAlpha, visitTriangle,
+							 ctx);
 	}
 	/* The candidates' alphas made exact, then the window drawn again. */
 	bool refined = false;
@@ -194,7 +195,7 @@ static void runSearch(bcCastContext* ctx, const bcMesh* mesh, bcCastInput input,
 static void releaseSearch(bcCastContext* ctx)
 {
 	if (ctx->items != ctx->stack) {
-		free(ctx->items);
+		bcFree(ctx->items);
 	}
 	ctx->items = NULL;
 }
@@ -348,7 +349,7 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
  * are tens of microseconds: the counter is touched rarely. */
 #define BC_BATCH_BLOCK 64
 
-/* Space order (morton.h). A batch is cast window by window, each window's
+/* Space order (bcMortonOrder). A batch is cast window by window, each window's
  * casts in the Morton order of their starts over the window's own bounds.
  * Each answer still goes to its input's place, so the outputs are those of
  * input order, bit for bit. A window bounds the sorting scratch (8 bytes
@@ -389,13 +390,13 @@ static int32_t* spaceOrder(const bcCastInput* inputs, int count)
 		return NULL;
 	}
 	int32_t window = count < BC_BATCH_WINDOW ? count : BC_BATCH_WINDOW;
-	int32_t* order = malloc((size_t)count * sizeof *order);
-	uint32_t* keys = malloc((size_t)window * sizeof *keys);
-	int32_t* scratch = malloc((size_t)window * sizeof *scratch);
+	int32_t* order = bcAlloc((size_t)count * sizeof *order);
+	uint32_t* keys = bcAlloc((size_t)window * sizeof *keys);
+	int32_t* scratch = bcAlloc((size_t)window * sizeof *scratch);
 	if (order == NULL || keys == NULL || scratch == NULL) {
-		free(order);
-		free(keys);
-		free(scratch);
+		bcFree(order);
+		bcFree(keys);
+		bcFree(scratch);
 		return NULL;
 	}
 	for (int32_t first = 0; first < count; first += window) {
@@ -406,8 +407,8 @@ static int32_t* spaceOrder(const bcCastInput* inputs, int count)
 			order[i] += first;
 		}
 	}
-	free(keys);
-	free(scratch);
+	bcFree(keys);
+	bcFree(scratch);
 	return order;
 }
 
@@ -428,5 +429,200 @@ void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutpu
 	int32_t* order = spaceOrder(inputs, count);
 	bcBatch batch = { mesh, inputs, outputs, options, order };
 	bcParallelFor(count, BC_BATCH_BLOCK, threadCount, castBlock, &batch);
-	free(order);
+	bcFree(order);
+}
+
+/* ------------------------------------------------------ batch with ties */
+
+/* Tied contacts one worker of a batch keeps before they are gathered. */
+#define BC_BATCH_POOL_START 256
+
+/* A worker's tied contacts, cast after cast, in the order it cast them. */
+typedef struct bcTiePool {
+	bcContact* contacts;
+	size_t count;
+	size_t capacity;
+} bcTiePool;
+
+/* Where a cast's tied contacts wait: pool, at, n of them. */
+typedef struct bcTieSpot {
+	int32_t pool;
+	int32_t count;
+	size_t at;
+} bcTieSpot;
+
+typedef struct bcTieBatch {
+	const bcMesh* mesh;
+	const bcCastInput* inputs;
+	bcCastOutput* outputs;
+	bcCastOptions cast;
+	bcNormalMode normal;
+	const int32_t* order; /* the casts in space order, or NULL: input order */
+	bcTiePool* pools;     /* one per worker */
+	bcTieSpot* spots;     /* one per cast */
+} bcTieBatch;
+
+/* Room for need contacts in pool; false when memory runs out. */
+static bool growPool(bcTiePool* pool, size_t need)
+{
+	if (pool->capacity >= need) {
+		return true;
+	}
+	size_t grown = pool->capacity > 0 ? 2 * pool->capacity : BC_BATCH_POOL_START;
+	grown = grown > need ? grown : need;
+	bcContact* contacts = bcRealloc(pool->contacts, grown * sizeof *contacts);
+	if (contacts == NULL) {
+		return false;
+	}
+	pool->contacts = contacts;
+	pool->capacity = grown;
+	return true;
+}
+
+/* The normalised sum of the front normals of the tied triangles, each
+ * once (ties come sorted by triangle); fallback when the sum is zero. */
+static bcVec3 averageNormal(const bcMesh* mesh, const bcContact* ties, int count, bcVec3 fallback)
+{
+	double x = 0.0, y = 0.0, z = 0.0;
+	for (int i = 0; i < count; ++i) {
+		if (i > 0 && ties[i].triangle == ties[i - 1].triangle) {
+			continue;
+		}
+		bcVec3 n = mesh->normals[ties[i].triangle];
+		x += n.x;
+		y += n.y;
+		z += n.z;
+	}
+	double length = sqrt(x * x + y * y + z * z);
+	if (!(length > 0.0)) {
+		return fallback;
+	}
+	/* + 0.0: a -0 component prints as 0 */
+	return bcMakeVec3(x / length + 0.0, y / length + 0.0, z / length + 0.0);
+}
+
+/* Cast i of the batch, its ties appended to pool. */
+static void castWithTies(const bcTieBatch* batch, int i, int32_t worker)
+{
+	bcTiePool* pool = batch->pools + worker;
+	bcCastOutput* out = batch->outputs + i;
+	bcTieSpot* spot = batch->spots + i;
+	spot->pool = worker;
+	spot->at = pool->count;
+	spot->count = 0;
+	if (!growPool(pool, pool->count + 1)) {
+		*out = invalidOutput();
+		out->state = bc_castNoMemory;
+		return;
+	}
+	size_t room = pool->capacity - pool->count;
+	int capacity = room < INT32_MAX ? (int)room : INT32_MAX;
+	int n = bcMesh_CastTies(batch->mesh, batch->inputs[i], &batch->cast, out, pool->contacts + pool->count, capacity);
+	if (n > capacity) {
+		/* grow and ask again: the same answer, all of it */
+		if (!growPool(pool, pool->count + (size_t)n)) {
+			*out = invalidOutput();
+			out->state = bc_castNoMemory;
+			return;
+		}
+		n = bcMesh_CastTies(batch->mesh, batch->inputs[i], &batch->cast, out, pool->contacts + pool->count, n);
+	}
+	if (out->state == bc_castNoMemory) {
+		return;
+	}
+	if (out->state != bc_castMiss && out->state != bc_castInvalid) {
+		if (batch->normal == bc_normalAverage) {
+			out->normal = averageNormal(batch->mesh, pool->contacts + pool->count, n, out->triangleNormal);
+		} else if (batch->normal == bc_normalTriangle) {
+			out->normal = out->triangleNormal;
+		}
+	}
+	spot->count = n;
+	pool->count += (size_t)n;
+}
+
+/* A parallel-for block: the casts at positions [begin, end) of the order. */
+static void castTiesBlock(int begin, int end, int worker, void* context)
+{
+	const bcTieBatch* batch = context;
+	for (int k = begin; k < end; ++k) {
+		castWithTies(batch, batch->order != NULL ? batch->order[k] : k, worker);
+	}
+}
+
+bcBatchOptions bcDefaultBatchOptions(void)
+{
+	bcBatchOptions options;
+	memset(&options, 0, sizeof options);
+	options.cast = bcDefaultCastOptions();
+	options.normal = bc_normalContact;
+	options.threadCount = 0;
+	return options;
+}
+
+void bcTieList_Destroy(bcTieList* list)
+{
+	if (list == NULL) {
+		return;
+	}
+	bcFree(list->contacts);
+	bcFree(list->first);
+	bcFree(list);
+}
+
+bcTieList* bcMesh_CastBatchTies(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
+								const bcBatchOptions* options, bcError* error)
+{
+	bcBatchOptions settings = options != NULL ? *options : bcDefaultBatchOptions();
+	count = count > 0 ? count : 0;
+	int threads = bcThreadCountFor(settings.threadCount, count, BC_MIN_CASTS_PER_THREAD);
+	int workers = bcParallelWorkerCount(count, BC_BATCH_BLOCK, threads);
+	bcTieList* list = bcAllocZeroed(1, sizeof *list);
+	size_t* first = bcAlloc(((size_t)count + 1) * sizeof *first);
+	bcTiePool* pools = bcAllocZeroed((size_t)workers, sizeof *pools);
+	bcTieSpot* spots = bcAlloc((size_t)(count > 0 ? count : 1) * sizeof *spots);
+	if (list == NULL || first == NULL || pools == NULL || spots == NULL) {
+		bcFree(list);
+		bcFree(first);
+		bcFree(pools);
+		bcFree(spots);
+		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory casting a batch");
+		return NULL;
+	}
+	int32_t* order = spaceOrder(inputs, count);
+	bcTieBatch batch = { mesh, inputs, outputs, settings.cast, settings.normal, order, pools, spots };
+	bcParallelFor(count, BC_BATCH_BLOCK, threads, castTiesBlock, &batch);
+	bcFree(order);
+
+	/* Gathered in input order. */
+	first[0] = 0;
+	for (int i = 0; i < count; ++i) {
+		first[i + 1] = first[i] + (size_t)spots[i].count;
+	}
+	size_t total = first[count];
+	bcContact* contacts = bcAlloc((total > 0 ? total : 1) * sizeof *contacts);
+	if (contacts != NULL) {
+		for (int i = 0; i < count; ++i) {
+			const bcTiePool* pool = pools + spots[i].pool;
+			if (spots[i].count > 0) {
+				memcpy(contacts + first[i], pool->contacts + spots[i].at, (size_t)spots[i].count * sizeof *contacts);
+			}
+		}
+	}
+	for (int w = 0; w < workers; ++w) {
+		bcFree(pools[w].contacts);
+	}
+	bcFree(pools);
+	bcFree(spots);
+	if (contacts == NULL) {
+		bcFree(first);
+		bcFree(list);
+		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory gathering %zu tied contacts", total);
+		return NULL;
+	}
+	list->contacts = contacts;
+	list->contactCount = total;
+	list->first = first;
+	list->castCount = count;
+	return list;
 }

@@ -81,7 +81,7 @@
 static uint64_t* sortKeys(uint64_t* keys, uint64_t* scratch, size_t count)
 {
 	enum { radix = 1 << 16 };
-	size_t* counts = malloc(radix * sizeof *counts);
+	size_t* counts = bcAlloc(radix * sizeof *counts);
 	if (counts == NULL) {
 		return NULL;
 	}
@@ -108,7 +108,7 @@ static uint64_t* sortKeys(uint64_t* keys, uint64_t* scratch, size_t count)
 		from = to;
 		to = swap;
 	}
-	free(counts);
+	bcFree(counts);
 	return from;
 }
 
@@ -119,7 +119,7 @@ static int isClosed(const bcMesh* mesh)
 	if (count == 0) {
 		return 0;
 	}
-	uint64_t* keys = malloc(2 * count * sizeof *keys);
+	uint64_t* keys = bcAlloc(2 * count * sizeof *keys);
 	if (keys == NULL) {
 		return -1;
 	}
@@ -128,7 +128,7 @@ static int isClosed(const bcMesh* mesh)
 	for (int32_t t = 0; t < mesh->triangleCount; ++t) {
 		const int32_t* v = mesh->triangles + 3 * (size_t)t;
 		if (v[0] == v[1] || v[1] == v[2] || v[2] == v[0]) {
-			free(keys);
+			bcFree(keys);
 			return 0;
 		}
 		for (int k = 0; k < 3; ++k) {
@@ -146,7 +146,7 @@ static int isClosed(const bcMesh* mesh)
 			break;
 		}
 	}
-	free(keys);
+	bcFree(keys);
 	return closed;
 }
 
@@ -237,7 +237,7 @@ bool bcSolid_Init(bcSolid* solid, const bcMesh* mesh, bool bruteForce)
 	if (solid->bruteForce || mesh->degenerateCount == 0) {
 		return true;
 	}
-	solid->degenerate = malloc((size_t)mesh->degenerateCount * sizeof *solid->degenerate);
+	solid->degenerate = bcAlloc((size_t)mesh->degenerateCount * sizeof *solid->degenerate);
 	if (solid->degenerate == NULL) {
 		return false;
 	}
@@ -252,7 +252,7 @@ bool bcSolid_Init(bcSolid* solid, const bcMesh* mesh, bool bruteForce)
 
 void bcSolid_Free(bcSolid* solid)
 {
-	free(solid->degenerate);
+	bcFree(solid->degenerate);
 	solid->degenerate = NULL;
 	solid->degenerateCount = 0;
 }
@@ -402,11 +402,11 @@ static bool sample(const bcMesh* from, const bcMesh* to, const bcSolid* solid, c
 				   bcEvidence* evidence)
 {
 	int32_t n = from->vertexCount;
-	int32_t* parent = malloc((size_t)n * sizeof *parent);
-	unsigned char* used = calloc((size_t)n, 1); /* 1: in a free triangle, 2: only in touched ones */
+	int32_t* parent = bcAlloc((size_t)n * sizeof *parent);
+	unsigned char* used = bcAllocZeroed((size_t)n, 1); /* 1: in a free triangle, 2: only in touched ones */
 	if (parent == NULL || used == NULL) {
-		free(parent);
-		free(used);
+		bcFree(parent);
+		bcFree(used);
 		return false;
 	}
 	for (int32_t v = 0; v < n; ++v) {
@@ -433,8 +433,8 @@ static bool sample(const bcMesh* from, const bcMesh* to, const bcSolid* solid, c
 			note(evidence, bcSolid_Locate(solid, from->vertices[v]));
 		}
 	}
-	free(parent);
-	free(used);
+	bcFree(parent);
+	bcFree(used);
 	bcClosestOptions closest = bcDefaultClosestOptions();
 	closest.bruteForce = solid->bruteForce;
 	for (int32_t t = 0; t < from->triangleCount && !(evidence->inside && evidence->outside); ++t) {
@@ -529,8 +529,8 @@ bcRelateOutput bcMesh_Relate(const bcMesh* a, const bcMesh* b, const bcRelateOpt
 		return failed(out, error);
 	}
 	out.pairCount = pairs->count;
-	bool* touchedA = calloc((size_t)a->triangleCount, sizeof *touchedA);
-	bool* touchedB = calloc((size_t)b->triangleCount, sizeof *touchedB);
+	bool* touchedA = bcAllocZeroed((size_t)a->triangleCount, sizeof *touchedA);
+	bool* touchedB = bcAllocZeroed((size_t)b->triangleCount, sizeof *touchedB);
 	bcSolid solidA, solidB;
 	bool readyA = bcSolid_Init(&solidA, a, o.bruteForce);
 	bool readyB = bcSolid_Init(&solidB, b, o.bruteForce);
@@ -552,8 +552,8 @@ bcRelateOutput bcMesh_Relate(const bcMesh* a, const bcMesh* b, const bcRelateOpt
 		double margin = BC_RELATE_SAMPLE_MARGIN * fmax(largestCoordinate(a), largestCoordinate(b));
 		ok = sample(a, b, &solidB, touchedA, margin, &fromA) && sample(b, a, &solidA, touchedB, margin, &fromB);
 	}
-	free(touchedA);
-	free(touchedB);
+	bcFree(touchedA);
+	bcFree(touchedB);
 	bcSolid_Free(&solidA);
 	bcSolid_Free(&solidB);
 	bcIntersectList_Destroy(pairs);

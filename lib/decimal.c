@@ -4,6 +4,9 @@
 
 #include <float.h>
 #include <stddef.h>
+#include <stdlib.h>
+
+#include "core.h"
 
 /* The fast number path gathers at most this many significant digits into a
  * uint64_t (10^19 - 1 < 2^64); longer mantissas go to strtod. */
@@ -360,4 +363,38 @@ bool bcParseDecimal(const char** cursor, const char* end, double* value)
 	*value = negative ? -result : result;
 	*cursor = p;
 	return true;
+}
+
+/* A number this long or shorter is copied to the stack for strtod; a
+ * longer one (hundreds of digits: rare) to the heap. */
+#define BC_DECIMAL_STACK_COPY 128
+
+bool bcParseDouble(const char* text, size_t length, double* value)
+{
+	if (text == NULL || length == 0) {
+		return false;
+	}
+	const char* cursor = text;
+	double fast = 0.0;
+	if (bcParseDecimal(&cursor, text + length, &fast) && cursor == text + length) {
+		*value = fast;
+		return true;
+	}
+	char stack[BC_DECIMAL_STACK_COPY + 1];
+	char* copy = length <= BC_DECIMAL_STACK_COPY ? stack : bcAlloc(length + 1);
+	if (copy == NULL) {
+		return false;
+	}
+	memcpy(copy, text, length);
+	copy[length] = '\0';
+	char* end = NULL;
+	double slow = strtod(copy, &end);
+	bool whole = end == copy + length;
+	if (copy != stack) {
+		bcFree(copy);
+	}
+	if (whole) {
+		*value = slow;
+	}
+	return whole;
 }

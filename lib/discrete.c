@@ -25,7 +25,7 @@
  * of them count is the cast's rule, on the exact sign of N . d; the
  * distance to a triangle is measured in floating point, |n . (p - a)|
  * when the closest point is in the face region, else the distance to it
- * (lib/closest.c): a test at a sampled alpha has no boundary to decide
+ * (lib/closest_triangle.c): a test at a sampled alpha has no boundary to decide
  * exactly, a contact within rounding of r may go either way.
  */
 #include <string.h>

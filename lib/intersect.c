@@ -32,7 +32,7 @@
 
 #include "bvh.h"
 #include "mesh.h"
-#include "parallel.h"
+#include "core.h"
 #include "vec3.h"
 
 /* The sphere's radius is the largest of three distances |v - c|, each a
@@ -89,7 +89,7 @@ static void push(bcIntersectJob* job, int32_t a, int32_t b, const bcTriTriOutput
 {
 	if (job->count == job->capacity) {
 		size_t capacity = job->capacity == 0 ? BC_INTERSECT_FIRST_CAPACITY : 2 * job->capacity;
-		bcIntersectPair* grown = realloc(job->pairs, capacity * sizeof *grown);
+		bcIntersectPair* grown = bcRealloc(job->pairs, capacity * sizeof *grown);
 		if (grown == NULL) {
 			job->outOfMemory = true;
 			return;
@@ -260,7 +260,7 @@ static int comparePairs(const void* x, const void* y)
 
 bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcIntersectOptions* options, bcError* error)
 {
-	bcIntersectList* list = calloc(1, sizeof *list);
+	bcIntersectList* list = bcAllocZeroed(1, sizeof *list);
 	if (list == NULL) {
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
 		return NULL;
@@ -279,9 +279,9 @@ bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcInte
 		threadCount = useful > 1 ? useful : 1;
 	}
 
-	bcIntersectJob* jobs = calloc((size_t)threadCount, sizeof *jobs);
+	bcIntersectJob* jobs = bcAllocZeroed((size_t)threadCount, sizeof *jobs);
 	if (jobs == NULL) {
-		free(list);
+		bcFree(list);
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
 		return NULL;
 	}
@@ -303,7 +303,7 @@ bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcInte
 		list->falsePositiveCount += jobs[i].falsePositives;
 		list->falseNegativeCount += jobs[i].falseNegatives;
 	}
-	list->pairs = outOfMemory ? NULL : malloc((total > 0 ? total : 1) * sizeof *list->pairs);
+	list->pairs = outOfMemory ? NULL : bcAlloc((total > 0 ? total : 1) * sizeof *list->pairs);
 	if (list->pairs != NULL) {
 		for (int i = 0; i < threadCount; ++i) {
 			if (jobs[i].count > 0) {
@@ -314,11 +314,11 @@ bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcInte
 		qsort(list->pairs, list->count, sizeof *list->pairs, comparePairs);
 	}
 	for (int i = 0; i < threadCount; ++i) {
-		free(jobs[i].pairs);
+		bcFree(jobs[i].pairs);
 	}
-	free(jobs);
+	bcFree(jobs);
 	if (list->pairs == NULL) {
-		free(list);
+		bcFree(list);
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory collecting intersecting pairs");
 		return NULL;
 	}
@@ -330,6 +330,6 @@ void bcIntersectList_Destroy(bcIntersectList* list)
 	if (list == NULL) {
 		return;
 	}
-	free(list->pairs);
-	free(list);
+	bcFree(list->pairs);
+	bcFree(list);
 }

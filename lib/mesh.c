@@ -1,51 +1,14 @@
 /* mesh.c - triangle storage, front normals, degenerate flags, bounds. */
 #include "mesh.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "bvh.h"
-#include "parallel.h"
+#include "core.h"
+#include "core.h"
 #include "sweep.h"
 #include "vec3.h"
-
-void bcSetError(bcError* error, bcErrorCode code, long line, long column, const char* format, ...)
-{
-	if (error == NULL) {
-		return;
-	}
-	error->code = code;
-	error->line = line;
-	error->column = column;
-	error->record = -1;
-	va_list args;
-	va_start(args, format);
-	vsnprintf(error->message, sizeof error->message, format, args);
-	va_end(args);
-}
-
-const char* bcFeatureName(bcFeature feature)
-{
-	switch (feature) {
-	case bc_featureFace:
-		return "face";
-	case bc_featureEdge:
-		return "edge";
-	case bc_featureVertex:
-		return "vertex";
-	default:
-		return "none";
-	}
-}
-
-int bcResolveThreadCount(int requested)
-{
-	int count = bcThreadCount(requested);
-	return count > BC_MESH_MAX_THREADS ? BC_MESH_MAX_THREADS : count;
-}
 
 /* Triangles per thread below which computing normals on more threads costs
  * more (starting a thread, about 20 us) than it saves (normals take about
@@ -101,11 +64,11 @@ static void finishRange(int index, int next, int worker, void* context)
 bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, int32_t triangleCount,
 					 int32_t* faceIds, int32_t faceCount, int threadCount, bcError* error)
 {
-	bcMesh* mesh = calloc(1, sizeof *mesh);
-	bcVec3* normals = malloc((size_t)(triangleCount > 0 ? triangleCount : 1) * sizeof *normals);
-	float* normalErrors = malloc((size_t)(triangleCount > 0 ? triangleCount : 1) * sizeof *normalErrors);
+	bcMesh* mesh = bcAllocZeroed(1, sizeof *mesh);
+	bcVec3* normals = bcAlloc((size_t)(triangleCount > 0 ? triangleCount : 1) * sizeof *normals);
+	float* normalErrors = bcAlloc((size_t)(triangleCount > 0 ? triangleCount : 1) * sizeof *normalErrors);
 	if (faceIds == NULL) {
-		faceIds = malloc((size_t)(triangleCount > 0 ? triangleCount : 1) * sizeof *faceIds);
+		faceIds = bcAlloc((size_t)(triangleCount > 0 ? triangleCount : 1) * sizeof *faceIds);
 		if (faceIds != NULL) {
 			for (int32_t i = 0; i < triangleCount; ++i) {
 				faceIds[i] = i;
@@ -114,12 +77,12 @@ bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, 
 		faceCount = triangleCount;
 	}
 	if (mesh == NULL || normals == NULL || normalErrors == NULL || faceIds == NULL) {
-		free(mesh);
-		free(normals);
-		free(normalErrors);
-		free(faceIds);
-		free(vertices);
-		free(triangles);
+		bcFree(mesh);
+		bcFree(normals);
+		bcFree(normalErrors);
+		bcFree(faceIds);
+		bcFree(vertices);
+		bcFree(triangles);
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
 		return NULL;
 	}
@@ -136,10 +99,8 @@ bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, 
 	 * which of -0 and 0) and count whatever the number of threads. A small
 	 * mesh gets fewer threads, here and for the hierarchy (whose tree does
 	 * not depend on them either). */
-	int useful = triangleCount / BC_MESH_MIN_TRIANGLES_PER_THREAD;
-	int count = bcResolveThreadCount(threadCount);
-	count = count > useful ? (useful > 1 ? useful : 1) : count;
-	bcMeshRange ranges[BC_MESH_MAX_THREADS];
+	int count = bcThreadCountFor(threadCount, triangleCount, BC_MESH_MIN_TRIANGLES_PER_THREAD);
+	bcMeshRange ranges[BC_MAX_THREADS];
 	bcMeshJob job = { mesh, ranges, count };
 	bcParallelFor(count, 1, count, finishRange, &job);
 	bcVec3 lower = bcMakeVec3(0.0, 0.0, 0.0);
@@ -184,22 +145,22 @@ bcMesh* bcMesh_Create(const bcMeshDef* def, bcError* error)
 	}
 	size_t nv = (size_t)def->vertexCount;
 	size_t nt = (size_t)def->triangleCount;
-	bcVec3* vertices = malloc((nv > 0 ? nv : 1) * sizeof *vertices);
-	int32_t* triangles = malloc(3 * nt * sizeof *triangles);
-	int32_t* faceIds = def->faceIds != NULL ? malloc(nt * sizeof *faceIds) : NULL;
+	bcVec3* vertices = bcAlloc((nv > 0 ? nv : 1) * sizeof *vertices);
+	int32_t* triangles = bcAlloc(3 * nt * sizeof *triangles);
+	int32_t* faceIds = def->faceIds != NULL ? bcAlloc(nt * sizeof *faceIds) : NULL;
 	if (vertices == NULL || triangles == NULL || (def->faceIds != NULL && faceIds == NULL)) {
-		free(vertices);
-		free(triangles);
-		free(faceIds);
+		bcFree(vertices);
+		bcFree(triangles);
+		bcFree(faceIds);
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
 		return NULL;
 	}
 	for (size_t i = 0; i < nv; ++i) {
 		bcVec3 v = bcMakeVec3(def->vertices[3 * i], def->vertices[3 * i + 1], def->vertices[3 * i + 2]);
 		if (!bcIsFinite(v)) {
-			free(vertices);
-			free(triangles);
-			free(faceIds);
+			bcFree(vertices);
+			bcFree(triangles);
+			bcFree(faceIds);
 			bcSetError(error, bc_errorValue, 0, 0, "vertex %zu has a non-finite coordinate", i);
 			return NULL;
 		}
@@ -208,9 +169,9 @@ bcMesh* bcMesh_Create(const bcMeshDef* def, bcError* error)
 	for (size_t i = 0; i < 3 * nt; ++i) {
 		int32_t index = def->triangles[i];
 		if (index < 0 || index >= def->vertexCount) {
-			free(vertices);
-			free(triangles);
-			free(faceIds);
+			bcFree(vertices);
+			bcFree(triangles);
+			bcFree(faceIds);
 			bcSetError(error, bc_errorIndex, 0, 0, "triangle %zu uses vertex %ld, outside 0..%ld", i / 3, (long)index,
 					   (long)def->vertexCount - 1);
 			return NULL;
@@ -231,13 +192,13 @@ void bcMesh_Destroy(bcMesh* mesh)
 		return;
 	}
 	bcBvh_Destroy(mesh->bvh);
-	free(mesh->vertices);
-	free(mesh->triangles);
-	free(mesh->faceIds);
-	free(mesh->normals);
-	free(mesh->normalErrors);
-	free(mesh->warnings);
-	free(mesh);
+	bcFree(mesh->vertices);
+	bcFree(mesh->triangles);
+	bcFree(mesh->faceIds);
+	bcFree(mesh->normals);
+	bcFree(mesh->normalErrors);
+	bcFree(mesh->warnings);
+	bcFree(mesh);
 }
 
 int32_t bcMesh_GetWarningCount(const bcMesh* mesh)

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "ballcast.h"
+#include "core.h"
 
 /* Compact storage: what the queries need and nothing else. */
 struct bcMesh {
@@ -20,11 +21,11 @@ struct bcMesh {
 	bcVec3 lowerBound, upperBound;
 	double buildSeconds;
 	struct bcBvh* bvh;   /* acceleration structure, NULL until built */
-	bcWarning* warnings; /* the first min(warningCount, BC_MAX_WARNINGS), owned (malloc) */
+	bcWarning* warnings; /* the first min(warningCount, BC_MAX_WARNINGS), owned (bcAlloc) */
 	int32_t warningCount;
 };
 
-/* Take ownership of the arrays (allocated with malloc) and finish the mesh:
+/* Take ownership of the arrays (from bcAlloc) and finish the mesh:
  * normals, degenerate flags, bounds, acceleration structure, on threadCount
  * threads (<= 0: one per online core); the mesh does not depend on it. On
  * failure the arrays are freed, error is filled and NULL returned. faceIds
@@ -32,27 +33,11 @@ struct bcMesh {
 bcMesh* bcMesh_Adopt(bcVec3* vertices, int32_t vertexCount, int32_t* triangles, int32_t triangleCount,
 					 int32_t* faceIds, int32_t faceCount, int threadCount, bcError* error);
 
-/* The most threads the library's loaders start at once (a 64-core machine
- * reads and builds with all its cores; beyond that, memory bandwidth is the
- * limit long before cores are). */
-#define BC_MESH_MAX_THREADS 64
-
-/* The threads the loaders use for a request: bcThreadCount (parallel.h),
- * at most BC_MESH_MAX_THREADS. */
-int bcResolveThreadCount(int requested);
-
 /* x rounded up to a float: a bound stays a bound. */
 static inline float bcFloatAbove(double x)
 {
 	float f = (float)x;
 	return (double)f < x ? nextafterf(f, HUGE_VALF) : f;
 }
-
-/* Fill error (when not NULL) with a code, a position and a printf message. */
-void bcSetError(bcError* error, bcErrorCode code, long line, long column, const char* format, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 5, 6)))
-#endif
-	;
 
 #endif

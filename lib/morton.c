@@ -1,7 +1,7 @@
-/* morton.c - casts in space order (see morton.h for why). */
+/* morton.c - casts in space order (bcMortonOrder; why: see its declaration in ballcast.h). */
 #include <math.h>
 
-#include "morton.h"
+#include "core.h"
 #include "vec3.h"
 
 /* 10 bits per axis: a 30-bit key, sorted in four byte-wide radix passes.

@@ -58,7 +58,7 @@
 
 #include "decimal.h"
 #include "mesh.h"
-#include "parallel.h"
+#include "core.h"
 #include "polygon.h"
 
 /* The element limit. Tests build a second copy of this file with a small
@@ -330,7 +330,7 @@ static bool parseSlowNumber(bcObjParser* parser, const char* start, double* valu
 	}
 	size_t capacity = length * pointLength + 1;
 	char local[BC_OBJ_NUMBER_BUFFER];
-	char* buffer = capacity <= sizeof local ? local : malloc(capacity);
+	char* buffer = capacity <= sizeof local ? local : bcAlloc(capacity);
 	if (buffer == NULL) {
 		bcSetError(parser->error, bc_errorNoMemory, parser->line, columnOf(parser, start), "out of memory");
 		return false;
@@ -349,7 +349,7 @@ static bool parseSlowNumber(bcObjParser* parser, const char* start, double* valu
 	double result = strtod(buffer, &parsedEnd);
 	bool whole = used > 0 && parsedEnd == buffer + used;
 	if (buffer != local) {
-		free(buffer);
+		bcFree(buffer);
 	}
 	if (!whole) {
 		expectedError(parser, start, "a number");
@@ -394,7 +394,7 @@ static bool growArray(void** array, size_t* capacity, size_t elementSize, size_t
 	if (grown <= *capacity || grown > SIZE_MAX / elementSize) {
 		return false;
 	}
-	void* bigger = realloc(*array, grown * elementSize);
+	void* bigger = bcRealloc(*array, grown * elementSize);
 	if (bigger == NULL) {
 		return false;
 	}
@@ -685,7 +685,7 @@ static void* shrinkArray(void* array, size_t count, size_t elementSize)
 	if (array == NULL || count == 0) {
 		return array;
 	}
-	void* smaller = realloc(array, count * elementSize);
+	void* smaller = bcRealloc(array, count * elementSize);
 	return smaller != NULL ? smaller : array;
 }
 
@@ -740,11 +740,11 @@ static void startParser(bcObjParser* parser, const char* begin, const char* end,
 
 static void freeParser(bcObjParser* parser)
 {
-	free(parser->vertices);
-	free(parser->triangles);
-	free(parser->faceIds);
-	free(parser->relativeSlots);
-	free(parser->polygons);
+	bcFree(parser->vertices);
+	bcFree(parser->triangles);
+	bcFree(parser->faceIds);
+	bcFree(parser->relativeSlots);
+	bcFree(parser->polygons);
 	parser->vertices = NULL;
 	parser->triangles = NULL;
 	parser->faceIds = NULL;
@@ -774,7 +774,7 @@ static const char* findCut(const char* text, const char* at, const char* end)
 	return end;
 }
 
-/* Cut [text, end) into at most count (<= BC_MESH_MAX_THREADS) pieces of about
+/* Cut [text, end) into at most count (<= BC_MAX_THREADS) pieces of about
  * equal size with findCut: piece i is [starts[i], starts[i + 1]). Returns
  * the number of pieces, at least 1 (none is empty unless the text is). */
 static int cutText(const char* text, const char* end, int count, const char** starts)
@@ -901,15 +901,15 @@ static bool joinPieces(bcObjPiece* pieces, int count, bcObjArrays* joined, bcErr
 	size_t vertexCount = (size_t)last->vertexBase + (size_t)last->parser.vertexCount;
 	size_t triangleCount = (size_t)last->triangleBase + (size_t)last->parser.triangleCount;
 	bcObjParser* first = &pieces[0].parser;
-	void* vertices = realloc(first->vertices, (vertexCount > 0 ? vertexCount : 1) * sizeof *first->vertices);
+	void* vertices = bcRealloc(first->vertices, (vertexCount > 0 ? vertexCount : 1) * sizeof *first->vertices);
 	if (vertices != NULL) {
 		first->vertices = vertices;
 	}
-	void* triangles = realloc(first->triangles, 3 * triangleCount * sizeof *first->triangles);
+	void* triangles = bcRealloc(first->triangles, 3 * triangleCount * sizeof *first->triangles);
 	if (triangles != NULL) {
 		first->triangles = triangles;
 	}
-	void* faceIds = realloc(first->faceIds, triangleCount * sizeof *first->faceIds);
+	void* faceIds = bcRealloc(first->faceIds, triangleCount * sizeof *first->faceIds);
 	if (faceIds != NULL) {
 		first->faceIds = faceIds;
 	}
@@ -946,7 +946,7 @@ static bool gatherPolygons(const bcObjPiece* pieces, int count, bcObjPolygon** p
 	if (total == 0) {
 		return true;
 	}
-	bcObjPolygon* all = malloc(total * sizeof *all);
+	bcObjPolygon* all = bcAlloc(total * sizeof *all);
 	if (all == NULL) {
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
 		return false;
@@ -975,7 +975,7 @@ static bool addWarning(bcObjArrays* arrays, int32_t* capacity, bcWarningCode cod
 		if (arrays->warningCount == *capacity) {
 			int32_t grown = *capacity == 0 ? 16 : 2 * *capacity;
 			grown = grown > BC_MAX_WARNINGS ? BC_MAX_WARNINGS : grown;
-			bcWarning* warnings = realloc(arrays->warnings, (size_t)grown * sizeof *warnings);
+			bcWarning* warnings = bcRealloc(arrays->warnings, (size_t)grown * sizeof *warnings);
 			if (warnings == NULL) {
 				return false;
 			}
@@ -1007,7 +1007,7 @@ typedef struct bcObjCutJob {
 	int taskCount;
 	unsigned char* shapes;  /* per polygon: bcPolygonShape */
 	double* deviations;     /* per polygon */
-	bool outOfMemory[BC_MESH_MAX_THREADS];
+	bool outOfMemory[BC_MAX_THREADS];
 } bcObjCutJob;
 
 static void cutPolygonsTask(int index, int end, int worker, void* context)
@@ -1024,7 +1024,7 @@ static void cutPolygonsTask(int index, int end, int worker, void* context)
 		const bcObjPolygon* polygon = job->polygons + i;
 		int32_t k = polygon->triangleCount + 2;
 		if (k > cornerCapacity) {
-			int32_t* grown = realloc(corners, (size_t)k * sizeof *grown);
+			int32_t* grown = bcRealloc(corners, (size_t)k * sizeof *grown);
 			if (grown == NULL) {
 				job->outOfMemory[index] = true;
 				break;
@@ -1046,7 +1046,7 @@ static void cutPolygonsTask(int index, int end, int worker, void* context)
 		}
 		job->shapes[i] = (unsigned char)shape;
 	}
-	free(corners);
+	bcFree(corners);
 	bcPolygonScratch_Free(&scratch);
 }
 
@@ -1066,12 +1066,12 @@ static bool triangulatePolygons(bcObjArrays* arrays, const bcObjPolygon* polygon
 	job.arrays = arrays;
 	job.polygons = polygons;
 	job.count = count;
-	job.shapes = malloc(count * sizeof *job.shapes);
-	job.deviations = malloc(count * sizeof *job.deviations);
+	job.shapes = bcAlloc(count * sizeof *job.shapes);
+	job.deviations = bcAlloc(count * sizeof *job.deviations);
 	bool ok = job.shapes != NULL && job.deviations != NULL;
 	if (ok) {
 		size_t useful = count / BC_OBJ_MIN_POLYGONS_PER_THREAD;
-		int tasks = bcResolveThreadCount(threadCount);
+		int tasks = bcThreadCount(threadCount);
 		job.taskCount = (size_t)tasks > useful ? (useful > 1 ? (int)useful : 1) : tasks;
 		bcParallelFor(job.taskCount, 1, job.taskCount, cutPolygonsTask, &job);
 		for (int i = 0; i < job.taskCount; ++i) {
@@ -1092,8 +1092,8 @@ static bool triangulatePolygons(bcObjArrays* arrays, const bcObjPolygon* polygon
 			ok = addWarning(arrays, &warningCapacity, bc_warningSelfIntersecting, polygons + i, message);
 		}
 	}
-	free(job.shapes);
-	free(job.deviations);
+	bcFree(job.shapes);
+	bcFree(job.deviations);
 	if (!ok) {
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory cutting polygons into triangles");
 	}
@@ -1117,14 +1117,14 @@ static bool parseObj(const char* text, size_t length, int threadCount, bcObjArra
 		text += sizeof byteOrderMark;
 		length -= sizeof byteOrderMark;
 	}
-	int count = bcResolveThreadCount(threadCount);
+	int count = bcThreadCount(threadCount);
 	size_t most = length / (size_t)BC_OBJ_MIN_PIECE_BYTES;
 	if ((size_t)count > most) {
 		count = most > 1 ? (int)most : 1;
 	}
-	const char* starts[BC_MESH_MAX_THREADS + 1];
+	const char* starts[BC_MAX_THREADS + 1];
 	count = cutText(text, text + length, count, starts);
-	bcObjPiece* pieces = calloc((size_t)count, sizeof *pieces);
+	bcObjPiece* pieces = bcAllocZeroed((size_t)count, sizeof *pieces);
 	if (pieces == NULL) {
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
 		return false;
@@ -1176,18 +1176,18 @@ static bool parseObj(const char* text, size_t length, int threadCount, bcObjArra
 	for (int i = 0; i < count; ++i) {
 		freeParser(&pieces[i].parser);
 	}
-	free(pieces);
+	bcFree(pieces);
 	if (ok) {
 		ok = triangulatePolygons(arrays, polygons, polygonCount, threadCount, error);
 		if (!ok) {
-			free(arrays->vertices);
-			free(arrays->triangles);
-			free(arrays->faceIds);
-			free(arrays->warnings);
+			bcFree(arrays->vertices);
+			bcFree(arrays->triangles);
+			bcFree(arrays->faceIds);
+			bcFree(arrays->warnings);
 			memset(arrays, 0, sizeof *arrays);
 		}
 	}
-	free(polygons);
+	bcFree(polygons);
 	return ok;
 }
 
@@ -1197,7 +1197,7 @@ static bcMesh* adoptArrays(const bcObjArrays* arrays, int threadCount, bcError* 
 	bcMesh* mesh = bcMesh_Adopt(arrays->vertices, arrays->vertexCount, arrays->triangles, arrays->triangleCount,
 								arrays->faceIds, arrays->faceCount, threadCount, error);
 	if (mesh == NULL) {
-		free(arrays->warnings);
+		bcFree(arrays->warnings);
 		return NULL;
 	}
 	mesh->warnings = arrays->warnings;
@@ -1244,11 +1244,11 @@ typedef struct bcObjFile {
  * doubling as needed (pipes and files whose size stat does not know). */
 static bool readAll(int fd, size_t capacity, bcObjFile* file, bcError* error)
 {
-	char* buffer = malloc(capacity);
+	char* buffer = bcAlloc(capacity);
 	size_t used = 0;
 	while (buffer != NULL) {
 		if (used == capacity) {
-			char* bigger = capacity <= SIZE_MAX / 2 ? realloc(buffer, 2 * capacity) : NULL;
+			char* bigger = capacity <= SIZE_MAX / 2 ? bcRealloc(buffer, 2 * capacity) : NULL;
 			if (bigger == NULL) {
 				break;
 			}
@@ -1262,7 +1262,7 @@ static bool readAll(int fd, size_t capacity, bcObjFile* file, bcError* error)
 				continue;
 			}
 			ioError(error, "cannot read", errno);
-			free(buffer);
+			bcFree(buffer);
 			return false;
 		}
 		if (got == 0) {
@@ -1273,7 +1273,7 @@ static bool readAll(int fd, size_t capacity, bcObjFile* file, bcError* error)
 		}
 		used += (size_t)got;
 	}
-	free(buffer);
+	bcFree(buffer);
 	bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory reading the file");
 	return false;
 }
@@ -1332,7 +1332,7 @@ static void closeFile(bcObjFile* file)
 	if (file->mapped) {
 		munmap(file->text, file->length);
 	} else {
-		free(file->text);
+		bcFree(file->text);
 	}
 }
 

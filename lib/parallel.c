@@ -1,19 +1,9 @@
-/* parallel.c - the one parallel-for (parallel.h). */
-#include "parallel.h"
+/* parallel.c - the one parallel-for (bcParallelFor, declared in ballcast.h): every thread ballcast starts is started here. */
+#include "core.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-#include <unistd.h>
-
-int bcThreadCount(int requested)
-{
-	long count = requested;
-	if (count <= 0) {
-		count = sysconf(_SC_NPROCESSORS_ONLN);
-	}
-	return count < 1 ? 1 : (count > BC_MAX_THREADS ? BC_MAX_THREADS : (int)count);
-}
 
 int bcParallelWorkerCount(int count, int blockSize, int threadCount)
 {

@@ -28,6 +28,7 @@
 
 #include <stdlib.h>
 
+#include "core.h"
 #include "predicates.h"
 #include "vec3.h"
 
@@ -38,8 +39,8 @@
 
 void bcPolygonScratch_Free(bcPolygonScratch* scratch)
 {
-	free(scratch->coordinates);
-	free(scratch->links);
+	bcFree(scratch->coordinates);
+	bcFree(scratch->links);
 	scratch->coordinates = NULL;
 	scratch->links = NULL;
 	scratch->capacity = 0;
@@ -54,11 +55,11 @@ static bool reserve(bcPolygonScratch* scratch, int32_t count)
 	while (capacity < count) {
 		capacity = capacity > INT32_MAX / 2 ? count : 2 * capacity;
 	}
-	double* coordinates = realloc(scratch->coordinates, 2 * (size_t)capacity * sizeof *coordinates);
+	double* coordinates = bcRealloc(scratch->coordinates, 2 * (size_t)capacity * sizeof *coordinates);
 	if (coordinates != NULL) {
 		scratch->coordinates = coordinates;
 	}
-	int32_t* links = realloc(scratch->links, 2 * (size_t)capacity * sizeof *links);
+	int32_t* links = bcRealloc(scratch->links, 2 * (size_t)capacity * sizeof *links);
 	if (links != NULL) {
 		scratch->links = links;
 	}

@@ -929,8 +929,8 @@ static void initialPairs(bcSimulation* sim)
 	if (n < 2) {
 		return;
 	}
-	bcBallInput* inputs = malloc((size_t)n * sizeof *inputs);
-	bcBallResult* results = malloc((size_t)n * sizeof *results);
+	bcBallInput* inputs = bcAlloc((size_t)n * sizeof *inputs);
+	bcBallResult* results = bcAlloc((size_t)n * sizeof *results);
 	bool done = false;
 	if (inputs != NULL && results != NULL) {
 		double H = sim->horizon;
@@ -963,8 +963,8 @@ static void initialPairs(bcSimulation* sim)
 			}
 		}
 	}
-	free(inputs);
-	free(results);
+	bcFree(inputs);
+	bcFree(results);
 	for (int i = 0; i < n; ++i) {
 		if (!done || sim->balls[i].stale) {
 			sim->balls[i].stale = false;
@@ -1054,8 +1054,8 @@ static bool checkOverlaps(const bcSimulation* sim, bcError* error)
 	}
 	/* Radii shrunk by half the tolerance each: an overlap is then deeper
 	 * than delta. */
-	bcBallInput* inputs = malloc((size_t)n * sizeof *inputs);
-	bcBallResult* results = malloc((size_t)n * sizeof *results);
+	bcBallInput* inputs = bcAlloc((size_t)n * sizeof *inputs);
+	bcBallResult* results = bcAlloc((size_t)n * sizeof *results);
 	bool ok = inputs != NULL && results != NULL;
 	if (!ok) {
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
@@ -1080,8 +1080,8 @@ static bool checkOverlaps(const bcSimulation* sim, bcError* error)
 			ok = failBall(error, i, what);
 		}
 	}
-	free(inputs);
-	free(results);
+	bcFree(inputs);
+	bcFree(results);
 	return ok;
 }
 
@@ -1098,12 +1098,12 @@ bcSimulation* bcSimulation_Create(const bcMesh* mesh, const bcSimulationDef* def
 	if (!checkDef(def, error)) {
 		return NULL;
 	}
-	bcSimulation* sim = calloc(1, sizeof *sim);
+	bcSimulation* sim = bcAllocZeroed(1, sizeof *sim);
 	int n = def->ballCount;
-	bcSimBall* balls = calloc((size_t)(n > 0 ? n : 1), sizeof *balls);
+	bcSimBall* balls = bcAllocZeroed((size_t)(n > 0 ? n : 1), sizeof *balls);
 	if (sim == NULL || balls == NULL) {
-		free(sim);
-		free(balls);
+		bcFree(sim);
+		bcFree(balls);
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
 		return NULL;
 	}
@@ -1158,8 +1158,8 @@ void bcSimulation_Destroy(bcSimulation* simulation)
 	if (simulation == NULL) {
 		return;
 	}
-	free(simulation->balls);
-	free(simulation);
+	bcFree(simulation->balls);
+	bcFree(simulation);
 }
 
 /* ---------------------------------------------------------------- events */

@@ -128,6 +128,7 @@ bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options)
 	q.dLength = sqrt(bcDot(q.d, q.d)) * (1.0 + 4.0 * BC_U);
 	q.forceExact = false;
 	q.deferAlpha = false;
+	q.ballFiltered = false;
 	return q;
 }
 
@@ -1209,9 +1210,46 @@ static bool farFromSegment(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 	return bcDot(e, e) > reach * reach;
 }
 
-/* A ball (r > 0). */
+/* The plane test of a ball's sweep, and what it computed for the tests
+ * after it. */
+typedef struct bcPlaneTerms {
+	bcVec3 m0;  /* p0 - a */
+	double s0;  /* n . m0 */
+	double e0;  /* its error bound, r included */
+	double nd;  /* n . d */
+} bcPlaneTerms;
+
+/* Every point of the triangle lies in its plane, so a centre farther than
+ * r from the plane is farther than r from the triangle. When the centre
+ * stays beyond r on one side for all alpha in [0, maxAlpha] (s is linear
+ * in alpha: its ends bound it), no piece can be entered: true (rejected).
+ * The stored normal's error and the rounding are allowed for. This rejects
+ * most triangles a short sweep's boxes bring, at the cost of two dot
+ * products, and it does not depend on the side the triangle faces, so it
+ * runs first (bcSweepTriangle), before the approach sign and before the
+ * result is prepared. */
+static inline bool planeRejects(const bcSweepQuery* q, const bcSweepTriangleRef* t, double maxAlpha,
+								bcPlaneTerms* p)
+{
+	const double r = q->radius;
+	const double u = BC_U;
+	bcVec3 m0 = bcSub(q->p0, t->a);
+	double nerr = t->normalError + 8.0 * u;
+	double s0 = bcDot(t->n, m0);
+	double e0 = nerr * (norm1(m0) + r) + u * fabs(s0);
+	double nd = bcDot(t->n, q->d);
+	double s1 = s0 + maxAlpha * nd;
+	double e1 = e0 + maxAlpha * nerr * q->dNorm1 + 2.0 * u * fabs(s1);
+	p->m0 = m0;
+	p->s0 = s0;
+	p->e0 = e0;
+	p->nd = nd;
+	return (s0 - e0 > r && s1 - e1 > r) || (s0 + e0 < -r && s1 + e1 < -r);
+}
+
+/* A ball (r > 0), past the plane test (plane: its terms). */
 static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, double maxAlpha,
-						   bcSweepResult* result)
+						   const bcPlaneTerms* plane, bcSweepResult* result)
 {
 	int approach = approachSign(q, t);
 	result->approach = (signed char)approach;
@@ -1220,25 +1258,14 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 	}
 	const double r = q->radius;
 	const double u = BC_U;
-
-	/* Every point of the triangle lies in its plane, so a centre farther
-	 * than r from the plane is farther than r from the triangle. When the
-	 * centre stays beyond r on one side for all alpha in [0, maxAlpha] (s
-	 * is linear in alpha: its ends bound it), no piece can be entered. The
-	 * stored normal's error and the rounding are allowed for. This rejects
-	 * most triangles a short sweep's boxes bring, at the cost of two dot
-	 * products. */
-	bcVec3 m0 = bcSub(q->p0, t->a);
-	double nerr = t->normalError + 8.0 * u;
-	double s0 = bcDot(t->n, m0);
-	double e0 = nerr * (norm1(m0) + r) + u * fabs(s0);
-	double nd = bcDot(t->n, q->d);
-	double s1 = s0 + maxAlpha * nd;
-	double e1 = e0 + maxAlpha * nerr * q->dNorm1 + 2.0 * u * fabs(s1);
-	if ((s0 - e0 > r && s1 - e1 > r) || (s0 + e0 < -r && s1 + e1 < -r)) {
-		return bc_verdictNone;
-	}
-	if (farFromSegment(q, t, maxAlpha)) {
+	const bcVec3 m0 = plane->m0;
+	const double s0 = plane->s0, e0 = plane->e0, nd = plane->nd;
+	/* A rejection, not a decision: skipping it (the walk has tested a ball
+	 * around the triangle already) changes no answer: a triangle it rejects
+	 * has no contact before maxAlpha + 1e-9 (its slack includes 1e-9 |d|_1),
+	 * and a contact's alpha is never off by more than BC_SWEEP_ALPHA_ERROR,
+	 * so the tests that would then run find nothing at or before maxAlpha. */
+	if (!q->ballFiltered && farFromSegment(q, t, maxAlpha)) {
 		return bc_verdictNone;
 	}
 
@@ -1348,6 +1375,13 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 
 bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double maxAlpha, bcSweepResult* result)
 {
+	/* A ball's cheapest rejection first: nothing else is computed for a
+	 * triangle whose plane the swept ball stays clear of. */
+	bcPlaneTerms plane = { { 0.0, 0.0, 0.0 }, 0.0, 0.0, 0.0 };
+	bool ball = !q->forceExact && q->radius != 0.0;
+	if (ball && planeRejects(q, t, maxAlpha, &plane)) {
+		return false;
+	}
 	for (int i = 0; i < bc_slotCount; ++i) {
 		result->alpha[i] = bcInfinity;
 	}
@@ -1369,7 +1403,7 @@ bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double 
 	} else if (q->radius == 0.0) {
 		verdict = sweepPoint(q, t, result);
 	} else {
-		verdict = sweepBall(q, t, maxAlpha, result);
+		verdict = sweepBall(q, t, maxAlpha, &plane, result);
 	}
 	if (verdict == bc_verdictExact) {
 		return bcSweepTriangleExact(q, t, 1.0, result) && result->best <= maxAlpha;

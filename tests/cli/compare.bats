@@ -368,23 +368,23 @@ make_class() {
 	grep -v '^{"id":"pillar"' exp.ndjson | sed 's/^{"id":"sign",/{"id":"sign2",/' >partial.ndjson
 }
 
-@test "several ACTUAL files: the details, then a score table" {
+@test "several ACTUAL files: the score table, then the details" {
 	make_class
 	bcast compare exp.json good.json alpha.csv partial.ndjson
 	assert_status 1
 	assert_no_stderr
-	# 12/13 and 11/13 in shortest round-trip form
+	# 12/13 and 11/13 to 3 significant digits (full in CSV and JSON)
 	{
+		echo 'file            passed  failed  missing  extra  score'
+		echo 'good.json           13       0        0      0  1'
+		echo 'alpha.csv           12       1        0      0  0.923'
+		echo 'partial.ndjson      11       0        2      1  0.846'
+		echo ''
 		echo 'alpha.csv: id "crate-top": alpha 0.625 vs expected 0.5 (diff 0.125 > tol 1e-09)'
 		echo 'partial.ndjson: id "pillar": missing'
 		echo 'partial.ndjson: id "sign": missing'
 		echo 'partial.ndjson: id "sign2": extra'
-		echo 'file            passed  failed  missing  extra  score'
-		echo 'good.json           13       0        0      0  1'
-		echo 'alpha.csv           12       1        0      0  0.9230769230769231'
-		echo 'partial.ndjson      11       0        2      1  0.8461538461538461'
 	} | assert_stdout_eq
-	awk 'BEGIN { exit !(12 / 13 - 0.9230769230769231 < 1e-15 && 11 / 13 - 0.8461538461538461 < 1e-15) }'
 }
 
 @test "several ACTUAL files: --report csv is the score table" {
@@ -475,12 +475,12 @@ make_class() {
 }
 
 @test "a record whose graded field is malformed fails with the reason; the rest of the file is graded" {
-	awk -F, -v OFS=, '$1 == "crate-top" { $3 = "zero" } $1 == "pillar" { $2 = "yes" } { print }' exp.csv >bad.csv
+	awk -F, -v OFS=, '$1 == "crate-top" { $3 = "zero" } $1 == "pillar" { $2 = "maybe" } { print }' exp.csv >bad.csv
 	bcast compare exp.json bad.csv
 	assert_status 1
 	{
 		echo 'bad.csv: id "crate-top": unreadable at 4:16: alpha: expected a number, found '"'zero'"
-		echo 'bad.csv: id "pillar": unreadable at 8:8: hit: expected true or false, found '"'yes'"
+		echo 'bad.csv: id "pillar": unreadable at 8:8: hit: expected true or false, found '"'maybe'"
 		echo '11 passed, 2 failed, 0 missing, 0 extra'
 	} | assert_stdout_eq
 	# ungraded, the same cells are not read
@@ -498,6 +498,70 @@ make_class() {
 	bcast compare nohit.ndjson exp.json
 	assert_status 2
 	echo 'ballcast: nohit.ndjson:1:1: an expected result needs "hit" (or "error")' | assert_stderr_eq
+}
+
+# student_shaped IN OUT SEP SIGN: OUT is cast's CSV IN as a student writes it:
+# id, hit, t, nx, ny, nz separated by SEP (';' with decimal commas), normals
+# times SIGN.
+student_shaped() {
+	awk -F, -v sep="$3" -v sign="$4" '
+		NR == 1 { print "id" sep "hit" sep "t" sep "nx" sep "ny" sep "nz"; next }
+		{
+			n = ""
+			for (k = 17; k <= 19; k++) {
+				v = $k
+				if (sign < 0 && v != "") v = substr(v, 1, 1) == "-" ? substr(v, 2) : "-" v
+				n = n sep v
+			}
+			line = $3 n
+			if (sep == ";") gsub(/\./, ",", line)
+			print $1 sep $2 sep line
+		}' "$1" >"$2"
+}
+
+@test "a student-shaped EXPECTED (';', decimal commas, t, nx,ny,nz) is read as grade reads a submission" {
+	student_shaped exp.csv eve.csv ';' 1
+	student_shaped exp.csv mo.csv ';' -1
+	grep -q '^crate-edge;true;0,4292893218813452;0;-0,7071067811865475;0,7071067811865475$' eve.csv
+	bcast compare --fields hit,alpha,normal eve.csv exp.json
+	assert_status 0
+	echo "$ALL_PASS" | assert_stdout_eq
+	# every normal negated: every hit fails (misses have no normal)
+	bcast compare --fields hit,alpha,normal eve.csv mo.csv
+	assert_status 1
+	assert_contains "$out" 'mo.csv: id "crate-top": normal [-0,-0,-1] vs expected [0,0,1] (angle 180 > tol 1e-06 degrees)'
+	tail -1 stdout | grep -qx '3 passed, 10 failed, 0 missing, 0 extra'
+	# the same with every field EXPECTED has (hit, alpha, normal)
+	bcast compare eve.csv mo.csv
+	assert_status 1
+	tail -1 stdout | grep -qx '3 passed, 10 failed, 0 missing, 0 extra'
+}
+
+@test "exit 2: a field --fields asks for that EXPECTED lacks (never a silent pass)" {
+	student_shaped exp.csv mo.csv ',' -1
+	cut -d, -f1-3 exp.csv >eve.csv
+	bcast compare --fields hit,alpha,normal eve.csv mo.csv
+	assert_status 2
+	assert_no_stdout
+	echo 'ballcast: eve.csv:2:1: --fields asks for normal, which this expected hit ("drop-on-floor") lacks' |
+		assert_stderr_eq
+	bcast compare --fields hit,alpha,normal,point eve.csv exp.json
+	assert_status 2
+	# what it has is graded
+	bcast compare --fields hit,alpha eve.csv mo.csv
+	assert_status 0
+	# an expected file without hits asks nothing of them
+	printf 'id,hit,alpha\n42,false,1\n' >misses.csv
+	bcast compare --fields hit,alpha,normal misses.csv exp.json
+	assert_status 1
+	tail -1 stdout | grep -qx '1 passed, 0 failed, 0 missing, 12 extra'
+	# with --mesh, the triangle normal of the triangle EXPECTED names is known
+	cut -d, -f1-6 exp.csv >tri.csv
+	bcast compare --mesh "$ROOM" --fields hit,alpha,triangle,triangle_normal tri.csv exp.json
+	assert_status 0
+	bcast compare --fields hit,alpha,triangle,triangle_normal tri.csv exp.json
+	assert_status 2
+	assert_contains "$err" '--fields asks for triangle_normal, which this expected hit ("drop-on-floor") lacks'
 }
 
 @test "exit 2: usage errors" {

@@ -84,5 +84,52 @@ setup() {
 	! grep -n 'WithOptions' "$header"
 	grep -q 'bcMesh_Closest(const bcMesh\* mesh, bcClosestInput input' "$header"
 	# one error style: nothing returns a bcErrorCode
-	! grep -nE '^bcErrorCode ' "$header"
+	! grep -nE '^(BC_API )?bcErrorCode ' "$header"
+}
+
+@test "every mesh in tests/data/meshes has a known licence in SOURCE.txt" {
+	dir="$REPO/tests/data/meshes"
+	! grep -niE 'unclear|unknown' "$dir/SOURCE.txt"
+	for f in "$dir"/*.obj; do
+		grep -qE "^  $(basename "$f") +[A-Z]" "$dir/SOURCE.txt" || {
+			echo "$(basename "$f") has no source line in SOURCE.txt"
+			return 1
+		}
+	done
+}
+
+# What the install step of `make TARGET` would apt-get install on a machine
+# that has nothing: its scripts/install-deps line (from make -n), run with
+# dpkg, apt-get and sudo stubbed; prints the packages, one a line, sorted.
+installed_by() {
+	mkdir -p stubs
+	printf '#!/bin/sh\nexit 1\n' >stubs/dpkg
+	printf '#!/bin/sh\n[ "$1" = install ] && shift 4 && printf "%%s\\n" "$@" >>"%s/apt.log"\nexit 0\n' "$PWD" >stubs/apt-get
+	printf '#!/bin/sh\nexec "$@"\n' >stubs/sudo
+	chmod +x stubs/*
+	rm -f apt.log
+	line=$(make -s -C "$REPO" -n "$1" | grep -m1 'scripts/install-deps')
+	[ -n "$line" ] || return 1
+	(cd "$REPO" && PATH="$BATS_TEST_TMPDIR/stubs:$PATH" sh -c "$line") 2>/dev/null
+	sort apt.log
+}
+
+@test "make demo installs only what the build needs; make check and .ci/run the test tools" {
+	installed_by demo >demo.txt
+	printf '%s\n' gcc libcjson-dev libgmp-dev make pkg-config >expected.txt
+	diff -u expected.txt demo.txt
+	installed_by check >check.txt
+	for p in gcc make pkg-config libcjson-dev libgmp-dev check bats mandoc parallel librsvg2-bin python3 \
+		chromium clang libclang-rt-14-dev valgrind; do
+		grep -qx "$p" check.txt || {
+			echo "make check does not install $p"
+			return 1
+		}
+	done
+	# .ci/run: install-deps with no argument installs everything make check does
+	grep -qx 'sh scripts/install-deps' "$REPO/.ci/run"
+	rm -f apt.log
+	(cd "$REPO" && PATH="$BATS_TEST_TMPDIR/stubs:$PATH" sh scripts/install-deps) 2>/dev/null
+	sort apt.log >ci.txt
+	diff -u check.txt ci.txt
 }

@@ -11,6 +11,7 @@
 load helpers
 
 CLASS="$REPO/tests/cli/class"
+THROWS="$REPO/samples/throws.json"
 # what the course asks for, and the triangle (so that one-based ids show)
 FIELDS=hit,alpha,normal,triangle
 
@@ -96,12 +97,9 @@ row() {
 		*) echo "$file: the diagnosis should name $mistake first: $line"; return 1 ;;
 		esac
 	done
-	# the NaN fails only the misses it was written for; "yes" fails every record
-	nan_failed=$(row class/peggy.json | cut -d, -f4)
-	misses=$(grep -c '"hit": false' class/alice.json)
-	[ "$nan_failed" -eq "$misses" ]
+	# a miss's NaN alpha is read as no alpha (grading it is grade's part: below); "yes" is a hit
 	row class/peggy.json | grep -q '^class/peggy.json,276,'
-	row class/rupert.ndjson | grep -qx 'class/rupert.ndjson,276,0,276,0,0,0,'
+	row class/rupert.ndjson | grep -qx 'class/rupert.ndjson,276,276,0,0,0,1,'
 	# a file cut short: score 0 and the reason
 	row class/sybil.json | grep -qx 'class/sybil.json,0,0,0,276,0,0,unreadable: 1:3001: unexpected end of input inside a JSON value'
 }
@@ -111,14 +109,15 @@ row() {
 	assert_status 1
 	assert_contains "$err" 'ballcast: class/trent.csv: ignored columns (not known; --map THEIRS=OURS reads one): impact_time, tri_index'
 	assert_contains "$out" 'class/trent.csv: id 0: alpha missing (expected 0.5030906975927149)'
-	assert_contains "$out" '0 passed, 276 failed, 0 missing, 0 extra'
+	# the misses pass: alpha is not graded on a miss
+	assert_contains "$out" '156 passed, 120 failed, 0 missing, 0 extra'
 	bcast grade --fields hit,alpha --map impact_time=alpha scene.obj throws.json class/trent.csv
 	assert_status 0
 	echo '276 passed, 0 failed, 0 missing, 0 extra' | assert_stdout_eq
 }
 
 @test "text report: each failing record, what differs, by how much, and the mistake" {
-	bcast grade --fields $FIELDS scene.obj throws.json class/frank.json
+	bcast grade --fields $FIELDS --max-failures 0 scene.obj throws.json class/frank.json
 	assert_status 1
 	assert_contains "$out" 'class/frank.json: diagnosis: larger-root ('
 	# every failing line names what differs with its measure, and is explained
@@ -132,15 +131,26 @@ row() {
 }
 
 @test "the malformed graded field fails its record with the reason; ungraded fields may hold anything" {
-	bcast grade scene.obj throws.json class/peggy.json
+	# a hit's NaN alpha is the problem it is (a miss's is none: issue 20)
+	sed '1s/"alpha": [^,]*,/"alpha": NaN,/' class/rupert.ndjson | sed 's/"yes"/true/; s/"no"/false/' >nan-hit.ndjson
+	head -1 nan-hit.ndjson | grep -q '"hit": true, "alpha": NaN,'
+	bcast grade scene.obj throws.json nan-hit.ndjson
 	assert_status 1
-	assert_contains "$out" 'class/peggy.json: id 1: unreadable at 1:'
+	assert_contains "$out" 'nan-hit.ndjson: id 0: unreadable at 1:'
 	assert_contains "$out" ': alpha: NaN is not a number'
+	[ "$(grep -v 'id 0:' stdout | grep -c unreadable)" -eq 0 ]
 	# alpha not graded: the NaN is not read
 	bcast grade --fields hit,normal scene.obj throws.json class/peggy.json
 	assert_status 0
-	bcast grade scene.obj throws.json class/rupert.ndjson
-	assert_contains "$out" 'class/rupert.ndjson: id 0: unreadable at 1:18: hit: expected true or false'
+	sed '1s/"hit": "yes"/"hit": "maybe"/' class/rupert.ndjson >maybe.ndjson
+	bcast grade scene.obj throws.json maybe.ndjson
+	assert_contains "$out" 'maybe.ndjson: id 0: unreadable at 1:18: hit: expected true or false'
+}
+
+@test "a miss's NaN alpha is not graded: peggy passes" {
+	bcast grade scene.obj throws.json class/peggy.json
+	assert_status 0
+	echo '276 passed, 0 failed, 0 missing, 0 extra' | assert_stdout_eq
 }
 
 @test "grade's default fields are hit, alpha and normal; one-based ids pass with --one-based" {
@@ -170,6 +180,103 @@ row() {
 	# and the default answers are not
 	bcast grade --fields all scene.obj throws.json cs121.json
 	assert_status 1
+}
+
+@test "normals follow the convention: cast --normal triangle on samples/room fails the two crate contacts, named" {
+	"$BALLCAST" cast --normal triangle "$ROOM" "$THROWS" >tri.json
+	bcast grade "$ROOM" "$THROWS" tri.json
+	assert_status 1
+	assert_line 1 'tri.json: id "crate-edge": normal [0,0,1] vs expected [0,-0.7071067811865475,0.7071067811865475] (angle 45 > tol 1e-06 degrees) [triangle-normal-vs-contact-normal]'
+	assert_contains "$out" 'tri.json: diagnosis: triangle-normal-vs-contact-normal (2 of 2 failing)'
+	tail -1 stdout | grep -qx '11 passed, 2 failed, 0 missing, 0 extra'
+	# leniency is explicit, and the report says so
+	bcast grade --accept-normals contact,triangle "$ROOM" "$THROWS" tri.json
+	assert_status 0
+	assert_line 1 'normals: the contact normal, also accepted: contact, triangle (--accept-normals)'
+	tail -1 stdout | grep -qx '13 passed, 0 failed, 0 missing, 0 extra'
+	# the reverse: contact normals where the course asks for triangle normals
+	"$BALLCAST" cast "$ROOM" "$THROWS" >contact.json
+	bcast grade --normal triangle "$ROOM" "$THROWS" contact.json
+	assert_status 1
+	assert_contains "$out" 'contact.json: diagnosis: contact-normal-vs-triangle-normal (2 of 2 failing)'
+	assert_contains "$out" 'normal [0,-0.7071067811865475,0.7071067811865475] vs expected [0,0,1] (angle 45 > tol 1e-06 degrees)'
+	bcast grade --normal triangle "$ROOM" "$THROWS" tri.json
+	assert_status 0
+	# a tied contact's normal passes only in the convention's form
+	bcast grade --accept-normals sideways "$ROOM" "$THROWS" tri.json
+	assert_status 2
+	assert_contains "$err" '--accept-normals takes contact, triangle or average'
+}
+
+@test "--convention cs121: a two-sided submission is named back-faces-counted, the average normal expected" {
+	"$BALLCAST" cast --convention cs121 --two-sided "$ROOM" "$THROWS" >two.json
+	bcast grade --convention cs121 "$ROOM" "$THROWS" two.json
+	assert_status 1
+	assert_contains "$out" 'two.json: diagnosis: back-faces-counted (2 of 2 failing)'
+	# contact normals handed in under cs121 (average normals): named, and the
+	# message expects the average normal at the crate's corner, not a tie's own
+	"$BALLCAST" cast --convention cs121 --normal contact "$ROOM" "$THROWS" >contact.json
+	bcast grade --convention cs121 "$ROOM" "$THROWS" contact.json
+	assert_status 1
+	assert_contains "$out" 'contact.json: diagnosis: contact-normal-vs-average-normal ('
+	expected=$("$BALLCAST" cast --convention cs121 "$ROOM" "$THROWS" | grep -o '"id":"crate-corner".*' | grep -o '"normal":\[[^]]*\]' | head -1)
+	expected=${expected#\"normal\":}
+	[ "$expected" = '[-0.6666666666666666,-0.3333333333333333,0.6666666666666666]' ]
+	grep '"crate-corner"' stdout | grep -qF "vs expected $expected"
+}
+
+@test "mistakes outside the first catalogue: swapped-endpoints, normal-negated, hits-beyond-path, each named" {
+	mkdir -p class/more
+	student more/swapped.json swapped-endpoints array
+	student more/negated.ndjson normal-negated ndjson
+	student more/beyond.json hits-beyond-path document
+	bcast grade --fields $FIELDS scene.obj throws.json class/more/swapped.json class/more/negated.ndjson class/more/beyond.json --report csv
+	assert_status 1
+	grep -q '^class/more/swapped.json,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,swapped-endpoints (\([0-9]*\) of \1 failing)$' stdout
+	grep -q '^class/more/negated.ndjson,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,normal-negated (\([0-9]*\) of \1 failing)$' stdout
+	grep -q '^class/more/beyond.json,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,hits-beyond-path (\([0-9]*\) of \1 failing)$' stdout
+	# the message says what is wrong with a hit past the end of the path
+	bcast grade --fields $FIELDS scene.obj throws.json class/more/beyond.json
+	grep ': id ' stdout >lines.txt
+	[ "$(wc -l <lines.txt)" -gt 3 ]
+	! grep -v 'hit true vs expected false; alpha [0-9.]* is outside \[0, 1\] \[hits-beyond-path\]$' lines.txt
+	# in the HTML pictures, the expected miss is drawn in render's grey, the
+	# submission's hit in the path's blue
+	bcast grade --fields $FIELDS --report html -o beyond.html scene.obj throws.json class/more/beyond.json
+	grep -q '<line class="path" [^>]*stroke="#8c8c8c"' beyond.html
+	grep -q '<line class="path" [^>]*stroke="#1f5fbf"' beyond.html
+}
+
+@test "two mistakes at once are named together; failures nothing explains are said to be so" {
+	mkdir -p class/more
+	student more/two.json larger-root+one-based-triangles array
+	bcast grade --fields $FIELDS --max-failures 0 scene.obj throws.json class/more/two.json
+	assert_status 1
+	n=$(grep -c ': id ' stdout)
+	# one-based-triangles alone explains only the records larger-root leaves alone
+	grep -q "^class/more/two.json: diagnosis: larger-root + one-based-triangles ([0-9]* of $n failing, together)$" stdout
+	grep ': id ' stdout | grep -q '\[larger-root + one-based-triangles\]$'
+	# alice's answers with a few alphas nudged: no catalogue mistake explains that
+	python3 - class/alice.json >class/more/nudged.json <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+hits = [r for r in doc["results"] if r["hit"] is True]
+for r in hits[:6]:
+    r["alpha"] += 0.003
+json.dump(doc, sys.stdout)
+PY
+	bcast grade --fields $FIELDS scene.obj throws.json class/more/nudged.json
+	assert_status 1
+	assert_contains "$out" 'class/more/nudged.json: diagnosis: no catalogue mistake explains these failures'
+	! grep ': id ' stdout | grep -q '\['
+	tail -1 stdout | grep -qx '270 passed, 6 failed, 0 missing, 0 extra'
+}
+
+@test "a duplicate id in a one-line file gives where both records are" {
+	printf '[{"id":0,"hit":false,"alpha":1},{"id":0,"hit":false,"alpha":1}]' >dup.json
+	bcast grade --fields hit scene.obj throws.json dup.json
+	assert_status 1
+	assert_contains "$out" 'dup.json: id 0: duplicate id (line 1, columns 2 and 33)'
 }
 
 @test "compare uses the same engine: the same failures from a saved expected file" {
@@ -204,11 +311,20 @@ row() {
 	bcast help grade
 	assert_status 0
 	assert_line 1 'usage: ballcast grade [OPTIONS] MESH TRAJECTORIES SUBMISSION...'
+	# each grading option's default on its own line, right under it
+	for pair in fields:'(default: compare all, grade hit,alpha,normal)' alpha-tol:'(default 1e-09)' \
+		alpha-rel:'(default 0)' normal-tol:'(default 1e-06)' point-tol:'(default 1e-09)' \
+		max-failures:'(default 10; 0: all)' report:'(default text)'; do
+		option=${pair%%:*}
+		default=${pair#*:}
+		sed -n "/^      --$option /,/(default/p" stdout | tail -1 | grep -qxF "                            $default" ||
+			{ echo "--$option: its default is not on its own line"; return 1; }
+	done
 	bcast --help
 	assert_contains "$out" '  grade '
 }
 
-@test "render --compare flags exactly the records compare fails, and prints compare's closing line" {
+@test "render --compare --fields all flags exactly the records compare fails, and prints compare's closing line" {
 	"$BALLCAST" cast --ties scene.obj throws.json >expected.json
 	# the class's files (no contact points: their hits are not drawn), and
 	# cast's own answers with other options (drawn whole)
@@ -216,7 +332,7 @@ row() {
 	"$BALLCAST" cast --approach lt --format csv scene.obj throws.json >lt.csv
 	for f in class/alice.json class/dave.json class/niaj.json two-sided.json lt.csv; do
 		"$BALLCAST" compare --mesh scene.obj expected.json "$f" >cmp.txt && true
-		bcast render --compare expected.json scene.obj "$f" -o pic.svg
+		bcast render --compare expected.json --fields all scene.obj "$f" -o pic.svg
 		# judged whole; a hit without a contact point is not drawn, not an error
 		assert_status 0
 		assert_no_stderr
@@ -225,7 +341,7 @@ row() {
 		grep -q "compared with expected.json: $failed of 276 differ, 0 missing" pic.svg
 	done
 	# drawn whole: one differing throw per failing record
-	bcast render --compare expected.json scene.obj two-sided.json -o pic.svg
+	bcast render --compare expected.json --fields all scene.obj two-sided.json -o pic.svg
 	assert_status 0
 	failed=$(sed 's/^[0-9]* passed, \([0-9]*\) failed.*/\1/' stdout)
 	[ "$failed" -gt 10 ]
@@ -241,9 +357,9 @@ row() {
 	# self-contained: nothing fetched
 	! grep -E -q '(src|href)=' class.html
 	[ "$(grep -c '<tr class="submission' class.html)" -eq 3 ]
-	grep -q '<tr class="submission"><td>class/alice.json</td><td class="n">276</td><td class="n">276</td>' class.html
-	grep -q '<tr class="submission fails"><td>class/frank.json</td>.*<td>larger-root (' class.html
-	grep -q '<tr class="submission fails"><td>class/sybil.json</td>.*unreadable: 1:3001: ' class.html
+	grep -q '<tr class="submission band-all"><td>class/alice.json</td><td class="n">276</td><td class="n">276</td>' class.html
+	grep -q '<tr class="submission fails band-[a-z]*"><td>class/frank.json</td>.*<td>larger-root (' class.html
+	grep -q '<tr class="submission fails band-low"><td>class/sybil.json</td>.*unreadable: 1:3001: ' class.html
 	# each failing record: its reason; the first pictured, expected beside actual
 	failed=$(grep -c '^<div class="record"><p class="reason">id ' class.html)
 	"$BALLCAST" grade --fields $FIELDS scene.obj throws.json class/frank.json | tail -1 | grep -q " $failed failed,"
@@ -270,6 +386,114 @@ row() {
 	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --screenshot="$PWD/page.png" --window-size=900,900 \
 		"file://$PWD/class.html" >/dev/null 2>&1
 	[ -s page.png ]
+}
+
+@test "--report html of a 20,000-triangle class: thumbnails of the throw's neighbourhood, a small page, opened in chromium" {
+	python3 "$CLASS/terrain.py" terrain.obj terrain.json 300
+	[ "$(grep -c '^f ' terrain.obj)" -eq 20000 ]
+	# the class: a right file, triangle normals, and every hit's alpha scaled
+	"$BALLCAST" cast terrain.obj terrain.json >right.json
+	"$BALLCAST" cast --normal triangle terrain.obj terrain.json >tri.json
+	python3 - right.json >alpha.json <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for r in doc["results"]:
+    if r["hit"] is True:
+        r["alpha"] *= 0.9
+json.dump(doc, sys.stdout)
+PY
+	start=$(date +%s)
+	bcast grade --report html -o terrain.html terrain.obj terrain.json right.json tri.json alpha.json
+	assert_status 1
+	elapsed=$(($(date +%s) - start))
+	echo "written in $elapsed s, $(stat -c %s terrain.html) bytes"
+	[ "$elapsed" -lt 60 ]
+	[ "$(stat -c %s terrain.html)" -lt 10000000 ]
+	# the title names the mesh, the trajectories and the convention
+	grep -q '<title>Grades: terrain.obj, terrain.json, normal contact</title>' terrain.html
+	grep -q '<tr class="submission band-all"><td>right.json</td>' terrain.html
+	grep -q '<tr class="submission fails band-[a-z]*"><td>tri.json</td>' terrain.html
+	# each thumbnail draws the triangles near its throw: some, never the
+	# scene (at most 150, and the normal's arrow head)
+	awk '/<svg/ { n = 0; pictures++ } /<polygon/ { n++ } /<\/svg>/ { if (n == 0 || n > 151) bad++ }
+		END { exit !(pictures > 10 && bad == 0) }' terrain.html
+	browser=$(command -v chromium || command -v chromium-browser || true)
+	[ -n "$browser" ] || skip "chromium is not installed (scripts/install-deps installs it)"
+	start=$(date +%s)
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --dump-dom "file://$PWD/terrain.html" \
+		>dom.html 2>/dev/null
+	echo "opened in $(($(date +%s) - start)) s"
+	[ "$(grep -o '<tr class="submission[^"]*">' dom.html | wc -l)" -eq 3 ]
+	grep -q '<td>triangle-normal-vs-contact-normal (' dom.html
+}
+
+@test "--report junit (grade and compare): a testcase per record, failures with their messages, valid XML" {
+	command -v xmllint >/dev/null || skip "xmllint is not installed"
+	"$BALLCAST" cast --normal triangle "$ROOM" "$THROWS" >tri.json
+	bcast grade --report junit "$ROOM" "$THROWS" tri.json class/sybil.json
+	assert_status 1
+	cp stdout grade.xml
+	xmllint --noout grade.xml
+	[ "$(xmllint --xpath 'count(//testsuite[@name="tri.json"]/testcase)' grade.xml)" -eq 13 ]
+	[ "$(xmllint --xpath 'count(//testsuite[@name="tri.json"]/testcase/failure)' grade.xml)" -eq 2 ]
+	xmllint --xpath 'string(//testcase[@name="id crate-edge"]/failure/@message)' grade.xml |
+		grep -qx 'normal \[0,0,1\] vs expected \[0,-0.7071067811865475,0.7071067811865475\] (angle 45 > tol 1e-06 degrees) \[triangle-normal-vs-contact-normal\]'
+	[ "$(xmllint --xpath 'string(/testsuites/@tests)' grade.xml)" -eq 14 ]
+	[ "$(xmllint --xpath 'string(/testsuites/@failures)' grade.xml)" -eq 2 ]
+	[ "$(xmllint --xpath 'string(/testsuites/@errors)' grade.xml)" -eq 1 ]
+	xmllint --xpath 'string(//testsuite[@name="class/sybil.json"]/testcase/error/@message)' grade.xml | grep -q '^unreadable: 1:3001: '
+	# compare writes the same
+	"$BALLCAST" cast "$ROOM" "$THROWS" >exp.json
+	bcast compare --report junit exp.json tri.json
+	assert_status 1
+	cp stdout compare.xml
+	xmllint --noout compare.xml
+	[ "$(xmllint --xpath 'count(//testcase)' compare.xml)" -eq 13 ]
+	[ "$(xmllint --xpath 'count(//testcase/failure)' compare.xml)" -eq 2 ]
+}
+
+@test "--report gradescope: Gradescope's results.json for one submission" {
+	"$BALLCAST" cast --normal triangle "$ROOM" "$THROWS" >tri.json
+	bcast grade --report gradescope "$ROOM" "$THROWS" tri.json
+	assert_status 1
+	python3 - stdout <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["score"] == 11 and doc["max_score"] == 13, doc
+assert doc["output"].startswith("11 passed, 2 failed, 0 missing, 0 extra; diagnosis: triangle-normal-vs-contact-normal"), doc["output"]
+tests = doc["tests"]
+assert len(tests) == 13
+for t in tests:
+    assert set(t) == {"name", "score", "max_score", "output", "visibility"}, t
+    assert t["max_score"] == 1 and t["visibility"] == "visible"
+failed = [t for t in tests if t["score"] == 0]
+assert [t["name"] for t in failed] == ["id crate-edge", "id crate-corner"], failed
+assert "[triangle-normal-vs-contact-normal]" in failed[0]["output"]
+assert all(t["output"] == "" for t in tests if t["score"] == 1)
+PY
+	# one submission only; an unreadable one scores 0 with the reason
+	bcast grade --report gradescope "$ROOM" "$THROWS" tri.json tri.json
+	assert_status 2
+	assert_contains "$err" 'gradescope grades one submission'
+	bcast grade --report gradescope "$ROOM" "$THROWS" class/sybil.json
+	assert_status 1
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["score"] == 0 and d["max_score"] == 13 and d["output"].startswith("unreadable: "), d' stdout
+}
+
+@test "the text report: the class first, then at most --max-failures records per file, and how many more" {
+	bcast grade --fields $FIELDS scene.obj throws.json class/alice.json class/frank.json class/niaj.json
+	assert_status 1
+	assert_line 1 'file              passed  failed  missing  extra  score'
+	line2=$(sed -n 2p stdout)
+	[ "$line2" = 'class/alice.json     276       0        0      0  1' ]
+	# scores to three digits
+	sed -n 3,4p stdout | grep -Eq '  0\.[0-9]{1,3}$'
+	[ "$(grep -c '^class/frank.json: id ' stdout)" -eq 10 ]
+	grep -Eq '^class/frank.json: [0-9]+ more failing or missing records \(--max-failures 0 lists them all\)$' stdout
+	bcast grade --fields $FIELDS --max-failures 3 scene.obj throws.json class/frank.json
+	[ "$(grep -c '^class/frank.json: id ' stdout)" -eq 3 ]
+	bcast grade --max-failures -1 scene.obj throws.json class/frank.json
+	assert_status 2
 }
 
 @test "the README's teacher commands run on the test class" {

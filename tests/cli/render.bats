@@ -294,6 +294,60 @@ assert_stderr_line_prefix_2() {
 	grep -F -q '1 throw: 1 hit, 0 misses, 0 errors' r.svg
 }
 
+@test "render: every cast option casts as cast casts (judged whole against cast's own answers)" {
+	for opts in "--two-sided" "--approach lt" "--normal triangle" "--normal average" "--initial-overlap ignore" \
+		"--convention cs121" "--method discrete --dt 0.05" "--method discrete --dt 0.05 --bisect 0"; do
+		# shellcheck disable=SC2086
+		"$BALLCAST" cast $opts room.obj throws.json >e.json
+		# shellcheck disable=SC2086
+		bcast render $opts --compare e.json --fields all room.obj throws.json -o same.svg
+		assert_status 0
+		echo '13 passed, 0 failed, 0 missing, 0 extra' | assert_stdout_eq
+		# without the option, some answers differ: the option was taken
+		bcast render --compare e.json --fields all room.obj throws.json -o default.svg
+		assert_status 0
+		failed=$(sed 's/^[0-9]* passed, \([0-9]*\) failed.*/\1/' stdout)
+		[ "$failed" -gt 0 ] || {
+			echo "$opts: the default cast gives the same answers"
+			return 1
+		}
+	done
+}
+
+@test "render: a trajectory out of range gets cast's message, in place, the rest drawn, exit 1" {
+	cat >t.json <<'EOF'
+[{"id":"ok","p0":[1,3,2],"p1":[1,3,-1],"r":0.5},
+ {"id":"far","p0":[1e60,1,1],"p1":[1,3,-1],"r":0.5},
+ {"id":"big","p0":[1,1,2],"p1":[1,3,-1],"r":1e51}]
+EOF
+	bcast render floor.obj t.json -o out.svg
+	assert_status 1
+	assert_no_stdout
+	{
+		echo 'ballcast: t.json:2:2: record 2: a coordinate or the radius is beyond the supported range of 1e50'
+		echo 'ballcast: t.json:3:2: record 3: a coordinate or the radius is beyond the supported range of 1e50'
+	} | assert_stderr_eq
+	"$BALLCAST" cast floor.obj t.json 2>&1 >/dev/null | cmp - stderr
+	grep -F -q '3 throws: 1 hit, 0 misses, 2 errors' out.svg
+	[ "$(count_class out.svg contact)" -eq 1 ]
+}
+
+@test "render: cast's options are refused with cast's messages" {
+	bcast render --approach x room.obj throws.json -o out.svg
+	assert_status 2
+	assert_stderr_line_prefix_2 "ballcast render: --approach is le or lt, not 'x'"
+	bcast render --method discrete room.obj throws.json -o out.svg
+	assert_status 2
+	assert_stderr_line_prefix_2 'ballcast render: --method discrete needs --dt F (the step, a fraction of the path)'
+	bcast render --dt 0.1 room.obj throws.json -o out.svg
+	assert_status 2
+	assert_stderr_line_prefix_2 'ballcast render: --dt needs --method discrete'
+	bcast render --method discrete --dt 0.1 --convention cs121 room.obj throws.json -o out.svg
+	assert_status 2
+	assert_stderr_line_prefix_2 'ballcast render: --method discrete finds one contact: --ties, --normal average and --convention need --method exact'
+	[ ! -e out.svg ]
+}
+
 @test "render: a results file with p0 and p1 gets its path drawn" {
 	printf 'id,hit,alpha,feature,point_x,point_y,point_z,center_x,center_y,center_z,x0,y0,z0,x1,y1,z1\n' >p.csv
 	printf 'a,true,0.5,face,1,3,0,1,3,0.5,1,3,1.5,1,3,-0.5\n' >>p.csv
@@ -391,8 +445,10 @@ EOF
 	# 'differs', 'expected'), so [16, 184] x [56, 116], scale 15, centre
 	# (2, 2) at (100, 86): (1,3) -> (85, 71), (3,3) -> (115, 71),
 	# (3,1) -> (115, 101)
-	bcast render --compare expected.ndjson --view 0,90 --size 200x200 --probe 1,3,0 --probe 3,3,0 --probe 3,1,0 \
-		floor.obj student.ndjson -o cmp.svg
+	# --fields all: the contact point is graded (grade's default fields are
+	# hit, alpha and normal)
+	bcast render --compare expected.ndjson --fields all --view 0,90 --size 200x200 --probe 1,3,0 --probe 3,3,0 \
+		--probe 3,1,0 floor.obj student.ndjson -o cmp.svg
 	assert_status 0
 	# compare's closing line, from the same engine
 	echo '1 passed, 1 failed, 0 missing, 0 extra' | assert_stdout_eq
@@ -419,7 +475,7 @@ EOF
 	assert_pixel cmp.png 115 101 "$EXPECTED"
 }
 
-@test "render --compare: alpha within 1e-9 matches, beyond it differs; so do feature and hit" {
+@test "render --compare: alpha within 1e-9 matches, beyond it differs; so do feature, point (--fields all) and hit" {
 	printf '{"id":"a","hit":true,"alpha":0.5,"feature":"face","point":[1,3,0],"center":[1,3,0.5]}\n' >e.ndjson
 	printf '{"id":"a","hit":true,"alpha":0.5000000009,"feature":"face","point":[1,3,0.0000000009],"center":[1,3,0.5]}\n' >near.ndjson
 	printf '{"id":"a","hit":true,"alpha":0.500000002,"feature":"face","point":[1,3,0],"center":[1,3,0.5]}\n' >far.ndjson
@@ -427,13 +483,23 @@ EOF
 	printf '{"id":"a","hit":true,"alpha":0.5,"feature":"face","point":[1,3,0.000000002],"center":[1,3,0.5]}\n' >point.ndjson
 	printf '{"id":"a","hit":false,"alpha":1}\n' >miss.ndjson
 	for f in near far edge point miss; do
-		bcast render --compare e.ndjson floor.obj $f.ndjson -o $f.svg
+		bcast render --compare e.ndjson --fields all floor.obj $f.ndjson -o $f.svg
 		assert_status 0
 	done
 	grep -F -q ': 0 of 1 differ,' near.svg
 	grep -F -q ': 1 of 1 differ,' far.svg
 	grep -F -q ': 1 of 1 differ,' edge.svg
 	grep -F -q ': 1 of 1 differ,' point.svg
+	grep -F -q ': 1 of 1 differ,' miss.svg
+	# grade's default fields (hit, alpha, normal): feature and point are not graded
+	for f in near far edge point miss; do
+		bcast render --compare e.ndjson floor.obj $f.ndjson -o $f.svg
+		assert_status 0
+	done
+	grep -F -q ': 0 of 1 differ,' near.svg
+	grep -F -q ': 1 of 1 differ,' far.svg
+	grep -F -q ': 0 of 1 differ,' edge.svg
+	grep -F -q ': 0 of 1 differ,' point.svg
 	grep -F -q ': 1 of 1 differ,' miss.svg
 }
 
@@ -453,6 +519,37 @@ EOF
 	assert_status 0
 	grep -F -q ': 2 of 2 differ, 12 missing' short.svg
 	echo '0 passed, 1 failed, 12 missing, 0 extra' | assert_stdout_eq
+}
+
+@test "render --compare judges as grade: the same fields, tolerances and counts on the same files" {
+	# grade casts EXPECTED with its ties, as cast --ties writes them
+	"$BALLCAST" cast --ties room.obj throws.json >expected.json
+	"$BALLCAST" cast --normal triangle room.obj throws.json >triangle.json
+	# a student's own shape (id, hit, t, nx, ny, nz) under the course's
+	# conventions, one alpha off
+	"$BALLCAST" cast --convention cs121 room.obj throws.json >cs121.json
+	"$BALLCAST" cast --convention cs121 --format csv room.obj throws.json |
+		awk -F, 'NR == 1 { print "id,hit,t,nx,ny,nz"; next }
+			{ a = $3; if ($1 == "crate-top") a = a + 0.01; print $1 "," $2 "," a "," $17 "," $18 "," $19 }' >student.csv
+	for run in "expected.json triangle.json" "cs121.json student.csv --convention cs121"; do
+		# shellcheck disable=SC2086
+		set -- $run
+		exp="$1" sub="$2"
+		shift 2
+		"$BALLCAST" grade "$@" --report csv room.obj throws.json "$sub" >grades.csv && true
+		counts=$(sed -n 2p grades.csv | awk -F, '{ print $3 " passed, " $4 " failed, " $5 " missing, " $6 " extra" }')
+		bcast render "$@" --compare "$exp" room.obj "$sub" -o why.svg
+		assert_status 0
+		echo "$counts" | assert_stdout_eq
+		failed=$(sed -n 2p grades.csv | cut -d, -f4)
+		grep -F -q "compared with $exp: $failed of 13 differ, 0 missing" why.svg
+	done
+	# the student's file: 1 failure, where --fields all (what the file does
+	# not hold: feature, point, ...) fails 9
+	grep -F -q 'compared with cs121.json: 1 of 13 differ, 0 missing' why.svg
+	bcast render --fields all --compare cs121.json room.obj student.csv -o all.svg
+	assert_status 0
+	echo '4 passed, 9 failed, 0 missing, 0 extra' | assert_stdout_eq
 }
 
 @test "render --compare: the expected file must hold results" {

@@ -635,7 +635,10 @@ static void bcTraceVisit(void* context, const bcBvhTriangle* triangle, double* m
 /* Every walk this CPU can run (scalar, SSE2, AVX2) visits the same
  * triangles in the same order with the same bounds, query by query, on
  * random segments (zero components, zero length, r = 0, huge r). */
-static void bcCheckSimdAgree(const bcMesh* mesh, uint64_t seed, int queryCount)
+typedef void bcSweepQueryFcn(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
+							 bcBvhVisitFcn* visit, void* context);
+
+static void bcCheckSimdAgreeFor(const bcMesh* mesh, uint64_t seed, int queryCount, bcSweepQueryFcn* query)
 {
 	bcBvhSimd best = bcBvh_BestSimd();
 	bcBvhSimd kept = bcBvh_GetSimd(mesh->bvh);
@@ -651,7 +654,7 @@ static void bcCheckSimdAgree(const bcMesh* mesh, uint64_t seed, int queryCount)
 			ck_assert(bcBvh_SetSimd(mesh->bvh, (bcBvhSimd)simd));
 			bcTrace trace = { 0, 0 };
 			double maxAlpha = 1.0;
-			bcBvh_QuerySweep(mesh->bvh, p0, d, r, &maxAlpha, bcTraceVisit, &trace);
+			query(mesh->bvh, p0, d, r, &maxAlpha, bcTraceVisit, &trace);
 			if (simd == bc_simdScalar) {
 				reference = trace;
 			}
@@ -666,6 +669,80 @@ static void bcCheckSimdAgree(const bcMesh* mesh, uint64_t seed, int queryCount)
 	ck_assert_int_gt(visits, 0);
 }
 
+/* Both swept-ball queries, with and without the triangle filter. */
+static void bcCheckSimdAgree(const bcMesh* mesh, uint64_t seed, int queryCount)
+{
+	bcCheckSimdAgreeFor(mesh, seed, queryCount, bcBvh_QuerySweep);
+	bcCheckSimdAgreeFor(mesh, seed, queryCount, bcBvh_QuerySweepBall);
+}
+
+/* A visitor that lists the triangles visited, in order. */
+typedef struct bcVisitList {
+	int32_t* items;
+	int count;
+	int capacity;
+} bcVisitList;
+
+static void bcListVisit(void* context, const bcBvhTriangle* triangle, double* maxAlpha)
+{
+	(void)maxAlpha;
+	bcVisitList* list = context;
+	if (list->count == list->capacity) {
+		list->capacity = list->capacity > 0 ? 2 * list->capacity : 64;
+		list->items = realloc(list->items, (size_t)list->capacity * sizeof *list->items);
+		bcRequire(list->items != NULL, "out of memory");
+	}
+	list->items[list->count++] = triangle->index;
+}
+
+/* The filtered walk (bcBvh_QuerySweepBall) visits what the plain walk
+ * visits, in the same order, less triangles the swept ball never comes
+ * within r of on [0, 1]: each triangle it leaves out is a miss for the
+ * exact single-triangle cast (two-sided, so a contact from either side
+ * counts). With r = 0 it leaves none out. Returns how many it left out. */
+static long bcCheckFilter(const bcMesh* mesh, uint64_t seed, int queryCount)
+{
+	bcRandom random = { seed };
+	bcVisitList plain = { 0 }, filtered = { 0 };
+	bcCastOptions options = bcDefaultCastOptions();
+	options.twoSided = true;
+	long skipped = 0;
+	for (int q = 0; q < queryCount; ++q) {
+		bcVec3 p0, d;
+		double r;
+		bcRandomSegment(&random, mesh, &p0, &d, &r);
+		plain.count = filtered.count = 0;
+		double maxAlpha = 1.0;
+		bcBvh_QuerySweep(mesh->bvh, p0, d, r, &maxAlpha, bcListVisit, &plain);
+		maxAlpha = 1.0;
+		bcBvh_QuerySweepBall(mesh->bvh, p0, d, r, &maxAlpha, bcListVisit, &filtered);
+		bcRequire(filtered.count <= plain.count, "query %d: %d filtered visits, %d plain", q, filtered.count,
+				  plain.count);
+		bcRequire(r > 0.0 || filtered.count == plain.count, "query %d: a point filtered", q);
+		int j = 0;
+		bcCastInput input = { p0, bcAdd(p0, d), r };
+		for (int i = 0; i < plain.count; ++i) {
+			int32_t t = plain.items[i];
+			if (j < filtered.count && filtered.items[j] == t) {
+				j += 1;
+				continue;
+			}
+			const int32_t* v = mesh->triangles + 3 * t;
+			bcCastOutput out = bcCastTriangle(mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], input,
+											  &options);
+			bcRequire(out.state == bc_castMiss,
+					  "query %d (p0 %.17g %.17g %.17g, d %.17g %.17g %.17g, r %.17g): triangle %d left out, "
+					  "but the ball touches it at alpha %.17g",
+					  q, p0.x, p0.y, p0.z, d.x, d.y, d.z, r, (int)t, out.alpha);
+			skipped += 1;
+		}
+		bcRequire(j == filtered.count, "query %d: the filtered walk visited out of the plain walk's order", q);
+	}
+	free(plain.items);
+	free(filtered.items);
+	return skipped;
+}
+
 /* ----------------------------------------------------------------- tests */
 
 START_TEST(test_soupSweeps)
@@ -676,6 +753,7 @@ START_TEST(test_soupSweeps)
 	bcCheckWide(mesh);
 	bcCheckSweeps(mesh, 101, BC_TEST_QUERY_COUNT);
 	bcCheckSimdAgree(mesh, 301, BC_TEST_QUERY_COUNT);
+	ck_assert_int_gt(bcCheckFilter(mesh, 401, BC_TEST_QUERY_COUNT), 0);
 	bcMesh_Destroy(mesh);
 }
 END_TEST
@@ -687,6 +765,7 @@ START_TEST(test_terrainSweeps)
 	bcCheckWide(mesh);
 	bcCheckSweeps(mesh, 102, BC_TEST_QUERY_COUNT);
 	bcCheckSimdAgree(mesh, 302, BC_TEST_QUERY_COUNT);
+	ck_assert_int_gt(bcCheckFilter(mesh, 402, BC_TEST_QUERY_COUNT), 0);
 	bcMesh_Destroy(mesh);
 }
 END_TEST
@@ -698,6 +777,7 @@ START_TEST(test_coincidentSweeps)
 	bcCheckWide(mesh);
 	bcCheckSweeps(mesh, 103, BC_TEST_QUERY_COUNT / 2);
 	bcCheckSimdAgree(mesh, 303, BC_TEST_QUERY_COUNT / 2);
+	ck_assert_int_gt(bcCheckFilter(mesh, 403, BC_TEST_QUERY_COUNT / 2), 0);
 	bcCheckPoints(mesh, 203, BC_TEST_QUERY_COUNT / 2);
 	bcMesh_Destroy(mesh);
 }
@@ -994,6 +1074,52 @@ START_TEST(test_concurrentQueries)
 }
 END_TEST
 
+/* The filter's ball, by hand: the triangle (0,0,0) (1,0,0) (0,1,0) has its
+ * centroid at (1/3, 1/3, 0) and its farthest vertices at sqrt(5) / 3 =
+ * 0.745 from it. A ball resting at (1.05, 1.05, 0), past the box's corner,
+ * is 0.943 + 0.071 = 1.014 from the centroid: with r = 0.1 its box test
+ * passes (the box grown by 0.1 holds it) but 1.014 > 0.745 + 0.1, so the
+ * filtered walk leaves the triangle out (and indeed the ball is 1.1 / sqrt
+ * 2 - 0 = 0.778 from the hypotenuse); with r = 0.3, 1.014 < 1.045: kept. A
+ * ball moving past it, starting clear and ending on its face, is kept. */
+START_TEST(test_ballFilter)
+{
+	bcSoup soup = { 0 };
+	double a[3] = { 0.0, 0.0, 0.0 }, b[3] = { 1.0, 0.0, 0.0 }, c[3] = { 0.0, 1.0, 0.0 };
+	bcSoupAdd(&soup, a, b, c);
+	bcMesh* mesh = bcSoupMesh(&soup);
+	bcVisitList list = { 0 };
+	bcVec3 corner = bcMakeVec3(1.05, 1.05, 0.0), still = bcMakeVec3(0.0, 0.0, 0.0);
+	double maxAlpha = 1.0;
+	bcBvh_QuerySweep(mesh->bvh, corner, still, 0.1, &maxAlpha, bcListVisit, &list);
+	ck_assert_int_eq(list.count, 1);
+	list.count = 0;
+	bcBvh_QuerySweepBall(mesh->bvh, corner, still, 0.1, &maxAlpha, bcListVisit, &list);
+	ck_assert_int_eq(list.count, 0);
+	bcBvh_QuerySweepBall(mesh->bvh, corner, still, 0.3, &maxAlpha, bcListVisit, &list);
+	ck_assert_int_eq(list.count, 1);
+	/* From (2, 2, 0.05) towards (0.2, 0.2, 0.05): within 0.1 of the face at the end. */
+	list.count = 0;
+	bcBvh_QuerySweepBall(mesh->bvh, bcMakeVec3(2.0, 2.0, 0.05), bcMakeVec3(-1.8, -1.8, 0.0), 0.1, &maxAlpha,
+						 bcListVisit, &list);
+	ck_assert_int_eq(list.count, 1);
+	/* The same path stopped at alpha 0.5 (at (1.1, 1.1, 0.05), 0.85 from
+	 * the hypotenuse's line): nothing within reach up to maxAlpha. */
+	list.count = 0;
+	maxAlpha = 0.5;
+	bcBvh_QuerySweepBall(mesh->bvh, bcMakeVec3(2.0, 2.0, 0.05), bcMakeVec3(-1.8, -1.8, 0.0), 0.1, &maxAlpha,
+						 bcListVisit, &list);
+	ck_assert_int_eq(list.count, 0);
+	/* A point (r = 0) is never filtered. */
+	maxAlpha = 1.0;
+	bcBvh_QuerySweepBall(mesh->bvh, bcMakeVec3(0.25, 0.25, 1.0), bcMakeVec3(0.0, 0.0, -2.0), 0.0, &maxAlpha,
+						 bcListVisit, &list);
+	ck_assert_int_eq(list.count, 1);
+	free(list.items);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
 static Suite* bvhSuite(void)
 {
 	Suite* suite = suite_create("bvh");
@@ -1007,6 +1133,7 @@ static Suite* bvhSuite(void)
 	tcase_add_test(queries, test_pointQueries);
 	tcase_add_test(queries, test_boundaryContacts);
 	tcase_add_test(queries, test_pruning);
+	tcase_add_test(queries, test_ballFilter);
 	suite_add_tcase(suite, queries);
 	TCase* build = tcase_create("build");
 	tcase_set_timeout(build, BC_TEST_TIMEOUT);

@@ -535,6 +535,178 @@ START_TEST(create_from_arrays_errors)
 }
 END_TEST
 
+/* ------------------------------------------------- batch with ties */
+
+static bool sameContact(const bcContact* a, const bcContact* b)
+{
+	return a->triangle == b->triangle && a->feature == b->feature && a->vertexCount == b->vertexCount &&
+		   memcmp(a->vertices, b->vertices, sizeof a->vertices) == 0 && memcmp(&a->alpha, &b->alpha, sizeof a->alpha) == 0 &&
+		   memcmp(&a->normal, &b->normal, sizeof a->normal) == 0;
+}
+
+/* Balls thrown at the bunny: a third at its vertices and a third at its
+ * edges' midpoints, straight against a triangle's normal (ties between
+ * the triangles around them), the rest at random, and a few invalid. */
+static void bunnyThrows(const bcMesh* mesh, bcCastInput* in, int n)
+{
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	bcVec3 size = bcSub(info.upperBound, info.lowerBound);
+	bcRandom rng = { 19 };
+	for (int i = 0; i < n; ++i) {
+		bcTriangle t = bcMesh_GetTriangle(mesh, (int32_t)(bcRandom_Next(&rng) % (uint64_t)info.triangleCount));
+		bcVec3 a = bcMesh_GetVertex(mesh, t.vertices[0]), b = bcMesh_GetVertex(mesh, t.vertices[1]);
+		double reach = 0.05 * bcLength(size);
+		in[i].radius = i % 2 == 0 ? 0.0 : bcRandom_Uniform(&rng, 0, 0.002 * bcLength(size));
+		if (i % 3 != 2 && !t.degenerate) {
+			bcVec3 target = i % 3 == 0 ? a : bcScale(0.5, bcAdd(a, b));
+			in[i].p0 = bcMulAdd(target, reach, t.normal);
+			in[i].p1 = bcMulAdd(target, -reach, t.normal);
+		} else {
+			in[i].p0 = bcRandom_InBox(&rng, bcSub(info.lowerBound, size), bcAdd(info.upperBound, size));
+			in[i].p1 = bcRandom_InBox(&rng, info.lowerBound, info.upperBound);
+		}
+	}
+	in[5].radius = -1;
+	in[6].p0.x = NAN;
+	in[7].p1.z = 1e300;
+}
+
+/* bcMesh_CastBatchTies answers every cast as bcMesh_CastTies does (the
+ * same output, the same tied contacts in the same order), whatever the
+ * threads, with the normal each mode asks for, on a real mesh. */
+START_TEST(batch_ties_equal_single_casts)
+{
+	const char* dir = getenv("BALLCAST_MESHES");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/stanford-bunny.obj", dir != NULL ? dir : "tests/data/meshes");
+	bcError error;
+	bcMesh* mesh = bcMesh_LoadObj(path, NULL, &error);
+	ck_assert_msg(mesh != NULL, "%s: %s", path, error.message);
+	enum { n = 3000, room = 256 };
+	static bcCastInput in[n];
+	static bcCastOutput batch[n], again[n];
+	bunnyThrows(mesh, in, n);
+	bcContact ties[room];
+	long tiedCasts = 0;
+	const bcNormalMode modes[] = { bc_normalContact, bc_normalTriangle, bc_normalAverage };
+	for (int m = 0; m < 3; ++m) {
+		bcBatchOptions options = bcDefaultBatchOptions();
+		options.normal = modes[m];
+		options.threadCount = 3;
+		memset(batch, 0xff, sizeof batch); /* every output must be written */
+		bcTieList* list = bcMesh_CastBatchTies(mesh, in, batch, n, &options, &error);
+		ck_assert_ptr_nonnull(list);
+		ck_assert_int_eq(list->castCount, n);
+		ck_assert_uint_eq(list->first[0], 0);
+		ck_assert_uint_eq(list->first[n], list->contactCount);
+		for (int i = 0; i < n; ++i) {
+			bcCastOutput single;
+			int count = bcMesh_CastTies(mesh, in[i], &options.cast, &single, ties, room);
+			ck_assert_int_le(count, room);
+			bcVec3 expected = single.normal;
+			if (single.state == bc_castHit || single.state == bc_castInitialOverlap) {
+				if (modes[m] == bc_normalTriangle) {
+					expected = single.triangleNormal;
+				} else if (modes[m] == bc_normalAverage) {
+					/* the tied triangles' front normals, each once */
+					bcVec3 sum = { 0, 0, 0 };
+					for (int k = 0; k < count; ++k) {
+						if (k == 0 || ties[k].triangle != ties[k - 1].triangle) {
+							sum = bcAdd(sum, bcMesh_GetTriangle(mesh, ties[k].triangle).normal);
+						}
+					}
+					double length = bcLength(sum);
+					expected = length > 0 ? bcScale(1.0 / length, sum) : single.triangleNormal;
+				}
+			}
+			bcVec3 normal = batch[i].normal;
+			if (modes[m] == bc_normalAverage) {
+				bcAssertVecNear(normal, expected.x, expected.y, expected.z, 1e-15);
+			} else {
+				ck_assert_msg(memcmp(&normal, &expected, sizeof normal) == 0, "cast %d: normal", i);
+			}
+			batch[i].normal = single.normal;
+			ck_assert_msg(sameOutput(batch + i, &single), "cast %d: output", i);
+			ck_assert(memcmp(&batch[i].triangleNormal, &single.triangleNormal, sizeof single.triangleNormal) == 0);
+			ck_assert_msg(list->first[i + 1] - list->first[i] == (size_t)count, "cast %d: %zu ties, not %d", i,
+						  list->first[i + 1] - list->first[i], count);
+			for (int k = 0; k < count; ++k) {
+				ck_assert_msg(sameContact(list->contacts + list->first[i] + k, ties + k), "cast %d tie %d", i, k);
+			}
+			tiedCasts += m == 0 && count > 1;
+		}
+		/* one thread: the same list */
+		options.threadCount = 1;
+		bcTieList* one = bcMesh_CastBatchTies(mesh, in, again, n, &options, NULL);
+		ck_assert_ptr_nonnull(one);
+		ck_assert_uint_eq(one->contactCount, list->contactCount);
+		ck_assert(memcmp(one->first, list->first, (n + 1) * sizeof *one->first) == 0);
+		for (size_t k = 0; k < one->contactCount; ++k) {
+			ck_assert(sameContact(one->contacts + k, list->contacts + k));
+		}
+		bcTieList_Destroy(one);
+		bcTieList_Destroy(list);
+	}
+	/* the throws at vertices and edges do make ties */
+	ck_assert_int_gt(tiedCasts, n / 4);
+	ck_assert_int_eq(batch[5].state, bc_castInvalid);
+	ck_assert_int_eq(batch[6].state, bc_castInvalid);
+	ck_assert_int_eq(batch[7].state, bc_castInvalid);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
+/* The room's corner (8,6,3) is shared by ceiling triangles 2 and 3 (-z),
+ * wall x = 8's triangles 6 and 7 (-x) and wall y = 6's triangle 8 (-y): a
+ * point aimed at it ties them all, and the average normal is
+ * (-2,-1,-2) / 3. */
+START_TEST(batch_normal_modes_at_the_room_corner)
+{
+	bcError error;
+	bcMesh* mesh = bcMesh_LoadObj("samples/room.obj", NULL, &error);
+	ck_assert_msg(mesh != NULL, "samples/room.obj: %s", error.message);
+	bcCastInput in[2] = { { { 4, 1.5, 0.75 }, { 12, 10.5, 5.25 }, 0 }, { { 4, 3, 1.5 }, { 4.5, 3, 1.5 }, 0 } };
+	bcCastOutput out[2];
+	bcBatchOptions options = bcDefaultBatchOptions();
+	options.normal = bc_normalAverage;
+	bcTieList* list = bcMesh_CastBatchTies(mesh, in, out, 2, &options, &error);
+	ck_assert_ptr_nonnull(list);
+	ck_assert_int_eq(out[0].state, bc_castHit);
+	ck_assert_int_eq(out[0].triangle, 2);
+	ck_assert(out[0].alpha == 0.5);
+	ck_assert(out[0].normal.x == -2.0 / 3.0 && out[0].normal.y == -1.0 / 3.0 && out[0].normal.z == -2.0 / 3.0);
+	bool seen[16] = { false };
+	for (size_t k = list->first[0]; k < list->first[1]; ++k) {
+		seen[list->contacts[k].triangle] = true;
+	}
+	for (int t = 0; t < 16; ++t) {
+		ck_assert_msg(seen[t] == (t == 2 || t == 3 || t == 6 || t == 7 || t == 8), "triangle %d", t);
+	}
+	/* the second ball flies free: a miss, no ties */
+	ck_assert_int_eq(out[1].state, bc_castMiss);
+	ck_assert_uint_eq(list->first[2], list->first[1]);
+	bcTieList_Destroy(list);
+	options.normal = bc_normalTriangle;
+	list = bcMesh_CastBatchTies(mesh, in, out, 2, &options, NULL);
+	ck_assert(out[0].normal.x == 0 && out[0].normal.y == 0 && out[0].normal.z == -1);
+	bcTieList_Destroy(list);
+	options.normal = bc_normalContact;
+	list = bcMesh_CastBatchTies(mesh, in, out, 2, &options, NULL);
+	bcCastOutput single = bcMesh_Cast(mesh, in[0], NULL);
+	ck_assert(sameOutput(out, &single));
+	bcTieList_Destroy(list);
+	/* an empty batch: an empty list */
+	list = bcMesh_CastBatchTies(mesh, in, out, 0, NULL, NULL);
+	ck_assert_ptr_nonnull(list);
+	ck_assert_int_eq(list->castCount, 0);
+	ck_assert_uint_eq(list->contactCount, 0);
+	ck_assert_uint_eq(list->first[0], 0);
+	bcTieList_Destroy(list);
+	bcTieList_Destroy(NULL);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
 static Suite* castSuite(void)
 {
 	Suite* s = suite_create("cast");
@@ -555,6 +727,8 @@ static Suite* castSuite(void)
 	tcase_add_test(tc, batch_is_thread_independent);
 	tcase_add_test(tc, batch_space_order_answers_as_input_order);
 	tcase_add_test(tc, create_from_arrays_errors);
+	tcase_add_test(tc, batch_ties_equal_single_casts);
+	tcase_add_test(tc, batch_normal_modes_at_the_room_corner);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -242,6 +242,98 @@ START_TEST(numberCells)
 }
 END_TEST
 
+
+/* The separator sniffed from the first line of text. */
+static char sniff(const char* text)
+{
+	testCsv t;
+	openCsv(&t, text, strlen(text));
+	bcError error;
+	char separator = cliCsv_SniffSeparator(&t.csv, &error);
+	/* nothing consumed: the first row reads whole afterwards */
+	ck_assert_uint_eq(t.input.start, 0);
+	closeCsv(&t);
+	return separator;
+}
+
+START_TEST(separators)
+{
+	ck_assert_int_eq(sniff("id,hit,alpha\n1,true,0.5\n"), ',');
+	ck_assert_int_eq(sniff("id;hit;alpha\n1;true;0,5\n"), ';');
+	ck_assert_int_eq(sniff("id\thit\talpha\n"), '\t');
+	ck_assert_int_eq(sniff("id | hit | alpha"), '|');
+	ck_assert_int_eq(sniff("\"a;b;c\",d\n"), ','); /* quoted separators do not count */
+	ck_assert_int_eq(sniff("id\n1;2;3;4\n"), ',');   /* the first line only; none: ',' */
+	ck_assert_int_eq(sniff(""), ',');
+	ck_assert_int_eq(sniff("a;b,c\n"), ',');          /* a tie: ',' */
+	/* a header longer than one read of the input */
+	size_t n = 3 * 65536;
+	char* wide = malloc(n + 2);
+	ck_assert_ptr_nonnull(wide);
+	for (size_t i = 0; i < n; ++i) {
+		wide[i] = i % 3 == 2 ? (i > 1000 ? ';' : ',') : 'x';
+	}
+	wide[n] = '\n';
+	wide[n + 1] = '\0';
+	ck_assert_int_eq(sniff(wide), ';'); /* judged by its first CLI_CSV_SNIFF_BYTES */
+	free(wide);
+
+	/* cells separated by ';', blanks dropped; a tab separates only when told */
+	const char text[] = "a ; \"b;c\" ;d\t;\n1\t2;;\n";
+	testCsv t;
+	openCsv(&t, text, sizeof text - 1);
+	t.csv.separator = ';';
+	expectRow(&t, 4);
+	expectCell(&t, 0, "a", 1, 1);
+	expectCell(&t, 1, "b;c", 1, 5);
+	expectCell(&t, 2, "d", 1, 12);
+	expectCell(&t, 3, "", 1, 15);
+	expectRow(&t, 3);
+	expectCell(&t, 0, "1\t2", 2, 1);
+	expectEnd(&t);
+	closeCsv(&t);
+
+	const char tabs[] = "a\t b \t\t\"c\td\"\n";
+	openCsv(&t, tabs, sizeof tabs - 1);
+	t.csv.separator = '\t';
+	expectRow(&t, 4);
+	expectCell(&t, 0, "a", 1, 1);
+	expectCell(&t, 1, "b", 1, 4);
+	expectCell(&t, 2, "", 1, 7);
+	expectCell(&t, 3, "c\td", 1, 8);
+	expectEnd(&t);
+	closeCsv(&t);
+}
+END_TEST
+
+START_TEST(decimalCommas)
+{
+	const char text[] = "0,25; -1,5e3 ;0.5;1,2,3;,5;7,;12\n";
+	testCsv t;
+	openCsv(&t, text, sizeof text - 1);
+	t.csv.separator = ';';
+	t.csv.decimalComma = true;
+	expectRow(&t, 7);
+	double x = 0.0;
+	ck_assert_int_eq(cliCsv_Number(&t.csv, 0, &x), 1);
+	ck_assert(x == 0.25 && cliCsv_HasDecimalComma(&t.csv, 0));
+	ck_assert_int_eq(cliCsv_Number(&t.csv, 1, &x), 1);
+	ck_assert(x == -1500.0 && cliCsv_HasDecimalComma(&t.csv, 1));
+	ck_assert_int_eq(cliCsv_Number(&t.csv, 2, &x), 1);
+	ck_assert(x == 0.5 && !cliCsv_HasDecimalComma(&t.csv, 2));
+	ck_assert_int_eq(cliCsv_Number(&t.csv, 3, &x), -1); /* two commas: no number */
+	ck_assert_int_eq(cliCsv_Number(&t.csv, 4, &x), -1); /* a digit on either side, as spreadsheets write */
+	ck_assert_int_eq(cliCsv_Number(&t.csv, 5, &x), -1);
+	ck_assert_int_eq(cliCsv_Number(&t.csv, 6, &x), 1);
+	ck_assert(x == 12.0);
+	/* without decimalComma a comma is no point */
+	t.csv.decimalComma = false;
+	ck_assert_int_eq(cliCsv_Number(&t.csv, 0, &x), -1);
+	ck_assert(!cliCsv_HasDecimalComma(&t.csv, 0));
+	closeCsv(&t);
+}
+END_TEST
+
 static Suite* csvSuite(void)
 {
 	Suite* suite = suite_create("csv");
@@ -254,6 +346,8 @@ static Suite* csvSuite(void)
 	tcase_add_test(core, headerMap);
 	tcase_add_test(core, wholeVectorsOnly);
 	tcase_add_test(core, numberCells);
+	tcase_add_test(core, separators);
+	tcase_add_test(core, decimalCommas);
 	suite_add_tcase(suite, core);
 	return suite;
 }

@@ -205,6 +205,51 @@ START_TEST(readDigitsWraps)
 }
 END_TEST
 
+/* The public bcParseDouble: strtod's double for the whole span, or false.
+ * The fast path and strtod's fallback (long, hexadecimal, overflowing,
+ * words), a span not terminated, a span with bytes strtod does not read. */
+START_TEST(parseDoubleWholeSpan)
+{
+	double x = -1.0;
+	ck_assert(bcParseDouble("0.1", 3, &x) && x == 0.1);
+	ck_assert(bcParseDouble("-2.5e-3", 7, &x) && x == -2.5e-3);
+	ck_assert(bcParseDouble("12345", 3, &x) && x == 123.0); /* only the span */
+	ck_assert(bcParseDouble("0x1p3", 5, &x) && x == 8.0);
+	ck_assert(bcParseDouble("1e400", 5, &x) && isinf(x) && x > 0);
+	ck_assert(bcParseDouble("-inf", 4, &x) && isinf(x) && x < 0);
+	ck_assert(bcParseDouble("nan", 3, &x) && isnan(x));
+	x = 7.0;
+	ck_assert(!bcParseDouble("1.5x", 4, &x));
+	ck_assert(!bcParseDouble("1e", 2, &x));
+	ck_assert(!bcParseDouble("-", 1, &x));
+	ck_assert(!bcParseDouble("", 0, &x));
+	ck_assert(!bcParseDouble("1\0" "2", 3, &x));
+	ck_assert(!bcParseDouble("1 2", 3, &x));
+	ck_assert(x == 7.0); /* left alone */
+	/* 300 digits: past the stack copy, to the heap, as strtod reads it */
+	char longNumber[400];
+	memset(longNumber, '3', 300);
+	memcpy(longNumber, "0.", 2);
+	memcpy(longNumber + 300, "e-5", 4);
+	ck_assert(bcParseDouble(longNumber, strlen(longNumber), &x));
+	assertSameDouble(x, strtod(longNumber, NULL), "300 digits");
+	/* random numbers, some past 19 digits: the same bits as strtod */
+	uint64_t state = 0x0123456789abcdefu;
+	char text[64];
+	for (int i = 0; i < 20000; ++i) {
+		uint64_t bits = nextRandom(&state);
+		double d;
+		memcpy(&d, &bits, sizeof d);
+		if (!isfinite(d)) {
+			continue;
+		}
+		snprintf(text, sizeof text, "%.*g", 1 + (int)(bits % 25), d);
+		ck_assert_msg(bcParseDouble(text, strlen(text), &x), "'%s'", text);
+		assertSameDouble(x, strtod(text, NULL), text);
+	}
+}
+END_TEST
+
 static Suite* decimalSuite(void)
 {
 	Suite* suite = suite_create("decimal");
@@ -215,6 +260,7 @@ static Suite* decimalSuite(void)
 	tcase_add_test(core, randomNumbersMatchStrtod);
 	tcase_add_test(core, cases);
 	tcase_add_test(core, readDigitsWraps);
+	tcase_add_test(core, parseDoubleWholeSpan);
 	suite_add_tcase(suite, core);
 	return suite;
 }

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "harness.h"
-#include "morton.h"
+#include "ballcast.h"
 
 static bcCastInput startAt(double x, double y, double z)
 {

@@ -1130,7 +1130,7 @@ static bool assertSameOnThreads(const char* text, size_t length, const char* wha
 /* Which piece of count holds byte offset of text (cut as the reader cuts). */
 static int pieceOf(const char* text, size_t length, int count, size_t offset)
 {
-	const char* starts[BC_MESH_MAX_THREADS + 1];
+	const char* starts[BC_MAX_THREADS + 1];
 	int pieces = cutText(text, text + length, count, starts);
 	int piece = 0;
 	while (piece + 1 < pieces && text + offset >= starts[piece + 1]) {
@@ -1200,7 +1200,7 @@ START_TEST(test_pieces_cut_lines)
 			static const char* const endings[] = { "\n", "\r\n", " \\\n", "\\\r\n", "\\\n", "#c\\\n", "\r\r\n" };
 			appendText(&text, "v 1 2%s", endings[nextRandom(&state) % 7]);
 		}
-		const char* starts[BC_MESH_MAX_THREADS + 1];
+		const char* starts[BC_MAX_THREADS + 1];
 		for (int count = 1; count <= 9; ++count) {
 			int pieces = cutText(text.data, text.data + text.length, count, starts);
 			ck_assert_int_ge(pieces, 1);
@@ -1222,7 +1222,7 @@ START_TEST(test_pieces_cut_lines)
 	}
 	/* one logical line, or no newline at all: one piece */
 	const char* joined = "f 1 \\\n2 \\\n3 \\\r\n4\n";
-	const char* starts[BC_MESH_MAX_THREADS + 1];
+	const char* starts[BC_MAX_THREADS + 1];
 	ck_assert_int_eq(cutText(joined, joined + strlen(joined), 7, starts), 1);
 	const char* single = "v 0 0 0 v 1 1 1";
 	ck_assert_int_eq(cutText(single, single + strlen(single), 7, starts), 1);

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "parallel.h"
+#include "ballcast.h"
 
 /* What the task saw: per item, how often it ran and by which worker; per
  * worker, how many blocks it took. */

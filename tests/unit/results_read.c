@@ -441,7 +441,9 @@ START_TEST(csvErrors)
 	cliResultSet_Free(&set);
 	assertProblem("id,ties\na,1:edge 2-vertex\n", 2, 3, "ties: expected triangle:feature pairs separated by spaces, found '1:edge 2-vertex'");
 	assertError("id,alpha,id\n", 1, 10, "duplicate column 'id' in the CSV header");
-	assertError("\nname,score\n", 2, 1, "not a results file: no known column in the CSV header (expected id, hit, alpha, ...)");
+	assertError("\nname,score\n", 2, 1,
+				"not a results file: no known column in the CSV header 'name,score' (cells separated by ','; expected id, "
+				"hit, alpha, ...)");
 	assertProblem("id,vertex_0,vertex_1,vertex_2\na,1,,3\n", 2, 6, "vertex_2: given after an empty or missing vertex column");
 	assertProblem("id,alpha\na,1e999\n", 2, 3, "alpha: not a finite number");
 }
@@ -661,11 +663,12 @@ START_TEST(tolerantSpellings)
 	ck_assert_int_eq(set.count, 2);
 	ck_assert_str_eq(set.ignored, "colour");
 	const cliResult* r = set.results;
-	ck_assert_uint_eq(r->fields, cli_resultAlpha | cli_resultNormal | cli_resultTriangle);
+	ck_assert_uint_eq(r->fields, cli_resultHit | cli_resultAlpha | cli_resultNormal | cli_resultTriangle);
+	ck_assert(r->hit); /* "yes" */
 	assertSame(r->alpha, 0.5);
 	assertVec(r->normal, 0.0, 0.0, 1.0);
 	ck_assert_int_eq(r->triangle, 3);
-	ck_assert_ptr_null(r->problem); /* hit "yes" is not graded */
+	ck_assert_ptr_null(r->problem);
 	ck_assert_uint_eq(set.results[1].fields, cli_resultHit | cli_resultAlpha);
 	cliResultSet_Free(&set);
 
@@ -681,6 +684,278 @@ START_TEST(tolerantSpellings)
 	set = parseOk("{\"id\":1,\"time\":0.25,\"hit\":true}\n");
 	ck_assert_uint_eq(set.results[0].fields, cli_resultHit);
 	ck_assert_ptr_null(set.ignored);
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+
+/* A tolerant read of text that must fail: the error's message. */
+static void assertTolerantError(const char* text, long line, long column, const char* message)
+{
+	FILE* f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	rewind(f);
+	cliResultsReadOptions options = { true, cli_resultHit | cli_resultAlpha, NULL, 0 };
+	cliResultSet set;
+	bcError error;
+	ck_assert_msg(!cliReadResultsWith(f, &options, &set, &error), "read: %s", text);
+	fclose(f);
+	ck_assert_msg(error.line == line && error.column == column, "%s\nerror at %ld:%ld (%s), expected %ld:%ld", text,
+				  error.line, error.column, error.message, line, column);
+	ck_assert_str_eq(error.message, message);
+}
+
+START_TEST(shapeSeparators)
+{
+	unsigned graded = cli_resultHit | cli_resultAlpha | cli_resultNormal;
+	/* ';' as spreadsheets in much of Europe export it: decimal commas are numbers */
+	cliResultSet set = parseTolerant("id;hit;alpha;nx;ny;nz\n\"a;1\";true;0,25;0;-0,6;0,8\nb;false;1;;;\n", graded,
+									 NULL, 0);
+	ck_assert_int_eq(set.count, 2);
+	ck_assert_int_eq(set.problems, 0);
+	ck_assert_str_eq(set.results[0].id, "a;1");
+	assertSame(set.results[0].alpha, 0.25);
+	assertVec(set.results[0].normal, 0.0, -0.6, 0.8);
+	ck_assert(!set.results[1].hit);
+	assertSame(set.results[1].alpha, 1.0);
+	ck_assert_str_eq(set.understood, "read as CSV separated by ';' with decimal commas");
+	ck_assert(!set.positional);
+	ck_assert_int_eq(set.shape, cli_shapeRecords);
+	cliResultSet_Free(&set);
+	/* ';' with decimal points: no note about commas */
+	set = parseTolerant("id;hit;alpha\na;true;0.5\n", graded, NULL, 0);
+	assertSame(set.results[0].alpha, 0.5);
+	ck_assert_str_eq(set.understood, "read as CSV separated by ';'");
+	cliResultSet_Free(&set);
+	/* tabs (a tab then separates, so an empty cell stays a cell) */
+	set = parseTolerant("id\thit\talpha\tnx\tny\tnz\n a \ttrue\t0,5\t1\t0\t0\nb\tfalse\t\t\t\t\n", graded, NULL, 0);
+	ck_assert_int_eq(set.count, 2);
+	ck_assert_int_eq(set.problems, 0);
+	ck_assert_str_eq(set.results[0].id, "a");
+	assertSame(set.results[0].alpha, 0.5);
+	assertVec(set.results[0].normal, 1.0, 0.0, 0.0);
+	ck_assert_uint_eq(set.results[1].fields, cli_resultHit);
+	ck_assert_str_eq(set.understood, "read as CSV separated by tabs with decimal commas");
+	cliResultSet_Free(&set);
+	/* '|' */
+	set = parseTolerant("id | hit | alpha\n7 | true | 0.125\n", graded, NULL, 0);
+	ck_assert_str_eq(set.results[0].id, "7");
+	assertSame(set.results[0].alpha, 0.125);
+	ck_assert_str_eq(set.understood, "read as CSV separated by '|'");
+	cliResultSet_Free(&set);
+	/* a ',' file says nothing; its commas are separators, never decimal commas */
+	set = parseTolerant("id,hit,alpha\na,true,0.5\n", graded, NULL, 0);
+	ck_assert_str_eq(set.understood, "");
+	cliResultSet_Free(&set);
+	/* problems are placed in the columns of the file as written */
+	assertProblem("id;hit;alpha\na;true;x1\n", 2, 8, "alpha: expected a number, found 'x1'");
+	assertProblem("id;hit;alpha\na;true;1,2,3\n", 2, 8, "alpha: expected a number, found '1,2,3'");
+	/* strict reading sniffs too */
+	set = parseOk("id;hit;alpha\n1;true;0,5\n");
+	assertSame(set.results[0].alpha, 0.5);
+	cliResultSet_Free(&set);
+	/* a header no column of which is known names what it saw */
+	assertError("\nname;score\n", 2, 1,
+				"not a results file: no known column in the CSV header 'name;score' (cells separated by ';'; expected "
+				"id, hit, alpha, ...)");
+	assertTolerantError("x\ty\n1\t2\n", 1, 1,
+						"not a results file: no known column in the CSV header 'x\ty' (cells separated by tabs; "
+						"expected id, hit, alpha, ...)");
+}
+END_TEST
+
+START_TEST(shapeHitWords)
+{
+	unsigned graded = cli_resultHit | cli_resultAlpha;
+	cliResultSet set = parseTolerant("id,hit,alpha\n1,yes,0.5\n2,NO,1\n3,Y,0.5\n4,n,1\n5,True,0.5\n6,FALSE,1\n"
+									 "7,1,0.5\n8,0,1\n9,maybe,1\n",
+									 graded, NULL, 0);
+	ck_assert_int_eq(set.count, 9);
+	for (int k = 0; k < 8; ++k) {
+		ck_assert_msg(set.results[k].problem == NULL, "row %d: %s", k + 1, set.results[k].problem);
+		ck_assert_uint_eq(set.results[k].fields, graded);
+		ck_assert_int_eq(set.results[k].hit, k % 2 == 0);
+	}
+	ck_assert_str_eq(set.results[8].problem, "hit: expected true or false, found 'maybe'");
+	cliResultSet_Free(&set);
+	set = parseTolerant("[{\"id\":1,\"hit\":\"yes\",\"alpha\":0.5},{\"id\":2,\"hit\":\"No\",\"alpha\":1},"
+						"{\"id\":3,\"hit\":\"Y\",\"alpha\":0.5},{\"id\":4,\"hit\":\"n\",\"alpha\":1},"
+						"{\"id\":5,\"hit\":\"True\",\"alpha\":0.5},{\"id\":6,\"hit\":\"false\",\"alpha\":1},"
+						"{\"id\":7,\"hit\":1,\"alpha\":0.5},{\"id\":8,\"hit\":0,\"alpha\":1},"
+						"{\"id\":9,\"hit\":2,\"alpha\":1},{\"id\":10,\"hit\":\"hit\",\"alpha\":1}]",
+						graded, NULL, 0);
+	ck_assert_int_eq(set.count, 10);
+	for (int k = 0; k < 8; ++k) {
+		ck_assert_msg(set.results[k].problem == NULL, "record %d: %s", k + 1, set.results[k].problem);
+		ck_assert_int_eq(set.results[k].hit, k % 2 == 0);
+	}
+	ck_assert_str_eq(set.results[8].problem, "hit: expected true or false");
+	ck_assert_str_eq(set.results[9].problem, "hit: expected true or false");
+	cliResultSet_Free(&set);
+	/* strict reading keeps JSON's booleans */
+	assertProblem("{\"id\":1,\"hit\":\"yes\"}", 1, 15, "hit: expected true or false");
+}
+END_TEST
+
+START_TEST(shapeMissAlpha)
+{
+	/* a miss's alpha is not graded: NaN, null, "nan", empty or absent is no problem */
+	unsigned graded = cli_resultHit | cli_resultAlpha;
+	cliResultSet set = parseTolerant("{\"id\":1,\"hit\":false,\"alpha\":NaN}\n{\"id\":2,\"hit\":false,\"alpha\":null}\n"
+									 "{\"id\":3,\"alpha\":\"nan\",\"hit\":\"no\"}\n{\"id\":4,\"hit\":false,\"alpha\":\"\"}\n"
+									 "{\"id\":5,\"hit\":false}\n{\"id\":6,\"hit\":true,\"alpha\":NaN}\n"
+									 "{\"id\":7,\"alpha\":\"NaN\",\"hit\":true}\n{\"id\":8,\"alpha\":NaN}\n"
+									 "{\"id\":9,\"hit\":\"N\",\"alpha\":\"None\"}\n",
+									 graded, NULL, 0);
+	ck_assert_int_eq(set.count, 9);
+	ck_assert_ptr_null(set.results[8].problem);
+	ck_assert_uint_eq(set.results[8].fields, cli_resultHit);
+	for (int k = 0; k < 5; ++k) {
+		ck_assert_msg(set.results[k].problem == NULL, "record %d: %s", k + 1, set.results[k].problem);
+		ck_assert_uint_eq(set.results[k].fields, cli_resultHit);
+		ck_assert(!set.results[k].hit);
+	}
+	/* a hit's (or an unknown answer's) NaN stays the problem it is */
+	ck_assert_str_eq(set.results[5].problem, "alpha: NaN is not a number");
+	ck_assert_int_eq(set.results[5].problemColumn, 28);
+	ck_assert_str_eq(set.results[6].problem, "alpha: expected a number");
+	ck_assert_str_eq(set.results[7].problem, "alpha: NaN is not a number");
+	ck_assert_int_eq(set.problems, 3);
+	cliResultSet_Free(&set);
+	set = parseTolerant("id;hit;alpha\n1;no;NaN\n2;false;nan\n3;N;\n5;0;None\n6;no;NULL\n4;yes;nan\n", graded,
+						NULL, 0);
+	ck_assert_int_eq(set.problems, 1);
+	for (int k = 0; k < 5; ++k) {
+		ck_assert_uint_eq(set.results[k].fields, cli_resultHit);
+	}
+	ck_assert_str_eq(set.results[5].problem, "alpha: not a finite number");
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+START_TEST(shapeNested)
+{
+	unsigned graded = cli_resultHit | cli_resultAlpha | cli_resultNormal;
+	cliResultSet set = parseTolerant("[{\"id\":\"a\",\"result\":{\"hit\":true,\"t\":0.5,\"n\":[0,0,1],\"extra\":3}},\n"
+									 " {\"id\":\"b\",\"result\":{\"hit\":false}},\n"
+									 " {\"result\":{\"hit\":true,\"t\":\"x\"},\"id\":\"c\"}]",
+									 graded, NULL, 0);
+	ck_assert_int_eq(set.count, 3);
+	ck_assert_str_eq(set.results[0].id, "a");
+	ck_assert_uint_eq(set.results[0].fields, graded);
+	assertSame(set.results[0].alpha, 0.5);
+	assertVec(set.results[0].normal, 0.0, 0.0, 1.0);
+	ck_assert_uint_eq(set.results[1].fields, cli_resultHit);
+	ck_assert_ptr_null(set.results[1].problem);
+	/* a problem inside is placed there */
+	ck_assert_str_eq(set.results[2].problem, "alpha: expected a number");
+	ck_assert_int_eq(set.results[2].problemLine, 3);
+	ck_assert_int_eq(set.results[2].problemColumn, 28);
+	ck_assert_str_eq(set.results[2].id, "c");
+	ck_assert_str_eq(set.understood, "answers nested under \"result\"");
+	ck_assert_str_eq(set.ignored, "result.extra");
+	cliResultSet_Free(&set);
+	/* --map with a dotted path: result.when=alpha reads a key no spelling knows */
+	const char* map[] = { "out.when", "alpha", "out.ok", "hit" };
+	set = parseTolerant("{\"id\":1,\"out\":{\"ok\":true,\"when\":0.75}}\n", graded, map, 2);
+	ck_assert_int_eq(set.problems, 0);
+	ck_assert_uint_eq(set.results[0].fields, cli_resultHit | cli_resultAlpha);
+	assertSame(set.results[0].alpha, 0.75);
+	ck_assert_ptr_null(set.ignored);
+	cliResultSet_Free(&set);
+	/* and it wins over a spelling: result.t=alpha where result holds t */
+	const char* map2[] = { "result.t", "alpha" };
+	set = parseTolerant("{\"id\":1,\"result\":{\"hit\":true,\"t\":0.375}}\n", graded, map2, 1);
+	assertSame(set.results[0].alpha, 0.375);
+	cliResultSet_Free(&set);
+	/* an object holding nothing known is not taken for the answer */
+	set = parseTolerant("{\"id\":1,\"hit\":true,\"alpha\":0.5,\"meta\":{\"who\":\"x\"}}\n", graded, NULL, 0);
+	ck_assert_str_eq(set.understood, "");
+	ck_assert_str_eq(set.ignored, "meta");
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+START_TEST(shapeKeyedById)
+{
+	unsigned graded = cli_resultHit | cli_resultAlpha;
+	cliResultSet set = parseTolerant("{\"throw-1\": {\"hit\": true, \"alpha\": 0.5},\n"
+									 " \"throw-2\": {\"hit\": \"no\", \"alpha\": NaN},\n"
+									 " \"7\": {\"result\": {\"hit\": true, \"t\": \"x\"}}}\n",
+									 graded, NULL, 0);
+	ck_assert_int_eq(set.count, 3);
+	ck_assert_str_eq(set.results[0].id, "throw-1");
+	ck_assert_int_eq(set.results[0].idKind, cli_idString);
+	ck_assert(set.results[0].hit);
+	assertSame(set.results[0].alpha, 0.5);
+	ck_assert_str_eq(set.results[1].id, "throw-2");
+	ck_assert_ptr_null(set.results[1].problem);
+	ck_assert_int_eq(set.results[1].line, 2);
+	ck_assert_int_eq(set.results[1].column, 13);
+	ck_assert_str_eq(set.results[2].id, "7");
+	char* key = cliResultIdKey(set.results + 2);
+	ck_assert_str_eq(key, "n7e0"); /* the key "7" is the id 7, as a CSV cell would be */
+	free(key);
+	ck_assert_str_eq(set.results[2].problem, "alpha: expected a number");
+	ck_assert_int_eq(set.results[2].problemLine, 3);
+	ck_assert_int_eq(set.results[2].problemColumn, 37);
+	ck_assert(!set.positional);
+	ck_assert_str_eq(set.understood, "read as JSON keyed by id; answers nested under \"result\"");
+	cliResultSet_Free(&set);
+	/* a record with an id of its own is no keyed file */
+	set = parseTolerant("{\"id\":\"a\",\"result\":{\"hit\":true,\"alpha\":0.5}}\n", graded, NULL, 0);
+	ck_assert_int_eq(set.count, 1);
+	ck_assert_str_eq(set.results[0].id, "a");
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+START_TEST(shapePositional)
+{
+	unsigned graded = cli_resultHit | cli_resultAlpha;
+	cliResultSet set = parseTolerant("hit,alpha\ntrue,0.5\nfalse,1\n", graded, NULL, 0);
+	ck_assert_int_eq(set.count, 2);
+	ck_assert(set.positional);
+	ck_assert_int_eq(set.results[1].idKind, cli_idIndex);
+	cliResultSet_Free(&set);
+	set = parseTolerant("[{\"hit\":true,\"alpha\":0.5},{\"hit\":false,\"alpha\":NaN}]", graded, NULL, 0);
+	ck_assert(set.positional);
+	ck_assert_int_eq(set.problems, 0);
+	cliResultSet_Free(&set);
+	/* one id is enough to match by ids */
+	set = parseTolerant("id,hit,alpha\n,true,0.5\n3,false,1\n", graded, NULL, 0);
+	ck_assert(!set.positional);
+	cliResultSet_Free(&set);
+	set = parseOk("[{\"id\":1,\"hit\":false,\"alpha\":1}]");
+	ck_assert(!set.positional);
+	cliResultSet_Free(&set);
+}
+END_TEST
+
+START_TEST(shapeEmpty)
+{
+	unsigned graded = cli_resultHit | cli_resultAlpha;
+	const char* empty[] = { "", " \n\t\n", "\xEF\xBB\xBF" };
+	for (size_t k = 0; k < sizeof empty / sizeof empty[0]; ++k) {
+		cliResultSet set = parseTolerant(empty[k], graded, NULL, 0);
+		ck_assert_int_eq(set.count, 0);
+		ck_assert_int_eq(set.shape, cli_shapeEmptyFile);
+		ck_assert(!set.positional);
+		cliResultSet_Free(&set);
+	}
+	const char* headerOnly[] = { "id,hit,alpha\n", "id;hit;alpha\r\n\r\n", "[]", " [\n]\n", "{\"results\":[]}", "{}" };
+	for (size_t k = 0; k < sizeof headerOnly / sizeof headerOnly[0]; ++k) {
+		cliResultSet set = parseTolerant(headerOnly[k], graded, NULL, 0);
+		ck_assert_int_eq(set.count, 0);
+		ck_assert_msg(set.shape == cli_shapeHeaderOnly, "%s: shape %d", headerOnly[k], (int)set.shape);
+		cliResultSet_Free(&set);
+	}
+	cliResultSet set = parseOk("id,hit,alpha\n");
+	ck_assert_int_eq(set.shape, cli_shapeHeaderOnly);
+	cliResultSet_Free(&set);
+	set = parseOk("id,hit,alpha\n1,true,0.5\n");
+	ck_assert_int_eq(set.shape, cli_shapeRecords);
 	cliResultSet_Free(&set);
 }
 END_TEST
@@ -716,6 +991,16 @@ static Suite* resultsReadSuite(void)
 	tcase_add_test(tolerant, tolerantNonFinite);
 	tcase_add_test(tolerant, tolerantSpellings);
 	suite_add_tcase(suite, tolerant);
+
+	TCase* shapes = tcase_create("shapes");
+	tcase_add_test(shapes, shapeSeparators);
+	tcase_add_test(shapes, shapeHitWords);
+	tcase_add_test(shapes, shapeMissAlpha);
+	tcase_add_test(shapes, shapeNested);
+	tcase_add_test(shapes, shapeKeyedById);
+	tcase_add_test(shapes, shapePositional);
+	tcase_add_test(shapes, shapeEmpty);
+	suite_add_tcase(suite, shapes);
 
 	TCase* ids = tcase_create("ids");
 	tcase_add_test(ids, idKeys);

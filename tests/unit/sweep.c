@@ -2,6 +2,11 @@
  * The triangle is A(0,0,0) B(1,0,0) C(0,1,0), front normal +z. */
 #include "harness.h"
 
+#include <stdint.h>
+
+#include "sweep.h"
+#include "vec3.h"
+
 static const bcVec3 A = { 0, 0, 0 }, B = { 1, 0, 0 }, C = { 0, 1, 0 };
 
 static bcCastInput ball(double x0, double y0, double z0, double x1, double y1, double z1, double r)
@@ -360,11 +365,69 @@ START_TEST(unit_normals_at_any_scale)
 }
 END_TEST
 
+static double bcTestUniform(uint64_t* state)
+{
+	*state = *state * 6364136223846793005ull + 1442695040888963407ull;
+	return (double)(*state >> 11) * 0x1p-53;
+}
+
+/* bcSweepQuery.ballFiltered skips the bounding-ball rejection (the walk of
+ * bcBvh_QuerySweepBall has made one): every triangle must give the same
+ * verdict and the same alphas at or before maxAlpha either way. Random
+ * triangles of sizes 1e-3 to 1, balls passing near them or far, maxAlpha
+ * lowered at random as a search lowers it. */
+START_TEST(skipping_the_ball_rejection_changes_nothing)
+{
+	uint64_t state = 2026;
+	int hits = 0;
+	for (int i = 0; i < 20000; ++i) {
+		double size = pow(10.0, -3.0 * bcTestUniform(&state));
+		bcVec3 v[3];
+		for (int k = 0; k < 3; ++k) {
+			v[k] = bcMakeVec3(size * bcTestUniform(&state), size * bcTestUniform(&state), size * bcTestUniform(&state));
+		}
+		double spread = size * (bcTestUniform(&state) < 0.5 ? 1.5 : 6.0);
+		bcCastInput in;
+		in.p0 = bcMakeVec3(spread * (bcTestUniform(&state) - 0.25), spread * (bcTestUniform(&state) - 0.25),
+						   spread * (bcTestUniform(&state) - 0.25));
+		in.p1 = bcMakeVec3(spread * (bcTestUniform(&state) - 0.25), spread * (bcTestUniform(&state) - 0.25),
+						   spread * (bcTestUniform(&state) - 0.25));
+		in.radius = size * pow(10.0, -2.0 * bcTestUniform(&state));
+		bcCastOptions options = bcDefaultCastOptions();
+		options.twoSided = bcTestUniform(&state) < 0.5;
+		bcSweepTriangleRef t = { v[0], v[1], v[2], bcTriangleNormal(v[0], v[1], v[2]),
+								 bcTriangleNormalError(v[0], v[1], v[2]) };
+		if (t.n.x == 0.0 && t.n.y == 0.0 && t.n.z == 0.0) {
+			continue;
+		}
+		double maxAlpha = bcTestUniform(&state) < 0.5 ? 1.0 : bcTestUniform(&state);
+		bcSweepQuery q = bcMakeSweepQuery(in, &options);
+		bcSweepResult plain, skipped;
+		bool a = bcSweepTriangle(&q, &t, maxAlpha, &plain);
+		q.ballFiltered = true;
+		bool b = bcSweepTriangle(&q, &t, maxAlpha, &skipped);
+		ck_assert_msg(a == b, "case %d: verdict %d without, %d with the skip", i, (int)a, (int)b);
+		if (!a) {
+			continue;
+		}
+		hits += 1;
+		ck_assert(plain.overlap == skipped.overlap);
+		for (int s = 0; s < bc_slotCount; ++s) {
+			bool inA = plain.alpha[s] <= maxAlpha, inB = skipped.alpha[s] <= maxAlpha;
+			ck_assert_msg(inA == inB && (!inA || plain.alpha[s] == skipped.alpha[s]),
+						  "case %d slot %d: %.17g and %.17g", i, s, plain.alpha[s], skipped.alpha[s]);
+		}
+	}
+	ck_assert_int_gt(hits, 1000);
+}
+END_TEST
+
 static Suite* sweepSuite(void)
 {
 	Suite* s = suite_create("sweep");
 	TCase* tc = tcase_create("triangle");
 	tcase_add_test(tc, face_from_front);
+	tcase_add_test(tc, skipping_the_ball_rejection_changes_nothing);
 	tcase_add_test(tc, face_from_behind_is_ignored_unless_two_sided);
 	tcase_add_test(tc, edge_at_an_angle);
 	tcase_add_test(tc, edge_in_plane_and_approach_rule);

@@ -8,7 +8,9 @@ usage: student.py MESH.obj THROWS.json [--bug NAME] [--shape SHAPE] [--nan] [--y
   --bug    none, back-faces-counted, front-face-flipped, approach-lt-vs-le,
            larger-root, no-vertex-tests, no-edge-tests, faces-only,
            initial-overlap-ignored, triangle-normal-vs-contact-normal,
-           normal-not-normalised, one-based-triangles
+           normal-not-normalised, one-based-triangles, swapped-endpoints,
+           normal-negated, hits-beyond-path; two joined by + (larger-root+
+           one-based-triangles) for a program with both
   --shape  document ({"results": [...]}), array, ndjson, csv, csv-renamed
            (columns id,hit,t,nx,ny,nz,tri)
   --nan    misses get alpha NaN (as Python's json module writes it)
@@ -91,7 +93,7 @@ def closest_on_triangle(p, a, b, c):
     return add(a, add(mul(vb * denom, ab), mul(vc * denom, ac)))
 
 
-def entry_root(a, b, c, larger):
+def entry_root(a, b, c, larger, END=1.0):
     """Where a centre outside (c > 0) first reaches the surface: the smaller
     root of a t^2 + b t + c = 0 in [0, 1] (the larger one with the bug)."""
     if a <= 0 or c <= 0:
@@ -100,11 +102,12 @@ def entry_root(a, b, c, larger):
     if disc < 0:
         return None
     t = (-b + (1 if larger else -1) * math.sqrt(disc)) / (2 * a)
-    return t if 0 <= t <= 1 else None
+    return t if 0 <= t <= END else None
 
 
 def cast(vertices, triangles, p0, p1, r, bug):
     d = sub(p1, p0)
+    end = math.inf if "hits-beyond-path" in bug else 1.0  # the bug: alpha never checked against 1
     best = None  # (alpha, triangle, rank, point, normal, overlap)
 
     def offer(c):
@@ -114,17 +117,17 @@ def cast(vertices, triangles, p0, p1, r, bug):
 
     for i, (ia, ib, ic) in enumerate(triangles):
         a, b, c = vertices[ia], vertices[ib], vertices[ic]
-        if bug == "front-face-flipped":
+        if "front-face-flipped" in bug:
             b, c = c, b  # the front normal taken as (C - A) x (B - A)
         n = unit(cross(sub(b, a), sub(c, a)))
         dn = dot(n, d)
-        two_sided = bug == "back-faces-counted"
-        if not two_sided and not (dn < 0 if bug == "approach-lt-vs-le" else dn <= 0):
+        two_sided = "back-faces-counted" in bug
+        if not two_sided and not (dn < 0 if "approach-lt-vs-le" in bug else dn <= 0):
             continue
         q = closest_on_triangle(p0, a, b, c)
         gap = math.sqrt(dot(sub(p0, q), sub(p0, q)))
         if gap < r:
-            if bug != "initial-overlap-ignored":
+            if "initial-overlap-ignored" not in bug:
                 offer((0.0, i, -1, q, unit(sub(p0, q)), True))
             continue
         if gap == r:  # touching already: a contact at alpha 0, whichever way it moves
@@ -141,21 +144,21 @@ def cast(vertices, triangles, p0, p1, r, bug):
             if not touching and not (dn * side < 0):
                 continue
             t = 0.0 if touching else (side * r - s0) / dn
-            if not 0 <= t <= 1:
+            if not 0 <= t <= end:
                 continue
             centre = add(p0, mul(t, d))
             point = sub(centre, mul(side * r, n))
             inside = all(dot(cross(sub(e1, e0), sub(point, e0)), n) >= 0 for e0, e1 in ((a, b), (b, c), (c, a)))
             if inside:
                 offer((t, i, 0, point, mul(side, n), False))
-        larger = bug == "larger-root"
-        if bug not in ("no-edge-tests", "faces-only"):
+        larger = "larger-root" in bug
+        if not bug & {"no-edge-tests", "faces-only"}:
             for e0, e1 in ((a, b), (b, c), (c, a)):
                 e = sub(e1, e0)
                 m = sub(p0, e0)
                 dxe, mxe = cross(d, e), cross(m, e)
                 ee = dot(e, e)
-                t = entry_root(dot(dxe, dxe), 2 * dot(mxe, dxe), dot(mxe, mxe) - r * r * ee, larger)
+                t = entry_root(dot(dxe, dxe), 2 * dot(mxe, dxe), dot(mxe, mxe) - r * r * ee, larger, end)
                 if t is None:
                     continue
                 centre = add(p0, mul(t, d))
@@ -163,10 +166,10 @@ def cast(vertices, triangles, p0, p1, r, bug):
                 if 0 <= s <= 1:
                     point = add(e0, mul(s, e))
                     offer((t, i, 1, point, unit(sub(centre, point)), False))
-        if bug not in ("no-vertex-tests", "faces-only"):
+        if not bug & {"no-vertex-tests", "faces-only"}:
             for v in (a, b, c):
                 m = sub(p0, v)
-                t = entry_root(dot(d, d), 2 * dot(m, d), dot(m, m) - r * r, larger)
+                t = entry_root(dot(d, d), 2 * dot(m, d), dot(m, m) - r * r, larger, end)
                 if t is not None:
                     offer((t, i, 2, v, unit(sub(add(p0, mul(t, d)), v)), False))
     return best
@@ -175,12 +178,14 @@ def cast(vertices, triangles, p0, p1, r, bug):
 def main():
     args = sys.argv[1:]
     mesh, throws_path = args[0], args[1]
-    bug = args[args.index("--bug") + 1] if "--bug" in args else "none"
+    bug = set((args[args.index("--bug") + 1] if "--bug" in args else "none").split("+"))
     shape = args[args.index("--shape") + 1] if "--shape" in args else "document"
     vertices, triangles = load_obj(mesh)
     rows = []
     for throw in json.load(open(throws_path)):
         p0, p1, r = tuple(throw["p0"]), tuple(throw["p1"]), throw["r"]
+        if "swapped-endpoints" in bug:
+            p0, p1 = p1, p0  # the path read from its end
         hit = cast(vertices, triangles, p0, p1, r, bug)
         row = {"id": throw["id"]}
         if hit is None:
@@ -190,11 +195,13 @@ def main():
             alpha, tri, rank, point, normal, overlap = hit
             centre = add(p0, mul(alpha, sub(p1, p0)))
             a, b, c = (vertices[k] for k in triangles[tri])
-            if bug == "triangle-normal-vs-contact-normal":
+            if "triangle-normal-vs-contact-normal" in bug:
                 normal = unit(cross(sub(b, a), sub(c, a)))
-            elif bug == "normal-not-normalised":
+            elif "normal-not-normalised" in bug:
                 normal = sub(p0, point) if overlap else sub(centre, point)
-            row.update(hit=True, alpha=alpha, triangle=tri + (1 if bug == "one-based-triangles" else 0),
+            if "normal-negated" in bug:
+                normal = mul(-1.0, normal)
+            row.update(hit=True, alpha=alpha, triangle=tri + (1 if "one-based-triangles" in bug else 0),
                        normal=list(normal), feature="overlap" if overlap else ("face", "edge", "vertex")[rank],
                        ties=[[tri, rank]])
         if "--yes" in args:

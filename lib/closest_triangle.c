@@ -1,4 +1,4 @@
-/* closest.c - the closest point of a triangle to a point, by Voronoi regions
+/* closest_triangle.c - the closest point of a triangle to a point, by Voronoi regions
  * (Ericson, Real-Time Collision Detection 5.1.5; seed 004). */
 #include "ballcast.h"
 #include "vec3.h"

@@ -1,4 +1,4 @@
-/* closest.c tests: Ericson's Voronoi-region closest point against a
+/* closest_triangle.c tests: Ericson's Voronoi-region closest point against a
  * reference that minimises over the face projection and the three edges. */
 #include <float.h>
 

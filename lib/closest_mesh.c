@@ -1,8 +1,8 @@
-/* nearest.c - the closest point of a whole mesh to a point (a ball at rest),
+/* closest_mesh.c - the closest point of a whole mesh to a point (a ball at rest),
  * with deterministic ties.
  *
  * Each non-degenerate triangle t offers one distance d_t from p, measured
- * from its closest point (Ericson's Voronoi regions, lib/closest.c; in the
+ * from its closest point (Ericson's Voronoi regions, lib/closest_triangle.c; in the
  * face region d_t is |n . (p - a)|, as in the cast's overlap test). Let d_min
  * be the smallest. Every triangle with d_t <= d_min + BC_DISTANCE_TIE_TOLERANCE
  * (d_min + L) is tied, and the answer is the lowest index among them. That
@@ -26,7 +26,7 @@
 
 #include "bvh.h"
 #include "mesh.h"
-#include "parallel.h"
+#include "core.h"
 #include "vec3.h"
 
 /* Tied triangles kept while searching. A point at a vertex shared by more
@@ -314,7 +314,7 @@ static void visitCount(void* context, int32_t triangle, double* maxDistance)
  * bcBvh_GetData (bcBvh_QueryPoint calls back per triangle and takes a
  * square root per box): front to back, boxes compared by their squared
  * distance with the bound of the moment, the triangles measured in place.
- * tests/unit/nearest.c checks the walk reaches every triangle of the order
+ * tests/unit/closest_mesh.c checks the walk reaches every triangle of the order
  * once, inside its leaf's box. */
 typedef struct bcNearestTree {
 	const bcBvhNode* nodes;
@@ -649,7 +649,7 @@ static bcQueryKey* sortKeys(bcQueryKey* keys, bcQueryKey* scratch, int count)
  * input order, which gives the same answers). The caller frees *block. */
 static const bcQueryKey* curveOrder(const bcMesh* mesh, const bcClosestInput* inputs, int count, void** block)
 {
-	bcQueryKey* keys = malloc(2 * (size_t)count * sizeof *keys);
+	bcQueryKey* keys = bcAlloc(2 * (size_t)count * sizeof *keys);
 	*block = keys;
 	if (keys == NULL) {
 		return NULL;
@@ -700,5 +700,5 @@ void bcMesh_ClosestBatch(const bcMesh* mesh, const bcClosestInput* inputs, bcClo
 	const bcQueryKey* order = count > 1 ? curveOrder(mesh, inputs, count, &block) : NULL;
 	bcClosestJob job = { mesh, inputs, outputs, options, order };
 	bcParallelFor(count, BC_NEAREST_BLOCK, threads, runClosestBlock, &job);
-	free(block);
+	bcFree(block);
 }

@@ -1,4 +1,4 @@
-/* nearest.c tests: the closest point of a whole mesh (a ball at rest).
+/* closest_mesh.c tests: the closest point of a whole mesh (a ball at rest).
  *
  * Hand-computed answers on one and two triangles; exact answers for points
  * exactly on vertices and edges (which go to the vertex and the edge, on the
@@ -968,13 +968,13 @@ START_TEST(extreme_scales_tree)
 }
 END_TEST
 
-/* lib/nearest.c walks the hierarchy through bcBvh_GetData, reading the node
+/* lib/closest_mesh.c walks the hierarchy through bcBvh_GetData, reading the node
  * layout of lib/bvh.h: node 0's first child is the
  * root; a child is a float box and an inner node (count -1, index its node)
  * or a leaf (count triangles from index in the order). Walking it so must
  * reach every triangle of the order exactly once, inside its leaf's box,
  * and every child box must lie in its parent's: if bvh.c changes its
- * layout, this fails (and nearest.c's size check may not). */
+ * layout, this fails (and closest_mesh.c's size check may not). */
 
 static void walkChild(const bcBvhNode* nodes, int32_t nodeCount, const bcBvhData* data, const bcMesh* mesh,
 					  const bcBvhChild* child, const bcBvhChild* parent, int* seen, int depth)
