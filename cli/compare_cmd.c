@@ -13,7 +13,7 @@
 /* compare's options: the shared grading ones, --report, then --mesh. */
 enum { cli_compareMesh = cli_gradeOptionCount + 1 };
 static const cliOption compareOptions[] = {
-	CLI_GRADE_OPTIONS, { "report", 'r', true }, { "mesh", 'm', true }, { NULL, 0, false },
+	CLI_GRADE_OPTIONS, { "report", 0, true }, { "mesh", 'm', true }, { NULL, 0, false },
 };
 
 static const cliUsage compareUsage = {
@@ -34,7 +34,7 @@ static const cliUsage compareUsage = {
 	CLI_HELP_GRADE_OPTIONS
 	"  -m, --mesh MESH.obj       the mesh EXPECTED was cast on: triangle normals and\n"
 	"                            faces of tied triangles become known\n"
-	"  -r, --report FMT          text (default), json, csv, html, junit or gradescope\n"
+	"      --report FMT          text (default), json, csv, html, junit or gradescope\n"
 	"  -o, --output FILE         write the report here (.json or .csv picks the format)\n"
 	"  -q, --quiet               no report: the exit status only\n"
 	CLI_HELP_HELP

@@ -987,6 +987,90 @@ bool cliJsonKeyHasNul(const char* text, size_t length, const cJSON* root, const 
 	return cliJsonHasNulEscape(text + key, end - key);
 }
 
+/* The next character of the raw string s[0 .. n) (no quotes; checked
+ * text) from s[*i] on, as the UTF-8 bytes cJSON decodes it to, NUL
+ * included: their count (1 .. 4; 0 at the end). */
+static int nextStringBytes(const char* s, size_t n, size_t* i, unsigned char bytes[4])
+{
+	if (*i >= n) {
+		return 0;
+	}
+	if (s[*i] != '\\') {
+		bytes[0] = (unsigned char)s[(*i)++];
+		return 1;
+	}
+	long code = unicodeEscape(s, n, *i);
+	if (code < 0) {
+		static const char from[] = "\"\\/bfnrt";
+		static const char to[] = "\"\\/\b\f\n\r\t";
+		if (*i + 1 >= n) { /* a lone backslash at the end (not in checked text) */
+			bytes[0] = '\\';
+			*i += 1;
+			return 1;
+		}
+		const char* k = memchr(from, s[*i + 1], 8);
+		bytes[0] = (unsigned char)(k != NULL ? to[k - from] : s[*i + 1]);
+		*i += 2;
+		return 1;
+	}
+	*i += 6;
+	if (code >= 0xD800 && code <= 0xDBFF) {
+		long low = unicodeEscape(s, n, *i);
+		if (low >= 0xDC00 && low <= 0xDFFF) {
+			code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+			*i += 6;
+		}
+	}
+	if (code < 0x80) {
+		bytes[0] = (unsigned char)code;
+		return 1;
+	}
+	if (code < 0x800) {
+		bytes[0] = (unsigned char)(0xC0 | (code >> 6));
+		bytes[1] = (unsigned char)(0x80 | (code & 0x3F));
+		return 2;
+	}
+	if (code < 0x10000) {
+		bytes[0] = (unsigned char)(0xE0 | (code >> 12));
+		bytes[1] = (unsigned char)(0x80 | ((code >> 6) & 0x3F));
+		bytes[2] = (unsigned char)(0x80 | (code & 0x3F));
+		return 3;
+	}
+	bytes[0] = (unsigned char)(0xF0 | (code >> 18));
+	bytes[1] = (unsigned char)(0x80 | ((code >> 12) & 0x3F));
+	bytes[2] = (unsigned char)(0x80 | ((code >> 6) & 0x3F));
+	bytes[3] = (unsigned char)(0x80 | (code & 0x3F));
+	return 4;
+}
+
+bool cliJsonSameKey(const char* text, size_t length, const cJSON* root, const cJSON* a, const cJSON* b)
+{
+	size_t value, keyA, keyB;
+	if (!cliJsonLocate(text, length, root, a, &value, &keyA) || keyA == SIZE_MAX ||
+		!cliJsonLocate(text, length, root, b, &value, &keyB) || keyB == SIZE_MAX) {
+		return false;
+	}
+	/* the keys' contents, quotes left out */
+	const char* s = text + keyA + 1;
+	size_t n = valueEnd(text, length, keyA) - keyA;
+	n = n >= 2 ? n - 2 : 0;
+	const char* t = text + keyB + 1;
+	size_t m = valueEnd(text, length, keyB) - keyB;
+	m = m >= 2 ? m - 2 : 0;
+	size_t i = 0, j = 0;
+	for (;;) {
+		unsigned char x[4], y[4];
+		int p = nextStringBytes(s, n, &i, x);
+		int q = nextStringBytes(t, m, &j, y);
+		if (p != q || memcmp(x, y, (size_t)p) != 0) {
+			return false;
+		}
+		if (p == 0) {
+			return true;
+		}
+	}
+}
+
 /* Does the raw key s[0 .. n) (escapes not decoded) spell name exactly? A
  * key holding an escaped NUL spells nothing. */
 static bool keyIs(const char* s, size_t n, const char* name)
@@ -1136,8 +1220,9 @@ static int streamUnexpected(cliJsonStream* stream, const char* expected, bcError
 /* Delimit the value at the unread input, reading more while it runs on:
  * 1 with its *length, 0 when it cannot be delimited (problem says where
  * and why), -1 on a read error. */
-static int delimit(cliInput* in, size_t* length, bcError* problem, bcError* error)
+static int delimit(cliInput* in, size_t* length, bcError* problem, size_t* problemOffset, bcError* error)
 {
+	*problemOffset = SIZE_MAX;
 	for (;;) {
 		size_t available = in->length - in->start;
 		cliScanResult result = scanValue(in->buffer + in->start, available, in->eof, length);
@@ -1161,6 +1246,7 @@ static int delimit(cliInput* in, size_t* length, bcError* problem, bcError* erro
 			offset = available;
 		}
 		cliInput_SyntaxError(in, offset, message, problem);
+		*problemOffset = offset;
 		return 0;
 	}
 }
@@ -1170,7 +1256,8 @@ static int readKey(cliJsonStream* stream, bcError* error)
 {
 	cliInput* in = stream->input;
 	size_t length = 0;
-	int status = delimit(in, &length, error, error);
+	size_t problemOffset;
+	int status = delimit(in, &length, error, &problemOffset, error);
 	if (status <= 0) {
 		return -1;
 	}
@@ -1289,6 +1376,50 @@ int cliJsonStream_Enter(cliJsonStream* stream, bcError* error)
 }
 
 /* In a sequence: take the rest of the line as a bad value, with problem. */
+/* The end of the text before s[i] (its last byte but white space), at or
+ * after from. */
+static size_t contentEnd(const char* s, size_t from, size_t i)
+{
+	while (i > from && isSpace(s[i - 1])) {
+		i--;
+	}
+	return i;
+}
+
+/* Where a value of a sequence (s[0 .. n), starting at s[0]) whose checker
+ * stopped at s[offset] (n: the end of the input) was really cut short, or
+ * SIZE_MAX when it was not. NDJSON holds a record a line: a value that
+ * runs on past its line and then meets a line starting with '{' (the next
+ * record: records are objects) at or before the problem, or the end of
+ * the input after a new line, was cut at the end of the text before that
+ * line ("{...,[0.25" and the next record), not where the checker stopped.
+ * A problem inside a value written over several lines stays where it is. */
+static size_t cutShortAt(const char* s, size_t n, size_t offset)
+{
+	if (offset == SIZE_MAX || offset > n) {
+		return SIZE_MAX;
+	}
+	const char* newline = memchr(s, '\n', offset);
+	while (newline != NULL) {
+		size_t lineStart = (size_t)(newline - s) + 1;
+		size_t first = lineStart;
+		while (first < offset && (s[first] == ' ' || s[first] == '\t' || s[first] == '\r')) {
+			first++;
+		}
+		if (first <= offset && first < n && s[first] == '{') {
+			return contentEnd(s, 0, lineStart);
+		}
+		newline = lineStart < offset ? memchr(s + lineStart, '\n', offset - lineStart) : NULL;
+	}
+	if (offset == n) {
+		size_t end = contentEnd(s, 0, n);
+		if (memchr(s + end, '\n', n - end) != NULL) {
+			return end;
+		}
+	}
+	return SIZE_MAX;
+}
+
 static int takeBadLine(cliJsonStream* stream, cliJsonSpan* span, const bcError* problem, bcError* error)
 {
 	cliInput* in = stream->input;
@@ -1321,9 +1452,16 @@ int cliJsonStream_Take(cliJsonStream* stream, cliJsonSpan* span, bcError* error)
 	bool sequence = stream->levels[stream->depth] == cli_levelSequence;
 	size_t length = 0;
 	bcError problem;
-	int status = delimit(in, &length, &problem, error);
+	size_t problemOffset;
+	int status = delimit(in, &length, &problem, &problemOffset, error);
 	if (status < 0) {
 		return -1;
+	}
+	size_t cut = status == 0 && sequence ? cutShortAt(in->buffer + in->start, in->length - in->start, problemOffset)
+										 : SIZE_MAX;
+	if (cut != SIZE_MAX) {
+		cliInput_SyntaxError(in, cut, "invalid JSON: the record is cut short: its line ends inside a JSON value",
+							 &problem);
 	}
 	if (status > 0) {
 		/* in a sequence white space must follow: a line "{...}x" is one bad value */

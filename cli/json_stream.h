@@ -79,6 +79,12 @@ void cliJsonPosition(const char* text, size_t length, long line, long column, co
  * field. Only text with a backslash can hold one: ask only then. */
 bool cliJsonKeyHasNul(const char* text, size_t length, const cJSON* root, const cJSON* member);
 
+/* Do the keys of members a and b (object members within root, the value
+ * parsed from text[0 .. length)) decode to the same bytes, NULs included?
+ * (cJSON's C strings cannot tell "a\u0000b" from "a\u0000c", and raw
+ * text cannot tell "a\u0000" from "\u0061\u0000".) */
+bool cliJsonSameKey(const char* text, size_t length, const cJSON* root, const cJSON* a, const cJSON* b);
+
 /* Does the raw JSON text[0 .. length) hold the escape \u0000? (A string
  * that does is cut short in cJSON's C string.) */
 bool cliJsonHasNulEscape(const char* text, size_t length);

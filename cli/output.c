@@ -4,6 +4,10 @@
 #include "output.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +15,102 @@
 #include <unistd.h>
 
 #include "numfmt.h"
+
+/* ------------------------------------------------ interrupted runs
+ *
+ * A temporary output file is removed when the run is interrupted by
+ * SIGINT, SIGTERM or SIGHUP, and the process then dies by that signal.
+ * The handler can reach nothing but static storage, so the temporaries'
+ * names are copied here beforehand: the CLI's one mutable global state,
+ * written only by cliOutput_Open, _Commit and _Abort. The handler only
+ * unlinks the names of armed slots and re-raises (both async-signal-safe). */
+
+/* Temporaries open at once: simulate writes two (events and positions). */
+#define CLI_PENDING_SLOTS 4
+
+/* The longest temporary name a slot holds; a longer one (beyond PATH_MAX,
+ * which the system would refuse to open anyway) is not armed. */
+#define CLI_PENDING_PATH PATH_MAX
+
+static char pendingPaths[CLI_PENDING_SLOTS][CLI_PENDING_PATH];
+static atomic_int pendingArmed[CLI_PENDING_SLOTS];
+static atomic_int handlersInstalled;
+
+static void removePendingAndDie(int sig)
+{
+	for (int k = 0; k < CLI_PENDING_SLOTS; ++k) {
+		if (atomic_load(&pendingArmed[k])) {
+			unlink(pendingPaths[k]);
+		}
+	}
+	/* SA_RESETHAND made the action the default, SA_NODEFER lets it through */
+	raise(sig);
+}
+
+/* Catch SIGINT, SIGTERM and SIGHUP, unless ignored (nohup, or a background
+ * job of a shell without job control): an ignored signal stays ignored. */
+static void installHandlers(void)
+{
+	if (atomic_exchange(&handlersInstalled, 1)) {
+		return;
+	}
+	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
+	for (size_t k = 0; k < sizeof signals / sizeof signals[0]; ++k) {
+		struct sigaction old;
+		if (sigaction(signals[k], NULL, &old) != 0 || old.sa_handler == SIG_IGN) {
+			continue;
+		}
+		struct sigaction action;
+		memset(&action, 0, sizeof action);
+		action.sa_handler = removePendingAndDie;
+		sigemptyset(&action.sa_mask);
+		action.sa_flags = SA_RESETHAND | SA_NODEFER;
+		sigaction(signals[k], &action, NULL);
+	}
+}
+
+/* Block (or restore) the three signals in this thread, so that a temporary
+ * is never made or published without its slot saying so. */
+static void blockSignals(sigset_t* saved)
+{
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &set, saved);
+}
+
+static void restoreSignals(const sigset_t* saved)
+{
+	pthread_sigmask(SIG_SETMASK, saved, NULL);
+}
+
+/* A free slot holding path, armed; -1 when none is free or path is too long. */
+static int armPending(const char* path)
+{
+	size_t n = strlen(path);
+	if (n >= CLI_PENDING_PATH) {
+		return -1;
+	}
+	installHandlers();
+	for (int k = 0; k < CLI_PENDING_SLOTS; ++k) {
+		if (!atomic_load(&pendingArmed[k])) {
+			memcpy(pendingPaths[k], path, n + 1);
+			atomic_store(&pendingArmed[k], 1);
+			return k;
+		}
+	}
+	return -1;
+}
+
+static void disarmPending(cliOutput* out)
+{
+	if (out->pending >= 0) {
+		atomic_store(&pendingArmed[out->pending], 0);
+		out->pending = -1;
+	}
+}
 
 /* A large stdio buffer: output is many small writes. */
 #define CLI_OUTPUT_BUFFER (1 << 20)
@@ -34,6 +134,7 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 	out->direct = false;
 	out->streaming = false;
 	out->failed = false;
+	out->pending = -1;
 	out->path = (path != NULL && strcmp(path, "-") != 0) ? path : NULL;
 	if (out->path == NULL) {
 		out->stream = tmpfile();
@@ -78,10 +179,19 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 	}
 	memcpy(out->tempPath, out->target, n);
 	memcpy(out->tempPath + n, ".tmp.XXXXXX", 12);
+	/* made and armed with the signals held off: no moment when it exists
+	 * unknown to the handler */
+	sigset_t saved;
+	blockSignals(&saved);
 	int fd = mkstemp(out->tempPath);
+	if (fd >= 0) {
+		out->pending = armPending(out->tempPath);
+	}
+	restoreSignals(&saved);
 	if (fd >= 0 && fchmod(fd, exists ? (info.st_mode & 07777) : newFileMode()) != 0) {
 		close(fd);
 		unlink(out->tempPath);
+		disarmPending(out);
 		fd = -1;
 	}
 	if (fd < 0 || (out->stream = fdopen(fd, "w")) == NULL) {
@@ -89,6 +199,7 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 		if (fd >= 0) {
 			close(fd);
 			unlink(out->tempPath);
+			disarmPending(out);
 		}
 		free(out->tempPath);
 		free(out->target);
@@ -109,6 +220,7 @@ bool cliOutput_OpenStdout(cliOutput* out)
 	out->direct = false;
 	out->streaming = true;
 	out->failed = false;
+	out->pending = -1;
 	setvbuf(stdout, NULL, _IOFBF, CLI_OUTPUT_BUFFER);
 	return true;
 }
@@ -177,6 +289,7 @@ void cliOutput_Abort(cliOutput* out)
 	}
 	if (out->tempPath != NULL) {
 		unlink(out->tempPath);
+		disarmPending(out);
 		free(out->tempPath);
 		out->tempPath = NULL;
 	}
@@ -239,8 +352,16 @@ bool cliOutput_Commit(cliOutput* out)
 		return false;
 	}
 	out->stream = NULL;
-	if (rename(out->tempPath, out->target) != 0) {
-		fprintf(stderr, "ballcast: %s: cannot write the output: %s\n", out->path, strerror(errno));
+	sigset_t saved;
+	blockSignals(&saved);
+	bool renamed = rename(out->tempPath, out->target) == 0;
+	int renameError = errno;
+	if (renamed) {
+		disarmPending(out);
+	}
+	restoreSignals(&saved);
+	if (!renamed) {
+		fprintf(stderr, "ballcast: %s: cannot write the output: %s\n", out->path, strerror(renameError));
 		cliOutput_Abort(out);
 		return false;
 	}

@@ -26,13 +26,18 @@ typedef struct cliOutput {
 	bool direct;      /* path is a FIFO or device: written in place */
 	bool streaming;   /* stdout, written as results come (cliOutput_OpenStdout) */
 	bool failed;      /* streaming: a write error was reported */
+	int pending;      /* the slot that names tempPath to the signal handler, or -1 */
 } cliOutput;
 
 /* Open the temporary output. path NULL or "-" means stdout. A symlink is
  * followed (its target is replaced); a FIFO or device is written in place,
  * since there is nothing to rename over. A new file gets mode 0666 less the
  * umask; a replaced file keeps its mode. On failure
- * prints "ballcast: ..." on stderr and returns false. */
+ * prints "ballcast: ..." on stderr and returns false.
+ * While the temporary beside path exists, SIGINT, SIGTERM and SIGHUP (those
+ * not ignored when the first one was made) remove it, and the process then
+ * dies by the same signal (exit status 128 + n), as `sort -o` does; kill -9
+ * leaves it (and path untouched). */
 bool cliOutput_Open(cliOutput* out, const char* path);
 
 /* Write to stdout as results come, staging nothing: what is written before

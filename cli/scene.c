@@ -215,7 +215,7 @@ static const char* rawKey(const cliSceneText* t, const cJSON* m, int* length)
 }
 
 /* Note member m as an unknown key (unless an earlier one had its key; keys
- * holding \u0000, which cJSON cuts short, compare as written). */
+ * holding \u0000, which cJSON cuts short, compare decoded in full). */
 static bool addNote(const cliSceneText* t, cliScene* scene, const cJSON* o, const cJSON* m, const char* subject)
 {
 	bool nul = t->escapes && cliJsonKeyHasNul(t->s, t->n, t->root, m);
@@ -223,9 +223,8 @@ static bool addNote(const cliSceneText* t, cliScene* scene, const cJSON* o, cons
 	const char* raw = nul ? rawKey(t, m, &length) : NULL;
 	for (const cJSON* other = o->child; other != m; other = other->next) {
 		bool otherNul = t->escapes && cliJsonKeyHasNul(t->s, t->n, t->root, other);
-		int otherLength = 0;
-		const char* otherRaw = otherNul ? rawKey(t, other, &otherLength) : NULL;
-		bool same = nul == otherNul && (nul ? otherLength == length && memcmp(raw, otherRaw, (size_t)length) == 0
+		/* keys with a NUL compared decoded, whole: "a\u0000" repeats "\u0061\u0000" */
+		bool same = nul == otherNul && (nul ? cliJsonSameKey(t->s, t->n, t->root, m, other)
 											: strcmp(other->string, m->string) == 0);
 		if (same) {
 			return true; /* a repeat: the first one counts */
@@ -369,8 +368,10 @@ static bool readScene(const cliSceneText* t, cliScene* scene)
 			scene->haveSamples = true;
 		} else if (isKey(t, root, m, "max_events")) {
 			ok = readChecked(t, m, "", "max_events", &x, isEventCount, "a whole number >= 1");
-			scene->maxEvents = (long long)x;
-			scene->haveMaxEvents = true;
+			if (ok) { /* converted only once in range: 1e33 as a long long is undefined */
+				scene->maxEvents = (long long)x;
+				scene->haveMaxEvents = true;
+			}
 		}
 		if (!ok) {
 			return false;

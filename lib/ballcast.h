@@ -225,7 +225,9 @@ static inline bcVec3 bcMax(bcVec3 a, bcVec3 b)
  * a shared edge or vertex computed from either neighbouring triangle agree to
  * a few ulps times |p0 - feature| / |p1 - p0|; 1e-10 leaves room for that
  * factor up to about 1e5 while staying far below any difference a user
- * could mean. Ties go to the lowest triangle index, then face < edge < vertex. */
+ * could mean. Ties go to the lowest triangle index, then face < edge < vertex:
+ * that contact gives bcMesh_Cast's feature, point and normal, while its alpha
+ * and center are the earliest tied contact's (the least alpha of them). */
 #define BC_ALPHA_TIE_TOLERANCE 1e-10
 
 /* The largest number of vertices or triangles a mesh may hold (indices are

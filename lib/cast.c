@@ -5,7 +5,10 @@
  * (triangle, feature) contact with alpha <= alpha_min + BC_ALPHA_TIE_TOLERANCE
  * is tied; the answer is the lowest triangle index among them and, on that
  * triangle, the first feature in the order face, edges AB BC CA, vertices
- * A B C. Initial overlaps rank before every other contact (they are kept
+ * A B C. That contact gives the point and normal; alpha and the centre are
+ * the least alpha of the tied contacts (the earliest contact's: the chosen
+ * one's own may be up to the tolerance later; --ties lists each contact's
+ * own alpha). Initial overlaps rank before every other contact (they are kept
  * at alpha = -1 internally and reported at alpha = 0). The rule depends on
  * the set of contacts only, never on the order triangles are visited in, so
  * the BVH and the brute-force path give identical answers.
@@ -211,13 +214,16 @@ static void fillOutput(const bcCastContext* ctx, bcCastOutput* out)
 	const bcCandidate* chosen = NULL;
 	double limit = ctx->alphaMin + BC_ALPHA_TIE_TOLERANCE;
 	int ties = 0;
+	double earliest = 1.0; /* the least alpha of the tied contacts */
 	for (int i = 0; i < ctx->count; ++i) {
 		const bcCandidate* c = ctx->items + i;
 		if (c->best > limit) {
 			continue;
 		}
 		for (int s = 0; s < bc_slotCount; ++s) {
-			ties += c->result.overlap ? c->result.alpha[s] == 0.0 : c->result.alpha[s] <= limit;
+			bool tied = c->result.overlap ? c->result.alpha[s] == 0.0 : c->result.alpha[s] <= limit;
+			ties += tied;
+			earliest = tied && c->result.alpha[s] < earliest ? c->result.alpha[s] : earliest;
 		}
 		if (chosen == NULL || c->triangle < chosen->triangle) {
 			chosen = c;
@@ -248,8 +254,17 @@ static void fillOutput(const bcCastContext* ctx, bcCastOutput* out)
 		out->vertices[k] = v[local[k]];
 	}
 	out->tieCount = ties;
+	earliest = earliest == 0.0 ? 0.0 : earliest; /* never -0 */
 	bcSweepTriangleRef triangle = meshTriangle(mesh, t);
 	bcSweepContact(&ctx->query, &triangle, &chosen->result, slot, chosen->result.alpha[slot], out);
+	/* A tie names the contact (its point and normal where it touches), never
+	 * a later alpha: alpha and centre are the earliest tied contact's (an
+	 * overlap's alphas are all 0). */
+	if (earliest != out->alpha) {
+		const bcSweepQuery* q = &ctx->query;
+		out->alpha = earliest;
+		out->center = earliest == 0.0 ? q->p0 : bcMulAdd(q->p0, earliest, q->d);
+	}
 }
 
 static bcCastOutput invalidOutput(void)

@@ -289,6 +289,60 @@ ten_mib() {
 		'ballcast: cut.ndjson:2:27: record 2: unexpected end of input inside a JSON value' tri.obj cut.ndjson
 }
 
+# five records a, b, c, d, e of the one-triangle hit, one per line
+five_records() { # FILE LINE-TO-CUT CUT-TO-BYTES
+	local k=0 id
+	for id in a b c d e; do
+		k=$((k + 1))
+		local record='{"id":"'$id'","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}'
+		if [ "$k" -eq "$2" ]; then record=$(printf '%s' "$record" | cut -c "1-$3"); fi
+		printf '%s\n' "$record"
+	done >"$1"
+}
+
+@test "truncated: NDJSON line 2 of 5 cut short is reported on line 2 where it breaks; the rest answered" {
+	# line 2 is '{"id":"b","p0":[0.25,0.25,2],"p1":[0.25' (39 bytes): it breaks
+	# at column 40, its end (it used to be 3:1, the next record's '{')
+	five_records cut.ndjson 2 39
+	expect_bad "$(hit_front '"a"')"'
+{"id":"b","error":"invalid JSON: the record is cut short: its line ends inside a JSON value"}
+'"$(hit_front '"c"')"'
+'"$(hit_front '"d"')"'
+'"$(hit_front '"e"')" \
+		'ballcast: cut.ndjson:2:40: record 2: invalid JSON: the record is cut short: its line ends inside a JSON value' \
+		tri.obj cut.ndjson
+}
+
+@test "truncated: NDJSON line 4 of 5 cut after a comma, and the last line cut before its newline" {
+	# '{"id":"d","p0":[0.25,0.25,2],' is 29 bytes: column 30 (it used to be 5:1)
+	five_records cut4.ndjson 4 29
+	expect_bad "$(hit_front '"a"')"'
+'"$(hit_front '"b"')"'
+'"$(hit_front '"c"')"'
+{"id":"d","error":"invalid JSON: the record is cut short: its line ends inside a JSON value"}
+'"$(hit_front '"e"')" \
+		'ballcast: cut4.ndjson:4:30: record 4: invalid JSON: the record is cut short: its line ends inside a JSON value' \
+		tri.obj cut4.ndjson
+	# the last record cut, its newline kept: at its own line, not at 6:1
+	five_records cut5.ndjson 5 20
+	expect_bad "$(hit_front '"a"')"'
+'"$(hit_front '"b"')"'
+'"$(hit_front '"c"')"'
+'"$(hit_front '"d"')"'
+{"id":"e","error":"invalid JSON: the record is cut short: its line ends inside a JSON value"}' \
+		'ballcast: cut5.ndjson:5:21: record 5: invalid JSON: the record is cut short: its line ends inside a JSON value' \
+		tri.obj cut5.ndjson
+}
+
+@test "truncated: NDJSON with CRLF and blank lines: the cut is where the text ends, before the CR" {
+	printf '{"id":"a","p0":[0.25,0.25,2],"p1":[0.25\r\n\r\n  %s\r\n' \
+		'{"id":"b","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}' >crlf.ndjson
+	expect_bad '{"id":"a","error":"invalid JSON: the record is cut short: its line ends inside a JSON value"}
+'"$(hit_front '"b"')" \
+		'ballcast: crlf.ndjson:1:40: record 1: invalid JSON: the record is cut short: its line ends inside a JSON value' \
+		tri.obj crlf.ndjson
+}
+
 @test "truncated: a JSON array cut inside a string is an unterminated string at its quote" {
 	printf '[%s,{"id":"tr' "$OK_RECORD" >cut.json
 	# '[' 1, record 2..59, ',' 60, '{' 61, '"id"' 62..65, ':' 66, the open quote 67

@@ -341,11 +341,12 @@ EOF
 	{
 		echo '{"id":1,"error":"missing p1"}'
 		echo '{"id":2,"hit":false,"alpha":1}'
-		echo '{"id":3,"error":"unexpected end of input inside a JSON value"}'
+		echo '{"id":3,"error":"invalid JSON: the record is cut short: its line ends inside a JSON value"}'
 	} | assert_stdout_eq
+	# where line 3 breaks, after its comma (not 4:1, past the input's end)
 	assert_stderr_eq <<'EOF'
 ballcast: syn.ndjson:1:1: record 1: missing p1
-ballcast: syn.ndjson:4:1: record 3: unexpected end of input inside a JSON value
+ballcast: syn.ndjson:3:9: record 3: invalid JSON: the record is cut short: its line ends inside a JSON value
 EOF
 }
 

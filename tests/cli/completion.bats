@@ -40,7 +40,9 @@ complete_line() {
 	[ "$(complete_line ballcast grade --nor | tr '\n' ' ')" = "--normal --normal-tol " ]
 	[ "$(complete_line ballcast compare -)" != "" ]
 	complete_line ballcast compare - | grep -qx -- '--report'
-	complete_line ballcast compare - | grep -qx -- '-r'
+	complete_line ballcast compare - | grep -qx -- '-m'
+	# -r is --radius wherever it is (issue 22): compare's --report has no letter
+	if complete_line ballcast compare - | grep -qx -- '-r'; then return 1; fi
 }
 
 @test "completion bash: the values of an option" {

@@ -597,8 +597,15 @@ def _answer(mesh, sm, contacts, P0, D, R, e):
     ans.slot = best.slot
     ans.feature = SLOT_FEATURE[best.slot]
     ans.vertices = [ids[k] for k in SLOT_CORNERS[best.slot]]
-    ans.alpha = best.alpha
+    # The earliest contact's alpha, whichever tied contact is named (man
+    # page, Ties): alpha_min, the least alpha of the tie set.
+    ans.alpha = alpha_min
     _fill_geometry(ans, sm.tris[best.tri], best, P0, D, e)
+    # ... and the centre there; point and normal stay the named contact's
+    # own (where it touches).
+    unit = Fraction(1, 1 << e)
+    at = alpha_min.fraction()
+    ans.center = [float((Fraction(P0[i]) + at * D[i]) * unit) for i in range(3)]
     if best.closest is not None and not best.overlap and R > 0:
         q = best.closest
         s = sign(dot(D, sub(scale(q[3], P0), q[:3])))

@@ -181,6 +181,21 @@ class HandComputed(unittest.TestCase):
             ans = R.cast(m, (0.25, 0.25, 1), (0.25, 0.25, -1), 0)
             self.assertEqual(len(ans.ties), 2 if inside else 1, dz)
 
+    def test_tied_answer_reports_the_earliest_alpha(self):
+        # Issue 22: the tie rule names triangle 0's vertex A (x = 0.001),
+        # touched at 0.36210994927246249..., but vertex (0, -0.001, 0) is
+        # touched 5.7e-11 earlier: the answer's alpha is that one.
+        s = 0.001
+        m = R.Mesh([(s, 0, 0), (-s, 0, 0), (0, s, 0), (0, -s, 0), (0, 0, s), (0, 0, -s)],
+                   [[0, 2, 4], [2, 0, 5], [2, 1, 4], [1, 2, 5], [1, 3, 4], [3, 1, 5], [3, 0, 4], [0, 3, 5]])
+        ans = R.cast(m, (1312500.0015625001, -2812500.001875, 1875000.0010000002),
+                     (-1312500.0010625, 2812500.00375, -1875000.00275), 1000000.0)
+        self.assertEqual((ans.state, ans.triangle, ans.feature, ans.vertices), ("hit", 0, "vertex", [0]))
+        self.assertEqual(float(ans.alpha.fraction()), 0.3621099492154215)
+        self.assertEqual(ans.alpha.fraction(), min(a.fraction() for t, slot, a in ans.ties))
+        own = [a for t, slot, a in ans.ties if (t, slot) == (0, R.VERTEX_A)][0]
+        self.assertEqual(float(own.fraction()), 0.3621099492724625)
+
     def test_range_limit(self):
         # A coordinate or radius beyond 1e50: a record error; 1e50 itself is answered.
         self.assertEqual(R.cast(UNIT, (0.25, 0.25, 2e50), (0.25, 0.25, -1), 0).state, "error")

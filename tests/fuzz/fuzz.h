@@ -8,6 +8,7 @@
 #ifndef BC_FUZZ_H
 #define BC_FUZZ_H
 
+#include <ctype.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -243,11 +244,44 @@ static inline bool bcFuzzIsJsonNumber(const char* s, size_t n)
 	return i == n;
 }
 
-/* A copy of text with every NUL byte turned into 0x01 and every \u0000
- * into \u0001 (same length, so the same positions); NULL when there is
- * none. The caller frees the copy. */
+/* Does text hold the control byte c, raw or as an escape \u00XX (hex digits
+ * in either case)? */
+static inline bool bcFuzzHoldsControl(const char* text, size_t size, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+	for (size_t i = 0; i < size; ++i) {
+		if ((unsigned char)text[i] == c) {
+			return true;
+		}
+		if (i + 6 <= size && text[i] == '\\' && text[i + 1] == 'u' && text[i + 2] == '0' && text[i + 3] == '0' &&
+			tolower((unsigned char)text[i + 4]) == hex[c >> 4] && tolower((unsigned char)text[i + 5]) == hex[c & 15]) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A copy of text with every NUL byte turned into another control byte c
+ * and every \u0000 into \u00XX of the same c (same length, so the same
+ * places); NULL when there is no NUL, or no c is free. c is the first of
+ * 0x01 .. 0x1F that the text holds nowhere, neither raw nor escaped, and
+ * that has no short escape and is not white space (not \b \t \n \f \r):
+ * were c already there, two keys that differ only at a NUL ("a\u0000" and
+ * "a\u0001") would become one, which no reader could be blamed for. The
+ * caller frees the copy. */
 static inline char* bcFuzzWithoutNuls(const char* text, size_t size)
 {
+	static const char hex[] = "0123456789abcdef";
+	unsigned char c = 0;
+	for (unsigned char k = 1; k < 0x20 && c == 0; ++k) {
+		bool special = k == '\b' || k == '\t' || k == '\n' || k == '\f' || k == '\r';
+		if (!special && !bcFuzzHoldsControl(text, size, k)) {
+			c = k;
+		}
+	}
+	if (c == 0) {
+		return NULL;
+	}
 	char* copy = NULL;
 	for (size_t i = 0; i < size; ++i) {
 		bool nul = text[i] == '\0';
@@ -261,9 +295,10 @@ static inline char* bcFuzzWithoutNuls(const char* text, size_t size)
 			memcpy(copy, text, size);
 		}
 		if (nul) {
-			copy[i] = '\x01';
+			copy[i] = (char)c;
 		} else {
-			copy[i + 5] = '1';
+			copy[i + 4] = hex[c >> 4];
+			copy[i + 5] = hex[c & 15];
 		}
 	}
 	return copy;

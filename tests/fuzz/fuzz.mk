@@ -1,6 +1,8 @@
 # fuzz.mk - libFuzzer targets and the sanitized CLI suites (included by the
 # Makefile; uses its variables).
-#   make fuzz          each target for FUZZ_SECONDS (default 180) seconds
+#   make fuzz          each target for FUZZ_SECONDS (default 180) seconds in
+#                      FUZZ_JOBS processes at once (default: every core,
+#                      nproc), then the total executions over the targets
 #   make fuzz-ci       replay tests/fuzz/regressions/, then each target for
 #                      FUZZ_CI_RUNS inputs with seed 1 (reproducible)
 #   make check-valgrind
@@ -43,14 +45,17 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_SRCS) $(wildcard lib/*.
 	$(FUZZ_CC) $(ALL_CPPFLAGS) -Itests/fuzz $(BC_CFLAGS) $(CJSON_CFLAGS) $(FUZZ_SAN_FLAGS) -o $@ $< $(FUZZ_SRCS) \
 		$(CJSON_LIBS) $(GMP_LIBS) -lm
 
+# libFuzzer's -jobs=N -workers=N: N processes per target sharing its corpus.
+FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+
 fuzz: $(FUZZ_BINS)
-	sh tests/fuzz/run-fuzz.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	FUZZ_JOBS=$(FUZZ_JOBS) sh tests/fuzz/run-fuzz.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # CI: a fixed number of executions with a fixed seed (about a minute each
 # here), so that a red CI is reproducible with the same command.
 FUZZ_CI_RUNS ?= 60000
 fuzz-ci: $(FUZZ_BINS)
-	FUZZ_RUNS=$(FUZZ_CI_RUNS) FUZZ_SEED=1 sh tests/fuzz/run-fuzz.sh $(BUILD)/fuzz $(FUZZ_CI_SECONDS) $(FUZZ_TARGETS)
+	FUZZ_JOBS=1 FUZZ_RUNS=$(FUZZ_CI_RUNS) FUZZ_SEED=1 sh tests/fuzz/run-fuzz.sh $(BUILD)/fuzz $(FUZZ_CI_SECONDS) $(FUZZ_TARGETS)
 
 # Only $(BUILD)/ballcast is built (not `all`, which would repoint ./ballcast).
 check-valgrind: $(BUILD)/ballcast

@@ -15,8 +15,9 @@
  *    a JSON number (it is echoed unquoted into JSON output);
  *  - auto detection reads exactly what the format it detects reads: the
  *    same records, fields, ids and errors;
- *  - NULs do not cut text short: with every NUL byte turned into 0x01 and
- *    every \u0000 escape into \u0001 (the same lengths, so the same places),
+ *  - NULs do not cut text short: with every NUL byte turned into a control
+ *    byte c the input holds nowhere and every \u0000 escape into c's escape
+ *    (bcFuzzWithoutNuls: the same lengths, so the same places),
  *    an input read to its end without a document error still is, in the same
  *    format, and every record it accepted is accepted again with the same
  *    place, fields and numbers, and an id of the same kind and length. */
@@ -178,7 +179,7 @@ static void checkWithoutNuls(const char* text, size_t size, const bcReadLog* fir
 	readAll(probe, size, cli_inputAuto, &other);
 	free(probe);
 	BC_FUZZ_CHECK(other.end == 0 && other.format == first->format && other.count == first->count,
-				  "read to the end as format %d (%ld records), but with its NULs turned into 0x01: end %d, format %d, "
+				  "read to the end as format %d (%ld records), but with its NULs turned into a control byte: end %d, format %d, "
 				  "%ld records: %ld:%ld %s",
 				  (int)first->format, first->count, other.end, (int)other.format, other.count, other.error.line,
 				  other.error.column, other.error.message);
@@ -195,7 +196,7 @@ static void checkWithoutNuls(const char* text, size_t size, const bcReadLog* fir
 						  a->fields == b->fields && bcFuzzSameVec3(a->p0, b->p0) && bcFuzzSameVec3(a->p1, b->p1) &&
 						  bcFuzzSameVec3(a->p, b->p) && bcFuzzSameVec3(a->velocity, b->velocity) &&
 						  bcFuzzSameBits(a->radius, b->radius) && bcFuzzSameBits(a->mass, b->mass),
-					  "record %ld reads differently with its NULs turned into 0x01 (error '%s')", i, b->error);
+					  "record %ld reads differently with its NULs turned into a control byte (error '%s')", i, b->error);
 	}
 	freeLog(&other);
 }

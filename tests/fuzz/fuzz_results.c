@@ -23,8 +23,9 @@
  *  - written back (ids echoed by cliWriteResultIdJson, strings escaped by
  *    cliWriteJsonString, numbers with 17 digits) as NDJSON and as a cast
  *    document, the results read back the same;
- *  - NULs do not cut text short: with every NUL byte turned into 0x01 and
- *    every \u0000 escape into \u0001 (the same lengths, so the same places),
+ *  - NULs do not cut text short: with every NUL byte turned into a control
+ *    byte c the input holds nowhere and every \u0000 escape into c's escape
+ *    (bcFuzzWithoutNuls: the same lengths, so the same places),
  *    an accepted input is still accepted with the same results (strings
  *    compared by length), but for results with a problem. */
 #include "fuzz.h"
@@ -484,9 +485,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 			bcResultsRead other;
 			readMemory(probe, size, &other);
 			free(probe);
-			BC_FUZZ_CHECK(other.ok, "accepted, but refused with its NULs turned into 0x01: %ld:%ld %s",
+			BC_FUZZ_CHECK(other.ok, "accepted, but refused with its NULs turned into a control byte: %ld:%ld %s",
 						  other.error.line, other.error.column, other.error.message);
-			checkSameResults("with NULs turned into 0x01", &first.set, &other.set, true, true, true, false);
+			checkSameResults("with NULs turned into a control byte", &first.set, &other.set, true, true, true, false);
 			cliResultSet_Free(&other.set);
 		}
 	}

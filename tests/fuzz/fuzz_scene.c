@@ -18,8 +18,9 @@
  *    at real places with a message;
  *  - written back as JSON (string ids escaped by cliWriteJsonString, number
  *    ids as written, numbers with 17 digits), it parses to the same scene;
- *  - NULs do not cut text short: with every NUL byte turned into 0x01 and
- *    every \u0000 escape into \u0001 (the same lengths, so the same places),
+ *  - NULs do not cut text short: with every NUL byte turned into a control
+ *    byte c the input holds nowhere and every \u0000 escape into c's escape
+ *    (bcFuzzWithoutNuls: the same lengths, so the same places),
  *    an accepted scene is still accepted and the same (ids compared by
  *    length). */
 #include "fuzz.h"
@@ -271,9 +272,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 			bcSceneParse other;
 			parse(probe, size, &other);
 			free(probe);
-			BC_FUZZ_CHECK(other.ok, "accepted, but refused with its NULs turned into 0x01: %ld:%ld %s",
+			BC_FUZZ_CHECK(other.ok, "accepted, but refused with its NULs turned into a control byte: %ld:%ld %s",
 						  other.error.line, other.error.column, other.error.message);
-			checkSameScene("with NULs turned into 0x01", &first.scene, &other.scene, true, true);
+			checkSameScene("with NULs turned into a control byte", &first.scene, &other.scene, true, true);
 			cliScene_Free(&other.scene);
 		}
 	}

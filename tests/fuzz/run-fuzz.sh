@@ -1,16 +1,22 @@
 #!/bin/sh
 # Replay the regression inputs, then fuzz each target for SECONDS, and print
-# per target: executions, corpus size, crashes. Exit status 1 when a
-# regression input fails or fuzzing found a crash, leak, timeout or OOM.
-#   tests/fuzz/run-fuzz.sh FUZZDIR SECONDS TARGET...
+# per target: executions, corpus size, crashes; at the end the total over
+# the targets. Exit status 1 when a regression input fails or fuzzing found
+# a crash, leak, timeout or OOM.
+#   [FUZZ_JOBS=N] tests/fuzz/run-fuzz.sh FUZZDIR SECONDS TARGET...
 # FUZZDIR holds the built targets; the corpus grows in FUZZDIR/work/TARGET
 # (seeded from tests/fuzz/corpus/TARGET) and crash files go to
-# FUZZDIR/artifacts/TARGET/.
+# FUZZDIR/artifacts/TARGET/. FUZZ_JOBS (default 1) fuzzes each target in
+# that many processes at once (libFuzzer's -jobs=N -workers=N, sharing the
+# corpus), each for SECONDS; their logs are FUZZDIR/jobs/TARGET/fuzz-K.log
+# and the executions printed are their sum.
 set -u
-dir="$1"
+dir="$(cd "$1" && pwd)"
 seconds="$2"
 shift 2
 here="$(cd "$(dirname "$0")" && pwd)"
+jobs="${FUZZ_JOBS:-1}"
+case "$jobs" in '' | *[!0-9]* | 0) echo "run-fuzz.sh: FUZZ_JOBS must be a whole number >= 1, not '$jobs'" >&2; exit 2 ;; esac
 
 # libFuzzer: give up on one input after PER_INPUT_TIMEOUT seconds (a hang)
 # or beyond RSS_LIMIT_MB megabytes (the readers' memory is bounded by the
@@ -20,6 +26,9 @@ RSS_LIMIT_MB=2048
 
 failed=0
 summary=""
+totalRuns=0
+totalCrashes=0
+totalRegressions=0
 for target in "$@"; do
 	bin="$dir/$target"
 	work="$dir/work/$target"
@@ -57,15 +66,36 @@ for target in "$@"; do
 	# the same command shows anywhere.
 	repeatable=""
 	[ -n "${FUZZ_RUNS:-}" ] && repeatable="-runs=$FUZZ_RUNS -seed=${FUZZ_SEED:-1}"
-	# shellcheck disable=SC2086
-	"$bin" $repeatable -max_total_time="$seconds" -print_final_stats=1 -timeout="$PER_INPUT_TIMEOUT" \
-		-rss_limit_mb="$RSS_LIMIT_MB" -artifact_prefix="$artifacts/" $dict \
-		"$work" "$here/corpus/$target" >"$log" 2>&1
-	status=$?
+	if [ "$jobs" -eq 1 ]; then
+		# shellcheck disable=SC2086
+		"$bin" $repeatable -max_total_time="$seconds" -print_final_stats=1 -timeout="$PER_INPUT_TIMEOUT" \
+			-rss_limit_mb="$RSS_LIMIT_MB" -artifact_prefix="$artifacts/" $dict \
+			"$work" "$here/corpus/$target" >"$log" 2>&1
+		status=$?
+		logs="$log"
+	else
+		# libFuzzer writes job K's output to fuzz-K.log in the current
+		# directory: one directory per target.
+		jobLogs="$dir/jobs/$target"
+		mkdir -p "$jobLogs"
+		rm -f "$jobLogs"/fuzz-*.log
+		# shellcheck disable=SC2086
+		(cd "$jobLogs" && "$bin" -jobs="$jobs" -workers="$jobs" $repeatable -max_total_time="$seconds" \
+			-print_final_stats=1 -timeout="$PER_INPUT_TIMEOUT" -rss_limit_mb="$RSS_LIMIT_MB" \
+			-artifact_prefix="$artifacts/" $dict "$work" "$here/corpus/$target") >"$log" 2>&1
+		status=$?
+		logs="$jobLogs/fuzz-*.log"
+	fi
 	elapsed=$(($(date +%s) - start))
-	runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
-	# the corpus libFuzzer holds at the end (seeds and new inputs, minimised)
-	corpus=$(grep -o 'corp: [0-9]*' "$log" | tail -n 1 | sed 's/corp: //')
+	# shellcheck disable=SC2086
+	runs=$(cat $logs 2>/dev/null | sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' |
+		awk '{ n += $1; k++ } END { if (k > 0) print n }')
+	# the corpus libFuzzer holds at the end (seeds and new inputs, minimised;
+	# the largest of the jobs')
+	# shellcheck disable=SC2086
+	corpus=$(for f in $logs; do grep -o 'corp: [0-9]*' "$f" | tail -n 1 | sed 's/corp: //'; done |
+		sort -n | tail -n 1)
+	totalRuns=$((totalRuns + ${runs:-0}))
 	crashes=$(find "$artifacts" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) |
 		wc -l)
 	line="$target: ${runs:-?} executions in ${elapsed} s, corpus ${corpus:-?} inputs, $crashes crashes; regressions: $replayed replayed, $replayFailed failing"
@@ -76,8 +106,12 @@ for target in "$@"; do
 		failed=1
 		echo "$target: fuzzing stopped (exit $status); the input and the report:"
 		find "$artifacts" -type f | sed 's/^/  /'
-		grep -v '^#[0-9]\|^INFO:\|^MS:\|^base unit:' "$log" | tail -n 60
+		# shellcheck disable=SC2086
+		grep -h -v '^#[0-9]\|^INFO:\|^MS:\|^base unit:' $logs | tail -n 60
 	fi
+	totalCrashes=$((totalCrashes + crashes))
+	totalRegressions=$((totalRegressions + replayFailed))
 done
 printf '%s' "$summary"
+echo "total: $totalRuns executions across $# targets ($jobs jobs each, $seconds s), $totalCrashes crashes, $totalRegressions failing regression inputs; $(date -u '+%Y-%m-%d %H:%M UTC')"
 exit "$failed"

@@ -80,6 +80,57 @@ START_TEST(lowest_triangle_among_same_alpha)
 }
 END_TEST
 
+START_TEST(tied_answer_has_the_earliest_alpha)
+{
+	/* Issue 22: an octahedron 0.002 across, a ball of r = 1e6 from 3.6e6
+	 * away. Vertex contacts (the smaller roots of |p0 + a d - v|^2 = r^2,
+	 * computed in 80-digit decimal from the doubles read) fall within
+	 * 1e-10: vertex 3 (on triangles 4, 6, 7) at 0.362109949215421496851,
+	 * vertex 4 at 0.362109949251072120755, vertex 0 (triangle 0's A) at
+	 * 0.362109949272462494942. The tie rule picks triangle 0, vertex 0,
+	 * but the alpha is vertex 3's, the earliest: not 0.36210994927246243. */
+	const double v[] = { 0.001, 0, 0, -0.001, 0, 0, 0, 0.001, 0, 0, -0.001, 0, 0, 0, 0.001, 0, 0, -0.001 };
+	const int32_t t[] = { 0, 2, 4, 2, 0, 5, 2, 1, 4, 1, 2, 5, 1, 3, 4, 3, 1, 5, 3, 0, 4, 0, 3, 5 };
+	bcMeshDef def = { v, 6, t, 8, NULL, 0 };
+	bcMesh* mesh = bcMesh_Create(&def, NULL);
+	ck_assert_ptr_nonnull(mesh);
+	bcCastInput in = { { 1312500.0015625001, -2812500.001875, 1875000.0010000002 },
+					   { -1312500.0010625, 2812500.00375, -1875000.00275 },
+					   1000000.0 };
+	bcCastOptions brute = bcDefaultCastOptions();
+	brute.bruteForce = true;
+	bcCastOutput out = bcMesh_Cast(mesh, in, NULL);
+	bcCastOutput ref = bcMesh_Cast(mesh, in, &brute);
+	ck_assert(sameOutput(&out, &ref));
+	ck_assert_int_eq(out.state, bc_castHit);
+	ck_assert_int_eq(out.triangle, 0);
+	ck_assert_int_eq(out.feature, bc_featureVertex);
+	ck_assert_int_eq(out.vertices[0], 0);
+	/* within the documented 2^-40 of the exact earliest alpha */
+	bcAssertNear(out.alpha, 0.362109949215421496851, 0x1p-40);
+	bcVec3 d = bcSub(in.p1, in.p0);
+	bcAssertNear(out.center.x, in.p0.x + out.alpha * d.x, 1e-9);
+	bcAssertNear(out.center.y, in.p0.y + out.alpha * d.y, 1e-9);
+	bcAssertNear(out.center.z, in.p0.z + out.alpha * d.z, 1e-9);
+	/* --ties keeps each contact's own alpha: the least of them is printed */
+	bcContact ties[16];
+	bcCastOutput again;
+	int n = bcMesh_CastTies(mesh, in, NULL, &again, ties, 16);
+	ck_assert(sameOutput(&out, &again));
+	ck_assert_int_eq(n, out.tieCount);
+	ck_assert_int_le(n, 16);
+	double least = 1.0;
+	for (int i = 0; i < n; ++i) {
+		least = ties[i].alpha < least ? ties[i].alpha : least;
+	}
+	ck_assert(out.alpha == least);
+	ck_assert_int_eq(ties[0].triangle, 0);
+	ck_assert_int_eq(ties[0].vertices[0], 0);
+	bcAssertNear(ties[0].alpha, 0.362109949272462494942, 0x1p-40);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
 static bool counted(bcVec3 n, bcVec3 d, bool twoSided)
 {
 	return twoSided || bcDot(n, d) <= 0.0;
@@ -663,6 +714,7 @@ static Suite* castSuite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, shared_edge_tie_goes_to_lowest_triangle);
 	tcase_add_test(tc, lowest_triangle_among_same_alpha);
+	tcase_add_test(tc, tied_answer_has_the_earliest_alpha);
 	tcase_add_test(tc, random_icosphere);
 	tcase_add_test(tc, random_room);
 	tcase_add_test(tc, random_terrain);

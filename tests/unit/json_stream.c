@@ -315,14 +315,38 @@ START_TEST(sequenceGoesOnAfterBadLines)
 	expectValue(&t, "{\"a\": 1}", 1, 1);
 	expectValue(&t, "{\"b\":\n 2}", 2, 3);
 	expectBad(&t, "{\"c\": 3}x y", 4, 9, "expected whitespace or a new line after a JSON value");
-	/* a value cut off by its line's end is read on as JSON would, and the
-	 * bad line is the one it starts on */
-	expectBad(&t, "{\"d\": [1, 2", 6, 1, "invalid JSON: unexpected '{' (expected ',' or ']' after an element)");
+	/* a value cut off by its line's end is read on as JSON would; when that
+	 * fails at a line starting a new record, the bad line is the one it
+	 * starts on, cut short at its end (not at the next record's '{', where
+	 * the checker stopped: issue 22) */
+	expectBad(&t, "{\"d\": [1, 2", 5, 12, "invalid JSON: the record is cut short: its line ends inside a JSON value");
 	expectValue(&t, "{\"e\": 5}", 6, 1);
 	expectValue(&t, "7", 8, 3);
 	expectBad(&t, "{\"f\": \"open", 9, 7, "unterminated string");
 	ck_assert_int_eq(cliJsonStream_Next(&t.stream, &error), 0);
 	ck_assert_int_eq(cliJsonStream_Finish(&t.stream, "data", &error), 1);
+	closeStream(&t);
+}
+END_TEST
+
+START_TEST(cutRecordsAreReportedWhereTheyBreak)
+{
+	testStream t;
+	/* a record over two lines cut on its second, then the next record: cut
+	 * at the end of line 2's text; a problem inside a record over several
+	 * lines stays where it is; a record cut by the end of the input after
+	 * its new line (and blank lines) breaks at its text's end. The bad value
+	 * is the first line, so line 2, read on as a value of its own, is cut at
+	 * the same place. */
+	openStream(&t, "{\"a\":\n [1, \n{\"b\": 2}\n{\"c\":\n  1]\n\n{\"d\": [\"x\",\n\n");
+	bcError error;
+	expectBad(&t, "{\"a\":", 2, 5, "invalid JSON: the record is cut short: its line ends inside a JSON value");
+	expectBad(&t, "[1, ", 2, 5, "invalid JSON: the record is cut short: its line ends inside a JSON value");
+	expectValue(&t, "{\"b\": 2}", 3, 1);
+	expectBad(&t, "{\"c\":", 5, 4, "invalid JSON: unexpected ']' (expected ',' or '}' after a member)");
+	expectBad(&t, "1]", 5, 4, "expected whitespace or a new line after a JSON value");
+	expectBad(&t, "{\"d\": [\"x\",", 7, 12, "invalid JSON: the record is cut short: its line ends inside a JSON value");
+	ck_assert_int_eq(cliJsonStream_Next(&t.stream, &error), 0);
 	closeStream(&t);
 }
 END_TEST
@@ -474,6 +498,7 @@ static Suite* jsonStreamSuite(void)
 	tcase_add_test(core, rawIdFound);
 	tcase_add_test(core, fieldValues);
 	tcase_add_test(core, sequenceGoesOnAfterBadLines);
+	tcase_add_test(core, cutRecordsAreReportedWhereTheyBreak);
 	tcase_add_test(core, arrayElementsAndBrokenStructure);
 	tcase_add_test(core, objectMembersAndKeys);
 	tcase_add_test(core, valuesAcrossTheBuffer);

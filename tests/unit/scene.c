@@ -130,6 +130,27 @@ START_TEST(keys_holding_a_nul_are_unknown)
 }
 END_TEST
 
+START_TEST(keys_holding_a_nul_repeat_when_they_decode_the_same)
+{
+	/* "\u0061\u0000" is "a\u0000" written another way: a repeat, not noted
+	 * again; "a\u0000b" and "a\u0000c" differ after the NUL: two notes
+	 * (fuzz_scene's NUL property found keys compared as written). */
+	const char* text = "{\"balls\": [], \"horizon\": 3, \"a\\u0000\": 1, \"\\u0061\\u0000\": 2,\n"
+					   " \"a\\u0000b\": 3, \"a\\u0000c\": 4, \"a\\u0000\\u0062\": 5}";
+	cliScene scene;
+	bcError error;
+	ck_assert_msg(parse(text, &scene, &error), "%ld:%ld: %s", error.line, error.column, error.message);
+	ck_assert_int_eq(scene.noteCount, 3);
+	ck_assert_str_eq(scene.notes[0].message, "unknown key \"a\\u0000\" ignored");
+	ck_assert_int_eq(scene.notes[1].line, 2);
+	ck_assert_int_eq(scene.notes[1].column, 2);
+	ck_assert_str_eq(scene.notes[1].message, "unknown key \"a\\u0000b\" ignored");
+	ck_assert_int_eq(scene.notes[2].column, 17);
+	ck_assert_str_eq(scene.notes[2].message, "unknown key \"a\\u0000c\" ignored");
+	cliScene_Free(&scene);
+}
+END_TEST
+
 /* {"a": and 1001 '[', their ']' and '}': the 1001st level (the object is
  * the first) is the 1000th '[', at column 6 + 1000. */
 #define B10 "[[[[[[[[[["
@@ -227,6 +248,10 @@ static const cliSceneErrorCase errorCases[] = {
 	  "max_events: must be a whole number >= 1, not 2.5" },
 	{ "{\"balls\": [], \"horizon\": 1, \"max_events\": 0}", bc_errorValue, 1, 43, -1,
 	  "max_events: must be a whole number >= 1, not 0" },
+	/* beyond a long long: refused before any conversion (fuzz_scene found
+	 * 1e33 converted first, undefined behaviour) */
+	{ "{\"balls\": [], \"horizon\": 1, \"max_events\": 1e33}", bc_errorValue, 1, 43, -1,
+	  "max_events: must be a whole number >= 1, not 1e33" },
 	{ "{\"balls\": [], \"horizon\": 1, \"max_events\": \"10\"}", bc_errorValue, 1, 43, -1,
 	  "max_events: expected a number, found a string" },
 	/* The first problem in the text wins. */
@@ -316,6 +341,7 @@ static Suite* sceneSuite(void)
 	tcase_add_test(values, defaults_duplicates_and_strings);
 	tcase_add_test(values, unknown_keys_are_noted);
 	tcase_add_test(values, keys_holding_a_nul_are_unknown);
+	tcase_add_test(values, keys_holding_a_nul_repeat_when_they_decode_the_same);
 	tcase_add_test(values, text_need_not_end_in_a_nul);
 	tcase_add_test(values, load_from_files);
 	suite_add_tcase(s, values);

@@ -958,9 +958,10 @@ START_TEST(ndjsonErrors)
 	expectEnd(in);
 	closeInput(&in);
 
-	/* a missing '}' shows at the next record's '{'; that record is read */
+	/* a missing '}': the record is cut short at its line's end (not at the
+	 * next record's '{', issue 22); that next record is read */
 	in = openText("{\"a\": 1\n{\"a\": 2}\n{\"a\": 3}\n", cli_inputAuto);
-	expectBad(in, 2, 1, "unexpected '{'");
+	expectBad(in, 1, 8, "invalid JSON: the record is cut short: its line ends inside a JSON value");
 	for (int k = 2; k <= 3; ++k) {
 		nextRecord(in, &r);
 		ck_assert_int_eq(r.line, k);
