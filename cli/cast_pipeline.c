@@ -31,7 +31,7 @@
  *
  *   parse   blocks of input order: parse the deferred records, check them;
  *           the thread that finishes the last block puts the chunk in
- *           space order (the Morton order of the starts, morton.h);
+ *           space order (the Morton order of the starts, bcMortonOrder);
  *   cast    blocks of space order: cast, each answer kept at its record's
  *           place, so that consecutive casts walk the same part of the
  *           hierarchy while it is in the cache (on a big mesh input order

@@ -161,13 +161,16 @@ void cliGradeConfig_Init(cliGradeConfig* cfg);
 /* Free what the options put in cfg (--map). */
 void cliGradeConfig_Free(cliGradeConfig* cfg);
 
+/* The options of how records are judged, which render --compare takes
+ * too (cliOption entries, k = 0 .. 7 of cliGradeOption). */
+#define CLI_GRADE_JUDGING_OPTIONS                                                                                      \
+	{ "alpha-tol", 0, true }, { "alpha-rel", 0, true }, { "normal-tol", 0, true }, { "point-tol", 0, true },       \
+		{ "fields", 0, true }, { "one-based", 0, false }, { "map", 0, true }, { "accept-normals", 0, true }
+
 /* The grading options compare and grade share (cliOption entries, in the
  * order of cliGradeOption's k; --report is each command's own, since
- * grade's -r is the radius). */
-#define CLI_GRADE_OPTIONS                                                                                              \
-	{ "alpha-tol", 0, true }, { "alpha-rel", 0, true }, { "normal-tol", 0, true }, { "point-tol", 0, true },       \
-		{ "fields", 0, true }, { "one-based", 0, false }, { "map", 0, true }, { "accept-normals", 0, true },     \
-		{ "max-failures", 0, true }
+ * grade's -r is the radius): the judging ones and --max-failures. */
+#define CLI_GRADE_OPTIONS CLI_GRADE_JUDGING_OPTIONS, { "max-failures", 0, true }
 enum { cli_gradeOptionCount = 9, cli_gradeReportOption = 9 };
 
 /* Failing records the text report lists per file by default

@@ -12,9 +12,13 @@
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
-#endif
 
-#include "decimal.h"
+/* An ASCII decimal digit (not locale-dependent, as isdigit is). */
+static bool isDigit(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
+#endif
 
 /* Scratch arena for cJSON's nodes while a value is parsed: a typical
  * record needs about 1 KiB, so 64 KiB holds any ordinary record without
@@ -88,19 +92,19 @@ size_t cliJsonNumberPrefix(const char* s, size_t n)
 	if (i < n && s[i] == '-') {
 		i++;
 	}
-	if (i >= n || !bcIsDecimalDigit(s[i])) {
+	if (i >= n || !isDigit(s[i])) {
 		return 0;
 	}
 	if (s[i] == '0') {
 		i++;
 	} else {
-		while (i < n && bcIsDecimalDigit(s[i])) {
+		while (i < n && isDigit(s[i])) {
 			i++;
 		}
 	}
-	if (i + 1 < n && s[i] == '.' && bcIsDecimalDigit(s[i + 1])) {
+	if (i + 1 < n && s[i] == '.' && isDigit(s[i + 1])) {
 		i += 2;
-		while (i < n && bcIsDecimalDigit(s[i])) {
+		while (i < n && isDigit(s[i])) {
 			i++;
 		}
 	}
@@ -109,9 +113,9 @@ size_t cliJsonNumberPrefix(const char* s, size_t n)
 		if (j < n && (s[j] == '+' || s[j] == '-')) {
 			j++;
 		}
-		if (j < n && bcIsDecimalDigit(s[j])) {
+		if (j < n && isDigit(s[j])) {
 			i = j + 1;
-			while (i < n && bcIsDecimalDigit(s[i])) {
+			while (i < n && isDigit(s[i])) {
 				i++;
 			}
 		}
@@ -200,7 +204,6 @@ static size_t escapeLength(const char* s, size_t n, size_t i)
 	}
 	return 6;
 }
-
 
 /* ----------------------------------------------------------- the scanner */
 
@@ -518,7 +521,7 @@ static bool checkToken(cliChecker* c, size_t* at)
 		return problem(c, i, "NaN and Infinity are not JSON numbers");
 	}
 	char first = s[i];
-	if (bcIsDecimalDigit(first) || first == '-' || first == '+' || first == '.') {
+	if (isDigit(first) || first == '-' || first == '+' || first == '.') {
 		return problem(c, i, "invalid JSON number '%.*s'", shown, s + i);
 	}
 	return problem(c, i, "invalid JSON value '%.*s'", shown, s + i);
@@ -642,8 +645,6 @@ struct cliJsonParser {
 	cliToken* tokens;
 	size_t tokenCount;
 	size_t tokenCapacity;
-	char* number; /* a long number's NUL-terminated copy, for strtod */
-	size_t numberCapacity;
 };
 
 /* The arena cJSON allocates from on this thread, or NULL for malloc. */
@@ -724,7 +725,6 @@ void cliJsonParser_Destroy(cliJsonParser* parser)
 	free(parser->arena.base);
 	free(parser->copy);
 	free(parser->tokens);
-	free(parser->number);
 	free(parser);
 }
 
@@ -743,24 +743,6 @@ static bool reserve(void** data, size_t* capacity, size_t needed, size_t element
 	}
 	*data = bigger;
 	*capacity = grown;
-	return true;
-}
-
-/* strtod's double for the JSON number s[0 .. n). */
-static bool convertNumber(cliJsonParser* parser, const char* s, size_t n, double* value)
-{
-	const char* p = s;
-	if (bcParseDecimal(&p, s + n, value) && p == s + n) {
-		return true;
-	}
-	void* number = parser->number;
-	if (!reserve(&number, &parser->numberCapacity, n + 1, 1)) {
-		return false;
-	}
-	parser->number = number;
-	memcpy(parser->number, s, n);
-	parser->number[n] = '\0';
-	*value = strtod(parser->number, NULL);
 	return true;
 }
 
@@ -808,7 +790,7 @@ static int prepareCopy(cliJsonParser* parser, const char* s, size_t n)
 		cliToken token = { false, 0.0 };
 		if (number) {
 			if (length >= CLI_JSON_PLACEHOLDER) {
-				if (!convertNumber(parser, s + i, length, &token.value)) {
+				if (!bcParseDouble(s + i, length, &token.value)) { /* a checked number: only memory can fail */
 					return -1;
 				}
 				token.number = true;
@@ -1098,7 +1080,6 @@ static bool keyIs(const char* s, size_t n, const char* name)
 	}
 	return *name == '\0';
 }
-
 
 bool cliJsonFindId(const char* text, size_t length, size_t* begin, size_t* end)
 {

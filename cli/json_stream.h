@@ -6,7 +6,7 @@
  * accepts numbers JSON does not (01, 1., -.5) and bad escapes ("\u12G4"),
  * and skips control bytes as white space. So around it: every number is
  * checked against JSON's grammar (and converted by the one decimal parser,
- * lib/decimal.h), every escape checked, and a value cJSON or these checks
+ * bcParseDouble), every escape checked, and a value cJSON or these checks
  * refuse is walked by a strict checker that says what is wrong and where.
  *
  * Three containers are streamed: a JSON array (element by element), a

@@ -43,7 +43,7 @@ enum { cli_renderView, cli_renderEye, cli_renderSize, cli_renderCompare, cli_ren
 static const cliOption renderOptions[] = {
 	{ "view", 0, true },	  { "eye", 0, true },	   { "size", 0, true }, { "compare", 0, true },
 	{ "probe", 0, true },	  { "up", 0, true },	   { "cull", 0, true }, CLI_CAST_SETTING_OPTIONS,
-	CLI_CAST_METHOD_OPTIONS, CLI_GRADE_OPTIONS, { NULL, 0, false },
+	CLI_CAST_METHOD_OPTIONS, CLI_GRADE_JUDGING_OPTIONS, { NULL, 0, false },
 };
 
 static const cliUsage renderUsage = {
@@ -80,9 +80,11 @@ static const cliUsage renderUsage = {
 	"                            same engine, fields and tolerances), and print\n"
 	"                            the closing line 'N passed, N failed, ...'\n"
 	"                            (on standard error when the SVG goes to stdout)\n"
-	"      --fields, --one-based, --map, --alpha-tol, --alpha-rel, --normal-tol,\n"
-	"      --point-tol           what --compare grades, as for grade (default\n"
-	"                            fields: hit,alpha,normal)\n"
+	"      --fields, --one-based, --map, --accept-normals, --alpha-tol,\n"
+	"      --alpha-rel, --normal-tol, --point-tol\n"
+	"                            what --compare grades, as for grade (default\n"
+	"                            fields: hit,alpha,normal; normals held to\n"
+	"                            --normal's convention)\n"
 	"      --probe X,Y,Z         print on standard error the pixel where the point\n"
 	"                            X,Y,Z lands (a testing aid; may be repeated)\n"
 	CLI_HELP_QUIET

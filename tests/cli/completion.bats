@@ -35,8 +35,9 @@ complete_line() {
 	[ "$(complete_line ballcast cast --nor)" = "--normal" ]
 	[ "$(complete_line ballcast cast --in | tr '\n' ' ')" = "--initial-overlap --input-format " ]
 	[ "$(complete_line ballcast render --u)" = "--up" ]
-	# --normal is cast's and grade's, not render's (render has --normal-tol)
-	[ "$(complete_line ballcast render --nor)" = "--normal-tol" ]
+	# render takes cast's --normal and grade's --normal-tol; intersect neither
+	[ "$(complete_line ballcast render --nor | tr '\n' ' ')" = "--normal --normal-tol " ]
+	[ "$(complete_line ballcast intersect --nor)" = "" ]
 	[ "$(complete_line ballcast grade --nor | tr '\n' ' ')" = "--normal --normal-tol " ]
 	[ "$(complete_line ballcast compare -)" != "" ]
 	complete_line ballcast compare - | grep -qx -- '--report'

@@ -63,3 +63,15 @@ declared_names() {
 		return 1
 	fi
 }
+
+@test "the command includes no private header of the library: ballcast.h only" {
+	cd "$REPO" || return 1
+	# every header of lib/ but ballcast.h, as an include would name it
+	private=$(cd lib && ls *.h | grep -vx ballcast.h | sed 's/\./\\./' | paste -sd '|')
+	[ -n "$private" ]
+	if grep -nE "#include \"($private)\"" cli/*.c cli/*.h >"$BATS_TEST_TMPDIR/private"; then
+		echo "the command includes a private header of lib/:" >&2
+		cat "$BATS_TEST_TMPDIR/private" >&2
+		return 1
+	fi
+}
