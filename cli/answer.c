@@ -4,6 +4,8 @@
  * and the answer as a result record. cast, grade and render answer every
  * throw through cliAnswerThrow. */
 #include "answer.h"
+#include "common.h"
+#include "options.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 
 #include "ballcast.h"
-#include "cli.h"
+#include "options.h"
 #include "results_read.h"
 #include "trajectories.h"
 

@@ -8,9 +8,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common.h"
+#include "options.h"
 #include "output.h"
-#include "trajectories.h"
+#include "progress.h"
+#include "record_log.h"
 #include "records_out.h"
+#include "trajectories.h"
 
 /* Records the arrays hold before they first grow (then doubling). */
 #define CLI_BALLS_INITIAL_CAPACITY 1024

@@ -7,7 +7,10 @@
 #include "answer.h"
 #include "cast_pipeline.h"
 #include "cli.h"
+#include "common.h"
+#include "options.h"
 #include "output.h"
+#include "progress.h"
 #include "results_write.h"
 #include "trajectories.h"
 

@@ -3,6 +3,10 @@
  * the answer module and formatted on every thread, and written in input
  * order, with its own lock and condition variable. */
 #include "cast_pipeline.h"
+#include "cli.h"
+#include "common.h"
+#include "progress.h"
+#include "record_log.h"
 
 #include <math.h>
 #include <pthread.h>

@@ -8,8 +8,9 @@
 #include <stdbool.h>
 
 #include "answer.h"
-#include "cli.h"
+#include "options.h"
 #include "output.h"
+#include "progress.h"
 #include "results_write.h"
 #include "trajectories.h"
 

@@ -7,9 +7,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common.h"
+#include "options.h"
 #include "output.h"
-#include "trajectories.h"
+#include "progress.h"
+#include "record_log.h"
 #include "records_out.h"
+#include "trajectories.h"
 
 /* Records read, answered and written together: large enough to keep every
  * thread busy, small enough that memory does not grow with the input. */

@@ -1,15 +1,19 @@
-/* common.c - error reporting, option parsing and helpers shared by the
- * subcommands. */
+/* common.c - the meshes and inputs a command opens, and what it reports
+ * about them (common.h): errors at a file's place, meshes loaded with the
+ * reader's notes, inputs opened and named, a trajectory record's path,
+ * the memory the run took. */
 #include <errno.h>
-#include <stdlib.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
-#include <stdbool.h>
-
-#include "cli.h"
+#include "ballcast.h"
+#include "common.h"
+#include "options.h"
+#include "trajectories.h"
 
 void cliReportError(const char* file, const bcError* error)
 {
@@ -18,16 +22,6 @@ void cliReportError(const char* file, const bcError* error)
 	} else {
 		fprintf(stderr, "ballcast: %s: %s\n", file, error->message);
 	}
-}
-
-int cliFinishStdout(void)
-{
-	errno = 0;
-	if (fflush(stdout) == 0 && !ferror(stdout)) {
-		return cli_exitOk;
-	}
-	cliWriteError("standard output", errno);
-	return cli_exitTrouble;
 }
 
 /* Does the file start (after blanks and a byte order mark) with '{' or
@@ -143,47 +137,6 @@ const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* 
 		return "missing r (give it per record or with --radius)";
 	}
 	return NULL;
-}
-
-cliRecordLog cliRecordLog_Make(const char* name, const cliCommonOptions* options, cliProgress* progress)
-{
-	cliRecordLog log = { name, options->maxErrorsGiven ? options->maxErrors : CLI_DEFAULT_MAX_ERRORS, 0, 0,
-						 options->quiet, progress };
-	return log;
-}
-
-void cliRecordLog_AddAt(cliRecordLog* log, long index, long line, long column, const char* problem)
-{
-	if (log->quiet) {
-		return;
-	}
-	if (log->shown >= log->limit) {
-		log->hidden += 1;
-		return;
-	}
-	log->shown += 1;
-	if (log->progress != NULL) {
-		cliProgress_Clear(log->progress);
-	}
-	fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", log->name, line, column, index + 1, problem);
-}
-
-void cliRecordLog_Add(cliRecordLog* log, const cliRecord* record, const char* problem)
-{
-	bool own = problem == record->error && record->errorLine > 0;
-	cliRecordLog_AddAt(log, record->index, own ? record->errorLine : record->line,
-					   own ? record->errorColumn : record->column, problem);
-}
-
-void cliRecordLog_Finish(cliRecordLog* log)
-{
-	if (log->hidden > 0) {
-		if (log->progress != NULL) {
-			cliProgress_Clear(log->progress);
-		}
-		fprintf(stderr, "ballcast: %s: %ld more bad record%s not shown (--max-errors N shows more)\n", log->name,
-				log->hidden, log->hidden == 1 ? "" : "s");
-	}
 }
 
 long long cliPeakMemory(void)

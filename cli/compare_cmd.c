@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common.h"
 #include "grade.h"
+#include "options.h"
 #include "output.h"
 #include "results_read.h"
 

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
+#include "output.h"
 
 /* The values an option takes from a fixed list, by its long name, in any
  * command that has it; tests/cli/completion.bats checks that each command

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common.h"
 #include "grade_file.h"
 #include "grade_html.h"
 #include "grade_index.h"
@@ -18,8 +19,10 @@
 #include "grade_mistakes.h"
 #include "grade_report.h"
 #include "input.h"
+#include "options.h"
 #include "output.h"
 #include "results_read.h"
+#include "trajectories.h"
 
 /* "duplicate id [in NAME] (lines 3 and 9)": where both records start;
  * with their columns when they share a line (a one-line JSON file). */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "ballcast.h"
+#include "options.h"
 #include "results_read.h"
 
 /* Default absolute tolerance on alpha. Two correct implementations differ

@@ -9,9 +9,12 @@
 
 #include "answer.h"
 #include "cli.h"
+#include "common.h"
 #include "grade.h"
 #include "grade_replay.h"
+#include "options.h"
 #include "output.h"
+#include "record_log.h"
 #include "results_read.h"
 #include "results_write.h"
 #include "trajectories.h"

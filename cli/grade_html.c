@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "camera.h"
-#include "cli.h"
 #include "grade_mistakes.h"
 #include "grade_report.h"
 #include "output.h"

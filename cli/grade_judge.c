@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "output.h"
 
 /* Degrees in a radian, for the angle between normals. */

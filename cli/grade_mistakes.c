@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 
 const char* const cliMistakeNames[cli_mistakeCount] = {
 	"back-faces-counted", "front-face-flipped", "approach-lt-vs-le", "larger-root",

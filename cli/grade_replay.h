@@ -9,7 +9,6 @@
 
 #include "answer.h"
 #include "ballcast.h"
-#include "cli.h"
 #include "grade.h"
 
 /* A triangle as the textbook caster tests it: its corners and box. */

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "grade_mistakes.h"
 #include "output.h"
 #include "svg.h"
+#include "trajectories.h"
 
 void cliWriteRoundedScore(FILE* f, double score)
 {

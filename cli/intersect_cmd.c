@@ -6,7 +6,10 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common.h"
+#include "options.h"
 #include "output.h"
+#include "progress.h"
 #include "records_out.h"
 
 /* The options of intersect's own: flags, in the order of intersectOption's. */

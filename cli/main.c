@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "output.h"
 
 static int completionMain(int argc, char** argv);
 

@@ -1,6 +1,6 @@
 /* options.c - the command line of a subcommand: the options every command
  * spells the same way, the command's own options, --help and --version,
- * its operands, and the rule that -o never overwrites an input (cli.h). */
+ * its operands, and the rule that -o never overwrites an input (options.h). */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -10,6 +10,9 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "options.h"
+#include "output.h"
+#include "trajectories.h"
 
 /* getopt codes of the options without a short letter. Own options without
  * a letter take CLI_OWN_CODE + their index. */

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "numfmt.h"
 
 /* ------------------------------------------------ interrupted runs
@@ -230,6 +231,16 @@ void cliWriteError(const char* name, int code)
 	if (code != EPIPE) {
 		fprintf(stderr, "ballcast: %s: write error: %s\n", name, strerror(code != 0 ? code : EIO));
 	}
+}
+
+int cliFinishStdout(void)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout)) {
+		return cli_exitOk;
+	}
+	cliWriteError("standard output", errno);
+	return cli_exitTrouble;
 }
 
 /* Report a streaming write error (the first only). */

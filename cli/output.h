@@ -64,6 +64,11 @@ bool cliOutput_Commit(cliOutput* out);
  * to tell (see main.c). */
 void cliWriteError(const char* name, int code);
 
+/* Flush stdout after --help or --version text: cli_exitOk, or on a write
+ * error (a full disk, a closed pipe) "ballcast: standard output: write
+ * error: ..." on stderr and cli_exitTrouble. */
+int cliFinishStdout(void);
+
 /* Throw the output away (a failed run). */
 void cliOutput_Abort(cliOutput* out);
 

@@ -1,4 +1,4 @@
-/* progress.c - how far a run has come, on a terminal (cli.h): a line
+/* progress.c - how far a run has come, on a terminal (progress.h): a line
  * redrawn in place while records are answered, and one summary line at
  * the end. */
 #include <string.h>
@@ -6,9 +6,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "options.h"
+#include "progress.h"
 
-/* The clock of progress lines and --stats (cli.h). */
+/* The clock of progress lines and --stats (progress.h). */
 double cliNow(void)
 {
 	struct timespec t;

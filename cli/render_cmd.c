@@ -19,13 +19,16 @@
 #include "answer.h"
 #include "camera.h"
 #include "cli.h"
+#include "common.h"
 #include "grade.h"
 #include "numfmt.h"
+#include "options.h"
 #include "output.h"
-#include "results_read.h"
+#include "record_log.h"
 #include "render_draw.h"
-#include "trajectories.h"
+#include "results_read.h"
 #include "svg.h"
+#include "trajectories.h"
 
 /* The picture's default size and the sizes allowed, in pixels. Below 64 the
  * title band and margins leave no room for the mesh; above 100000 a

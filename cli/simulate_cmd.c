@@ -7,10 +7,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common.h"
+#include "options.h"
 #include "output.h"
-#include "trajectories.h"
+#include "progress.h"
 #include "records_out.h"
 #include "scene.h"
+#include "trajectories.h"
 
 /* The options of simulate's own, in the order simulateOption knows them. */
 enum { cli_simulatePositions, cli_simulateSamples, cli_simulateHorizon, cli_simulateMaxEvents, cli_simulateTwoSided,

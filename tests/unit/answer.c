@@ -9,6 +9,7 @@
 
 #include "answer.h"
 #include "harness.h"
+#include "options.h"
 #include "results_read.h"
 #include "results_write.h"
 

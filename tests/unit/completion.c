@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "harness.h"
+#include "options.h"
 
 static const cliOption fakeOwn[] = { { "normal", 0, true }, { "keep", 'k', true }, { "flag", 0, false }, { NULL, 0, false } };
 

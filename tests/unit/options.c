@@ -10,6 +10,9 @@
 
 #include "cli.h"
 #include "harness.h"
+#include "options.h"
+#include "output.h"
+#include "trajectories.h"
 
 /* ------------------------------------------------------------- helpers */
 

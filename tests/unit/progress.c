@@ -6,8 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
 #include "harness.h"
+#include "options.h"
+#include "progress.h"
 
 /* A progress as on a terminal (the tests' stderr is none), started
  * secondsAgo. */

@@ -1,0 +1,47 @@
+/* common.h - the meshes and inputs a command opens, and what it reports
+ * about them. */
+#ifndef BC_COMMON_H
+#define BC_COMMON_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ballcast.h"
+#include "options.h"
+#include "trajectories.h"
+
+/* "ballcast: FILE:LINE:COLUMN: message" (or "ballcast: FILE: message" when
+ * the error has no position) on stderr. */
+void cliReportError(const char* file, const bcError* error);
+
+/* Load a mesh, reporting any error; NULL on failure. Reports degenerate
+ * triangles once on stderr unless quiet. */
+bcMesh* cliLoadMesh(const char* path, int quiet);
+
+/* cliLoadMesh reading and building on threads threads (-j; <= 0: one per
+ * core, as cliLoadMesh does). The mesh does not depend on it. */
+bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads);
+
+/* The name messages give an input path: "<stdin>" for "-". */
+const char* cliInputName(const char* path);
+
+/* Open an input to read (in binary): standard input for "-", with a note
+ * on stderr (unless quiet) when that is a terminal, so that a command
+ * waiting for the keyboard does not look hung. On failure "ballcast: PATH:
+ * cannot open: REASON" on stderr and NULL. */
+FILE* cliOpenInput(const char* path, bool quiet);
+
+/* Close what cliOpenInput opened; standard input (and NULL) is left alone. */
+void cliCloseInput(FILE* input);
+
+/* Peak resident memory of this process in bytes (0 if unknown). */
+long long cliPeakMemory(void);
+
+/* Check a trajectory record and take its path: p0, p1, and r or else
+ * --radius (options). Returns NULL, or the problem: the record's own error,
+ * "missing p0", "missing p1" or "missing r (...)". A throw to cast is
+ * checked by cliCheckCastRecord (answer.h), which adds the range. */
+const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
+							   double* radius);
+
+#endif
