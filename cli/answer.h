@@ -12,7 +12,7 @@
 #include "ballcast.h"
 #include "options.h"
 #include "results_read.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* What "normal" holds (cast --normal). */
 typedef enum cliNormalMode {

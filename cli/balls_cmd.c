@@ -14,7 +14,7 @@
 #include "progress.h"
 #include "record_log.h"
 #include "records_out.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* Records the arrays hold before they first grow (then doubling). */
 #define CLI_BALLS_INITIAL_CAPACITY 1024

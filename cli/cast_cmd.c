@@ -12,7 +12,7 @@
 #include "output.h"
 #include "progress.h"
 #include "results_write.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* The options of cast's own, in the order castOption knows them. */
 enum { cli_castTwoSided, cli_castApproach, cli_castNormal, cli_castOverlap, cli_castTies, cli_castBrute,

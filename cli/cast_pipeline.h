@@ -12,7 +12,7 @@
 #include "output.h"
 #include "progress.h"
 #include "results_write.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* Records read, cast and written together, by default (--batch): large
  * enough to keep every thread busy, small enough that memory does not grow

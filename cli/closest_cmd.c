@@ -13,7 +13,7 @@
 #include "progress.h"
 #include "record_log.h"
 #include "records_out.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* Records read, answered and written together: large enough to keep every
  * thread busy, small enough that memory does not grow with the input. */

@@ -13,7 +13,7 @@
 #include "ballcast.h"
 #include "common.h"
 #include "options.h"
-#include "trajectories.h"
+#include "records.h"
 
 void cliReportError(const char* file, const bcError* error)
 {

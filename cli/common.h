@@ -8,7 +8,7 @@
 
 #include "ballcast.h"
 #include "options.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* "ballcast: FILE:LINE:COLUMN: message" (or "ballcast: FILE: message" when
  * the error has no position) on stderr. */

@@ -22,7 +22,7 @@
 #include "options.h"
 #include "output.h"
 #include "results_read.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* "duplicate id [in NAME] (lines 3 and 9)": where both records start;
  * with their columns when they share a line (a one-line JSON file). */

@@ -17,7 +17,7 @@
 #include "record_log.h"
 #include "results_read.h"
 #include "results_write.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* grade's options: cast's answer-deciding ones, the shared grading ones,
  * then --report. */

@@ -9,7 +9,7 @@
 #include "grade_mistakes.h"
 #include "output.h"
 #include "svg.h"
-#include "trajectories.h"
+#include "records.h"
 
 void cliWriteRoundedScore(FILE* f, double score)
 {

@@ -12,7 +12,7 @@
 #include "cli.h"
 #include "options.h"
 #include "output.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* getopt codes of the options without a short letter. Own options without
  * a letter take CLI_OWN_CODE + their index. */

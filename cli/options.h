@@ -7,7 +7,7 @@
 #include <stdbool.h>
 
 #include "output.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* Parse a whole-string number; false if text is not one. */
 int cliParseDouble(const char* text, double* value);

@@ -7,7 +7,7 @@
 #include "options.h"
 #include "progress.h"
 #include "record_log.h"
-#include "trajectories.h"
+#include "records.h"
 
 cliRecordLog cliRecordLog_Make(const char* name, const cliCommonOptions* options, cliProgress* progress)
 {

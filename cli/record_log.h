@@ -7,7 +7,7 @@
 
 #include "options.h"
 #include "progress.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* The messages about bad records of one input: at most a limit of them,
  * then, at the end, one line counting the rest. */

@@ -27,7 +27,7 @@
 
 #include "ballcast.h"
 #include "output.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* The most columns a record may have (a bit each in cliRecordsLayout.off). */
 #define CLI_RECORDS_MAX_COLUMNS 64

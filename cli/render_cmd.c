@@ -28,7 +28,7 @@
 #include "render_draw.h"
 #include "results_read.h"
 #include "svg.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* The picture's default size and the sizes allowed, in pixels. Below 64 the
  * title band and margins leave no room for the mesh; above 100000 a

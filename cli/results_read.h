@@ -23,7 +23,7 @@
 #include <stdio.h>
 
 #include "ballcast.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* Which fields a result (or a tie) carried: bits of cliResult.fields and
  * cliTie.fields. JSON key, then CSV column(s). */

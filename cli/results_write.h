@@ -8,7 +8,7 @@
 #include "ballcast.h"
 #include "output.h"
 #include "records_out.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* What the JSON document says about the run, before the results. */
 typedef struct cliCastHeader {

@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "ballcast.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* One ball of the scene. */
 typedef struct cliSceneBall {

@@ -13,7 +13,7 @@
 #include "progress.h"
 #include "records_out.h"
 #include "scene.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* The options of simulate's own, in the order simulateOption knows them. */
 enum { cli_simulatePositions, cli_simulateSamples, cli_simulateHorizon, cli_simulateMaxEvents, cli_simulateTwoSided,

@@ -14,7 +14,7 @@
 # results `compare` reads, every format) and fuzz_scene (the scene of
 # `simulate`). They are built in $(BUILD)/fuzz/ with clang (FUZZ_CC),
 # compiling lib/*.c and the CLI readers (cli/input.c, json_stream.c, csv.c,
-# trajectories.c, results_read.c with results_parse.c, results_json.c and
+# records.c, results_read.c with results_parse.c, results_json.c and
 # results_csv.c, scene.c, with output.c and numfmt.c that
 # they write through) directly with
 # the fuzzer and sanitizers; their growing corpora and crash files stay under
@@ -29,7 +29,7 @@ FUZZ_TARGETS := fuzz_obj fuzz_records fuzz_query fuzz_results fuzz_scene
 FUZZ_SAN_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 # One source list for every target; what a target does not call costs
 # nothing.
-FUZZ_SRCS := $(LIB_SRCS) cli/input.c cli/json_stream.c cli/csv.c cli/trajectories.c cli/results_read.c \
+FUZZ_SRCS := $(LIB_SRCS) cli/input.c cli/json_stream.c cli/csv.c cli/records.c cli/results_read.c \
 	cli/results_parse.c cli/results_json.c cli/results_csv.c cli/scene.c cli/output.c cli/numfmt.c
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
 

@@ -1,4 +1,4 @@
-/* fuzz_records.c - libFuzzer target: the record reader (cli/trajectories.c,
+/* fuzz_records.c - libFuzzer target: the record reader (cli/records.c,
  * on the JSON front end and the CSV reader) over arbitrary bytes, read to
  * the end with each input format in turn: auto, json, ndjson and csv.
  *
@@ -22,7 +22,7 @@
  *    format, and every record it accepted is accepted again with the same
  *    place, fields and numbers, and an id of the same kind and length. */
 #include "fuzz.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* Records compared between auto detection and the explicit format; fuzzer
  * inputs are small, so this is never reached in practice. */

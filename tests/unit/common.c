@@ -9,7 +9,7 @@
 #include "common.h"
 #include "harness.h"
 #include "options.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* --------------------------------------------------------------- inputs */
 

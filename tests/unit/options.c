@@ -12,7 +12,7 @@
 #include "harness.h"
 #include "options.h"
 #include "output.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* ------------------------------------------------------------- helpers */
 

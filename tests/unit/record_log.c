@@ -8,7 +8,7 @@
 #include "harness.h"
 #include "options.h"
 #include "record_log.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* A record whose problems the log reports (its fields do not matter). */
 static cliRecord makeRecord(unsigned fields)

@@ -1,5 +1,5 @@
-/* trajectories.c - unit tests for the streaming record reader
- * (cli/trajectories.h): JSON arrays, NDJSON, CSV, format detection,
+/* records.c - unit tests for the streaming record reader
+ * (cli/records.h): JSON arrays, NDJSON, CSV, format detection,
  * positions of records and of errors, bad records and what stops the
  * reading, and input larger than the reader's buffer. */
 #include <check.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "harness.h"
-#include "trajectories.h"
+#include "records.h"
 
 /* ------------------------------------------------------------- helpers */
 

@@ -1,4 +1,4 @@
-/* trajectories.h - the records the commands answer (trajectories of cast
+/* records.h - the records the commands answer (trajectories of cast
  * and balls, the balls of closest): any format in, one record out at a
  * time, never a fatal error for a record. A JSON array is read element by
  * element, NDJSON value by value, CSV row by row (json_stream.c, csv.c), so
@@ -10,8 +10,8 @@
  * and reading goes on. Only what breaks the input's structure stops it: a
  * JSON array whose brackets do not match or that ends early, a CSV header
  * without a known column, a read error. */
-#ifndef BC_TRAJECTORIES_H
-#define BC_TRAJECTORIES_H
+#ifndef BC_RECORDS_H
+#define BC_RECORDS_H
 
 #include <stdbool.h>
 #include <stdio.h>

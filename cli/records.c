@@ -1,6 +1,6 @@
-/* trajectories.c - records (trajectories, balls) from a JSON array,
- * NDJSON or CSV (trajectories.h). */
-#include "trajectories.h"
+/* records.c - the one record reader: records (trajectories, balls) from a JSON array,
+ * NDJSON or CSV (records.h). */
+#include "records.h"
 
 #include <math.h>
 #include <stdarg.h>
