@@ -133,3 +133,37 @@ installed_by() {
 	sort apt.log >ci.txt
 	diff -u check.txt ci.txt
 }
+
+# The README's "Where things live" rows: the paths in their first column.
+map_paths() {
+	awk '/^## Where things live/ { on = 1; next } on && /^## / { on = 0 } on' "$REPO/README.md" |
+		sed -n 's/^| `\([^`]*\)` |.*/\1/p'
+}
+
+@test "README's map of the tree: every source file has its row (a header in its .c's row), every row its file" {
+	map_paths >paths.txt
+	[ "$(wc -l <paths.txt)" -gt 40 ]
+	awk '/^## Where things live/ { on = 1; next } on && /^## / { on = 0 } on' "$REPO/README.md" >map.txt
+	cd "$REPO" || return 1
+	while read -r p; do
+		[ -e "$p" ] || {
+			echo "README names $p, which is not in the tree"
+			return 1
+		}
+	done <"$BATS_TEST_TMPDIR/paths.txt"
+	for f in lib/*.c cli/*.c; do
+		grep -qx "$f" "$BATS_TEST_TMPDIR/paths.txt" || {
+			echo "$f has no row in README's map"
+			return 1
+		}
+	done
+	for h in lib/*.h cli/*.h; do
+		c="${h%.h}.c"
+		if grep -qx "$h" "$BATS_TEST_TMPDIR/paths.txt"; then continue; fi
+		# a header with a .c of its name is named in that row
+		grep "^| \`$c\` |" "$BATS_TEST_TMPDIR/map.txt" | grep -qF "\`$(basename "$h")\`" || {
+			echo "$h is named neither in a row of its own nor in $c's"
+			return 1
+		}
+	done
+}
