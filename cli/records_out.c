@@ -82,6 +82,20 @@ static void appendContactsJson(cliBuffer* out, const bcContact* contacts, int co
 	cliBuffer_AppendChar(out, ']');
 }
 
+/* A number, a whole number or a boolean: written alike in JSON and CSV. */
+static void appendScalar(cliBuffer* out, const cliOutValue* v)
+{
+	if (v->kind == cli_outNumber) {
+		cliBuffer_AppendNumber(out, v->number);
+	} else if (v->kind == cli_outInt) {
+		cliBuffer_AppendInt(out, v->integer);
+	} else if (v->flag) {
+		CLI_APPEND_LITERAL(out, "true");
+	} else {
+		CLI_APPEND_LITERAL(out, "false");
+	}
+}
+
 /* A value as JSON (never absent here). */
 static void appendValueJson(cliBuffer* out, const cliOutValue* v)
 {
@@ -91,17 +105,9 @@ static void appendValueJson(cliBuffer* out, const cliOutValue* v)
 		CLI_APPEND_LITERAL(out, "null");
 		break;
 	case cli_outNumber:
-		cliBuffer_AppendNumber(out, v->number);
-		break;
 	case cli_outInt:
-		cliBuffer_AppendInt(out, v->integer);
-		break;
 	case cli_outBool:
-		if (v->flag) {
-			CLI_APPEND_LITERAL(out, "true");
-		} else {
-			CLI_APPEND_LITERAL(out, "false");
-		}
+		appendScalar(out, v);
 		break;
 	case cli_outText:
 		cliBuffer_AppendJsonString(out, v->text);
@@ -229,17 +235,9 @@ static void appendValueCsv(cliBuffer* out, const cliOutValue* v, int cells)
 		appendEmptyCells(out, cells - 1);
 		break;
 	case cli_outNumber:
-		cliBuffer_AppendNumber(out, v->number);
-		break;
 	case cli_outInt:
-		cliBuffer_AppendInt(out, v->integer);
-		break;
 	case cli_outBool:
-		if (v->flag) {
-			CLI_APPEND_LITERAL(out, "true");
-		} else {
-			CLI_APPEND_LITERAL(out, "false");
-		}
+		appendScalar(out, v);
 		break;
 	case cli_outText:
 		cliBuffer_AppendCsvField(out, v->text);
