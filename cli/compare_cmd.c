@@ -38,7 +38,8 @@ static const cliUsage compareUsage = {
 	"                            faces of tied triangles become known\n"
 	"      --report FMT          text (default), json, csv, html, junit or gradescope\n"
 	"  -o, --output FILE         write the report here (.json or .csv picks the format)\n"
-	"  -q, --quiet               no report: the exit status only\n"
+	"  -q, --quiet               no report on standard output (a file named by -o\n"
+	"                            is still written)\n"
 	CLI_HELP_HELP
 	"\n"
 	"examples:\n"

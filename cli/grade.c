@@ -481,7 +481,9 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 		return cli_exitTrouble;
 	}
 	cliOutput output;
-	bool quiet = cfg->quiet;
+	/* -q keeps the report off standard output; a file named by -o is
+	 * still written, since the user asked for it by name */
+	bool quiet = cfg->quiet && (cfg->outputPath == NULL || strcmp(cfg->outputPath, "-") == 0);
 	FILE* out = NULL;
 	if (!quiet) {
 		if (!cliOutput_Open(&output, cfg->outputPath)) {

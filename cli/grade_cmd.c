@@ -56,7 +56,8 @@ static const cliUsage gradeUsage = {
 	"                            (Gradescope's results.json, one submission)\n"
 	"                            (default text)\n"
 	"  -o, --output FILE         write the report here (.json or .csv picks the format)\n"
-	"  -q, --quiet               no report and no notes: the exit status only\n"
+	"  -q, --quiet               no notes, and no report on standard output (a file\n"
+	"                            named by -o is still written)\n"
 	CLI_HELP_HELP
 	"\n"
 	"examples:\n"

@@ -454,6 +454,22 @@ make_class() {
 	assert_no_stdout
 }
 
+@test "--quiet with -o FILE: nothing on standard output, the report still written to the file" {
+	sed 's/^{"id":"crate-top","hit":true,"alpha":0.5,/{"id":"crate-top","hit":true,"alpha":0.625,/' exp.json >s.json
+	bcast compare -q -o scores.csv exp.json exp.csv s.json
+	assert_status 1
+	assert_no_stdout
+	assert_no_stderr
+	# the same table as without -q
+	bcast compare -o loud.csv exp.json exp.csv s.json
+	cmp scores.csv loud.csv
+	grep -q '^s.json,' scores.csv
+	# -o - is standard output: -q keeps it quiet
+	bcast compare -q -o - exp.json s.json
+	assert_status 1
+	assert_no_stdout
+}
+
 @test "an ACTUAL file that cannot be read is a row with score 0 and the reason; the others are graded; exit 1" {
 	sed '4s/,$//' exp.json >bad.json
 	bcast compare --report csv exp.json exp.csv bad.json nosuch.json

@@ -496,6 +496,17 @@ PY
 	assert_status 2
 }
 
+@test "-q -o class.html: no notes and nothing on standard output, the report still written" {
+	bcast grade -q -o q.html --fields $FIELDS scene.obj throws.json class/alice.json class/frank.json
+	assert_status 1
+	assert_no_stdout
+	assert_no_stderr
+	[ "$(grep -c '<tr class="submission' q.html)" -eq 2 ]
+	bcast grade -q --fields $FIELDS scene.obj throws.json class/alice.json class/frank.json
+	assert_status 1
+	assert_no_stdout
+}
+
 @test "the README's teacher commands run on the test class" {
 	mkdir readme && cd readme || return 1
 	cp ../scene.obj room.obj
