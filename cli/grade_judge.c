@@ -9,135 +9,37 @@
 #include <string.h>
 
 #include "output.h"
+#include "records_out.h"
 
 /* Degrees in a radian, for the angle between normals. */
 #define CLI_DEGREES_PER_RADIAN (180.0 / 3.14159265358979323846)
 
-typedef enum cliValueKind {
-	cli_valueMissing = 0, /* the actual record lacks a required field */
-	cli_valueNone,        /* not a result, or no error */
-	cli_valueBool,
-	cli_valueNumber,
-	cli_valueInt,
-	cli_valueVec,
-	cli_valueFeature,
-	cli_valueVertices,
-	cli_valueText
-} cliValueKind;
-
-/* A field's value, for messages and the JSON report. */
-typedef struct cliValue {
-	cliValueKind kind;
-	bool flag;
-	double number;
-	long long integer;
-	bcVec3 vec;
-	bcFeature feature;
-	int count;
-	const int32_t* vertices;
-	const char* text;
-} cliValue;
-
-static cliValue valueOf(cliValueKind kind)
+/* A field's value, for messages and the JSON report: the records writer's
+ * value (records_out.h). A zeroed value (cli_outAbsent) is a field the
+ * actual record lacks; cli_outNull is "not a result" or "no error". */
+static cliOutValue featureValue(bcFeature feature)
 {
-	cliValue v;
-	memset(&v, 0, sizeof v);
-	v.kind = kind;
-	return v;
+	return cliOut_Name(bcFeatureName(feature));
 }
 
-static cliValue boolValue(bool flag)
+/* As JSON (the writer's form), or for a message, where a name is a bare word
+ * and nothing is "none". */
+static void writeValue(FILE* f, const cliOutValue* v, bool json)
 {
-	cliValue v = valueOf(cli_valueBool);
-	v.flag = flag;
-	return v;
-}
-
-static cliValue numberValue(double number)
-{
-	cliValue v = valueOf(cli_valueNumber);
-	v.number = number;
-	return v;
-}
-
-static cliValue intValue(long long integer)
-{
-	cliValue v = valueOf(cli_valueInt);
-	v.integer = integer;
-	return v;
-}
-
-static cliValue vecValue(bcVec3 vec)
-{
-	cliValue v = valueOf(cli_valueVec);
-	v.vec = vec;
-	return v;
-}
-
-static cliValue featureValue(bcFeature feature)
-{
-	cliValue v = valueOf(cli_valueFeature);
-	v.feature = feature;
-	return v;
-}
-
-static cliValue verticesValue(const int32_t* vertices, int count)
-{
-	cliValue v = valueOf(cli_valueVertices);
-	v.vertices = vertices;
-	v.count = count;
-	return v;
-}
-
-static cliValue textValue(const char* text)
-{
-	cliValue v = valueOf(cli_valueText);
-	v.text = text;
-	return v;
-}
-
-/* As JSON, or for a message (where a feature is a bare word and nothing is
- * "none"). */
-static void writeValue(FILE* f, const cliValue* v, bool json)
-{
-	switch (v->kind) {
-	case cli_valueMissing:
-	case cli_valueNone:
-		fputs(json ? "null" : "none", f);
-		break;
-	case cli_valueBool:
-		fputs(v->flag ? "true" : "false", f);
-		break;
-	case cli_valueNumber:
-		cliWriteNumber(f, v->number);
-		break;
-	case cli_valueInt:
-		cliWriteInt(f, v->integer);
-		break;
-	case cli_valueVec:
-		cliWriteJsonVec3(f, v->vec.x, v->vec.y, v->vec.z);
-		break;
-	case cli_valueFeature:
-		if (json) {
-			cliWriteJsonString(f, bcFeatureName(v->feature));
-		} else {
-			fputs(bcFeatureName(v->feature), f);
-		}
-		break;
-	case cli_valueVertices:
-		putc('[', f);
-		for (int k = 0; k < v->count; ++k) {
-			if (k > 0) {
-				putc(',', f);
-			}
-			cliWriteInt(f, v->vertices[k]);
-		}
-		putc(']', f);
-		break;
-	case cli_valueText:
-		cliWriteJsonString(f, v->text);
-		break;
+	if (!json && (v->kind == cli_outAbsent || v->kind == cli_outNull)) {
+		fputs("none", f);
+		return;
 	}
+	if (!json && v->kind == cli_outName) {
+		fputs(v->text, f);
+		return;
+	}
+	cliBuffer text = { 0 };
+	cliAppendValueJson(&text, v);
+	if (text.length > 0) {
+		fwrite(text.data, 1, text.length, f);
+	}
+	cliBuffer_Free(&text);
 }
 
 /* A measured difference: "(diff 0.005 > tol 1e-09)". */
@@ -204,13 +106,13 @@ static void endDiff(cliDiffs* d, long messageStart)
 
 /* "FIELD ACTUAL vs expected EXPECTED (MEASURE D > tol T)", or "FIELD
  * missing (expected EXPECTED)". */
-static void addDiff(cliDiffs* d, const char* field, cliValue actual, cliValue expected, cliMeasure measure)
+static void addDiff(cliDiffs* d, const char* field, cliOutValue actual, cliOutValue expected, cliMeasure measure)
 {
 	beginDiff(d, field);
 	fflush(d->text);
 	long start = (long)d->textSize;
 	fputs(field, d->text);
-	if (actual.kind == cli_valueMissing) {
+	if (actual.kind == cli_outAbsent) {
 		fputs(" missing (expected ", d->text);
 		writeValue(d->text, &expected, false);
 		putc(')', d->text);
@@ -421,17 +323,17 @@ static const char* fieldName(unsigned field)
 	}
 }
 
-static cliValue contactValue(const cliResult* a, const cliCandidate* c, unsigned field)
+static cliOutValue contactValue(const cliResult* a, const cliCandidate* c, unsigned field)
 {
 	switch (field) {
 	case cli_resultFeature:
 		return featureValue(a != NULL ? a->feature : c->feature);
 	case cli_resultTriangle:
-		return intValue(a != NULL ? a->triangle : c->triangle);
+		return cliOut_Int(a != NULL ? a->triangle : c->triangle);
 	case cli_resultFace:
-		return intValue(a != NULL ? a->face : c->face);
+		return cliOut_Int(a != NULL ? a->face : c->face);
 	default:
-		return a != NULL ? verticesValue(a->vertices, a->vertexCount) : verticesValue(c->vertices, c->vertexCount);
+		return a != NULL ? cliOut_Ints(a->vertices, a->vertexCount) : cliOut_Ints(c->vertices, c->vertexCount);
 	}
 }
 
@@ -477,7 +379,7 @@ static int compareContact(cliDiffs* d, const cliCandidate* candidates, int count
 		for (int k = 0; k < 4; ++k) {
 			unsigned field = contactFields[k];
 			if (a->fields & field) {
-				cliValue v = contactValue(a, NULL, field);
+				cliOutValue v = contactValue(a, NULL, field);
 				fprintf(f, "%s%s ", separator, fieldName(field));
 				writeValue(f, &v, false);
 				separator = ", ";
@@ -553,7 +455,7 @@ static void compareVector(const cliComparer* cmp, cliDiffs* d, int count, const 
 	if (angular && bcLengthSquared(actual) == 0.0) {
 		/* no direction: no angle to measure */
 		candidateVector(candidates + first, field, &v);
-		addDiff(d, fieldName(field), vecValue(actual), vecValue(v), noMeasure);
+		addDiff(d, fieldName(field), cliOut_Vec3(actual), cliOut_Vec3(v), noMeasure);
 		return;
 	}
 	double tolerance = angular ? cmp->cfg->normalTol : cmp->cfg->pointTol;
@@ -561,7 +463,7 @@ static void compareVector(const cliComparer* cmp, cliDiffs* d, int count, const 
 		return;
 	}
 	cliMeasure measure = { angular ? "angle" : "distance", nearest.measure, tolerance, angular ? " degrees" : "" };
-	addDiff(d, fieldName(field), vecValue(actual), vecValue(nearest.value), measure);
+	addDiff(d, fieldName(field), cliOut_Vec3(actual), cliOut_Vec3(nearest.value), measure);
 }
 
 /* The contact normal of EXPECTED's own contact: its normal under the
@@ -686,7 +588,7 @@ static void compareNormal(const cliComparer* cmp, cliDiffs* d, const cliResult* 
 		return;
 	}
 	if (bcLengthSquared(actual) == 0.0) {
-		addDiff(d, "normal", vecValue(actual), vecValue(e->normal), noMeasure);
+		addDiff(d, "normal", cliOut_Vec3(actual), cliOut_Vec3(e->normal), noMeasure);
 		return;
 	}
 	const cliGradeConfig* cfg = cmp->cfg;
@@ -720,31 +622,31 @@ static void compareNormal(const cliComparer* cmp, cliDiffs* d, const cliResult* 
 		return;
 	}
 	cliMeasure measure = { "angle", convention.measure, cfg->normalTol, " degrees" };
-	addDiff(d, "normal", vecValue(actual), vecValue(convention.value), measure);
+	addDiff(d, "normal", cliOut_Vec3(actual), cliOut_Vec3(convention.value), measure);
 }
 
 /* The value of field f of a result, for messages. */
-static cliValue fieldValue(const cliResult* r, unsigned f)
+static cliOutValue fieldValue(const cliResult* r, unsigned f)
 {
 	switch (f) {
 	case cli_resultInitialOverlap:
-		return boolValue(r->initialOverlap);
+		return cliOut_Bool(r->initialOverlap);
 	case cli_resultFeature:
 		return featureValue(r->feature);
 	case cli_resultTriangle:
-		return intValue(r->triangle);
+		return cliOut_Int(r->triangle);
 	case cli_resultFace:
-		return intValue(r->face);
+		return cliOut_Int(r->face);
 	case cli_resultVertices:
-		return verticesValue(r->vertices, r->vertexCount);
+		return cliOut_Ints(r->vertices, r->vertexCount);
 	case cli_resultPoint:
-		return vecValue(r->point);
+		return cliOut_Vec3(r->point);
 	case cli_resultCenter:
-		return vecValue(r->center);
+		return cliOut_Vec3(r->center);
 	case cli_resultNormal:
-		return vecValue(r->normal);
+		return cliOut_Vec3(r->normal);
 	default:
-		return vecValue(r->triangleNormal);
+		return cliOut_Vec3(r->triangleNormal);
 	}
 }
 
@@ -776,8 +678,8 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 	bool actualError = (actual->fields & cli_resultError) != 0;
 	if (expectError || actualError) {
 		if (expectError != actualError) {
-			addDiff(d, "error", actualError ? textValue(actual->error) : valueOf(cli_valueNone),
-					expectError ? textValue(e->error) : valueOf(cli_valueNone), noMeasure);
+			addDiff(d, "error", actualError ? cliOut_Text(actual->error) : cliOut_Null(),
+					expectError ? cliOut_Text(e->error) : cliOut_Null(), noMeasure);
 		}
 		return true;
 	}
@@ -790,9 +692,9 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 	}
 	bool hitGraded = (graded & cli_resultHit) != 0;
 	if (hitGraded && !(a->fields & cli_resultHit)) {
-		addDiff(d, "hit", valueOf(cli_valueMissing), boolValue(e->hit), noMeasure);
+		addDiff(d, "hit", (cliOutValue){ .kind = cli_outAbsent }, cliOut_Bool(e->hit), noMeasure);
 	} else if (hitGraded && a->hit != e->hit) {
-		addDiff(d, "hit", boolValue(a->hit), boolValue(e->hit), noMeasure);
+		addDiff(d, "hit", cliOut_Bool(a->hit), cliOut_Bool(e->hit), noMeasure);
 	}
 	/* On a miss alpha means nothing (cast writes 1, students NaN, null or
 	 * nothing): when both say miss, it is not graded. */
@@ -800,7 +702,7 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 	if (!(graded & cli_resultAlpha) || bothMiss) {
 		/* not graded */
 	} else if (!(a->fields & cli_resultAlpha)) {
-		addDiff(d, "alpha", valueOf(cli_valueMissing), numberValue(e->alpha), noMeasure);
+		addDiff(d, "alpha", (cliOutValue){ .kind = cli_outAbsent }, cliOut_Number(e->alpha), noMeasure);
 	} else if ((a->fields & cli_resultHit) && a->hit && !(a->alpha >= 0.0 && a->alpha <= 1.0) &&
 			   !(fabs(a->alpha - e->alpha) <= fmax(cfg->alphaTol, cfg->alphaRel * fabs(e->alpha)))) {
 		/* a hit off the path: the cause, not a distance */
@@ -824,7 +726,7 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 		double tolerance = fmax(cfg->alphaTol, cfg->alphaRel * fabs(e->alpha));
 		if (!(diff <= tolerance)) {
 			cliMeasure measure = { "diff", diff, tolerance, "" };
-			addDiff(d, "alpha", numberValue(a->alpha), numberValue(e->alpha), measure);
+			addDiff(d, "alpha", cliOut_Number(a->alpha), cliOut_Number(e->alpha), measure);
 		}
 	}
 	/* a miss is only hit and alpha; so is a hit answered as a miss */
@@ -839,11 +741,11 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 	for (size_t k = 0; k < sizeof others / sizeof others[0]; ++k) {
 		unsigned f = others[k];
 		if ((graded & f) && (e->fields & f) && !(a->fields & f)) {
-			addDiff(d, anyFieldName(f), valueOf(cli_valueMissing), fieldValue(e, f), noMeasure);
+			addDiff(d, anyFieldName(f), (cliOutValue){ .kind = cli_outAbsent }, fieldValue(e, f), noMeasure);
 		}
 	}
 	if ((a->fields & e->fields & cli_resultInitialOverlap) && a->initialOverlap != e->initialOverlap) {
-		addDiff(d, "initial_overlap", boolValue(a->initialOverlap), boolValue(e->initialOverlap), noMeasure);
+		addDiff(d, "initial_overlap", cliOut_Bool(a->initialOverlap), cliOut_Bool(e->initialOverlap), noMeasure);
 	}
 
 	int count = buildCandidates(cmp, e);
@@ -869,7 +771,7 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 		double distance = bcDistance(a->center, e->center);
 		if (!(distance <= cfg->pointTol)) {
 			cliMeasure measure = { "distance", distance, cfg->pointTol, "" };
-			addDiff(d, "center", vecValue(a->center), vecValue(e->center), measure);
+			addDiff(d, "center", cliOut_Vec3(a->center), cliOut_Vec3(e->center), measure);
 		}
 	}
 	if (a->fields & cli_resultNormal) {
@@ -881,7 +783,7 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 			char message[256] = "";
 			FILE* f = fmemopen(message, sizeof message - 1, "w");
 			if (f != NULL) {
-				cliValue v = vecValue(a->normal);
+				cliOutValue v = cliOut_Vec3(a->normal);
 				fputs("normal ", f);
 				writeValue(f, &v, false);
 				fputs(" is not a unit vector (length ", f);

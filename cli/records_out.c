@@ -96,8 +96,7 @@ static void appendScalar(cliBuffer* out, const cliOutValue* v)
 	}
 }
 
-/* A value as JSON (never absent here). */
-static void appendValueJson(cliBuffer* out, const cliOutValue* v)
+void cliAppendValueJson(cliBuffer* out, const cliOutValue* v)
 {
 	switch (v->kind) {
 	case cli_outAbsent:
@@ -160,7 +159,7 @@ static void appendFieldsJson(cliBuffer* out, const cliOutField* fields, int coun
 		}
 		first = false;
 		appendKey(out, fields[k].key, strlen(fields[k].key));
-		appendValueJson(out, &fields[k].value);
+		cliAppendValueJson(out, &fields[k].value);
 	}
 }
 
@@ -191,7 +190,7 @@ static void appendRecordJson(const cliRecordsOut* w, cliBuffer* out, const cliOu
 		}
 		appendKeyText(out, w->keyText + w->keyStart[k] + skip, w->keyLength[k] - skip);
 		skip = 0;
-		appendValueJson(out, values + k);
+		cliAppendValueJson(out, values + k);
 	}
 	cliBuffer_AppendChar(out, '}');
 }

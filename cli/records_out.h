@@ -165,6 +165,10 @@ bool cliRecordsOut_Streams(cliOutputFormat format);
 void cliAppendRecordIdJson(cliBuffer* out, const cliRecord* record);
 void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record);
 
+/* A value as compact JSON (an absent value is written null): what the
+ * writer puts after a key. */
+void cliAppendValueJson(cliBuffer* out, const cliOutValue* v);
+
 /* The values, made (a zeroed cliOutValue is absent). */
 
 /* null: JSON null, empty CSV cells. */
