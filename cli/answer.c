@@ -157,6 +157,30 @@ bool cliCastSettings_NeedsTies(const cliCastSettings* s)
 
 /* ------------------------------------------------------------ checks */
 
+const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
+							   double* radius)
+{
+	if (record->error[0] != 0) {
+		return record->error;
+	}
+	if (!(record->fields & cli_fieldP0)) {
+		return "missing p0";
+	}
+	if (!(record->fields & cli_fieldP1)) {
+		return "missing p1";
+	}
+	*p0 = record->p0;
+	*p1 = record->p1;
+	if (record->fields & cli_fieldRadius) {
+		*radius = record->radius;
+	} else if (options->haveRadius) {
+		*radius = options->radius;
+	} else {
+		return "missing r (give it per record or with --radius)";
+	}
+	return NULL;
+}
+
 const char* cliCheckCastRecord(const cliRecord* record, const cliCommonOptions* options, bcCastInput* input)
 {
 	const char* problem = cliCheckTrajectory(record, options, &input->p0, &input->p1, &input->radius);

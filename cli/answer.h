@@ -102,6 +102,14 @@ bool cliCastSettings_NeedsTies(const cliCastSettings* s);
 int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
 						   bcContact** ties, int* capacity, int used);
 
+/* Check a trajectory record and take its path: p0, p1, and r or else
+ * --radius (options). Returns NULL, or the problem: the record's own error,
+ * "missing p0", "missing p1" or "missing r (...)". balls checks its
+ * records so; a throw to cast is checked by cliCheckCastRecord, which adds
+ * the range. */
+const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
+							   double* radius);
+
 /* Check a trajectory record as cast does and take its throw: p0, p1, and r
  * or else --radius (options), all within the library's range. NULL, or the
  * problem: the record's own error, "missing p0", "missing p1", "missing r

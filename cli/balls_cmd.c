@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "answer.h"
 #include "common.h"
 #include "options.h"
 #include "output.h"

@@ -1,13 +1,11 @@
-/* common.c - the meshes and inputs a command opens, and what it reports
- * about them (common.h): errors at a file's place, meshes loaded with the
- * reader's notes, inputs opened and named, a trajectory record's path,
- * the memory the run took. */
+/* common.c - the meshes and inputs a command opens, and how it reports
+ * what is wrong with them (common.h): errors at a file's place, meshes
+ * loaded with the reader's notes, inputs opened and named. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "ballcast.h"
@@ -113,37 +111,4 @@ void cliCloseInput(FILE* input)
 	if (input != NULL && input != stdin) {
 		fclose(input);
 	}
-}
-
-const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
-							   double* radius)
-{
-	if (record->error[0] != 0) {
-		return record->error;
-	}
-	if (!(record->fields & cli_fieldP0)) {
-		return "missing p0";
-	}
-	if (!(record->fields & cli_fieldP1)) {
-		return "missing p1";
-	}
-	*p0 = record->p0;
-	*p1 = record->p1;
-	if (record->fields & cli_fieldRadius) {
-		*radius = record->radius;
-	} else if (options->haveRadius) {
-		*radius = options->radius;
-	} else {
-		return "missing r (give it per record or with --radius)";
-	}
-	return NULL;
-}
-
-long long cliPeakMemory(void)
-{
-	struct rusage usage;
-	if (getrusage(RUSAGE_SELF, &usage) != 0) {
-		return 0;
-	}
-	return (long long)usage.ru_maxrss * 1024;
 }

@@ -1,5 +1,5 @@
-/* common.h - the meshes and inputs a command opens, and what it reports
- * about them. */
+/* common.h - the meshes and inputs a command opens, and how it reports
+ * what is wrong with them. */
 #ifndef BC_COMMON_H
 #define BC_COMMON_H
 
@@ -33,15 +33,5 @@ FILE* cliOpenInput(const char* path, bool quiet);
 
 /* Close what cliOpenInput opened; standard input (and NULL) is left alone. */
 void cliCloseInput(FILE* input);
-
-/* Peak resident memory of this process in bytes (0 if unknown). */
-long long cliPeakMemory(void);
-
-/* Check a trajectory record and take its path: p0, p1, and r or else
- * --radius (options). Returns NULL, or the problem: the record's own error,
- * "missing p0", "missing p1" or "missing r (...)". A throw to cast is
- * checked by cliCheckCastRecord (answer.h), which adds the range. */
-const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
-							   double* radius);
 
 #endif

@@ -1,7 +1,8 @@
 /* progress.c - how far a run has come, on a terminal (progress.h): a line
  * redrawn in place while records are answered, and one summary line at
- * the end. */
+ * the end; the clock and the peak memory of --stats. */
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -85,4 +86,13 @@ void cliProgress_Finish(cliProgress* progress, long records, long hits, long err
 		fprintf(stderr, "ballcast: %ld %s, %ld %s, %ld error%s in %.2f s\n", records, progress->recordNoun, hits,
 				progress->hitNoun, errors, errors == 1 ? "" : "s", cliNow() - progress->started);
 	}
+}
+
+long long cliPeakMemory(void)
+{
+	struct rusage usage;
+	if (getrusage(RUSAGE_SELF, &usage) != 0) {
+		return 0;
+	}
+	return (long long)usage.ru_maxrss * 1024;
 }

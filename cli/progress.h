@@ -1,5 +1,5 @@
-/* progress.h - how far a run has come, on a terminal, and the clock of
- * --stats. */
+/* progress.h - how far a run has come, on a terminal, and the clock and
+ * peak memory of --stats. */
 #ifndef BC_PROGRESS_H
 #define BC_PROGRESS_H
 
@@ -39,5 +39,8 @@ void cliProgress_Clear(cliProgress* progress);
 
 /* Erase the line and write the summary. */
 void cliProgress_Finish(cliProgress* progress, long records, long hits, long errors);
+
+/* Peak resident memory of this process in bytes (0 if unknown). */
+long long cliPeakMemory(void);
 
 #endif

@@ -385,6 +385,64 @@ START_TEST(resultOfABadRecord)
 }
 END_TEST
 
+/* ------------------------------------------ a trajectory record's path */
+
+static cliRecord makeRecord(unsigned fields)
+{
+	cliRecord record;
+	memset(&record, 0, sizeof record);
+	record.fields = fields;
+	record.p0 = (bcVec3){ 1.0, 2.0, 3.0 };
+	record.p1 = (bcVec3){ 4.0, 5.0, 6.0 };
+	record.radius = 0.5;
+	return record;
+}
+
+START_TEST(trajectoryFields)
+{
+	cliCommonOptions options;
+	memset(&options, 0, sizeof options);
+	bcVec3 p0 = { 0, 0, 0 }, p1 = { 0, 0, 0 };
+	double radius = -1.0;
+	cliRecord record = makeRecord(cli_fieldP0 | cli_fieldP1 | cli_fieldRadius);
+	ck_assert_ptr_null(cliCheckTrajectory(&record, &options, &p0, &p1, &radius));
+	bcAssertVecNear(p0, 1.0, 2.0, 3.0, 0.0);
+	bcAssertVecNear(p1, 4.0, 5.0, 6.0, 0.0);
+	ck_assert(radius == 0.5);
+
+	/* --radius stands in only for a record without r */
+	options.haveRadius = true;
+	options.radius = 0.25;
+	ck_assert_ptr_null(cliCheckTrajectory(&record, &options, &p0, &p1, &radius));
+	ck_assert(radius == 0.5);
+	record = makeRecord(cli_fieldP0 | cli_fieldP1);
+	ck_assert_ptr_null(cliCheckTrajectory(&record, &options, &p0, &p1, &radius));
+	ck_assert(radius == 0.25);
+}
+END_TEST
+
+START_TEST(trajectoryProblems)
+{
+	cliCommonOptions options;
+	memset(&options, 0, sizeof options);
+	bcVec3 p0, p1;
+	double radius;
+	cliRecord record = makeRecord(cli_fieldP0 | cli_fieldP1);
+	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius),
+					 "missing r (give it per record or with --radius)");
+	record = makeRecord(cli_fieldP1 | cli_fieldRadius);
+	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p0");
+	record = makeRecord(cli_fieldP0 | cli_fieldRadius);
+	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p1");
+	record = makeRecord(cli_fieldRadius);
+	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p0");
+	/* the record's own error comes first */
+	record = makeRecord(cli_fieldRadius);
+	strcpy(record.error, "p0: expected an array of 3 numbers");
+	ck_assert_ptr_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), record.error);
+}
+END_TEST
+
 static Suite* answerSuite(void)
 {
 	Suite* suite = suite_create("answer");
@@ -398,6 +456,8 @@ static Suite* answerSuite(void)
 
 	TCase* checks = tcase_create("checks");
 	tcase_add_test(checks, recordChecks);
+	tcase_add_test(checks, trajectoryFields);
+	tcase_add_test(checks, trajectoryProblems);
 	tcase_add_test(checks, settingRules);
 	suite_add_tcase(suite, checks);
 

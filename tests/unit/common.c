@@ -1,6 +1,5 @@
 /* common.c - unit tests for the meshes and inputs a command opens
- * (cli/common.c): opening inputs, the path of a trajectory record, the
- * reader's notes on a mesh. */
+ * (cli/common.c): opening inputs, the reader's notes on a mesh. */
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
@@ -49,64 +48,6 @@ START_TEST(openAndCloseInputs)
 }
 END_TEST
 
-/* --------------------------------------------------------- trajectories */
-
-static cliRecord makeRecord(unsigned fields)
-{
-	cliRecord record;
-	memset(&record, 0, sizeof record);
-	record.fields = fields;
-	record.p0 = (bcVec3){ 1.0, 2.0, 3.0 };
-	record.p1 = (bcVec3){ 4.0, 5.0, 6.0 };
-	record.radius = 0.5;
-	return record;
-}
-
-START_TEST(trajectoryFields)
-{
-	cliCommonOptions options;
-	memset(&options, 0, sizeof options);
-	bcVec3 p0 = { 0, 0, 0 }, p1 = { 0, 0, 0 };
-	double radius = -1.0;
-	cliRecord record = makeRecord(cli_fieldP0 | cli_fieldP1 | cli_fieldRadius);
-	ck_assert_ptr_null(cliCheckTrajectory(&record, &options, &p0, &p1, &radius));
-	bcAssertVecNear(p0, 1.0, 2.0, 3.0, 0.0);
-	bcAssertVecNear(p1, 4.0, 5.0, 6.0, 0.0);
-	ck_assert(radius == 0.5);
-
-	/* --radius stands in only for a record without r */
-	options.haveRadius = true;
-	options.radius = 0.25;
-	ck_assert_ptr_null(cliCheckTrajectory(&record, &options, &p0, &p1, &radius));
-	ck_assert(radius == 0.5);
-	record = makeRecord(cli_fieldP0 | cli_fieldP1);
-	ck_assert_ptr_null(cliCheckTrajectory(&record, &options, &p0, &p1, &radius));
-	ck_assert(radius == 0.25);
-}
-END_TEST
-
-START_TEST(trajectoryProblems)
-{
-	cliCommonOptions options;
-	memset(&options, 0, sizeof options);
-	bcVec3 p0, p1;
-	double radius;
-	cliRecord record = makeRecord(cli_fieldP0 | cli_fieldP1);
-	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius),
-					 "missing r (give it per record or with --radius)");
-	record = makeRecord(cli_fieldP1 | cli_fieldRadius);
-	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p0");
-	record = makeRecord(cli_fieldP0 | cli_fieldRadius);
-	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p1");
-	record = makeRecord(cli_fieldRadius);
-	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p0");
-	/* the record's own error comes first */
-	record = makeRecord(cli_fieldRadius);
-	strcpy(record.error, "p0: expected an array of 3 numbers");
-	ck_assert_ptr_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), record.error);
-}
-END_TEST
-
 /* ------------------------------------------------------------- meshes */
 
 /* The reader's polygon warnings become "ballcast: FILE:LINE:COLUMN: ..."
@@ -152,11 +93,6 @@ static Suite* commonSuite(void)
 	tcase_add_test(inputs, inputNames);
 	tcase_add_test(inputs, openAndCloseInputs);
 	suite_add_tcase(suite, inputs);
-
-	TCase* records = tcase_create("records");
-	tcase_add_test(records, trajectoryFields);
-	tcase_add_test(records, trajectoryProblems);
-	suite_add_tcase(suite, records);
 
 	TCase* meshes = tcase_create("meshes");
 	tcase_add_test(meshes, loadMeshWarnings);

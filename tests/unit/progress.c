@@ -1,9 +1,10 @@
 /* progress.c - unit tests for the progress line and the summary
  * (cli/progress.c): off a terminal or with -q nothing is drawn; the line's
  * percentage, counts and time left; redraws at most every half second;
- * erasing only what was drawn; the summary's counts. */
+ * erasing only what was drawn; the summary's counts; the peak memory. */
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
@@ -106,6 +107,24 @@ START_TEST(clearAndSummary)
 }
 END_TEST
 
+/* --stats' peak memory is in bytes: after 48 MiB are touched it is at
+ * least that (ru_maxrss is kilobytes on Linux: a missing * 1024 fails). */
+START_TEST(peakMemoryInBytes)
+{
+	long long before = cliPeakMemory();
+	ck_assert_int_gt(before, 0);
+	size_t size = (size_t)48 << 20;
+	char* block = malloc(size);
+	ck_assert_ptr_nonnull(block);
+	memset(block, 1, size);
+	long long after = cliPeakMemory();
+	ck_assert_int_eq(block[size - 1], 1);
+	free(block);
+	ck_assert_int_ge(after, (long long)size);
+	ck_assert_int_ge(after, before);
+}
+END_TEST
+
 static Suite* progressSuite(void)
 {
 	Suite* suite = suite_create("progress");
@@ -113,6 +132,7 @@ static Suite* progressSuite(void)
 	tcase_add_test(core, offATerminalNothing);
 	tcase_add_test(core, lineAndTimeLeft);
 	tcase_add_test(core, clearAndSummary);
+	tcase_add_test(core, peakMemoryInBytes);
 	suite_add_tcase(suite, core);
 	return suite;
 }
