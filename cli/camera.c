@@ -171,6 +171,35 @@ void cliCamera_Frame(cliCamera* camera, bcVec3 lower, bcVec3 upper, cliViewport 
 	camera->originY = 0.5 * (viewport.top + viewport.bottom);
 }
 
+void cliCamera_FramePoints(cliCamera* camera, const bcVec3* points, int count, double pad, cliViewport viewport)
+{
+	double minX = INFINITY, maxX = -INFINITY, minY = INFINITY, maxY = -INFINITY;
+	for (int i = 0; i < count; ++i) {
+		double x = bcDot(points[i], camera->right);
+		double y = bcDot(points[i], camera->up);
+		minX = fmin(minX, x - pad);
+		maxX = fmax(maxX, x + pad);
+		minY = fmin(minY, y - pad);
+		maxY = fmax(maxY, y + pad);
+	}
+	double centreX = 0.5 * (minX + maxX);
+	double centreY = 0.5 * (minY + maxY);
+	/* right and up are orthonormal: this target projects to the centre */
+	camera->target = bcAdd(bcScale(centreX, camera->right), bcScale(centreY, camera->up));
+	double halfWidth = 0.5 * (maxX - minX);
+	double halfHeight = 0.5 * (maxY - minY);
+	double scale = INFINITY;
+	if (halfWidth > 0.0) {
+		scale = 0.5 * (viewport.right - viewport.left) / halfWidth;
+	}
+	if (halfHeight > 0.0 && 0.5 * (viewport.bottom - viewport.top) / halfHeight < scale) {
+		scale = 0.5 * (viewport.bottom - viewport.top) / halfHeight;
+	}
+	camera->scale = isfinite(scale) && scale > 0.0 ? scale : 1.0;
+	camera->originX = 0.5 * (viewport.left + viewport.right);
+	camera->originY = 0.5 * (viewport.top + viewport.bottom);
+}
+
 cliScreenPoint cliCamera_Project(const cliCamera* camera, bcVec3 p)
 {
 	bcVec3 d = bcSub(p, camera->target);

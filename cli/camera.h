@@ -106,6 +106,12 @@ cliUpAxis cliGuessUp(const bcMesh* mesh);
  * that projects to a point gets scale 1. */
 void cliCamera_Frame(cliCamera* camera, bcVec3 lower, bcVec3 upper, cliViewport viewport);
 
+/* Aim the camera so that the points[0 .. count), each with a margin of pad
+ * mesh units on screen, fit viewport centred at the largest scale: tighter
+ * than cliCamera_Frame's box, whose corners may lie far outside a flat or
+ * slanted scene. count > 0; points that project to one point get scale 1. */
+void cliCamera_FramePoints(cliCamera* camera, const bcVec3* points, int count, double pad, cliViewport viewport);
+
 /* Project a mesh-frame point: x = originX + scale dot(p - target, right),
  * y = originY - scale dot(p - target, up), depth = dot(p - target, toEye). */
 cliScreenPoint cliCamera_Project(const cliCamera* camera, bcVec3 p);

@@ -179,16 +179,38 @@ static void writeThrowPicture(FILE* f, const bcMesh* mesh, bcCastInput in, const
 					 fmin(in.p0.z, in.p1.z) - in.radius };
 	bcVec3 upper = { fmax(in.p0.x, in.p1.x) + in.radius, fmax(in.p0.y, in.p1.y) + in.radius,
 					 fmax(in.p0.z, in.p1.z) + in.radius };
-	/* the throw's neighbourhood: the path's box widened by a few radii
-	 * (and a share of the path), framed as the view */
+	/* the throw's neighbourhood, where triangles are looked for: the path's
+	 * box widened by a few radii (and a share of the path) */
 	double margin = fmax(CLI_HTML_NEAR_RADII * in.radius, CLI_HTML_NEAR_PATH * bcLength(d));
-	lower = bcSub(lower, bcMakeVec3(margin, margin, margin));
-	upper = bcAdd(upper, bcMakeVec3(margin, margin, margin));
+	bcVec3 nearLower = bcSub(lower, bcMakeVec3(margin, margin, margin));
+	bcVec3 nearUpper = bcAdd(upper, bcMakeVec3(margin, margin, margin));
 	cliPainted* near = NULL;
-	int32_t nearCount = mesh != NULL ? nearTriangles(mesh, in, lower, upper, &near) : 0;
+	int32_t nearCount = mesh != NULL ? nearTriangles(mesh, in, nearLower, nearUpper, &near) : 0;
+	/* the view frames the path (the ball's radius around it) and what is
+	 * drawn of the mesh, cut to the neighbourhood: on a dense mesh the
+	 * nearest triangles cover less than the neighbourhood, and framing it
+	 * whole left them small in the middle */
 	cliCamera camera = cliCamera_FromAngles(CLI_SVG_DEFAULT_AZIMUTH, CLI_SVG_DEFAULT_ELEVATION);
 	cliViewport viewport = { 8.0, 22.0, CLI_HTML_SIZE - 8.0, CLI_HTML_SIZE - 8.0 };
-	cliCamera_Frame(&camera, lower, upper, viewport);
+	bcVec3* framed = malloc(((size_t)3 * (size_t)nearCount + 2) * sizeof *framed);
+	if (framed != NULL) {
+		int count = 0;
+		framed[count++] = in.p0;
+		framed[count++] = in.p1;
+		for (int32_t i = 0; i < nearCount; ++i) {
+			bcTriangle t = bcMesh_GetTriangle(mesh, near[i].triangle);
+			for (int k = 0; k < 3; ++k) {
+				bcVec3 v = bcMesh_GetVertex(mesh, t.vertices[k]);
+				framed[count++] = bcMakeVec3(fmin(fmax(v.x, nearLower.x), nearUpper.x),
+											 fmin(fmax(v.y, nearLower.y), nearUpper.y),
+											 fmin(fmax(v.z, nearLower.z), nearUpper.z));
+			}
+		}
+		cliCamera_FramePoints(&camera, framed, count, in.radius, viewport);
+		free(framed);
+	} else {
+		cliCamera_Frame(&camera, lower, upper, viewport);
+	}
 	cliSvg svg;
 	cliSvg_Begin(&svg, m, CLI_HTML_SIZE, CLI_HTML_SIZE, NULL);
 	if (nearCount > 0) {

@@ -417,6 +417,29 @@ PY
 	# scene (at most 150, and the normal's arrow head)
 	awk '/<svg/ { n = 0; pictures++ } /<polygon/ { n++ } /<\/svg>/ { if (n == 0 || n > 151) bad++ }
 		END { exit !(pictures > 10 && bad == 0) }' terrain.html
+	# and frames what it draws: the mesh and the path fill the thumbnail
+	# one way or the other (framing the whole neighbourhood left them at
+	# about half its size)
+	python3 - terrain.html <<'PY'
+import re, sys
+fills = []
+for svg in re.findall(r'<svg.*?</svg>', open(sys.argv[1]).read(), re.S):
+    xs, ys = [], []
+    for points in re.findall(r'<polygon points="([^"]*)"', svg):
+        for point in points.split():
+            x, y = map(float, point.split(','))
+            xs.append(min(max(x, 0), 220))
+            ys.append(min(max(y, 0), 220))
+    for m in re.finditer(r'<line class="(?:path|after)" x1="([-0-9.]+)" y1="([-0-9.]+)" x2="([-0-9.]+)" y2="([-0-9.]+)"', svg):
+        x1, y1, x2, y2 = map(float, m.groups())
+        xs += [x1, x2]
+        ys += [y1, y2]
+    # the viewport is 204 x 190 pixels (8 to 212 across, 22 to 212 down)
+    fills.append(max((max(xs) - min(xs)) / 204, (max(ys) - min(ys)) / 190))
+fills.sort()
+print("thumbnails filled: least", fills[0], "median", fills[len(fills) // 2])
+assert len(fills) > 10 and fills[0] > 0.8, fills
+PY
 	browser=$(command -v chromium || command -v chromium-browser || true)
 	[ -n "$browser" ] || skip "chromium is not installed (scripts/install-deps installs it)"
 	start=$(date +%s)

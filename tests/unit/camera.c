@@ -178,6 +178,58 @@ START_TEST(framing_fits_the_box_and_touches_the_viewport)
 }
 END_TEST
 
+START_TEST(framing_points_fits_them_with_their_pad_and_touches_the_viewport)
+{
+	/* Random clouds: every point, pad pixels around it, inside; the
+	 * extremes touch two opposite sides; centred; and on a flat slanted
+	 * cloud the scale is at least the box framing's. */
+	bcRandom rng = { 12 };
+	for (int i = 0; i < PROPERTY_CASES; ++i) {
+		bcVec3 points[16];
+		int count = 1 + i % 16;
+		for (int k = 0; k < count; ++k) {
+			points[k] = bcRandom_InBox(&rng, bcMakeVec3(-10, -10, -10), bcMakeVec3(10, 10, 10));
+			if (i % 5 == 0) {
+				points[k].z = 0.25 * points[k].x; /* a slanted plane */
+			}
+		}
+		double pad = i % 3 == 0 ? 0.0 : bcRandom_Uniform(&rng, 0.0, 2.0);
+		cliCamera c = cliCamera_FromAngles(bcRandom_Uniform(&rng, 0, 360), bcRandom_Uniform(&rng, -90, 90));
+		cliViewport v = { 8, 22, 8 + bcRandom_Uniform(&rng, 50, 900), 22 + bcRandom_Uniform(&rng, 50, 900) };
+		cliCamera_FramePoints(&c, points, count, pad, v);
+		if (count == 1 && pad == 0.0) {
+			bcAssertNear(c.scale, 1.0, 0);
+			continue;
+		}
+		double minX = INFINITY, maxX = -INFINITY, minY = INFINITY, maxY = -INFINITY;
+		bcVec3 lower = points[0], upper = points[0];
+		for (int k = 0; k < count; ++k) {
+			cliScreenPoint p = cliCamera_Project(&c, points[k]);
+			double padPixels = pad * c.scale;
+			minX = fmin(minX, p.x - padPixels);
+			maxX = fmax(maxX, p.x + padPixels);
+			minY = fmin(minY, p.y - padPixels);
+			maxY = fmax(maxY, p.y + padPixels);
+			lower = bcMakeVec3(fmin(lower.x, points[k].x), fmin(lower.y, points[k].y), fmin(lower.z, points[k].z));
+			upper = bcMakeVec3(fmax(upper.x, points[k].x), fmax(upper.y, points[k].y), fmax(upper.z, points[k].z));
+		}
+		const double slack = 1e-9 * (1.0 + c.scale);
+		ck_assert(minX >= v.left - slack && maxX <= v.right + slack);
+		ck_assert(minY >= v.top - slack && maxY <= v.bottom + slack);
+		bool touchesX = fabs(minX - v.left) <= slack && fabs(maxX - v.right) <= slack;
+		bool touchesY = fabs(minY - v.top) <= slack && fabs(maxY - v.bottom) <= slack;
+		ck_assert_msg(touchesX || touchesY, "case %d: the points do not fill the viewport either way", i);
+		bcAssertNear(0.5 * (minX + maxX), 0.5 * (v.left + v.right), slack);
+		bcAssertNear(0.5 * (minY + maxY), 0.5 * (v.top + v.bottom), slack);
+		if (pad == 0.0) {
+			cliCamera boxed = c;
+			cliCamera_Frame(&boxed, lower, upper, v);
+			ck_assert(c.scale >= boxed.scale * (1.0 - 1e-12));
+		}
+	}
+}
+END_TEST
+
 START_TEST(a_box_that_projects_to_a_point_gets_scale_one)
 {
 	cliCamera c = cliCamera_FromAngles(0.0, 90.0);
@@ -329,6 +381,7 @@ static Suite* cameraSuite(void)
 	TCase* camera = tcase_create("camera");
 	tcase_add_test(camera, front_view_projects_hand_computed_pixels);
 	tcase_add_test(camera, oblique_view_projects_hand_computed_pixels);
+	tcase_add_test(camera, framing_points_fits_them_with_their_pad_and_touches_the_viewport);
 	tcase_add_test(camera, multiples_of_ninety_degrees_give_exact_axes);
 	tcase_add_test(camera, cameras_are_right_handed_orthonormal);
 	tcase_add_test(camera, eye_direction_agrees_with_angles);
