@@ -484,7 +484,10 @@ BC_API bool bcIsValidCastInput(bcCastInput input);
 
 /* Cast one ball against one triangle A, B, C (front normal (B-A)x(C-A)).
  * vertices[] in the output hold local indices 0, 1, 2 (for A, B, C) and
- * triangle/face are 0. A degenerate triangle never hits. */
+ * triangle/face are 0. A degenerate triangle never hits. Ties between the
+ * triangle's features are decided as bcMesh_Cast decides them: the first
+ * feature in the order face, edges AB BC CA, vertices A B C names the
+ * contact; alpha and centre are the earliest tied contact's. */
 BC_API bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput input, const bcCastOptions* options);
 
 /* Cast one ball against a mesh: the earliest counted contact, ties resolved

@@ -3,7 +3,9 @@
 #include "harness.h"
 
 #include <stdint.h>
+#include <string.h>
 
+#include "meshgen.h"
 #include "sweep.h"
 #include "vec3.h"
 
@@ -422,11 +424,78 @@ START_TEST(skipping_the_ball_rejection_changes_nothing)
 }
 END_TEST
 
+/* bcCastTriangle and a one-triangle mesh cast give the same answer, bit for
+ * bit (alpha and centre the earliest tied contact's), on throws aimed at
+ * the face, near each edge and near each vertex, both sides and overlaps
+ * included: one tie rule. */
+START_TEST(one_triangle_cast_agrees_with_the_mesh_cast)
+{
+	bcRandom rng = { 2026 };
+	int hits = 0, edges = 0, vertices = 0, tied = 0;
+	for (int i = 0; i < 20000; ++i) {
+		bcVec3 a = bcRandom_InBox(&rng, bcMakeVec3(-1, -1, -1), bcMakeVec3(1, 1, 1));
+		bcVec3 b = bcRandom_InBox(&rng, bcMakeVec3(-1, -1, -1), bcMakeVec3(1, 1, 1));
+		bcVec3 c = bcRandom_InBox(&rng, bcMakeVec3(-1, -1, -1), bcMakeVec3(1, 1, 1));
+		/* a target on the triangle: a vertex, a point of an edge, or inside;
+		 * or (kind 3) a ball that first touches vertex A with the contact
+		 * normal square to edge AB: the edge and the vertex tie there
+		 * exactly, and their computed alphas differ by rounding */
+		double u = bcRandom_Uniform(&rng, 0, 1), v = bcRandom_Uniform(&rng, 0, 1);
+		int kind = i % 4;
+		bcVec3 target = kind == 0 || kind == 3 ? a
+					  : kind == 1 ? bcAdd(a, bcScale(u, bcSub(b, a)))
+								  : bcAdd(a, bcAdd(bcScale(0.5 * u, bcSub(b, a)), bcScale(0.5 * v, bcSub(c, a))));
+		double r = i % 7 == 0 && kind != 3 ? 0.0 : bcRandom_Uniform(&rng, 0.01, 0.5);
+		bcVec3 away = bcRandom_OnSphere(&rng);
+		bcVec3 p0, p1;
+		if (kind == 3) {
+			bcVec3 e = bcSub(b, a);
+			bcVec3 square = bcNormalize(bcSub(away, bcScale(bcDot(away, e) / bcDot(e, e), e)));
+			bcVec3 d = bcRandom_InBox(&rng, bcMakeVec3(-1, -1, -1), bcMakeVec3(1, 1, 1));
+			d = bcDot(d, square) > 0.0 ? bcScale(-1.0, d) : d;
+			p0 = bcSub(bcAdd(a, bcScale(r, square)), bcScale(u, d));
+			p1 = bcAdd(p0, d);
+		} else {
+			double gap = i % 11 == 0 ? 0.5 * r : r + bcRandom_Uniform(&rng, 0.0, 1.0); /* some start inside */
+			p0 = bcAdd(target, bcScale(gap, away));
+			p1 = bcAdd(target, bcScale(-bcRandom_Uniform(&rng, 0.0, 2.0), away));
+		}
+		bcCastInput in = { p0, p1, r };
+		bcCastOptions options = bcDefaultCastOptions();
+		options.twoSided = i % 2 == 0;
+		const double verts[] = { a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z };
+		const int32_t tri[] = { 0, 1, 2 };
+		bcMeshDef def = { verts, 3, tri, 1, NULL, 0 };
+		bcMesh* mesh = bcMesh_Create(&def, NULL);
+		ck_assert_ptr_nonnull(mesh);
+		bcCastOutput one = bcCastTriangle(a, b, c, in, &options);
+		bcCastOutput all = bcMesh_Cast(mesh, in, &options);
+		bcMesh_Destroy(mesh);
+		ck_assert_msg(one.state == all.state && one.alpha == all.alpha && one.feature == all.feature &&
+						  one.tieCount == all.tieCount && memcmp(&one.center, &all.center, sizeof one.center) == 0 &&
+						  memcmp(&one.point, &all.point, sizeof one.point) == 0 &&
+						  memcmp(&one.normal, &all.normal, sizeof one.normal) == 0,
+					  "case %d: triangle %d %.17g (%s) vs mesh %d %.17g (%s)", i, one.state, one.alpha,
+					  bcFeatureName(one.feature), all.state, all.alpha, bcFeatureName(all.feature));
+		hits += one.state == bc_castHit;
+		edges += one.state == bc_castHit && one.feature == bc_featureEdge;
+		vertices += one.state == bc_castHit && one.feature == bc_featureVertex;
+		tied += one.state == bc_castHit && one.tieCount > 1;
+	}
+	/* the sample reaches every kind of contact */
+	ck_assert_int_gt(hits, 5000);
+	ck_assert_int_gt(edges, 500);
+	ck_assert_int_gt(vertices, 500);
+	ck_assert_int_gt(tied, 5);
+}
+END_TEST
+
 static Suite* sweepSuite(void)
 {
 	Suite* s = suite_create("sweep");
 	TCase* tc = tcase_create("triangle");
 	tcase_add_test(tc, face_from_front);
+	tcase_add_test(tc, one_triangle_cast_agrees_with_the_mesh_cast);
 	tcase_add_test(tc, skipping_the_ball_rejection_changes_nothing);
 	tcase_add_test(tc, face_from_behind_is_ignored_unless_two_sided);
 	tcase_add_test(tc, edge_at_an_angle);
