@@ -38,9 +38,9 @@
  *  - no earlier contact: at sampled alphas before the answer (all of [0, 1]
  *    for a miss) the ball is at least r from every counted triangle;
  *  - the mesh's alpha is the least alpha of its tied contacts
- *    (bcMesh_CastTies), whichever contact the tie rule names; it is at most
- *    every triangle's own bcCastTriangle alpha and within the tie tolerance
- *    of the least of them; a lone earliest triangle is the one named.
+ *    (bcMesh_CastTies), whichever contact the tie rule names; it is the
+ *    least of the triangles' own bcCastTriangle alphas (each the earliest
+ *    of its tied features); a lone earliest triangle is the one named.
  * Distances use an independent point-triangle distance (fuzz.h) and a
  * tolerance of BC_QUERY_DISTANCE_TOLERANCE times the scene's size. */
 #include <float.h>
@@ -429,15 +429,14 @@ static void checkAgainstTriangles(const bcQueryScene* scene, bcCastInput in, con
 	}
 	BC_QUERY_CHECK(out->state != bc_castMiss, "a triangle is hit on its own at alpha %.17g, the mesh missed", least);
 	BC_QUERY_CHECK(overlap == (out->state == bc_castInitialOverlap), "initial overlap disagrees with the triangles'");
-	/* The mesh answers the earliest contact's alpha: never after a
-	 * triangle's own answer (which, on one triangle, is its tie-chosen
-	 * feature's alpha, within the tolerance of its earliest). The tie rule
-	 * as the man page states it and cast.c computes it: a contact is tied
-	 * when alpha <= alpha_min + tolerance, in double (so 0.875 ties with
+	/* The mesh answers the earliest contact's alpha, and so does each
+	 * triangle on its own (the earliest of its tied features): the mesh's
+	 * is the least of the triangles', exactly. (The tie rule as the man page
+	 * states it and cast.c computes it: a contact is tied when alpha <=
+	 * alpha_min + tolerance, in double, so 0.875 ties with
 	 * 0.87499999989999999: the sum rounds to 0.875, though the exact
-	 * difference is 1.00000000111e-10; regression tie-window-rounded-up.bin). */
-	BC_QUERY_CHECK(out->alpha <= least && least <= out->alpha + BC_ALPHA_TIE_TOLERANCE,
-				   "mesh alpha %.17g, the least triangle alpha %.17g", out->alpha, least);
+	 * difference is 1.00000000111e-10; regression tie-window-rounded-up.bin.) */
+	BC_QUERY_CHECK(out->alpha == least, "mesh alpha %.17g, the least triangle alpha %.17g", out->alpha, least);
 	int32_t lone = -1;
 	int near = 0;
 	for (int32_t t = 0; t < scene->triangleCount; ++t) {
