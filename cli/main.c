@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "output.h"
 
 static int completionMain(int argc, char** argv);
@@ -37,7 +38,6 @@ static int completionMain(int argc, char** argv)
 /* Edits (insert, delete, replace, swap two neighbours) that make a name a
  * command's for "did you mean": two catch the usual slips ("cats",
  * "clsoest", "simulat") without suggesting a command for any short word. */
-#define CLI_SUGGEST_EDITS 2
 
 static void printUsage(FILE* f)
 {
@@ -55,33 +55,6 @@ static void printUsage(FILE* f)
 		  f);
 }
 
-/* The optimal string alignment distance between a and b (both short). */
-static size_t editDistance(const char* a, const char* b)
-{
-	enum { cli_maxName = 32 };
-	size_t n = strlen(a), m = strlen(b);
-	if (n >= cli_maxName || m >= cli_maxName) {
-		return SIZE_MAX;
-	}
-	size_t d[cli_maxName + 1][cli_maxName + 1];
-	for (size_t i = 0; i <= n; ++i) {
-		for (size_t j = 0; j <= m; ++j) {
-			if (i == 0 || j == 0) {
-				d[i][j] = i + j;
-				continue;
-			}
-			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			best = d[i - 1][j] + 1 < best ? d[i - 1][j] + 1 : best;
-			best = d[i][j - 1] + 1 < best ? d[i][j - 1] + 1 : best;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best) {
-				best = d[i - 2][j - 2] + 1;
-			}
-			d[i][j] = best;
-		}
-	}
-	return d[n][m];
-}
-
 /* One line for a name that is no command, and a hint. */
 static int unknownCommand(const char* name)
 {
@@ -89,7 +62,7 @@ static int unknownCommand(const char* name)
 	const char* closest = NULL;
 	size_t best = CLI_SUGGEST_EDITS + 1;
 	for (size_t i = 0; i < CLI_COMMAND_COUNT; ++i) {
-		size_t d = editDistance(name, commands[i].name);
+		size_t d = cliEditDistance(name, strlen(name), commands[i].name);
 		if (d < best) {
 			best = d;
 			closest = commands[i].name;

@@ -89,6 +89,61 @@ bool cliParseInputFormat(const char* text, cliInputFormat* format)
 	return false;
 }
 
+size_t cliEditDistance(const char* a, size_t n, const char* b)
+{
+	enum { cli_maxName = 32 };
+	size_t m = strlen(b);
+	if (n >= cli_maxName || m >= cli_maxName) {
+		return SIZE_MAX;
+	}
+	size_t d[cli_maxName + 1][cli_maxName + 1];
+	for (size_t i = 0; i <= n; ++i) {
+		for (size_t j = 0; j <= m; ++j) {
+			if (i == 0 || j == 0) {
+				d[i][j] = i + j;
+				continue;
+			}
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			best = d[i - 1][j] + 1 < best ? d[i - 1][j] + 1 : best;
+			best = d[i][j - 1] + 1 < best ? d[i][j - 1] + 1 : best;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best) {
+				best = d[i - 2][j - 2] + 1;
+			}
+			d[i][j] = best;
+		}
+	}
+	return d[n][m];
+}
+
+/* "unknown option '--fromat' (did you mean '--format'?)": the nearest of
+ * the command's long options within CLI_SUGGEST_EDITS edits of the name
+ * given (before any '='); the bare message when none is near or the
+ * argument is not a long option. */
+static int unknownOption(const cliUsage* usage, const struct option* longOptions, const char* arg)
+{
+	if (arg == NULL || strncmp(arg, "--", 2) != 0) {
+		return cliUsageError(usage, "unknown option", arg);
+	}
+	const char* name = arg + 2;
+	size_t length = strcspn(name, "=");
+	const char* closest = NULL;
+	size_t best = CLI_SUGGEST_EDITS + 1;
+	for (const struct option* o = longOptions; o->name != NULL; ++o) {
+		size_t d = cliEditDistance(name, length, o->name);
+		if (d < best) {
+			best = d;
+			closest = o->name;
+		}
+	}
+	if (closest == NULL) {
+		return cliUsageError(usage, "unknown option", arg);
+	}
+	char message[sizeof((bcError*)0)->message];
+	snprintf(message, sizeof message, "unknown option '%.*s' (did you mean '--%s'?)", (int)(length + 2), arg,
+			 closest);
+	return cliUsageError(usage, message, NULL);
+}
+
 int cliUsageError(const cliUsage* usage, const char* message, const char* arg)
 {
 	fprintf(stderr, "ballcast %s: %s%s%s%s\n", usage->command, message, arg != NULL ? " '" : "",
@@ -280,7 +335,7 @@ int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOpt
 		} else if (c == ':') {
 			status = cliUsageError(usage, "missing value for", argv[optind - 1]);
 		} else if (c == '?') {
-			status = cliUsageError(usage, "unknown option", argv[optind - 1]);
+			status = unknownOption(usage, longOptions, argv[optind - 1]);
 		} else {
 			status = commonOption(usage, c, optarg, common);
 		}

@@ -114,6 +114,15 @@ typedef struct cliUsageQuery {
 } cliUsageQuery;
 extern const char cliUsageQueryMarker[];
 
+/* How many edits (insert, delete, replace, swap two neighbours) a mistyped
+ * command or long option may be from a real one to be suggested: "fromat"
+ * is one from "format", "cats" one from "cast"; more suggests nonsense. */
+#define CLI_SUGGEST_EDITS 2
+
+/* The optimal string alignment distance between a[0 .. n) and b, each
+ * under 32 bytes (SIZE_MAX when longer). */
+size_t cliEditDistance(const char* a, size_t n, const char* b);
+
 /* "ballcast COMMAND: message 'arg'" (no quote when arg is NULL), then the
  * synopsis line "usage: ...   (ballcast COMMAND --help)", on stderr.
  * Returns cli_exitTrouble. */

@@ -212,6 +212,24 @@ expect_usage() {
 	expect_usage cast -x tri.obj one.json
 }
 
+@test "usage: a mistyped long option names the nearest one (each command its own), a far one nothing" {
+	expect_usage cast --fromat csv tri.obj one.json
+	[ "$(sed -n 1p stderr)" = "ballcast cast: unknown option '--fromat' (did you mean '--format'?)" ]
+	expect_usage cast --two-sieded=yes tri.obj one.json
+	[ "$(sed -n 1p stderr)" = "ballcast cast: unknown option '--two-sieded' (did you mean '--two-sided'?)" ]
+	# grade's own options: --radius is grade's, --max-failurs one letter short (a prefix, --max-failure, is --max-failures to getopt)
+	bcast grade --radios 1 tri.obj one.json a.json
+	assert_status 2
+	[ "$(sed -n 1p stderr)" = "ballcast grade: unknown option '--radios' (did you mean '--radius'?)" ]
+	bcast grade --max-failurs 3 tri.obj one.json a.json
+	assert_status 2
+	[ "$(sed -n 1p stderr)" = "ballcast grade: unknown option '--max-failurs' (did you mean '--max-failures'?)" ]
+	# an option of another command is not suggested here (compare has no --dt)
+	bcast compare --dtt 1 a.json b.json
+	assert_status 2
+	[ "$(sed -n 1p stderr)" = "ballcast compare: unknown option '--dtt'" ]
+}
+
 @test "usage: a missing MESH argument" {
 	expect_usage cast
 	[ "$(sed -n 1p stderr)" = "ballcast cast: missing MESH" ]

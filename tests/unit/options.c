@@ -140,6 +140,24 @@ END_TEST
 
 /* --------------------------------------------------------- usage errors */
 
+START_TEST(editDistances)
+{
+	ck_assert_uint_eq(cliEditDistance("format", 6, "format"), 0);
+	ck_assert_uint_eq(cliEditDistance("fromat", 6, "format"), 1); /* two neighbours swapped */
+	ck_assert_uint_eq(cliEditDistance("formt", 5, "format"), 1);
+	ck_assert_uint_eq(cliEditDistance("formats", 7, "format"), 1);
+	ck_assert_uint_eq(cliEditDistance("radios", 6, "radius"), 1);
+	ck_assert_uint_eq(cliEditDistance("", 0, "dt"), 2);
+	ck_assert_uint_eq(cliEditDistance("kitten", 6, "sitting"), 3);
+	/* only the first n bytes of a count: "--fromat=csv" */
+	ck_assert_uint_eq(cliEditDistance("fromat=csv", 6, "format"), 1);
+	char longName[40];
+	memset(longName, 'a', sizeof longName - 1);
+	longName[sizeof longName - 1] = '\0';
+	ck_assert_uint_eq(cliEditDistance(longName, strlen(longName), "format"), SIZE_MAX);
+}
+END_TEST
+
 START_TEST(usageErrorText)
 {
 	bcCapture capture;
@@ -354,6 +372,7 @@ static Suite* optionsSuite(void)
 	tcase_add_test(core, inputFormatSpellings);
 	tcase_add_test(core, numbers);
 	tcase_add_test(core, usageErrorText);
+	tcase_add_test(core, editDistances);
 	tcase_add_test(core, defaults);
 	tcase_add_test(core, outputFormatFromPathUnlessGiven);
 	tcase_add_test(core, goodValues);
