@@ -186,14 +186,19 @@ static inline int bcIsFinite(bcVec3 v)
  * unit length too. */
 static inline bcVec3 bcNormalize(bcVec3 v)
 {
+	/* 2^-900 and 2^600, written in decimal (each reads back as exactly that
+	 * power of two): C++ before C++17 has no hexadecimal floating literals,
+	 * and this header is for C++ programs too. */
+	const double tiny = 1.1830521861667747e-271;
+	const double lift = 4.149515568880993e+180;
 	double m = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
 	if (!(m > 0.0) || !isfinite(m)) {
 		return bcMakeVec3(0.0, 0.0, 0.0);
 	}
-	if (m < 0x1p-900) {
+	if (m < tiny) {
 		/* Subnormal range: an exact power-of-two scale first, so 1 / m is finite. */
-		v = bcScale(0x1p600, v);
-		m *= 0x1p600;
+		v = bcScale(lift, v);
+		m *= lift;
 	}
 	v = bcScale(1.0 / m, v);
 	double length = sqrt(v.x * v.x + v.y * v.y + v.z * v.z);

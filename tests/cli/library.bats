@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # The library's boundary: the shared library exports exactly the functions
 # ballcast.h declares (each marked BC_API), and no file of lib/ but
-# lib/core.c calls the C library's allocator.
+# lib/core.c calls the C library's allocator, and the header compiles as
+# C++11 as well as C11.
 # BALLCAST_SHARED_LIBRARY names a shared library built elsewhere.
 
 load helpers
@@ -74,4 +75,35 @@ declared_names() {
 		cat "$BATS_TEST_TMPDIR/private" >&2
 		return 1
 	fi
+}
+
+@test "ballcast.h is a header for C++ too: C++11 and C11, pedantic, no warning; a C++ program links and casts" {
+	cxx=$(command -v g++ || command -v clang++ || true)
+	[ -n "$cxx" ] || skip "no C++ compiler (scripts/install-deps test installs clang)"
+	cat >use.cpp <<'CPP'
+#include <ballcast.h>
+#include <cstdio>
+int main()
+{
+	/* a subnormal vector normalises to unit length (the header's scaling) */
+	bcVec3 n = bcNormalize(bcMakeVec3(1e-310, 0.0, 0.0));
+	/* a ball dropped onto a triangle: alpha 0.25 by hand (centre 1 above
+	 * z = 0 at alpha (2 - 1) / 4) */
+	bcCastOptions options = bcDefaultCastOptions();
+	bcCastInput input = { bcMakeVec3(0.25, 0.25, 2.0), bcMakeVec3(0.25, 0.25, -2.0), 1.0 };
+	bcCastOutput out = bcCastTriangle(bcMakeVec3(0, 0, 0), bcMakeVec3(1, 0, 0), bcMakeVec3(0, 1, 0), input, &options);
+	std::printf("%.17g %d %.17g\n", n.x, out.state == bc_castHit, out.alpha);
+	return 0;
+}
+CPP
+	for std in c++11 c++14 c++17; do
+		"$cxx" -std=$std -Wall -Wextra -Wpedantic -Werror -I"$REPO/lib" -c use.cpp -o use.o
+	done
+	# the build names the shared library by its soname only when installed
+	ln -s "$SHARED" libballcast.so
+	ln -s "$SHARED" "$(objdump -p "$SHARED" | awk '$1 == "SONAME" { print $2 }')"
+	"$cxx" -std=c++11 -I"$REPO/lib" use.cpp -o use -L. -lballcast -Wl,-rpath,"$PWD"
+	[ "$(./use)" = "1 1 0.25" ]
+	printf '#include <ballcast.h>\nint main(void) { return bcNormalize(bcMakeVec3(3, 4, 0)).x == 0.6 ? 0 : 1; }\n' >use.c
+	cc -std=c11 -Wall -Wextra -Wpedantic -Werror -I"$REPO/lib" -c use.c -o usec.o
 }
