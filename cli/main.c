@@ -35,9 +35,6 @@ static int completionMain(int argc, char** argv)
 	return cliCompletionMain(argc, argv, commands, (int)CLI_COMMAND_COUNT);
 }
 
-/* Edits (insert, delete, replace, swap two neighbours) that make a name a
- * command's for "did you mean": two catch the usual slips ("cats",
- * "clsoest", "simulat") without suggesting a command for any short word. */
 
 static void printUsage(FILE* f)
 {

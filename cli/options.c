@@ -126,6 +126,31 @@ static int unknownOption(const cliUsage* usage, const struct option* longOptions
 	}
 	const char* name = arg + 2;
 	size_t length = strcspn(name, "=");
+	char message[sizeof((bcError*)0)->message];
+	/* getopt answers '?' for more than a name it does not know: a value
+	 * given to an option that takes none, and a prefix of several */
+	int prefixed = 0;
+	size_t used = 0;
+	for (const struct option* o = longOptions; o->name != NULL; ++o) {
+		if (strlen(o->name) == length && strncmp(o->name, name, length) == 0) {
+			snprintf(message, sizeof message, "--%s takes no value, not '%s'", o->name, name + length + 1);
+			return cliUsageError(usage, message, NULL);
+		}
+		if (length > 0 && strncmp(o->name, name, length) == 0) {
+			if (prefixed++ == 0) {
+				used = (size_t)snprintf(message, sizeof message, "ambiguous option '--%.*s' (--%s", (int)length,
+										name, o->name);
+			} else if (used < sizeof message) {
+				used += (size_t)snprintf(message + used, sizeof message - used, ", --%s", o->name);
+			}
+		}
+	}
+	if (prefixed > 1) {
+		if (used < sizeof message) {
+			snprintf(message + used, sizeof message - used, ")");
+		}
+		return cliUsageError(usage, message, NULL);
+	}
 	const char* closest = NULL;
 	size_t best = CLI_SUGGEST_EDITS + 1;
 	for (const struct option* o = longOptions; o->name != NULL; ++o) {
@@ -138,7 +163,6 @@ static int unknownOption(const cliUsage* usage, const struct option* longOptions
 	if (closest == NULL) {
 		return cliUsageError(usage, "unknown option", arg);
 	}
-	char message[sizeof((bcError*)0)->message];
 	snprintf(message, sizeof message, "unknown option '%.*s' (did you mean '--%s'?)", (int)(length + 2), arg,
 			 closest);
 	return cliUsageError(usage, message, NULL);

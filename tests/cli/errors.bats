@@ -230,6 +230,13 @@ expect_usage() {
 	[ "$(sed -n 1p stderr)" = "ballcast compare: unknown option '--dtt'" ]
 }
 
+@test "usage: a value given to an option that takes none, and an ambiguous prefix, are said as such (no \"did you mean\" the same option)" {
+	expect_usage cast --two-sided=yes tri.obj one.json
+	[ "$(sed -n 1p stderr)" = "ballcast cast: --two-sided takes no value, not 'yes'" ]
+	expect_usage cast --in csv tri.obj one.json
+	[ "$(sed -n 1p stderr)" = "ballcast cast: ambiguous option '--in' (--input-format, --initial-overlap)" ]
+}
+
 @test "usage: a missing MESH argument" {
 	expect_usage cast
 	[ "$(sed -n 1p stderr)" = "ballcast cast: missing MESH" ]
