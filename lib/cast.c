@@ -254,17 +254,12 @@ static void fillOutput(const bcCastContext* ctx, bcCastOutput* out)
 		out->vertices[k] = v[local[k]];
 	}
 	out->tieCount = ties;
-	earliest = earliest == 0.0 ? 0.0 : earliest; /* never -0 */
 	bcSweepTriangleRef triangle = meshTriangle(mesh, t);
 	bcSweepContact(&ctx->query, &triangle, &chosen->result, slot, chosen->result.alpha[slot], out);
 	/* A tie names the contact (its point and normal where it touches), never
 	 * a later alpha: alpha and centre are the earliest tied contact's (an
 	 * overlap's alphas are all 0). */
-	if (earliest != out->alpha) {
-		const bcSweepQuery* q = &ctx->query;
-		out->alpha = earliest;
-		out->center = earliest == 0.0 ? q->p0 : bcMulAdd(q->p0, earliest, q->d);
-	}
+	bcSweepTakeEarliest(&ctx->query, earliest, out);
 }
 
 static bcCastOutput invalidOutput(void)

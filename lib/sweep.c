@@ -1584,13 +1584,15 @@ bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput input, con
 		out.tieCount += result.alpha[i] <= limit;
 	}
 	bcSweepContact(&q, &t, &result, slot, result.alpha[slot], &out);
-	/* As the mesh cast (cast.c): the tie names the feature, never a later
-	 * alpha; alpha and centre are the earliest tied contact's. */
-	double earliest = result.overlap ? 0.0 : result.best;
-	earliest = earliest == 0.0 ? 0.0 : earliest; /* never -0 */
-	if (earliest != out.alpha) {
-		out.alpha = earliest;
-		out.center = earliest == 0.0 ? q.p0 : bcMulAdd(q.p0, earliest, q.d);
-	}
+	bcSweepTakeEarliest(&q, result.overlap ? 0.0 : result.best, &out);
 	return out;
+}
+
+void bcSweepTakeEarliest(const bcSweepQuery* q, double earliest, bcCastOutput* output)
+{
+	earliest = earliest == 0.0 ? 0.0 : earliest; /* never -0 */
+	if (earliest != output->alpha) {
+		output->alpha = earliest;
+		output->center = earliest == 0.0 ? q->p0 : bcMulAdd(q->p0, earliest, q->d);
+	}
 }

@@ -116,6 +116,11 @@ void bcSweepRefine(const bcSweepQuery* query, const bcSweepTriangleRef* triangle
 /* Map a slot to a feature and the local vertex indices (0..2) it touches. */
 bcFeature bcSlotFeature(int slot, int* vertexCount, int vertices[3]);
 
+/* The tie rule's last step, for bcMesh_Cast and bcCastTriangle alike: the
+ * contact named keeps its point and normal, but alpha and centre become
+ * the earliest tied contact's (earliest <= output->alpha; -0 is written 0). */
+void bcSweepTakeEarliest(const bcSweepQuery* query, double earliest, bcCastOutput* output);
+
 /* Fill the geometric part of an output (center, point, normal) for a
  * contact with slot on the triangle at alpha. result (may be NULL) is the
  * triangle's bcSweepResult, whose approach and side turn the normal when
