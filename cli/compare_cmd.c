@@ -96,10 +96,9 @@ static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
 	if (stdinCount > 1) {
 		return cliUsageError(&compareUsage, "standard input ('-') can be read only once", NULL);
 	}
-	/* -o FILE.json or FILE.csv names the report's format */
-	cliReportFormat named = cliReportFromPath(cfg->common.outputPath);
-	if (!cfg->reportGiven && (named == cli_reportJson || named == cli_reportCsv)) {
-		cfg->grade.report = named;
+	/* -o FILE.json, FILE.csv or FILE.html names the report's format */
+	if (!cfg->reportGiven) {
+		cfg->grade.report = cliReportFromPath(cfg->common.outputPath);
 	}
 	cfg->grade.quiet = cfg->common.quiet;
 	cfg->grade.outputPath = cfg->common.outputPath;
