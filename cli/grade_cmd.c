@@ -55,7 +55,8 @@ static const cliUsage gradeUsage = {
 	"                            XML, a testcase per record) or gradescope\n"
 	"                            (Gradescope's results.json, one submission)\n"
 	"                            (default text)\n"
-	"  -o, --output FILE         write the report here (.json or .csv picks the format)\n"
+	"  -o, --output FILE         write the report here (.json, .csv or .html picks\n"
+	"                            the format)\n"
 	"  -q, --quiet               no notes, and no report on standard output (a file\n"
 	"                            named by -o is still written)\n"
 	CLI_HELP_HELP

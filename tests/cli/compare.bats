@@ -403,6 +403,12 @@ make_class() {
 	assert_no_stdout
 	bcast compare --report csv exp.json good.json alpha.csv partial.ndjson
 	cmp stdout scores.csv
+	# -o FILE.html picks the page, as grade's -o does (it was the text report)
+	bcast compare -o scores.html exp.json good.json alpha.csv partial.ndjson
+	assert_status 1
+	bcast compare --report html exp.json good.json alpha.csv partial.ndjson
+	cmp stdout scores.html
+	head -1 scores.html | grep -qx '<!DOCTYPE html>'
 }
 
 @test "all files passing: exit 0 and a table of ones" {
