@@ -37,8 +37,7 @@ static const cliUsage compareUsage = {
 	"  -m, --mesh MESH.obj       the mesh EXPECTED was cast on: triangle normals and\n"
 	"                            faces of tied triangles become known\n"
 	"      --report FMT          text (default), json, csv, html, junit or gradescope\n"
-	"  -o, --output FILE         write the report here (.json, .csv or .html picks\n"
-	"                            the format)\n"
+	"  -o, --output FILE         write the report here (.json, .csv, .html: format)\n"
 	"  -q, --quiet               no report on standard output (a file named by -o\n"
 	"                            is still written)\n"
 	CLI_HELP_HELP

@@ -4,12 +4,14 @@
  * (grade_file.h), and the run that reads every submission and hands each
  * report to the format's writer (grade_report.h), chosen once from the
  * table of writers below. */
+#define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008; glibc declares it for XSI) */
 #include "grade.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "common.h"
@@ -287,14 +289,61 @@ static bool readSubmission(const cliGradeConfig* cfg, const char* path, cliResul
 		}
 		cliReportError(cliInputName(path), &error);
 	}
-	char text[sizeof error.message + 64];
-	if (error.line > 0) {
-		snprintf(text, sizeof text, "unreadable: %ld:%ld: %s", error.line, error.column, error.message);
-	} else {
-		snprintf(text, sizeof text, "unreadable: %s", error.message);
+	/* the reason, the file's text withheld (the message above has it) */
+	size_t size = 0;
+	FILE* text = open_memstream(reason, &size);
+	if (text != NULL) {
+		fputs("unreadable: ", text);
+		if (error.line > 0) {
+			fprintf(text, "%ld:%ld: ", error.line, error.column);
+		}
+		cliWriteWithoutQuotes(text, error.message);
+		if (fclose(text) != 0) {
+			free(*reason);
+			*reason = NULL;
+		}
 	}
-	*reason = cliCopyText(text, strlen(text));
 	return false;
+}
+
+/* Why a submission is not read at all: a symbolic link out of the folders
+ * the submissions' paths name. */
+#define CLI_LINK_OUT "a symbolic link out of the submissions folder; not followed"
+
+/* The folders the submissions' paths name, resolved (each owned; NULL
+ * where one cannot be resolved); count of them. NULL when out of memory. */
+static char** submissionFolders(char* const* paths, int count)
+{
+	char** folders = calloc((size_t)(count > 0 ? count : 1), sizeof *folders);
+	for (int k = 0; folders != NULL && k < count; ++k) {
+		const char* slash = strrchr(paths[k], '/');
+		char* folder = slash == NULL ? cliCopyText(".", 1)
+					   : cliCopyText(paths[k], slash == paths[k] ? 1 : (size_t)(slash - paths[k]));
+		folders[k] = folder != NULL ? realpath(folder, NULL) : NULL;
+		free(folder);
+	}
+	return folders;
+}
+
+/* Is path a symbolic link whose target lies outside every folder? (A
+ * dangling link is left to the reader, which cannot open it.) */
+static bool linksOut(const char* path, char* const* folders, int count)
+{
+	struct stat status;
+	if (strcmp(path, "-") == 0 || lstat(path, &status) != 0 || !S_ISLNK(status.st_mode)) {
+		return false;
+	}
+	char* target = realpath(path, NULL);
+	if (target == NULL) {
+		return false;
+	}
+	bool inside = false;
+	for (int k = 0; k < count && !inside; ++k) {
+		size_t n = folders[k] != NULL ? strlen(folders[k]) : 0;
+		inside = n > 0 && strncmp(target, folders[k], n) == 0 && (target[n] == '/' || strcmp(folders[k], "/") == 0);
+	}
+	free(target);
+	return !inside;
 }
 
 /* The title of a report: "Grades: MESH, TRAJECTORIES, convention cs121"
@@ -323,11 +372,19 @@ static char* reportTitle(const cliGradeConfig* cfg, const char* expectedName)
 }
 
 /* Read submission path (into *set) or say why it cannot be read (*reason,
- * owned, or NULL): a file that holds no record is said once, not as every
- * id missing. */
-static bool readOne(const cliGradeConfig* cfg, const char* path, cliResultSet* set, char** reason)
+ * owned, or NULL): a link out of the folders (unless --follow-links), a
+ * file that holds no record (said once, not as every id missing). */
+static bool readOne(const cliGradeConfig* cfg, const char* path, char* const* folders, int count, cliResultSet* set,
+					char** reason)
 {
 	*reason = NULL;
+	if (!cfg->followLinks && linksOut(path, folders, count)) {
+		if (!cfg->quiet) {
+			fprintf(stderr, "ballcast: %s: " CLI_LINK_OUT " (--follow-links follows it)\n", cliInputName(path));
+		}
+		*reason = cliCopyText(CLI_LINK_OUT, strlen(CLI_LINK_OUT));
+		return false;
+	}
 	bool read = cfg->readSubmission != NULL ? cfg->readSubmission(cfg->readContext, path, set, reason)
 											: readSubmission(cfg, path, set, reason);
 	if (read && set->count == 0 && set->shape != cli_shapeRecords) {
@@ -377,7 +434,8 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 	report.parts = open_memstream(&parts, &partsSize);
 	cliFileScore* scores = calloc((size_t)(count > 0 ? count : 1), sizeof *scores);
 	cliComparer cmp = { cfg, cfg->mesh, NULL, 0 };
-	bool ok = scores != NULL && title != NULL && report.parts != NULL;
+	char** folders = submissionFolders(paths, count);
+	bool ok = scores != NULL && title != NULL && report.parts != NULL && folders != NULL;
 	bool differ = false;
 	if (ok && !quiet && writer->begin != NULL) {
 		writer->begin(&report);
@@ -385,7 +443,7 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 	for (int k = 0; k < count && ok; ++k) {
 		cliResultSet actual;
 		char* reason = NULL;
-		bool read = readOne(cfg, paths[k], &actual, &reason);
+		bool read = readOne(cfg, paths[k], folders, count, &actual, &reason);
 		cliFileReport r;
 		ok = cliFileReport_Open(&r, cliInputName(paths[k]));
 		if (ok && !read) {
@@ -414,6 +472,10 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 	}
 	free(cmp.candidates);
 	cliIdIndex_Destroy(&expectedIndex, expected->count);
+	for (int k = 0; folders != NULL && k < count; ++k) {
+		free(folders[k]);
+	}
+	free(folders);
 	if (report.parts != NULL) {
 		ok = fclose(report.parts) == 0 && ok;
 		report.parts = NULL;

@@ -49,14 +49,11 @@ static const cliUsage gradeUsage = {
 	CLI_HELP_INPUT_FORMAT
 	"options (grading):\n"
 	CLI_HELP_GRADE_OPTIONS
-	"      --report FMT          text, json, csv, html (one page: the scores, and\n"
-	"                            each failing record's reason with a picture of\n"
-	"                            its throw, expected beside actual), junit (JUnit\n"
-	"                            XML, a testcase per record) or gradescope\n"
-	"                            (Gradescope's results.json, one submission)\n"
+	"      --report FMT          text, json, csv, html (one page, with pictures\n"
+	"                            of the failing throws), junit (JUnit XML) or\n"
+	"                            gradescope (results.json, one submission)\n"
 	"                            (default text)\n"
-	"  -o, --output FILE         write the report here (.json, .csv or .html picks\n"
-	"                            the format)\n"
+	"  -o, --output FILE         write the report here (.json, .csv, .html: format)\n"
 	"  -q, --quiet               no notes, and no report on standard output (a file\n"
 	"                            named by -o is still written)\n"
 	CLI_HELP_HELP

@@ -85,6 +85,9 @@ const char* cliGradeConfig_Option(cliGradeConfig* cfg, int k, const char* value)
 		cfg->maxFailures = n;
 		return NULL;
 	}
+	case 9:
+		cfg->followLinks = true;
+		return NULL;
 	default:
 		return "not a grading option:";
 	}

@@ -126,6 +126,7 @@ typedef struct cliGradeConfig {
 	unsigned acceptNormals;    /* --accept-normals: cli_normals* bits also accepted (0: the convention only) */
 	long maxFailures;          /* --max-failures: failing records listed per file in the text report */
 	bool oneBased;    /* submissions number triangles from 1 */
+	bool followLinks; /* --follow-links: read a submission that is a symbolic link out of the folders named */
 	const char* map[2 * CLI_MAP_MAX]; /* --map: pairs theirs, ours (mapCount pairs; owned) */
 	int mapCount;
 	const struct cliReportWriter* report; /* --report (grade.h's cliReportNamed); NULL: the text report */
@@ -158,9 +159,10 @@ void cliGradeConfig_Free(cliGradeConfig* cfg);
 
 /* The grading options compare and grade share (cliOption entries, in the
  * order of cliGradeOption's k; --report is each command's own, since
- * grade's -r is the radius): the judging ones and --max-failures. */
-#define CLI_GRADE_OPTIONS CLI_GRADE_JUDGING_OPTIONS, { "max-failures", 0, true }
-enum { cli_gradeOptionCount = 9, cli_gradeReportOption = 9 };
+ * grade's -r is the radius): the judging ones, --max-failures and
+ * --follow-links. */
+#define CLI_GRADE_OPTIONS CLI_GRADE_JUDGING_OPTIONS, { "max-failures", 0, true }, { "follow-links", 0, false }
+enum { cli_gradeOptionCount = 10, cli_gradeReportOption = 10 };
 
 /* Failing records the text report lists per file by default
  * (--max-failures): a screenful; the rest are counted ("N more"). */
@@ -195,6 +197,8 @@ const char* cliGradeConfig_Option(cliGradeConfig* cfg, int k, const char* value)
 	"                            (default: grade: the --normal convention's only;\n"                                   \
 	"                            compare: any tied contact's or triangle's)\n"                                         \
 	"      --max-failures N      failing records listed per file in the text report\n"                                 \
-	"                            (default 10; 0: all)\n"
+	"                            (default 10; 0: all)\n"                                                              \
+	"      --follow-links        follow a submission's symbolic link out of the\n"                                    \
+	"                            folders named (default: not followed; scored 0)\n"
 
 #endif

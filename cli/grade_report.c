@@ -101,6 +101,29 @@ static void writeContact(FILE* f, const cliContactValues* c)
 	}
 }
 
+/* Does a quote open at message[i]: after a blank, a bracket or the
+ * start (an apostrophe inside a word opens nothing), and not around one
+ * JSON structural character, which ballcast's own messages name? */
+static bool opensQuote(const char* message, size_t i)
+{
+	if (message[i] != '\'' || (i > 0 && message[i - 1] != ' ' && message[i - 1] != '(')) {
+		return false;
+	}
+	bool structural = message[i + 1] != '\0' && strchr(",:[]{}\"", message[i + 1]) != NULL && message[i + 2] == '\'';
+	return !structural;
+}
+
+void cliWriteWithoutQuotes(FILE* f, const char* message)
+{
+	for (size_t i = 0; message[i] != '\0'; ++i) {
+		if (opensQuote(message, i)) {
+			fputs("'\xe2\x80\xa6'", f); /* '…' */
+			return;
+		}
+		putc(message[i], f);
+	}
+}
+
 void cliDiff_Write(FILE* f, const cliDiff* d)
 {
 	switch (d->reason) {
@@ -147,7 +170,8 @@ void cliDiff_Write(FILE* f, const cliDiff* d)
 		fprintf(f, ") is not one of the %d tied contacts", d->ties);
 		break;
 	case cli_diffUnreadable:
-		fprintf(f, "unreadable at %ld:%ld: %s", d->line[0], d->column[0], d->text);
+		fprintf(f, "unreadable at %ld:%ld: ", d->line[0], d->column[0]);
+		cliWriteWithoutQuotes(f, d->text);
 		break;
 	case cli_diffDuplicate: {
 		fputs("duplicate id", f);

@@ -71,6 +71,13 @@ void cliValue_WriteJson(FILE* f, const cliValue* v);
  * 1e-09)", "normal missing (expected [0,0,1])", ... */
 void cliDiff_Write(FILE* f, const cliDiff* d);
 
+/* A reader's message with the file's text withheld: from the first quoted
+ * span that is not one JSON structural character (',' ']' ...) on, the
+ * message becomes '…' ("no known column in the CSV header '…'"). The
+ * reports never quote a file: a submission may be a link to a file its
+ * author must not read. */
+void cliWriteWithoutQuotes(FILE* f, const char* message);
+
 /* An entry's message: "missing", or its differences in words ("; "
  * between them) and the tag of the mistake that explains it. */
 void cliEntry_Write(FILE* f, const cliFileReport* r, const cliEntry* entry);

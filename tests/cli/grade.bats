@@ -547,3 +547,63 @@ PY
 	[ "$(wc -l <grades.csv)" -eq 17 ]
 	[ "$(grep -c '<tr class="submission' class.html)" -eq 16 ]
 }
+
+# every report of one grading run, each into REPORT.FORMAT (gradescope: one file)
+all_reports() {
+	local format
+	for format in text json csv html junit; do
+		"$BALLCAST" grade "$@" --report "$format" >"report.$format" 2>/dev/null || true
+	done
+}
+
+@test "a submission that links out of the submissions folder is not followed: 0, with the reason (issue 26)" {
+	ln -s /etc/hostname class/host.csv
+	"$BALLCAST" cast --ties scene.obj throws.json >answers.json
+	ln -s ../answers.json class/mallet.json
+	bcast grade --report csv scene.obj throws.json class/alice.json class/host.csv class/mallet.json
+	assert_status 1
+	assert_contains "$out" 'class/host.csv,0,0,0,276,0,0,a symbolic link out of the submissions folder; not followed'
+	# a link to the answers file scored full marks
+	assert_contains "$out" 'class/mallet.json,0,0,0,276,0,0,a symbolic link out of the submissions folder; not followed'
+	assert_contains "$err" 'ballcast: class/mallet.json: a symbolic link out of the submissions folder; not followed (--follow-links follows it)'
+	# the target's content is in no report, students' or teacher's
+	all_reports scene.obj throws.json class/host.csv class/mallet.json
+	"$BALLCAST" grade --report gradescope scene.obj throws.json class/host.csv >report.gradescope || true
+	host=$(head -c 40 /etc/hostname | tr -d '\n')
+	for report in report.*; do
+		[ -s "$report" ] || { echo "$report: empty"; return 1; }
+		grep -q 'a symbolic link out of the submissions folder; not followed' "$report" || { echo "$report: no reason"; return 1; }
+		! grep -qF "CSV header '$host" "$report" || { echo "$report quotes /etc/hostname"; return 1; }
+	done
+	# named directly, a link out of its folder is refused the same way
+	ln -s /etc/hostname direct.csv
+	bcast grade --report csv scene.obj throws.json direct.csv
+	assert_contains "$out" 'direct.csv,0,0,0,276,0,0,a symbolic link out of the submissions folder; not followed'
+	# --follow-links follows them (the answers then pass)
+	bcast grade --follow-links --report csv scene.obj throws.json class/mallet.json
+	assert_status 0
+	assert_contains "$out" 'class/mallet.json,276,276,0,0,0,1,'
+	# a link that stays inside the folders named is followed
+	ln -s alice.json class/copy.json
+	bcast grade --report csv scene.obj throws.json class/copy.json
+	assert_status 0
+	assert_contains "$out" 'class/copy.json,276,276,0,0,0,1,'
+}
+
+@test "no report quotes a file's content: an unreadable file is named with the reason, its text withheld" {
+	printf 'Secret-Passphrase-42\n' >class/notes.csv
+	printf '{"id": 0, "hit": Secret-Value-7}\n' >class/broken.ndjson
+	all_reports scene.obj throws.json class/notes.csv class/broken.ndjson
+	"$BALLCAST" grade --report gradescope scene.obj throws.json class/notes.csv >report.gradescope || true
+	for report in report.*; do
+		! grep -q 'Secret' "$report" || { echo "$report quotes the file:"; grep 'Secret' "$report"; return 1; }
+	done
+	bcast grade --report csv scene.obj throws.json class/notes.csv
+	assert_contains "$out" "class/notes.csv,0,0,0,276,0,0,unreadable: 1:1: not a results file: no known column in the CSV header '…'"
+	# the teacher's terminal has the whole message
+	assert_contains "$err" "no known column in the CSV header 'Secret-Passphrase-42'"
+	# a record's unreadable field: the reason, not the text
+	bcast grade scene.obj throws.json class/broken.ndjson
+	assert_contains "$out" "class/broken.ndjson: id 0: unreadable at 1:"
+	[[ "$out" != *Secret* ]]
+}
