@@ -532,14 +532,24 @@ void cliBuffer_AppendJsonVec3(cliBuffer* buffer, double x, double y, double z)
 
 void cliBuffer_AppendCsvField(cliBuffer* buffer, const char* text)
 {
-	if (strpbrk(text, ",\"\r\n") == NULL && text[0] != ' ' && text[0] != 0) {
-		cliBuffer_AppendText(buffer, text);
-		return;
-	}
 	if (text[0] == 0) {
 		return;
 	}
+	/* a cell a spreadsheet would take for a formula gets a leading ' (the
+	 * OWASP rule against CSV injection); results_csv.c reads it back
+	 * without */
+	bool formula = cliCsvStartsLikeFormula(text);
+	if (strpbrk(text, ",\"\r\n") == NULL && text[0] != ' ') {
+		if (formula) {
+			cliBuffer_AppendChar(buffer, '\'');
+		}
+		cliBuffer_AppendText(buffer, text);
+		return;
+	}
 	cliBuffer_AppendChar(buffer, '"');
+	if (formula) {
+		cliBuffer_AppendChar(buffer, '\'');
+	}
 	for (const char* p = text; *p != 0; ++p) {
 		if (*p == '"') {
 			cliBuffer_AppendChar(buffer, '"');

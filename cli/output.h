@@ -113,6 +113,22 @@ static inline void cliBuffer_AppendText(cliBuffer* buffer, const char* text)
 	cliBuffer_Append(buffer, text, strlen(text));
 }
 
+/* The first characters that make a spreadsheet read a CSV cell as a
+ * formula (OWASP's CSV injection list: = + - @ tab, carriage return). */
+#define CLI_CSV_FORMULA_STARTS "=+-@\t\r"
+
+/* Does a text cell start like a formula, after any number of ' (so that
+ * writing one more ' and reading one less is lossless)?
+ * cliBuffer_AppendCsvField writes such a cell after a ', which the results
+ * reader drops again. */
+static inline bool cliCsvStartsLikeFormula(const char* text)
+{
+	while (*text == '\'') {
+		++text;
+	}
+	return *text != '\0' && strchr(CLI_CSV_FORMULA_STARTS, *text) != NULL;
+}
+
 /* The buffer forms of the writers below, byte for byte the same text. */
 void cliBuffer_AppendNumber(cliBuffer* buffer, double value);
 void cliBuffer_AppendInt(cliBuffer* buffer, long long value);
@@ -127,6 +143,9 @@ void cliWriteJsonString(FILE* f, const char* text);
 void cliWriteJsonVec3(FILE* f, double x, double y, double z);
 /* Three CSV cells, each preceded by its comma: ",x,y,z". */
 void cliWriteCsvVec3(FILE* f, bcVec3 v);
+/* A CSV cell of text: quoted when it must be (a comma, a quote, a line
+ * break, a leading blank), after a ' when it starts like a formula
+ * (CLI_CSV_FORMULA_STARTS); nothing for "". */
 void cliWriteCsvField(FILE* f, const char* text);
 
 #endif

@@ -611,3 +611,37 @@ student_shaped() {
 	bcast --help
 	assert_contains "$out" '  compare    compare cast results against expected ones'
 }
+
+@test "CSV: an id that starts like a formula is written after a ' (OWASP) and read back without it" {
+	printf '%s\n' '[{"id": "=HYPERLINK(1)", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": "+1", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": "-1x", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": "@SUM(1)", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": "\tt", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": "=a,b", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": -1, "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		"{\"id\": \"'=q\", \"p0\": [1, 1, 2], \"p1\": [1, 1, -1], \"r\": 0.25}," \
+		'{"id": "plain", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25}]' >t.json
+	"$BALLCAST" cast "$ROOM" t.json >e.json
+	"$BALLCAST" cast "$ROOM" t.json --format csv >a.csv
+	python3 -c 'import csv, sys; [print(repr(row[0])) for row in csv.reader(open(sys.argv[1], newline=""))]' a.csv >cells.txt
+	{
+		echo "'id'"
+		echo "\"'=HYPERLINK(1)\""
+		echo "\"'+1\""
+		echo "\"'-1x\""
+		echo "\"'@SUM(1)\""
+		echo "\"'\\tt\""
+		echo "\"'=a,b\""
+		echo "'-1'"
+		echo "\"''=q\""
+		echo "'plain'"
+	} >want.txt
+	diff want.txt cells.txt
+	# ballcast reads its own CSV back: every id matches
+	bcast compare e.json a.csv
+	assert_status 0
+	echo '9 passed, 0 failed, 0 missing, 0 extra' | assert_stdout_eq
+	bcast compare a.csv e.json
+	assert_status 0
+}

@@ -607,3 +607,27 @@ all_reports() {
 	assert_contains "$out" "class/broken.ndjson: id 0: unreadable at 1:"
 	[[ "$out" != *Secret* ]]
 }
+
+@test "CSV report: a file name that starts like a formula gets a leading ' (OWASP CSV injection, issue 26)" {
+	cp class/alice.json '=HYPERLINK(1).json'
+	cp class/bob.csv '+1.csv'
+	cp -- class/bob.csv '-1.csv'
+	cp class/bob.csv '@SUM(1).csv'
+	cp class/alice.json "$(printf '\tx.json')"
+	cp class/alice.json 'plain.json'
+	bcast grade --report csv scene.obj throws.json -- '=HYPERLINK(1).json' '+1.csv' '-1.csv' '@SUM(1).csv' \
+		"$(printf '\tx.json')" plain.json
+	assert_status 0
+	# read by Python's csv module: the first cell of each row as a spreadsheet gets it
+	python3 -c 'import csv, sys; [print(repr(row[0])) for row in csv.reader(open(sys.argv[1], newline=""))]' stdout >cells.txt
+	{
+		echo "'file'"
+		echo "\"'=HYPERLINK(1).json\""
+		echo "\"'+1.csv\""
+		echo "\"'-1.csv\""
+		echo "\"'@SUM(1).csv\""
+		echo "\"'\\tx.json\""
+		echo "'plain.json'"
+	} >want.txt
+	diff want.txt cells.txt
+}
