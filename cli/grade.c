@@ -282,8 +282,12 @@ static bool readSubmission(const cliGradeConfig* cfg, const char* path, cliResul
 		cliCloseInput(f);
 		if (ok) {
 			if (set->ignored != NULL && !cfg->quiet) {
-				fprintf(stderr, "ballcast: %s: ignored %s (not known; --map THEIRS=OURS reads one): %s\n",
-						cliInputName(path), set->format == cli_inputCsv ? "columns" : "keys", set->ignored);
+				fputs("ballcast: ", stderr);
+				cliWriteName(stderr, cliInputName(path));
+				fprintf(stderr, ": ignored %s (not known; --map THEIRS=OURS reads one): ",
+						set->format == cli_inputCsv ? "columns" : "keys");
+				cliWriteShown(stderr, set->ignored);
+				putc('\n', stderr);
 			}
 			return true;
 		}
@@ -357,10 +361,13 @@ static char* reportTitle(const cliGradeConfig* cfg, const char* expectedName)
 		return NULL;
 	}
 	if (cfg->meshName != NULL) {
-		fprintf(f, "Grades: %s, %s", cfg->meshName, expectedName);
+		fputs("Grades: ", f);
+		cliWriteName(f, cfg->meshName);
+		fputs(", ", f);
 	} else {
-		fprintf(f, "Grades against %s", expectedName);
+		fputs("Grades against ", f);
 	}
+	cliWriteName(f, expectedName);
 	if (cfg->conventionName != NULL) {
 		fprintf(f, ", %s", cfg->conventionName);
 	}
@@ -380,7 +387,9 @@ static bool readOne(const cliGradeConfig* cfg, const char* path, char* const* fo
 	*reason = NULL;
 	if (!cfg->followLinks && linksOut(path, folders, count)) {
 		if (!cfg->quiet) {
-			fprintf(stderr, "ballcast: %s: " CLI_LINK_OUT " (--follow-links follows it)\n", cliInputName(path));
+			fputs("ballcast: ", stderr);
+			cliWriteName(stderr, cliInputName(path));
+			fputs(": " CLI_LINK_OUT " (--follow-links follows it)\n", stderr);
 		}
 		*reason = cliCopyText(CLI_LINK_OUT, strlen(CLI_LINK_OUT));
 		return false;
@@ -420,7 +429,8 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 	cliReport report;
 	memset(&report, 0, sizeof report);
 	report.cfg = cfg;
-	report.expectedName = expectedName;
+	char* shownExpected = cliNameText(expectedName);
+	report.expectedName = shownExpected;
 	report.expected = expected;
 	report.first = expectedIndex.first;
 	for (long i = 0; i < expected->count; ++i) {
@@ -435,7 +445,7 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 	cliFileScore* scores = calloc((size_t)(count > 0 ? count : 1), sizeof *scores);
 	cliComparer cmp = { cfg, cfg->mesh, NULL, 0 };
 	char** folders = submissionFolders(paths, count);
-	bool ok = scores != NULL && title != NULL && report.parts != NULL && folders != NULL;
+	bool ok = scores != NULL && title != NULL && report.parts != NULL && folders != NULL && shownExpected != NULL;
 	bool differ = false;
 	if (ok && !quiet && writer->begin != NULL) {
 		writer->begin(&report);
@@ -456,7 +466,7 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 				writer->unreadable(&report, &r);
 			}
 		} else if (ok) {
-			ok = compareFile(&cmp, expected, &expectedIndex, expectedName, &actual, &r);
+			ok = compareFile(&cmp, expected, &expectedIndex, shownExpected, &actual, &r);
 			differ = differ || r.score.failed > 0 || r.score.missing > 0 || r.score.extra > 0;
 			if (ok && !quiet && writer->file != NULL) {
 				writer->file(&report, &r, &actual);
@@ -490,6 +500,7 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 		writer->end(&report, scores, count);
 	}
 	free(title);
+	free(shownExpected);
 	free(parts);
 	for (int k = 0; scores != NULL && k < count; ++k) {
 		cliFileScore_Free(scores + k);

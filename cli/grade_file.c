@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
+#include "output.h"
 
 void cliFileScore_Free(cliFileScore* s)
 {
@@ -36,7 +36,7 @@ void cliFileReport_Free(cliFileReport* r)
 bool cliFileReport_Open(cliFileReport* r, const char* name)
 {
 	memset(r, 0, sizeof *r);
-	r->score.name = cliCopyText(name, strlen(name));
+	r->score.name = cliNameText(name);
 	r->pair[0] = -1;
 	r->pair[1] = -1;
 	return r->score.name != NULL;
@@ -106,7 +106,7 @@ bool cliFileReport_AddNote(cliFileReport* r, const char* text)
 		return false;
 	}
 	r->notes = notes;
-	notes[r->noteCount] = cliCopyText(text, strlen(text));
+	notes[r->noteCount] = cliShownText(text);
 	if (notes[r->noteCount] == NULL) {
 		return false;
 	}

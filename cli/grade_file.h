@@ -24,7 +24,7 @@
 
 /* One row of the score table. */
 typedef struct cliFileScore {
-	char* name;      /* owned: the file's name as reports show it */
+	char* name;      /* owned: the file's name as reports show it (cliNameText: ls -b's escapes) */
 	long records;
 	long passed;
 	long failed;
@@ -75,8 +75,8 @@ typedef struct cliFileReport {
 	bool* marks; /* or NULL (not owned): per submission record, true when it fails, is extra or repeats an id */
 } cliFileReport;
 
-/* Start r for the submission called name (shown as it is: copied). False
- * when out of memory (free it all the same). */
+/* Start r for the submission called name (copied as reports show it:
+ * cliNameText). False when out of memory (free it all the same). */
 bool cliFileReport_Open(cliFileReport* r, const char* name);
 
 /* Free what r owns but its score, which the score table keeps. */
@@ -94,7 +94,8 @@ cliEntry* cliFileReport_AddFailure(cliFileReport* r, long expected, long actual,
  * memory. */
 bool cliFileReport_AddExtra(cliFileReport* r, long actual);
 
-/* Add a note (copied). False when out of memory. */
+/* Add a note (copied as reports show text: cliShownText). False when out
+ * of memory. */
 bool cliFileReport_AddNote(cliFileReport* r, const char* text);
 
 #endif

@@ -115,12 +115,15 @@ static bool opensQuote(const char* message, size_t i)
 
 void cliWriteWithoutQuotes(FILE* f, const char* message)
 {
-	for (size_t i = 0; message[i] != '\0'; ++i) {
-		if (opensQuote(message, i)) {
-			fputs("'\xe2\x80\xa6'", f); /* '…' */
-			return;
-		}
-		putc(message[i], f);
+	size_t n = 0;
+	while (message[n] != '\0' && !opensQuote(message, n)) {
+		n++;
+	}
+	char* kept = cliCopyText(message, n);
+	cliWriteShown(f, kept != NULL ? kept : "");
+	free(kept);
+	if (message[n] != '\0') {
+		fputs("'\xe2\x80\xa6'", f); /* '…' */
 	}
 }
 
@@ -248,7 +251,7 @@ char* cliNotesText(const cliFileReport* r)
 char* cliResultIdText(const cliResult* result)
 {
 	if (result->id != NULL && result->idKind == cli_idString) {
-		return cliCopyText(result->id, strlen(result->id));
+		return cliShownText(result->id);
 	}
 	char* text = NULL;
 	size_t size = 0;

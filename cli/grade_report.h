@@ -92,8 +92,9 @@ void cliWriteNotes(FILE* f, const cliFileReport* r);
  * memory). */
 char* cliNotesText(const cliFileReport* r);
 
-/* The id of a result as text: a string's own characters, a number's text
- * (owned by the caller; NULL when out of memory). */
+/* The id of a result as text: a string's own characters (shown safely:
+ * cliShownText), a number's text (owned by the caller; NULL when out of
+ * memory). */
 char* cliResultIdText(const cliResult* result);
 
 /* Each record of EXPECTED with its entry in a file's report, or NULL when

@@ -139,10 +139,31 @@ void cliBuffer_AppendCsvField(cliBuffer* buffer, const char* text);
 /* Writers. Numbers round-trip (shortest form); strings are escaped. */
 void cliWriteNumber(FILE* f, double value);
 void cliWriteInt(FILE* f, long long value);
+/* A JSON string, escaped: '"' and '\\', control characters (C0, DEL, C1)
+ * as \n \r \t or \u00XX. Always valid UTF-8: a byte that is not part of
+ * valid UTF-8 is written as the text \xHH (\\xHH in the JSON), a last
+ * guard, since the readers refuse such strings. */
 void cliWriteJsonString(FILE* f, const char* text);
 void cliWriteJsonVec3(FILE* f, double x, double y, double z);
 /* Three CSV cells, each preceded by its comma: ",x,y,z". */
 void cliWriteCsvVec3(FILE* f, bcVec3 v);
+/* A name (a file's, which the system lets hold any byte but NUL) shown as
+ * `ls -b` shows it: C-style escapes, a backslash as \\, TAB, NL and CR as
+ * \t \n \r, every other control byte (C0, DEL, and C1 as its two bytes)
+ * and every byte that is not part of valid UTF-8 as \xHH. Lossless,
+ * terminal-safe and valid UTF-8: every report and message shows file names
+ * so. cliNameText's copy is owned by the caller (NULL when out of
+ * memory). */
+void cliBuffer_AppendName(cliBuffer* buffer, const char* name);
+void cliWriteName(FILE* f, const char* name);
+char* cliNameText(const char* name);
+
+/* Text (a message, a note) shown safely on a terminal and as UTF-8: as a
+ * name is, but a backslash stays itself. cliShownText's copy is owned by
+ * the caller (NULL when out of memory). */
+void cliWriteShown(FILE* f, const char* text);
+char* cliShownText(const char* text);
+
 /* A CSV cell of text: quoted when it must be (a comma, a quote, a line
  * break, a leading blank), after a ' when it starts like a formula
  * (CLI_CSV_FORMULA_STARTS); nothing for "". */

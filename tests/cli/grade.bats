@@ -626,8 +626,39 @@ all_reports() {
 		echo "\"'+1.csv\""
 		echo "\"'-1.csv\""
 		echo "\"'@SUM(1).csv\""
-		echo "\"'\\tx.json\""
+		echo "'\\\\tx.json'" # a tab in a name is shown as \t (ls -b), which starts no formula
 		echo "'plain.json'"
 	} >want.txt
 	diff want.txt cells.txt
+}
+
+@test "names are shown as ls -b shows them, ids and JSON stay valid UTF-8 whatever the bytes (issue 26)" {
+	# a file name with ESC and \x01: escaped in the text report and on standard error
+	name=$(printf 'red\033[31m\001.json')
+	cp class/alice.json "$name"
+	printf 'nothing\n' >"$(printf 'bad\033]0;x\007.csv')"
+	bcast grade scene.obj throws.json "$name" "$(printf 'bad\033]0;x\007.csv')"
+	assert_status 1
+	! grep -q "$(printf '\033')" stdout
+	! grep -q "$(printf '\033')" stderr
+	assert_contains "$out" 'red\x1b[31m\x01.json  '
+	assert_contains "$out" 'bad\x1b]0;x\x07.csv: unreadable: 1:1: not a results file'
+	assert_contains "$err" 'ballcast: bad\x1b]0;x\x07.csv:1:1: not a results file'
+	# a backslash and a tab, and bytes that are not UTF-8: lossless, one way to read them
+	cp class/alice.json "$(printf 'a\\b\tc\377.json')"
+	bcast grade --report json scene.obj throws.json "$(printf 'a\\b\tc\377.json')"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["files"][0]["file"])' stdout >name.txt
+	printf '%s\n' 'a\\b\tc\xff.json' | cmp - name.txt
+	# ids with bytes that are not UTF-8 (\xff\xfe, the overlong \xc0\xaf): cast's JSON and grade's reports stay valid
+	printf '[{"id": "\377\376", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},\n{"id": "x\300\257", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25}]\n' >bytes.json
+	"$BALLCAST" cast "$ROOM" bytes.json >cast.json || true
+	python3 -c 'import json,sys; print([r["id"] for r in json.load(open(sys.argv[1]))["results"]])' cast.json >ids.txt
+	echo "['\\\\xff\\\\xfe', 'x\\\\xc0\\\\xaf']" | cmp - ids.txt
+	"$BALLCAST" cast "$ROOM" bytes.json --format ndjson | python3 -c 'import json,sys; [json.loads(l) for l in sys.stdin]'
+	printf '{"id": "\377\376", "hit": false, "alpha": 1}\n' >s.ndjson
+	"$BALLCAST" grade --report json "$ROOM" bytes.json s.ndjson >g.json || true
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' g.json
+	# and the text report escapes them
+	bcast grade "$ROOM" bytes.json s.ndjson
+	! LC_ALL=C grep -q "$(printf '\377')" stdout
 }
