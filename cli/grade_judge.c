@@ -234,11 +234,19 @@ static int buildCandidates(cliComparer* cmp, const cliResult* e)
 	return count;
 }
 
-/* Does candidate c allow a's field (when both know it)? */
+/* Does candidate c allow a's field? A field the submission does not give
+ * is not checked, nor one the candidate does not know, but for the face: a
+ * tie on another triangle has no known face without the mesh, so a face
+ * matches it only with its triangle (a submission that gives no triangle,
+ * or another, cannot borrow the tie's unknown face). */
 static bool allows(const cliCandidate* c, const cliResult* a, unsigned field)
 {
-	if (!(a->fields & field) || !(c->fields & field)) {
+	if (!(a->fields & field)) {
 		return true;
+	}
+	if (!(c->fields & field)) {
+		return field != cli_resultFace ||
+			   ((a->fields & c->fields & cli_resultTriangle) && a->triangle == c->triangle);
 	}
 	switch (field) {
 	case cli_resultTriangle:

@@ -645,3 +645,42 @@ student_shaped() {
 	bcast compare a.csv e.json
 	assert_status 0
 }
+
+@test "--fields face without --mesh: a tie on another triangle lends its unknown face to no answer without that triangle (issue 26)" {
+	"$BALLCAST" cast --ties "$ROOM" "$REPO/samples/throws.json" >ties.json
+	"$BALLCAST" cast --two-sided "$ROOM" "$REPO/samples/throws.json" >two.json
+	# crate-top: expected face 6 (triangle 12, tied with triangle 13); --two-sided answers face 1
+	bcast compare --fields face ties.json two.json
+	assert_status 1
+	assert_contains "$out" 'two.json: id "crate-top": face 1 vs expected 6'
+	# with the mesh, the same
+	bcast compare --fields face --mesh "$ROOM" ties.json two.json
+	assert_status 1
+	assert_contains "$out" 'two.json: id "crate-top": face 1 vs expected 6'
+	# the right face passes, with or without the mesh
+	bcast compare --fields face ties.json ties.json
+	assert_status 0
+}
+
+@test "--fields face: the face of a tie on another triangle goes with that triangle; --mesh checks it" {
+	"$BALLCAST" cast --ties "$ROOM" "$REPO/samples/throws.json" >ties.json
+	# crate-top answered on its tied triangle 13, which is face 6 too
+	sed '/"crate-top"/s/"triangle":12,"face":6,"vertices":\[12,13,14\]/"triangle":13,"face":6,"vertices":[12,14,15]/' \
+		ties.json >t13.json
+	grep -q '"triangle":13,"face":6' t13.json
+	for mesh in "" "--mesh $ROOM"; do
+		bcast compare --fields triangle,face $mesh ties.json t13.json
+		assert_status 0
+	done
+	# face 6 without the triangle that makes it a tie's: only EXPECTED's own face passes, and that is 6
+	bcast compare --fields face ties.json t13.json
+	assert_status 0
+	# a wrong face on triangle 13: the mesh knows it (without it, a tie's face is not known)
+	sed 's/"triangle":13,"face":6/"triangle":13,"face":1/' t13.json >t13f1.json
+	bcast compare --fields triangle,face --mesh "$ROOM" ties.json t13f1.json
+	assert_status 1
+	assert_contains "$out" 't13f1.json: id "crate-top": face 1 vs expected 6'
+	bcast compare --fields face ties.json t13f1.json
+	assert_status 1
+	assert_contains "$out" 't13f1.json: id "crate-top": face 1 vs expected 6'
+}
