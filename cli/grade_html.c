@@ -246,12 +246,28 @@ static void writeThrowPicture(FILE* f, const bcMesh* mesh, bcCastInput in, const
 	free(text);
 }
 
+/* A record's line opened: "<div ...><p ...>id ID: " (the id as JSON). */
+static void writeRecordStart(FILE* f, const cliResult* r)
+{
+	char* id = NULL;
+	size_t size = 0;
+	FILE* m = open_memstream(&id, &size);
+	if (m != NULL) {
+		cliWriteResultIdJson(m, r);
+		fclose(m);
+	}
+	fputs("<div class=\"record\"><p class=\"reason\">id ", f);
+	writeHtmlText(f, id != NULL ? id : "");
+	fputs(": ", f);
+	free(id);
+}
+
 /* A file's section of the HTML page, when it has anything to show: its
  * notes, its diagnosis, its failing records, each with the reason and
- * (when the throw is known) expected beside actual. */
+ * (when the throw is known) expected beside actual, its extra ids. */
 static void writeFile(cliReport* report, const cliFileReport* r, const cliResultSet* actual)
 {
-	if (r->entryCount == 0 && r->noteCount == 0) {
+	if (r->entryCount == 0 && r->noteCount == 0 && r->extraCount == 0) {
 		return;
 	}
 	FILE* f = report->parts;
@@ -275,18 +291,8 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 	for (long i = 0; i < r->entryCount; ++i) {
 		const cliEntry* entry = r->entries + i;
 		const cliResult* e = report->expected->results + entry->expected;
-		char* id = NULL;
-		size_t idSize = 0;
-		FILE* idStream = open_memstream(&id, &idSize);
-		if (idStream == NULL) {
-			continue;
-		}
-		cliWriteResultIdJson(idStream, e);
-		fclose(idStream);
 		char* message = cliEntry_Text(r, entry);
-		fputs("<div class=\"record\"><p class=\"reason\">id ", f);
-		writeHtmlText(f, id != NULL ? id : "");
-		fputs(": ", f);
+		writeRecordStart(f, e);
 		writeHtmlText(f, message != NULL ? message : "");
 		fputs("</p>", f);
 		free(message);
@@ -298,7 +304,10 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 			writeThrowPicture(f, cfg->mesh, in, actual->results + entry->actual, "actual", htmlActual);
 		}
 		fputs("</div>\n", f);
-		free(id);
+	}
+	for (long k = 0; k < r->extraCount; ++k) {
+		writeRecordStart(f, actual->results + r->extras[k]);
+		fputs("extra</p></div>\n", f);
 	}
 	fputs("</section>\n", f);
 }

@@ -662,3 +662,16 @@ all_reports() {
 	bcast grade "$ROOM" bytes.json s.ndjson
 	! LC_ALL=C grep -q "$(printf '\377')" stdout
 }
+
+@test "the HTML report lists a file's extra ids, as the text report does (issue 26)" {
+	{ cat class/rupert.ndjson; echo '{"id": "x1", "hit": "no", "alpha": 1}'; echo '{"id": 9999, "hit": "no", "alpha": 1}'; } >extra.ndjson
+	bcast grade scene.obj throws.json extra.ndjson
+	assert_status 1
+	assert_contains "$out" 'extra.ndjson: id "x1": extra'
+	assert_contains "$out" 'extra.ndjson: id 9999: extra'
+	bcast grade --report html scene.obj throws.json extra.ndjson
+	assert_status 1
+	assert_contains "$out" '<p class="reason">id &quot;x1&quot;: extra</p>'
+	assert_contains "$out" '<p class="reason">id 9999: extra</p>'
+	[ "$(grep -c '<section class="file">' stdout)" -eq 1 ]
+}
