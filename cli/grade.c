@@ -147,6 +147,9 @@ static bool compareMatched(cliComparer* cmp, const cliResultSet* expected, const
 		if (expectedIndex->first[i] != i) {
 			continue; /* a later occurrence: reported with the first */
 		}
+		if (cmp->cfg->notGraded != NULL && cmp->cfg->notGraded[i]) {
+			continue; /* a bad record of the teacher's: not graded, its id not extra either */
+		}
 		expectedIds++;
 		long j = cliIdIndex_Find(&actualIndex, expectedIndex, i);
 		long second = expectedIndex->duplicate[i];
@@ -432,10 +435,14 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 	char* shownExpected = cliNameText(expectedName);
 	report.expectedName = shownExpected;
 	report.expected = expected;
-	report.first = expectedIndex.first;
-	for (long i = 0; i < expected->count; ++i) {
-		report.ids += expectedIndex.first[i] == i;
+	bool* graded = malloc((size_t)(expected->count > 0 ? expected->count : 1) * sizeof *graded);
+	for (long i = 0; graded != NULL && i < expected->count; ++i) {
+		bool bad = cfg->notGraded != NULL && cfg->notGraded[i];
+		graded[i] = expectedIndex.first[i] == i && !bad;
+		report.ids += graded[i];
+		report.notGraded += bad;
 	}
+	report.graded = graded;
 	report.out = quiet ? NULL : output.stream;
 	char* title = reportTitle(cfg, expectedName);
 	report.title = title;
@@ -445,7 +452,8 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 	cliFileScore* scores = calloc((size_t)(count > 0 ? count : 1), sizeof *scores);
 	cliComparer cmp = { cfg, cfg->mesh, NULL, 0 };
 	char** folders = submissionFolders(paths, count);
-	bool ok = scores != NULL && title != NULL && report.parts != NULL && folders != NULL && shownExpected != NULL;
+	bool ok = scores != NULL && title != NULL && report.parts != NULL && folders != NULL && shownExpected != NULL &&
+			  graded != NULL;
 	bool differ = false;
 	if (ok && !quiet && writer->begin != NULL) {
 		writer->begin(&report);
@@ -501,6 +509,7 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 	}
 	free(title);
 	free(shownExpected);
+	free(graded);
 	free(parts);
 	for (int k = 0; scores != NULL && k < count; ++k) {
 		cliFileScore_Free(scores + k);

@@ -131,6 +131,8 @@ typedef struct cliGradeConfig {
 	int mapCount;
 	const struct cliReportWriter* report; /* --report (grade.h's cliReportNamed); NULL: the text report */
 	const bcMesh* mesh; /* the mesh EXPECTED was cast on, or NULL */
+	const bool* notGraded; /* or NULL: per EXPECTED record, true for a bad record of the teacher's trajectories
+	                          (grade): not graded, its id neither missing nor extra (not owned) */
 	cliReanswerFcn* reanswer; /* or NULL: only the mistakes the engine replays */
 	cliThrowOfFcn* throwOf;   /* or NULL: no pictures in the HTML report */
 	void* reanswerContext;    /* the context of both */

@@ -33,6 +33,10 @@ static void writeResults(cliReport* report, const cliFileReport* r, bool unreada
 			cliWriteNotes(m, r);
 		}
 	}
+	if (m != NULL && report->notGraded > 0) {
+		fputs("\nnote: ", m);
+		cliWriteNotGradedNote(m, report);
+	}
 	if (m != NULL) {
 		fclose(m);
 	}
@@ -42,7 +46,7 @@ static void writeResults(cliReport* report, const cliFileReport* r, bool unreada
 	cliRecordWalk walk = { unreadable ? NULL : r, 0 };
 	long n = 0;
 	for (long i = 0; i < expected->count; ++i) {
-		if (report->first[i] != i) {
+		if (!report->graded[i]) {
 			continue;
 		}
 		const cliEntry* entry = cliRecordWalk_Entry(&walk, i);

@@ -345,7 +345,21 @@ static void writeEnd(cliReport* report, const cliFileScore* scores, int count)
 		  ".record svg { border: 1px solid #ddd; margin: 0 0.5em 0.5em 0; }\n"
 		  ".reason { font-family: monospace; }\n</style></head>\n<body>\n<h1>", f);
 	writeHtmlText(f, title);
-	fputs(" (ballcast " BC_VERSION_STRING ")</h1>\n<table id=\"grades\">\n<tr><th>file</th><th>records</th>"
+	fputs(" (ballcast " BC_VERSION_STRING ")</h1>\n", f);
+	if (report->notGraded > 0) {
+		char* note = NULL;
+		size_t size = 0;
+		FILE* m = open_memstream(&note, &size);
+		if (m != NULL) {
+			cliWriteNotGradedNote(m, report);
+			fclose(m);
+		}
+		fputs("<p class=\"note\">note: ", f);
+		writeHtmlText(f, note != NULL ? note : "");
+		fputs("</p>\n", f);
+		free(note);
+	}
+	fputs("<table id=\"grades\">\n<tr><th>file</th><th>records</th>"
 		  "<th>passed</th><th>failed</th><th>missing</th><th>extra</th><th>score</th><th>diagnosis</th></tr>\n",
 		  f);
 	for (int i = 0; i < count; ++i) {

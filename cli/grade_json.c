@@ -19,6 +19,17 @@ static void writeBegin(cliReport* report)
 	cliWriteJsonString(f, report->expectedName);
 	fputs(",\"ids\":", f);
 	cliWriteInt(f, report->ids);
+	if (report->notGraded > 0) {
+		/* the teacher's bad records */
+		fputs(",\"not_graded\":[", f);
+		for (long i = 0, n = 0; i < report->expected->count; ++i) {
+			if (cfg->notGraded[i]) {
+				fputs(n++ > 0 ? "," : "", f);
+				cliWriteResultIdJson(f, report->expected->results + i);
+			}
+		}
+		putc(']', f);
+	}
 	fputs("},\"tolerances\":{\"alpha\":", f);
 	cliWriteNumber(f, cfg->alphaTol);
 	fputs(",\"alpha_rel\":", f);

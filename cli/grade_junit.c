@@ -35,7 +35,7 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 	}
 	cliRecordWalk walk = { r, 0 };
 	for (long i = 0; i < expected->count; ++i) {
-		if (report->first[i] != i) {
+		if (!report->graded[i]) {
 			continue;
 		}
 		char* id = cliResultIdText(expected->results + i);

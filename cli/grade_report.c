@@ -27,6 +27,28 @@ const char* cliNormalsName(unsigned bit)
 	return bit == cli_normalsTriangle ? "triangle" : bit == cli_normalsAverage ? "average" : "contact";
 }
 
+/* Ids a note names, at most: enough to find them in the messages above. */
+#define CLI_NOTE_IDS 10
+
+void cliWriteNotGradedNote(FILE* f, const cliReport* report)
+{
+	fprintf(f, "%ld bad record%s of %s %s not graded (ids ", report->notGraded, report->notGraded == 1 ? "" : "s",
+			report->expectedName, report->notGraded == 1 ? "is" : "are");
+	long named = 0;
+	for (long i = 0; i < report->expected->count; ++i) {
+		if (!report->cfg->notGraded[i]) {
+			continue;
+		}
+		if (named == CLI_NOTE_IDS) {
+			fputs(", ...", f);
+			break;
+		}
+		fputs(named++ > 0 ? ", " : "", f);
+		cliWriteResultIdJson(f, report->expected->results + i);
+	}
+	putc(')', f);
+}
+
 void cliValue_WriteJson(FILE* f, const cliValue* v)
 {
 	cliOutValue out = cliOut_Null();

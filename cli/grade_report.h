@@ -26,8 +26,10 @@ typedef struct cliReport {
 	                             EXPECTED" (compare) */
 	const char* expectedName; /* EXPECTED's name, as reports show it */
 	const cliResultSet* expected;
-	const long* first;        /* first[i] == i: expected record i is the first of its id, which is graded */
-	long ids;                 /* the ids graded: records i with first[i] == i */
+	const bool* graded;       /* graded[i]: expected record i is graded (the first of its id, and not a bad
+	                             record of the teacher's) */
+	long ids;                 /* the ids graded: records i with graded[i] */
+	long notGraded;           /* the teacher's bad records, not graded (cfg->notGraded) */
 	FILE* out;                /* the report */
 	FILE* parts;              /* a memory stream for the file steps of a writer whose end puts the files
 	                             after a table (closed before end; its text then in partsText) */
@@ -63,6 +65,10 @@ void cliWriteRoundedScore(FILE* f, double score);
 
 /* The name of a cli_normals* bit: "contact", "triangle", "average". */
 const char* cliNormalsName(unsigned bit);
+
+/* The note of a run with bad records of the teacher's: "2 bad records of
+ * throws.json are not graded (ids "bad", "nan")" (at most 10 ids). */
+void cliWriteNotGradedNote(FILE* f, const cliReport* report);
 
 /* A value of a difference as JSON (a word in quotes, null when absent). */
 void cliValue_WriteJson(FILE* f, const cliValue* v);

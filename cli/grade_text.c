@@ -122,6 +122,11 @@ static void writeTable(FILE* f, const cliFileScore* scores, int count)
 static void writeEnd(cliReport* report, const cliFileScore* scores, int count)
 {
 	FILE* f = report->out;
+	if (report->notGraded > 0) {
+		fputs("note: ", f);
+		cliWriteNotGradedNote(f, report);
+		putc('\n', f);
+	}
 	writeHeader(f, report->cfg);
 	if (count == 1) {
 		fwrite(report->partsText, 1, report->partsSize, f);

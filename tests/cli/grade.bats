@@ -675,3 +675,30 @@ all_reports() {
 	assert_contains "$out" '<p class="reason">id 9999: extra</p>'
 	[ "$(grep -c '<section class="file">' stdout)" -eq 1 ]
 }
+
+@test "bad records in the teacher's trajectories are not graded: the students lose nothing, the teacher is told (issue 26)" {
+	{ cat "$REPO/samples/throws.csv"; echo 'bad,1,2'; echo 'nan,1,1,1,1,1,x,0.2'; } >t.csv
+	"$BALLCAST" cast "$ROOM" "$REPO/samples/throws.json" >right.json
+	# a student who also answers the bad ids: not extra either
+	{ "$BALLCAST" cast "$ROOM" "$REPO/samples/throws.json" --format ndjson; echo '{"id":"bad","hit":false,"alpha":1}'; } >more.ndjson
+	bcast grade --report csv "$ROOM" t.csv right.json more.ndjson
+	# exit 1: some records were bad (EXIT STATUS), though every submission passes
+	assert_status 1
+	assert_contains "$out" 'right.json,13,13,0,0,0,1,'
+	assert_contains "$out" 'more.ndjson,14,13,0,0,0,1,'
+	assert_contains "$err" 'ballcast: t.csv:15:8: record 14: expected 8 cells, found 3'
+	assert_contains "$err" 'ballcast: t.csv: 2 bad records (above) are not graded; the submissions are graded on the other 13'
+	bcast grade "$ROOM" t.csv right.json
+	assert_status 1
+	assert_line 1 'note: 2 bad records of t.csv are not graded (ids "bad", "nan")'
+	tail -1 stdout | grep -qx '13 passed, 0 failed, 0 missing, 0 extra'
+	bcast grade --report json "$ROOM" t.csv right.json
+	assert_contains "$out" '"expected":{"file":"t.csv","ids":13,"not_graded":["bad","nan"]}'
+	bcast grade --report gradescope "$ROOM" t.csv right.json
+	assert_contains "$out" '{"score":13,"max_score":13,"output":"13 passed, 0 failed, 0 missing, 0 extra\nnote: 2 bad records of t.csv are not graded (ids \"bad\", \"nan\")"'
+	! grep -q '"name":"id bad"' stdout
+	bcast grade --report html "$ROOM" t.csv right.json
+	assert_contains "$out" '<p class="note">note: 2 bad records of t.csv are not graded (ids &quot;bad&quot;, &quot;nan&quot;)</p>'
+	bcast grade --report junit "$ROOM" t.csv right.json
+	assert_contains "$out" 'tests="13" failures="0" errors="0">'
+}

@@ -17,12 +17,13 @@ START_TEST(resultsJson)
 	cliResultSet expected;
 	bcError error;
 	ck_assert(cliParseResults(expectedText, strlen(expectedText), &expected, &error));
-	long first[3] = { 0, 1, 2 };
+	bool graded[3] = { true, true, true };
 	cliGradeConfig cfg;
 	cliGradeConfig_Init(&cfg);
 	char* json = NULL;
 	size_t size = 0;
-	cliReport report = { &cfg, "Grades against e.json", "e.json", &expected, first, 3, NULL, NULL, NULL, 0, 0 };
+	cliReport report = { .cfg = &cfg, .title = "Grades against e.json", .expectedName = "e.json",
+						 .expected = &expected, .graded = graded, .ids = 3 };
 	report.out = open_memstream(&json, &size);
 	/* b failed, c missing, a passed */
 	cliFileReport r;

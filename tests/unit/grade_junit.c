@@ -23,12 +23,13 @@ START_TEST(suitesAndDocument)
 	bcError error;
 	ck_assert(cliParseResults(expectedText, strlen(expectedText), &expected, &error));
 	ck_assert(cliParseResults(actualText, strlen(actualText), &actual, &error));
-	long first[3] = { 0, 1, 2 };
+	bool graded[3] = { true, true, true };
 	cliGradeConfig cfg;
 	cliGradeConfig_Init(&cfg);
 	char* parts = NULL;
 	size_t partsSize = 0;
-	cliReport report = { &cfg, "Grades against e<1>.json", "e<1>.json", &expected, first, 3, NULL, NULL, NULL, 0, 0 };
+	cliReport report = { .cfg = &cfg, .title = "Grades against e<1>.json", .expectedName = "e<1>.json",
+						 .expected = &expected, .graded = graded, .ids = 3 };
 	report.parts = open_memstream(&parts, &partsSize);
 	cliFileReport r;
 	ck_assert(cliFileReport_Open(&r, "s<1>.json"));
