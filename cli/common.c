@@ -14,9 +14,7 @@
 #include "output.h"
 #include "records.h"
 
-/* "ballcast: FILE" on stderr, the name as ls -b shows it (output.h): a
- * file's name is the user's, and a message must not drive the terminal. */
-static void writePrefix(const char* file)
+void cliReportFile(const char* file)
 {
 	fputs("ballcast: ", stderr);
 	cliWriteName(stderr, file);
@@ -24,7 +22,7 @@ static void writePrefix(const char* file)
 
 void cliReportError(const char* file, const bcError* error)
 {
-	writePrefix(file);
+	cliReportFile(file);
 	if (error->line > 0) {
 		fprintf(stderr, ":%ld:%ld", error->line, error->column);
 	}
@@ -64,7 +62,7 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 	options.threadCount = threads;
 	bcMesh* mesh = bcMesh_LoadObj(path, &options, &error);
 	if (mesh == NULL && looksLikeJson(path)) {
-		writePrefix(path);
+		cliReportFile(path);
 		fputs(": this is JSON, not an OBJ mesh: the mesh comes first (are the arguments swapped?)\n", stderr);
 		return NULL;
 	}
@@ -77,11 +75,11 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 	int32_t warnings = bcMesh_GetWarningCount(mesh);
 	for (int32_t k = 0; k < warnings && k < BC_MAX_WARNINGS && !quiet; ++k) {
 		bcWarning warning = bcMesh_GetWarning(mesh, k);
-		writePrefix(path);
+		cliReportFile(path);
 		fprintf(stderr, ":%ld:%ld: %s\n", warning.line, warning.column, warning.message);
 	}
 	if (warnings > BC_MAX_WARNINGS && !quiet) {
-		writePrefix(path);
+		cliReportFile(path);
 		fprintf(stderr, ": %ld more polygon warnings not shown\n", (long)warnings - BC_MAX_WARNINGS);
 	}
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
@@ -90,7 +88,7 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 		while (first < info.triangleCount && !bcMesh_GetTriangle(mesh, first).degenerate) {
 			++first;
 		}
-		writePrefix(path);
+		cliReportFile(path);
 		fprintf(stderr, ": %ld degenerate (zero-area) triangle%s skipped, the first is triangle %ld (face %ld)\n",
 				(long)info.degenerateCount, info.degenerateCount == 1 ? "" : "s", (long)first,
 				(long)bcMesh_GetTriangle(mesh, first).face);

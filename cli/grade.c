@@ -285,8 +285,7 @@ static bool readSubmission(const cliGradeConfig* cfg, const char* path, cliResul
 		cliCloseInput(f);
 		if (ok) {
 			if (set->ignored != NULL && !cfg->quiet) {
-				fputs("ballcast: ", stderr);
-				cliWriteName(stderr, cliInputName(path));
+				cliReportFile(cliInputName(path));
 				fprintf(stderr, ": ignored %s (not known; --map THEIRS=OURS reads one): ",
 						set->format == cli_inputCsv ? "columns" : "keys");
 				cliWriteShown(stderr, set->ignored);
@@ -390,8 +389,7 @@ static bool readOne(const cliGradeConfig* cfg, const char* path, char* const* fo
 	*reason = NULL;
 	if (!cfg->followLinks && linksOut(path, folders, count)) {
 		if (!cfg->quiet) {
-			fputs("ballcast: ", stderr);
-			cliWriteName(stderr, cliInputName(path));
+			cliReportFile(cliInputName(path));
 			fputs(": " CLI_LINK_OUT " (--follow-links follows it)\n", stderr);
 		}
 		*reason = cliCopyText(CLI_LINK_OUT, strlen(CLI_LINK_OUT));

@@ -234,8 +234,7 @@ static bool throwOf(void* context, const cliResult* e, bcCastInput* input)
  * was read): not graded, and the submissions graded on the rest. */
 static void tellNotGraded(const cliGradeRun* run, const cliResultSet* expected)
 {
-	fputs("ballcast: ", stderr);
-	cliWriteName(stderr, cliInputName(run->trajectoriesPath));
+	cliReportFile(cliInputName(run->trajectoriesPath));
 	fprintf(stderr, ": %ld bad record%s (above) %s not graded; the submissions are graded on the other %ld\n",
 			run->badCount, run->badCount == 1 ? "" : "s", run->badCount == 1 ? "is" : "are",
 			expected->count - run->badCount);

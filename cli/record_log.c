@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "common.h"
 #include "options.h"
 #include "output.h"
 #include "progress.h"
@@ -30,8 +31,7 @@ void cliRecordLog_AddAt(cliRecordLog* log, long index, long line, long column, c
 	if (log->progress != NULL) {
 		cliProgress_Clear(log->progress);
 	}
-	fputs("ballcast: ", stderr);
-	cliWriteName(stderr, log->name); /* the user's name, as ls -b shows it */
+	cliReportFile(log->name);
 	fprintf(stderr, ":%ld:%ld: record %ld: ", line, column, index + 1);
 	cliWriteShown(stderr, problem); /* it may quote the record's bytes */
 	putc('\n', stderr);
@@ -50,8 +50,7 @@ void cliRecordLog_Finish(cliRecordLog* log)
 		if (log->progress != NULL) {
 			cliProgress_Clear(log->progress);
 		}
-		fputs("ballcast: ", stderr);
-		cliWriteName(stderr, log->name);
+		cliReportFile(log->name);
 		fprintf(stderr, ": %ld more bad record%s not shown (--max-errors N shows more)\n", log->hidden,
 				log->hidden == 1 ? "" : "s");
 	}

@@ -702,3 +702,14 @@ all_reports() {
 	bcast grade --report junit "$ROOM" t.csv right.json
 	assert_contains "$out" 'tests="13" failures="0" errors="0">'
 }
+
+@test "messages name a mesh or a scene as ls -b shows it, whatever command (issue 26)" {
+	mesh=$(printf 'm\033[2J.obj')
+	printf 'v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\n' >"$mesh"
+	printf '[{"p": [0, 0, 1], "r": 0.1}]\n' >b.json
+	bcast closest "$mesh" b.json
+	assert_contains "$err" 'ballcast: m\x1b[2J.obj: every triangle is degenerate'
+	! grep -q "$(printf '\033')" stderr
+	bcast cast "$mesh" nothere.json
+	! grep -q "$(printf '\033')" stderr
+}
