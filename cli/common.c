@@ -11,15 +11,24 @@
 #include "ballcast.h"
 #include "common.h"
 #include "options.h"
+#include "output.h"
 #include "records.h"
+
+void cliReportFile(const char* file)
+{
+	fputs("ballcast: ", stderr);
+	cliWriteName(stderr, file);
+}
 
 void cliReportError(const char* file, const bcError* error)
 {
+	cliReportFile(file);
 	if (error->line > 0) {
-		fprintf(stderr, "ballcast: %s:%ld:%ld: %s\n", file, error->line, error->column, error->message);
-	} else {
-		fprintf(stderr, "ballcast: %s: %s\n", file, error->message);
+		fprintf(stderr, ":%ld:%ld", error->line, error->column);
 	}
+	fputs(": ", stderr);
+	cliWriteShown(stderr, error->message); /* it may quote the file's bytes */
+	putc('\n', stderr);
 }
 
 /* Does the file start (after blanks and a byte order mark) with '{' or
@@ -53,9 +62,8 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 	options.threadCount = threads;
 	bcMesh* mesh = bcMesh_LoadObj(path, &options, &error);
 	if (mesh == NULL && looksLikeJson(path)) {
-		fprintf(stderr, "ballcast: %s: this is JSON, not an OBJ mesh: the mesh comes first (are the arguments "
-						"swapped?)\n",
-				path);
+		cliReportFile(path);
+		fputs(": this is JSON, not an OBJ mesh: the mesh comes first (are the arguments swapped?)\n", stderr);
 		return NULL;
 	}
 	if (mesh == NULL) {
@@ -67,11 +75,12 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 	int32_t warnings = bcMesh_GetWarningCount(mesh);
 	for (int32_t k = 0; k < warnings && k < BC_MAX_WARNINGS && !quiet; ++k) {
 		bcWarning warning = bcMesh_GetWarning(mesh, k);
-		fprintf(stderr, "ballcast: %s:%ld:%ld: %s\n", path, warning.line, warning.column, warning.message);
+		cliReportFile(path);
+		fprintf(stderr, ":%ld:%ld: %s\n", warning.line, warning.column, warning.message);
 	}
 	if (warnings > BC_MAX_WARNINGS && !quiet) {
-		fprintf(stderr, "ballcast: %s: %ld more polygon warnings not shown\n", path,
-				(long)warnings - BC_MAX_WARNINGS);
+		cliReportFile(path);
+		fprintf(stderr, ": %ld more polygon warnings not shown\n", (long)warnings - BC_MAX_WARNINGS);
 	}
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	if (info.degenerateCount > 0 && !quiet) {
@@ -79,8 +88,9 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 		while (first < info.triangleCount && !bcMesh_GetTriangle(mesh, first).degenerate) {
 			++first;
 		}
-		fprintf(stderr, "ballcast: %s: %ld degenerate (zero-area) triangle%s skipped, the first is triangle %ld (face %ld)\n",
-				path, (long)info.degenerateCount, info.degenerateCount == 1 ? "" : "s", (long)first,
+		cliReportFile(path);
+		fprintf(stderr, ": %ld degenerate (zero-area) triangle%s skipped, the first is triangle %ld (face %ld)\n",
+				(long)info.degenerateCount, info.degenerateCount == 1 ? "" : "s", (long)first,
 				(long)bcMesh_GetTriangle(mesh, first).face);
 	}
 	return mesh;
