@@ -1,8 +1,8 @@
 /* answer.h - one throw answered as `ballcast cast` answers it, for cast,
  * grade and render alike: the settings that decide an answer (cast's
  * options, which grade and render take too), the checks of a trajectory
- * record, the cast (exact, or seed 002's time stepping with --method
- * discrete), the normal the settings ask for, and the answer as the result
+ * record, the cast (exact, or the course's collision detection slides'
+ * time stepping with --method discrete), the normal the settings ask for, and the answer as the result
  * record the grading engine reads. */
 #ifndef BC_ANSWER_H
 #define BC_ANSWER_H

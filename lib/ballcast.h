@@ -648,8 +648,8 @@ BC_API bcDiscreteOptions bcDefaultDiscreteOptions(void);
  *    rounding, since the ball is within r there); 0 for a touch at the
  *    start;
  *  - lower: the last alpha a test found free before it (alpha - lower is
- *    dt / 2^N, or less where a step was cut short): what seed 002's
- *    pseudocode returns (its t); the first contact is in (lower, alpha]
+ *    dt / 2^N, or less where a step was cut short): what the course's
+ *    collision detection slides' pseudocode returns (its t); the first contact is in (lower, alpha]
  *    unless the ball touched and left between two tests; 0 when the ball is
  *    in contact at the start (a touch or an initial overlap);
  *  - triangle, face, feature, vertices: the lowest-numbered counted
