@@ -548,8 +548,8 @@ typedef struct bcTieList {
 } bcTieList;
 
 /* The batch: count balls cast against mesh, every option at hand; the one
- * function for many casts (the ballcast command's cast and its Python
- * binding call it, a chunk of trajectories at a time).
+ * function for many casts (the ballcast command's cast calls it on each
+ * chunk of trajectories, a binding with its arrays).
  *
  * Arrays: inputs[0 .. count) and outputs[0 .. count) are the caller's; a
  * bcCastInput is seven doubles without padding (p0, p1, radius), so an
