@@ -1,13 +1,14 @@
 /* answer.c - one throw answered as `ballcast cast` answers it (answer.h):
- * the cast settings and their options, the record checks, the exact cast
- * with its ties or the discrete method, the normal the settings ask for,
- * and the answer as a result record. cast, grade and render answer every
- * throw through cliAnswerThrow. */
+ * the cast settings and their options, the record checks with their
+ * messages, the discrete method and --compare-exact, and the answer as a
+ * result record. The exact cast, its ties and the normal modes are the
+ * library's (bcMesh_CastTies, bcMesh_CastNormal; cast's chunks go to
+ * bcMesh_CastBatchWithOptions with cliCastSettings_BatchOptions); grade and
+ * render answer one throw at a time through cliAnswerThrow. */
 #include "answer.h"
 #include "common.h"
 #include "options.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +22,7 @@
 #define CLI_TIES_MEMORY_PROBLEM "out of memory collecting the tied contacts"
 #define CLI_TIES_ROOM_PROBLEM "out of memory listing the tied contacts"
 
-/* --normal's values, by cliNormalMode. */
+/* --normal's values, by bcNormalMode. */
 static const char* const normalNames[] = { "contact", "triangle", "average" };
 
 void cliCastSettings_Init(cliCastSettings* s)
@@ -84,7 +85,7 @@ const char* cliCastSettings_Option(cliCastSettings* s, int k, const char* value)
 		if (mode == 3) {
 			return "--normal is contact, triangle or average, not";
 		}
-		s->normalMode = (cliNormalMode)mode;
+		s->normalMode = (bcNormalMode)mode;
 		s->normalGiven = true;
 		return NULL;
 	}
@@ -114,7 +115,7 @@ const char* cliCastSettings_CheckMethod(const cliCastSettings* s, bool ties)
 	if (!s->dtGiven) {
 		return "--method discrete needs --dt F (the step, a fraction of the path)";
 	}
-	if (ties || s->cs121 || s->normalMode == cli_normalAverage) {
+	if (ties || s->cs121 || s->normalMode == bc_normalAverage) {
 		return "--method discrete finds one contact: --ties, --normal average and --convention need --method exact";
 	}
 	return NULL;
@@ -133,7 +134,7 @@ bool cliCastSettings_Finish(cliCastSettings* s)
 			s->options.approach = bc_approachLess;
 		}
 		if (!s->normalGiven) {
-			s->normalMode = cli_normalAverage;
+			s->normalMode = bc_normalAverage;
 		}
 		if (!s->overlapGiven) {
 			s->options.overlap = bc_overlapIgnore;
@@ -152,7 +153,7 @@ const char* cliCastSettings_NormalName(const cliCastSettings* s)
 
 bool cliCastSettings_NeedsTies(const cliCastSettings* s)
 {
-	return s->normalMode == cli_normalAverage;
+	return s->normalMode == bc_normalAverage;
 }
 
 /* ------------------------------------------------------------ checks */
@@ -194,28 +195,6 @@ const char* cliCheckCastRecord(const cliRecord* record, const cliCommonOptions* 
 }
 
 /* ------------------------------------------------------------ answers */
-
-/* The average of the front normals of the distinct tied triangles (ties are
- * ordered by triangle); the hit triangle's normal if they cancel out. */
-static bcVec3 averageNormal(const bcMesh* mesh, const bcContact* ties, int count, bcVec3 fallback)
-{
-	double x = 0.0, y = 0.0, z = 0.0;
-	for (int i = 0; i < count; ++i) {
-		if (i > 0 && ties[i].triangle == ties[i - 1].triangle) {
-			continue;
-		}
-		bcVec3 n = bcMesh_GetTriangle(mesh, ties[i].triangle).normal;
-		x += n.x;
-		y += n.y;
-		z += n.z;
-	}
-	double length = sqrt(x * x + y * y + z * z);
-	if (!(length > 0.0)) {
-		return fallback;
-	}
-	bcVec3 v = { x / length + 0.0, y / length + 0.0, z / length + 0.0 };
-	return v;
-}
 
 /* The discrete method's answer in the cast's form: the contact it found
  * at its alpha (one triangle, no ties). */
@@ -284,13 +263,29 @@ int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastI
 	if (out->state == bc_castNoMemory) {
 		return -1;
 	}
-	if (s->normalMode == cli_normalAverage && out->state != bc_castMiss) {
-		out->normal = averageNormal(mesh, *ties + used, n, out->triangleNormal);
-	}
-	if (s->normalMode == cli_normalTriangle && out->state != bc_castMiss) {
-		out->normal = out->triangleNormal;
-	}
+	out->normal = bcMesh_CastNormal(mesh, out, *ties + used, n, s->normalMode);
 	return n;
+}
+
+bcBatchOptions cliCastSettings_BatchOptions(const cliCastSettings* s, int threads)
+{
+	bcBatchOptions options = bcDefaultBatchOptions();
+	options.cast = s->options;
+	options.normal = s->normalMode;
+	options.threadCount = threads;
+	return options;
+}
+
+const char* cliAnswerProblem(const bcCastOutput* out)
+{
+	switch (out->state) {
+	case bc_castNoMemory:
+		return CLI_TIES_MEMORY_PROBLEM;
+	case bc_castInvalid:
+		return CLI_RANGE_PROBLEM;
+	default:
+		return NULL;
+	}
 }
 
 void cliTiePool_Free(cliTiePool* pool)
@@ -308,8 +303,11 @@ const char* cliAnswerThrow(const bcMesh* mesh, const cliCastSettings* s, bcCastI
 		if (exact != NULL) {
 			*exact = bcMesh_Cast(mesh, input, &s->options);
 		}
+		/* contact or triangle: the discrete method lists no ties to average */
+		out->normal = bcMesh_CastNormal(mesh, out, NULL, 0, s->normalMode);
 	} else if (pool == NULL && !cliCastSettings_NeedsTies(s)) {
 		*out = bcMesh_Cast(mesh, input, &s->options);
+		out->normal = bcMesh_CastNormal(mesh, out, NULL, 0, s->normalMode);
 	} else {
 		cliTiePool own = { NULL, 0, 0 };
 		cliTiePool* into = pool != NULL ? pool : &own;
@@ -325,16 +323,7 @@ const char* cliAnswerThrow(const bcMesh* mesh, const cliCastSettings* s, bcCastI
 			*tieCount = n;
 		}
 	}
-	if (out->state == bc_castNoMemory) {
-		return CLI_TIES_MEMORY_PROBLEM;
-	}
-	if (out->state == bc_castInvalid) {
-		return CLI_RANGE_PROBLEM;
-	}
-	if (s->normalMode == cli_normalTriangle && out->state != bc_castMiss) {
-		out->normal = out->triangleNormal;
-	}
-	return NULL;
+	return cliAnswerProblem(out);
 }
 
 const char* cliAnswerRecord(const bcMesh* mesh, const cliCastSettings* s, const cliCommonOptions* options,

@@ -1,8 +1,8 @@
 /* answer.h - one throw answered as `ballcast cast` answers it, for cast,
  * grade and render alike: the settings that decide an answer (cast's
  * options, which grade and render take too), the checks of a trajectory
- * record, the cast (exact, or seed 002's time stepping with --method
- * discrete), the normal the settings ask for, and the answer as the result
+ * record, the cast (exact, or the course's collision detection slides'
+ * time stepping with --method discrete), the normal the settings ask for, and the answer as the result
  * record the grading engine reads. */
 #ifndef BC_ANSWER_H
 #define BC_ANSWER_H
@@ -14,13 +14,6 @@
 #include "results_read.h"
 #include "records.h"
 
-/* What "normal" holds (cast --normal). */
-typedef enum cliNormalMode {
-	cli_normalContact = 0, /* the contact normal: from the contact point to the ball's centre */
-	cli_normalTriangle,    /* the front normal of the triangle hit */
-	cli_normalAverage      /* the average of the front normals of the triangles tied at alpha */
-} cliNormalMode;
-
 /* The options that decide an answer: --two-sided, --approach, --normal,
  * --initial-overlap, --convention (k = 0 .. 4 of cliCastSettings_Option,
  * in this order; cast, grade and render take them), then --method, --dt,
@@ -28,7 +21,7 @@ typedef enum cliNormalMode {
  * cliCastSettings_Init. */
 typedef struct cliCastSettings {
 	bcCastOptions options;  /* the exact cast's (complete after cliCastSettings_Finish) */
-	cliNormalMode normalMode;
+	bcNormalMode normalMode; /* --normal: what "normal" holds */
 	bool cs121;             /* --convention cs121 */
 	bool twoSidedGiven, approachGiven, normalGiven, overlapGiven; /* explicit options win over cs121 */
 	bool discrete;          /* --method discrete */
@@ -95,12 +88,23 @@ const char* cliCastSettings_NormalName(const cliCastSettings* s);
  * writes: --normal average averages them. */
 bool cliCastSettings_NeedsTies(const cliCastSettings* s);
 
+/* The library batch's options for these settings (after
+ * cliCastSettings_Finish) on threads threads: how cast answers a chunk of
+ * throws with the exact method (bcMesh_CastBatchWithOptions). */
+bcBatchOptions cliCastSettings_BatchOptions(const cliCastSettings* s, int threads);
+
 /* One exact cast answered as `ballcast cast` answers it: bcMesh_CastTies,
  * its tied contacts written at (*ties)[used ..] (*ties grown as needed,
- * *capacity its room in all), then the normal the settings ask for. The
- * number of tied contacts, or -1 when out of memory. */
+ * *capacity its room in all), then the normal the settings ask for
+ * (bcMesh_CastNormal). The number of tied contacts, or -1 when out of
+ * memory. */
 int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
 						   bcContact** ties, int* capacity, int used);
+
+/* The problem of an exact answer the library gave: NULL for a hit, an
+ * initial overlap or a miss, else why the throw has no answer ("out of
+ * memory ...", "... beyond the supported range of 1e50"). */
+const char* cliAnswerProblem(const bcCastOutput* out);
 
 /* Check a trajectory record and take its path: p0, p1, and r or else
  * --radius (options). Returns NULL, or the problem: the record's own error,

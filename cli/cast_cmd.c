@@ -1,6 +1,7 @@
 /* cast_cmd.c - `ballcast cast MESH [TRAJECTORIES]`: its options, and the
  * wiring of mesh, input, output and writer around the pipeline that answers
- * the trajectories (cast_pipeline.c) through the answer module (answer.c). */
+ * the trajectories (cast_pipeline.c) with the library's batch, or the
+ * answer module's discrete method (answer.c). */
 #include <stdlib.h>
 #include <string.h>
 

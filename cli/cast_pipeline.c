@@ -1,7 +1,8 @@
 /* cast_pipeline.c - cast's threaded pipeline (cast_pipeline.h): chunks of
- * records read, parsed and checked, put in space order, answered through
- * the answer module and formatted on every thread, and written in input
- * order, with its own lock and condition variable. */
+ * records read, parsed and checked, answered (a chunk at a time by the
+ * library's batch, or by the answer module's discrete method), formatted
+ * on every thread, and written in input order, with its own lock and
+ * condition variable. The CLI's one place that starts threads. */
 #include "cast_pipeline.h"
 #include "cli.h"
 #include "common.h"
@@ -17,39 +18,50 @@
 #include <time.h>
 
 
-/* Records per task: 32 tasks per chunk and phase keep the threads evenly
+/* Records per task of the parse and format phases (and of the discrete
+ * method's casts): 32 tasks per chunk and phase keep the threads evenly
  * busy (a slow block delays no other), and the lock that hands them out is
  * taken about once a millisecond. */
 #define CLI_CAST_BLOCK 256
 
-/* Chunks in flight: one being read, two being cast (the tail of one as the
- * next starts) and one being written; memory is these four chunks. */
+/* Chunks in flight: one being read, two being parsed, cast or formatted
+ * and one being written; memory is these four chunks. */
 #define CLI_CAST_SLOTS 4
 
 /* Input is read in chunks of --batch records, and every chunk goes
  * through these tasks: read (delimit the records and copy their bytes; one
- * chunk at a time, in input order), three phases cut into blocks of
- * CLI_CAST_BLOCK records that any thread takes, and write (one chunk at a
+ * chunk at a time, in input order), three phases, and write (one chunk at a
  * time, in input order: report the chunk's bad records, write its blocks).
- * The phases, each begun when the one before has finished all its blocks:
+ * The phases, each begun when the one before has finished all its tasks:
  *
- *   parse   blocks of input order: parse the deferred records, check them;
- *           the thread that finishes the last block puts the chunk in
- *           space order (the Morton order of the starts, bcMortonOrder);
- *   cast    blocks of space order: cast, each answer kept at its record's
- *           place, so that consecutive casts walk the same part of the
- *           hierarchy while it is in the cache (on a big mesh input order
- *           throws the cache away; the order must span the chunk, as 256
- *           random records are no closer together than the input);
- *   format  blocks of input order: format the answers into the block's
- *           own buffer.
+ *   parse   blocks of CLI_CAST_BLOCK records in input order, any thread
+ *           each: parse the deferred records, check them (a bad record's
+ *           throw is made of NaNs, which the batch answers as invalid at
+ *           no cost);
+ *   cast    the exact method: one task, the whole chunk cast by the
+ *           library's batch (bcMesh_CastBatchWithOptions) on the -j
+ *           threads, in the space order it chooses (the Morton order of
+ *           the starts, over the chunk: consecutive casts walk the same
+ *           part of the hierarchy while it is in the cache), with the
+ *           normal and the tied contacts the options ask for; the discrete
+ *           method (answer.c's own): blocks in input order, any thread each;
+ *   format  blocks in input order: format the answers into the block's own
+ *           buffer.
  *
- * So the output is that of casting in input order, byte for byte. The -j
- * threads are all alike: each takes the most urgent task there is
- * (writing, then reading ahead, then the blocks of the oldest chunk), so
- * reading and writing overlap the casts and no thread waits while there
- * is work. At most CLI_CAST_SLOTS chunks are in flight, so memory does not
- * grow with the input. */
+ * Each answer is kept at its record's place, so the output is that of
+ * casting in input order, byte for byte. The -j threads of the pipeline
+ * are all alike: each takes the most urgent task there is (writing, then
+ * reading ahead, then the tasks of the oldest chunk), so reading, parsing,
+ * formatting and writing overlap the casts and no thread waits while there
+ * is work. While one of them runs a chunk's batch, the library starts -j - 1
+ * threads of its own for it, which share the cores with the pipeline's
+ * other threads' reading and writing. At most CLI_CAST_SLOTS chunks are in
+ * flight, so memory does not grow with the input.
+ *
+ * Threads: the library starts its own in lib/parallel.c and keeps that
+ * private; the pipeline's -j - 1 threads beside the calling one are
+ * started here (cliCastPipeline_Run), the CLI's one place that starts
+ * threads. */
 
 typedef enum cliSlotState {
 	cli_slotFree = 0,
@@ -74,18 +86,8 @@ typedef struct cliBlock {
 	long tunnelled;      /* --compare-exact: hit by the exact cast, missed by the discrete method */
 } cliBlock;
 
-/* The tied contacts of one cast block (--ties, --normal average) are in
- * pools[k] of its chunk: a block of space order has its own pool, as its
- * casts run on one thread while other blocks grow theirs. Kept from chunk
- * to chunk. */
-
-/* Where a record's tied contacts are: in pools[pool], from offset. */
-typedef struct cliTieRef {
-	int pool, offset, count;
-} cliTieRef;
-
 /* A chunk of capacity records; its arrays have that many entries (blocks
- * and pools one per CLI_CAST_BLOCK records), owned by it (cliChunk_Create,
+ * one per CLI_CAST_BLOCK records), owned by it (cliChunk_Create,
  * cliChunk_Destroy). */
 typedef struct cliChunk {
 	int capacity;
@@ -94,16 +96,11 @@ typedef struct cliChunk {
 	cliRecordText text;  /* the bytes of deferred records */
 	cliBlock* blocks;
 	/* each record's cast, at its place in input order */
-	bcCastInput* inputs;   /* NaN for bad records: they stretch no box of the order */
+	bcCastInput* inputs;   /* NaNs for bad records: the batch answers them invalid, and they stretch no box of its order */
 	bcCastOutput* outputs;
+	bcTieList* ties;       /* --ties: the batch's tied contacts, owned until the chunk is written; else NULL */
 	bcCastOutput* exact;   /* --compare-exact: the exact cast's answers, else NULL */
 	double* alphaFree;     /* --method discrete: each answer's last free alpha (alpha_free), else NULL */
-	cliTieRef* tieRefs;
-	cliTiePool* pools;     /* by block of space order */
-	/* space order: order[k] is the record cast k-th; keys and scratch are the sort's */
-	int32_t* order;
-	uint32_t* keys;
-	int32_t* scratch;
 	int count;
 	long sequence;       /* chunks are numbered from 0 in input order */
 	long first;          /* records before this chunk */
@@ -112,7 +109,7 @@ typedef struct cliChunk {
 	bool failed;         /* reading stopped at error after count records */
 	bcError error;
 	cliChunkPhase phase;
-	int blockCount, nextBlock, blocksDone; /* of the phase */
+	int blockCount, nextBlock, blocksDone; /* the phase's tasks */
 	cliSlotState state;
 } cliChunk;
 
@@ -126,7 +123,7 @@ struct cliCastPipeline {
 	pthread_mutex_t lock;
 	pthread_cond_t wake;
 	cliCastPipelineDef def;
-	bool needTies;       /* --ties, --normal average: casts list their tied contacts */
+	bcBatchOptions batch; /* the exact method's: how the library's batch casts a chunk */
 	cliWorker* workers;  /* def.threads of them */
 	cliRecordLog log;    /* bad records' messages */
 	cliOutput* output;
@@ -144,7 +141,7 @@ struct cliCastPipeline {
 	bool lowLatency;     /* end a chunk early rather than wait for input */
 	int status;          /* cli_exitTrouble once an error stopped the run */
 	cliCastSummary summary;
-	cliCastTimes times;
+	cliCastTimes times;  /* all but the query, which is the rest of the run's CPU time */
 };
 
 static double threadSeconds(void)
@@ -154,11 +151,29 @@ static double threadSeconds(void)
 	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* CPU seconds of the whole process, every thread's. */
+static double processSeconds(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 /* The reader's question while it waits on a pipe. */
 static bool keepWaiting(void* context)
 {
 	cliCastPipeline* p = context;
 	return !atomic_load(&p->stop);
+}
+
+/* How many tasks phase of c has: blocks of CLI_CAST_BLOCK records, but a
+ * single one for the exact method's casts (the library's batch). */
+static int phaseTasks(const cliCastPipeline* p, const cliChunk* c, cliChunkPhase phase)
+{
+	if (phase == cli_phaseCast && !p->def.settings->discrete) {
+		return c->count > 0 ? 1 : 0;
+	}
+	return (c->count + CLI_CAST_BLOCK - 1) / CLI_CAST_BLOCK;
 }
 
 /* Read the next chunk into c (task: one thread at a time). */
@@ -186,7 +201,7 @@ static void readChunk(cliCastPipeline* p, cliChunk* c)
 	}
 	p->recordsRead += c->count;
 	c->read = cliReader_Progress(p->def.reader);
-	c->blockCount = (c->count + CLI_CAST_BLOCK - 1) / CLI_CAST_BLOCK;
+	c->blockCount = phaseTasks(p, c, cli_phaseParse);
 	c->phase = cli_phaseParse;
 	c->nextBlock = 0;
 	c->blocksDone = 0;
@@ -230,7 +245,9 @@ static void parseBlock(cliCastPipeline* p, cliWorker* w, cliChunk* c, int b)
 		}
 		c->problems[i] = cliCheckCastRecord(c->records + i, p->def.common, c->inputs + i);
 		if (c->problems[i] != NULL) {
-			c->inputs[i].p0.x = c->inputs[i].p0.y = c->inputs[i].p0.z = NAN;
+			bcVec3 nowhere = { NAN, NAN, NAN };
+			bcCastInput none = { nowhere, nowhere, NAN };
+			c->inputs[i] = none;
 		}
 	}
 	addTime(p, &p->times.parse, threadSeconds() - t0);
@@ -247,36 +264,34 @@ static bool parseFailed(const cliChunk* c)
 	return false;
 }
 
-/* Put the parsed chunk in space order (once, between parse and cast). */
-static void orderChunk(cliCastPipeline* p, cliChunk* c)
+/* Cast the whole chunk with the library's batch (phase cast, the exact
+ * method). When memory for the batch itself runs out, every throw of the
+ * chunk is left without an answer, as a cast out of memory is. */
+static void castChunk(cliCastPipeline* p, cliChunk* c)
 {
-	double t0 = threadSeconds();
-	bcMortonOrder(c->inputs, c->count, c->order, c->keys, c->scratch);
-	addTime(p, &p->times.query, threadSeconds() - t0);
+	bcError error;
+	if (!bcMesh_CastBatchWithOptions(p->def.mesh, c->inputs, c->outputs, c->count, &p->batch,
+									 p->def.ties ? &c->ties : NULL, &error)) {
+		for (int i = 0; i < c->count; ++i) {
+			c->outputs[i].state = bc_castNoMemory;
+		}
+	}
 }
 
-/* Answer the records of block k of space order, each answer at its
- * record's place, their tied contacts in the block's pool (phase cast). */
-static void castBlock(cliCastPipeline* p, cliChunk* c, int k)
+/* Answer the records of block b of c by the discrete method, each answer
+ * at its record's place (phase cast). */
+static void castBlock(cliCastPipeline* p, cliChunk* c, int b)
 {
-	cliTiePool* pool = p->needTies ? c->pools + k : NULL;
-	c->pools[k].count = 0;
 	int begin, end;
-	blockRange(c, k, &begin, &end);
-	double t0 = threadSeconds();
-	for (int j = begin; j < end; ++j) {
-		int i = c->order[j];
+	blockRange(c, b, &begin, &end);
+	for (int i = begin; i < end; ++i) {
 		if (c->problems[i] != NULL) {
 			continue;
 		}
-		int offset = pool != NULL ? pool->count : 0;
 		int count = 0;
-		c->problems[i] = cliAnswerThrow(p->def.mesh, p->def.settings, c->inputs[i], pool, c->outputs + i, &count,
-										p->def.compareExact ? c->exact + i : NULL, c->alphaFree != NULL ? c->alphaFree + i : NULL);
-		cliTieRef ref = { k, offset, count };
-		c->tieRefs[i] = ref;
+		c->problems[i] = cliAnswerThrow(p->def.mesh, p->def.settings, c->inputs[i], NULL, c->outputs + i, &count,
+										p->def.compareExact ? c->exact + i : NULL, c->alphaFree + i);
 	}
-	addTime(p, &p->times.query, threadSeconds() - t0);
 }
 
 /* Format the answers of block b of c, in input order (phase format). */
@@ -289,6 +304,10 @@ static void formatBlock(cliCastPipeline* p, cliChunk* c, int b)
 	for (int i = begin; i < end; ++i) {
 		const cliRecord* record = c->records + i;
 		long position = c->first + i;
+		if (c->problems[i] == NULL) {
+			/* the library's answer may be none: out of memory */
+			c->problems[i] = cliAnswerProblem(c->outputs + i);
+		}
 		if (c->problems[i] != NULL) {
 			block->errors += 1;
 			cliCastWriter_Format(p->writer, &block->text, position, record, c->problems[i], NULL, NULL, 0, NULL);
@@ -303,10 +322,9 @@ static void formatBlock(cliCastPipeline* p, cliChunk* c, int b)
 		if (exact != NULL && !hit && (exact->state == bc_castHit || exact->state == bc_castInitialOverlap)) {
 			block->tunnelled += 1;
 		}
-		const cliTieRef* ref = c->tieRefs + i;
-		const bcContact* ties = p->needTies ? c->pools[ref->pool].ties + ref->offset : NULL;
-		cliCastAnswer answer = { record, NULL, out, ties, ties != NULL ? ref->count : 0, exact,
-								 c->alphaFree != NULL ? c->alphaFree[i] : 0.0 };
+		const bcContact* ties = c->ties != NULL ? c->ties->contacts + c->ties->first[i] : NULL;
+		int tieCount = c->ties != NULL ? (int)(c->ties->first[i + 1] - c->ties->first[i]) : 0;
+		cliCastAnswer answer = { record, NULL, out, ties, tieCount, exact, c->alphaFree != NULL ? c->alphaFree[i] : 0.0 };
 		cliCastWriter_FormatAnswer(p->writer, &block->text, position, &answer);
 	}
 	addTime(p, &p->times.format, threadSeconds() - t0);
@@ -320,7 +338,11 @@ static void runBlock(cliCastPipeline* p, cliWorker* w, cliChunk* c, cliChunkPhas
 		parseBlock(p, w, c, b);
 		break;
 	case cli_phaseCast:
-		castBlock(p, c, b);
+		if (p->def.settings->discrete) {
+			castBlock(p, c, b);
+		} else {
+			castChunk(p, c);
+		}
 		break;
 	default:
 		formatBlock(p, c, b);
@@ -328,15 +350,16 @@ static void runBlock(cliCastPipeline* p, cliWorker* w, cliChunk* c, cliChunkPhas
 	}
 }
 
-/* Every block of c's phase is done: begin the next phase, or make the
+/* Every task of c's phase is done: begin the next phase, or make the
  * chunk ready to write after the last one or a failed parse (lock held). */
-static void advancePhase(cliChunk* c)
+static void advancePhase(const cliCastPipeline* p, cliChunk* c)
 {
 	if (c->phase == cli_phaseFormat || (c->phase == cli_phaseParse && parseFailed(c))) {
 		c->state = cli_slotReady;
 		return;
 	}
 	c->phase = c->phase == cli_phaseParse ? cli_phaseCast : cli_phaseFormat;
+	c->blockCount = phaseTasks(p, c, c->phase);
 	c->nextBlock = 0;
 	c->blocksDone = 0;
 }
@@ -389,6 +412,8 @@ static void writeChunk(cliCastPipeline* p, cliChunk* c)
 	for (int i = 0; i < c->count; ++i) {
 		cliRecord_Free(c->records + i);
 	}
+	bcTieList_Destroy(c->ties);
+	c->ties = NULL;
 	double t1 = threadSeconds();
 	pthread_mutex_lock(&p->lock);
 	p->times.write += t1 - t0;
@@ -458,13 +483,7 @@ static void runTasks(cliWorker* w)
 			runBlock(p, w, workable, phase, b);
 			pthread_mutex_lock(&p->lock);
 			if (++workable->blocksDone == workable->blockCount) {
-				if (phase == cli_phaseParse && !parseFailed(workable)) {
-					/* no block of the chunk is handed out meanwhile */
-					pthread_mutex_unlock(&p->lock);
-					orderChunk(p, workable);
-					pthread_mutex_lock(&p->lock);
-				}
-				advancePhase(workable);
+				advancePhase(p, workable);
 				pthread_cond_broadcast(&p->wake);
 			}
 			continue;
@@ -479,12 +498,47 @@ static void runTasks(cliWorker* w)
 	pthread_mutex_unlock(&p->lock);
 }
 
-/* A parallel-for task: worker runs tasks until the pipeline is done. */
-static void runWorker(int begin, int end, int worker, void* context)
+/* A started thread: it runs tasks until the pipeline is done. */
+static void* runThread(void* argument)
 {
-	(void)begin;
-	(void)end;
-	runTasks((cliWorker*)context + worker);
+	runTasks(argument);
+	return NULL;
+}
+
+/* The least stack a pipeline thread gets: the JSON parser and the writers
+ * keep their state on the heap, and 1 MB is what the library gives its own
+ * threads (musl's default, 128 KB, is less). A larger default is kept. */
+#define CLI_MIN_THREAD_STACK ((size_t)1 << 20)
+
+/* Run the pipeline's tasks on def.threads threads: the calling one and
+ * def.threads - 1 started here, the CLI's only threads. A thread that
+ * cannot be started leaves its share to the others (every thread takes
+ * any task), so the run always finishes. */
+static void runThreads(cliCastPipeline* p)
+{
+	int count = p->def.threads;
+	pthread_t* threads = count > 1 ? calloc((size_t)count, sizeof *threads) : NULL;
+	bool* started = count > 1 ? calloc((size_t)count, sizeof *started) : NULL;
+	pthread_attr_t attributes;
+	bool haveAttributes = threads != NULL && started != NULL && pthread_attr_init(&attributes) == 0;
+	if (haveAttributes) {
+		size_t stack = 0;
+		if (pthread_attr_getstacksize(&attributes, &stack) == 0 && stack < CLI_MIN_THREAD_STACK) {
+			pthread_attr_setstacksize(&attributes, CLI_MIN_THREAD_STACK);
+		}
+		for (int t = 1; t < count; ++t) {
+			started[t] = pthread_create(threads + t, &attributes, runThread, p->workers + t) == 0;
+		}
+		pthread_attr_destroy(&attributes);
+	}
+	runTasks(p->workers);
+	for (int t = 1; haveAttributes && t < count; ++t) {
+		if (started[t]) {
+			pthread_join(threads[t], NULL);
+		}
+	}
+	free(threads);
+	free(started);
 }
 
 /* One JSON line of phase times and counts on stderr (--stats). */
@@ -498,9 +552,6 @@ static void cliChunk_Destroy(cliChunk* c)
 	for (int b = 0; b < blocks && c->blocks != NULL; ++b) {
 		cliBuffer_Free(&c->blocks[b].text);
 	}
-	for (int b = 0; b < blocks && c->pools != NULL; ++b) {
-		free(c->pools[b].ties);
-	}
 	free(c->records);
 	free(c->problems);
 	free(c->blocks);
@@ -508,11 +559,7 @@ static void cliChunk_Destroy(cliChunk* c)
 	free(c->outputs);
 	free(c->exact);
 	free(c->alphaFree);
-	free(c->tieRefs);
-	free(c->pools);
-	free(c->order);
-	free(c->keys);
-	free(c->scratch);
+	bcTieList_Destroy(c->ties);
 	free(c);
 }
 
@@ -521,7 +568,7 @@ static void cliChunk_Destroy(cliChunk* c)
  * (cliChunk_Destroy). The per-record arrays are not cleared: each entry is
  * written (read, parse, order, cast) before it is read, so their pages are
  * touched only as records fill them, and a small input costs no more
- * memory than before --batch grew. The blocks and pools start empty. */
+ * memory than before --batch grew. The blocks start empty. */
 static cliChunk* cliChunk_Create(int capacity, bool exact, bool discrete)
 {
 	cliChunk* c = calloc(1, sizeof *c);
@@ -538,14 +585,8 @@ static cliChunk* cliChunk_Create(int capacity, bool exact, bool discrete)
 	c->outputs = malloc(n * sizeof *c->outputs);
 	c->exact = exact ? malloc(n * sizeof *c->exact) : NULL;
 	c->alphaFree = discrete ? malloc(n * sizeof *c->alphaFree) : NULL;
-	c->tieRefs = malloc(n * sizeof *c->tieRefs);
-	c->pools = calloc(blocks, sizeof *c->pools);
-	c->order = malloc(n * sizeof *c->order);
-	c->keys = malloc(n * sizeof *c->keys);
-	c->scratch = malloc(n * sizeof *c->scratch);
 	if (c->records == NULL || c->problems == NULL || c->blocks == NULL || c->inputs == NULL || c->outputs == NULL ||
-		(exact && c->exact == NULL) || (discrete && c->alphaFree == NULL) || c->tieRefs == NULL ||
-		c->pools == NULL || c->order == NULL || c->keys == NULL || c->scratch == NULL) {
+		(exact && c->exact == NULL) || (discrete && c->alphaFree == NULL)) {
 		cliChunk_Destroy(c);
 		return NULL;
 	}
@@ -576,7 +617,7 @@ cliCastPipeline* cliCastPipeline_Create(const cliCastPipelineDef* def)
 	p->def = *def;
 	atomic_init(&p->stop, false);
 	p->log = cliRecordLog_Make(def->inputName, def->common, def->progress);
-	p->needTies = def->ties || cliCastSettings_NeedsTies(def->settings);
+	p->batch = cliCastSettings_BatchOptions(def->settings, def->threads);
 	p->workers = calloc((size_t)def->threads, sizeof *p->workers);
 	bool ready = p->workers != NULL;
 	for (int s = 0; s < CLI_CAST_SLOTS && ready; ++s) {
@@ -605,7 +646,12 @@ int cliCastPipeline_Run(cliCastPipeline* p, cliOutput* output, const cliCastWrit
 	cliReader_SetKeepWaiting(p->def.reader, keepWaiting, p);
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->wake, NULL);
-	bcParallelFor(p->def.threads, 1, p->def.threads, runWorker, p->workers);
+	double cpu0 = processSeconds();
+	runThreads(p);
+	/* the query: the run's CPU time but what the pipeline's tasks measured
+	 * (the batch's threads are the library's, and not theirs to time) */
+	double rest = processSeconds() - cpu0 - (p->times.read + p->times.parse + p->times.format + p->times.write);
+	p->times.query = rest > 0.0 ? rest : 0.0;
 	pthread_cond_destroy(&p->wake);
 	pthread_mutex_destroy(&p->lock);
 	cliProgress_Clear(p->def.progress);

@@ -1,7 +1,11 @@
 /* cast_pipeline.h - cast's threaded pipeline: trajectories read in chunks,
- * each record checked and answered (answer.h) in space order on every
- * thread, the results written in input order, byte for byte what casting
- * them one by one would write. Memory is a few chunks, whatever the input. */
+ * each record checked (answer.h), each chunk answered by the library's
+ * batch (bcMesh_CastBatchWithOptions, the exact method) or by the answer
+ * module (the discrete method), the results formatted on every thread and
+ * written in input order, byte for byte what casting them one by one would
+ * write. Memory is a few chunks, whatever the input. Its threads are the
+ * CLI's only ones: reading, parsing, formatting and writing go on beside
+ * the batch, which runs on threads the library starts. */
 #ifndef BC_CAST_PIPELINE_H
 #define BC_CAST_PIPELINE_H
 
@@ -16,8 +20,8 @@
 
 /* Records read, cast and written together, by default (--batch): large
  * enough to keep every thread busy, small enough that memory does not grow
- * with the input. It is also the window of the space order, whose gain
- * grows with it: 1 M short sweeps over the 1.3 M icosphere, JSON in and
+ * with the input. It is also the size of the library's batch, whose space
+ * order (over windows of up to 65,536 casts) gains with it: 1 M short sweeps over the 1.3 M icosphere, JSON in and
  * out, 2 threads, took 4.1-4.4 s at 8,192, 3.7-4.1 at 32,768, 3.5-3.8 at
  * 65,536 and no less at 131,072 or 262,144 (peak memory 513, 519, 647, 904
  * and 1350 MB). A record costs about 640 bytes in each of the
@@ -36,7 +40,7 @@ typedef struct cliCastPipelineDef {
 	bool ties;                       /* results list their tied contacts (--ties) */
 	bool compareExact;               /* --compare-exact: the exact cast beside the discrete one */
 	int batch;                       /* records per chunk (--batch), 1 .. CLI_CAST_MAX_CHUNK */
-	int threads;                     /* threads that run it, >= 1 */
+	int threads;                     /* threads that run it (and the library's batch), >= 1 */
 	cliReader* reader;               /* the trajectories, nothing read from them yet */
 	const char* inputName;           /* as messages name the input */
 	cliProgress* progress;           /* the run's progress line, started */

@@ -305,7 +305,7 @@ static double beyondFactor(const bcMesh* mesh, bcCastInput in)
 }
 
 /* The textbook caster's answer as a result. */
-static void variantResult(const bcMesh* mesh, cliNormalMode mode, bcCastInput in, const cliVariantContact* c,
+static void variantResult(const bcMesh* mesh, bcNormalMode mode, bcCastInput in, const cliVariantContact* c,
 						  cliResult* answer)
 {
 	memset(answer, 0, sizeof *answer);
@@ -325,8 +325,8 @@ static void variantResult(const bcMesh* mesh, cliNormalMode mode, bcCastInput in
 	memcpy(answer->vertices, c->vertices, sizeof answer->vertices);
 	answer->point = c->point;
 	answer->center = bcMulAdd(in.p0, c->alpha, bcSub(in.p1, in.p0));
-	answer->normal = mode == cli_normalContact	 ? c->normal
-					 : mode == cli_normalTriangle ? t.normal
+	answer->normal = mode == bc_normalContact	  ? c->normal
+					 : mode == bc_normalTriangle ? t.normal
 					 : bcLengthSquared(c->normalSum) > 0.0 ? bcNormalize(c->normalSum)
 														   : t.normal;
 	answer->triangleNormal = t.normal;

@@ -46,7 +46,7 @@ typedef struct cliCastAnswer {
 	int tieCount;
 	const bcCastOutput* exact;  /* --compare-exact: the exact cast's answer, whose alpha goes beside; NULL otherwise */
 	/* --method discrete (cliCastWriter_BeginWithAlphaFree): bcDiscreteOutput.lower,
-	 * the last alpha a test found the ball free (seed 002's answer) */
+	 * the last alpha a test found the ball free (the course slides' answer) */
 	double alphaFree;
 } cliCastAnswer;
 

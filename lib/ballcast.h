@@ -78,28 +78,14 @@ BC_API void bcSetAllocator(const bcAllocator* allocator);
 
 /* The threads a call asked for threadCount uses at most: threadCount when
  * > 0, else one per online core, and never more than BC_MAX_THREADS. (A
- * call may use fewer when its work is small.) */
+ * call may use fewer when its work is small.) Every threadCount of the
+ * library means this. Public because a caller that runs work of its own
+ * beside the library's calls must mean by a thread count what the library
+ * means: ballcast's cast reads and writes on that many threads while
+ * bcMesh_CastBatchWithOptions casts, and a binding reports the default.
+ * (The library starts its threads in one place, lib/parallel.c, and
+ * keeps that parallel-for private, as Box2D keeps b2ParallelFor.) */
 BC_API int bcThreadCount(int threadCount);
-
-/* One block of a parallel-for: the items [begin, end), run by worker
- * (0 .. workers - 1; worker 0 is the calling thread). */
-typedef void bcTaskFcn(int begin, int end, int worker, void* context);
-
-/* How many workers bcParallelFor(count, blockSize, threadCount, ...) uses:
- * one per block at most, and bcThreadCount(threadCount) at most. Callers
- * size their per-worker scratch with it. */
-BC_API int bcParallelWorkerCount(int count, int blockSize, int threadCount);
-
-/* The one parallel-for, after Box2D's b2ParallelFor: every thread the
- * library and the ballcast command start is started here. Cuts [0, count)
- * into blocks of blockSize items (the last may be shorter) and calls task
- * once per block, on bcParallelWorkerCount workers: the calling thread and
- * threads started for the call, each taking the next block in order until
- * none is left. A thread that cannot be started leaves its share to the
- * others, so every block is always run. Returns when all blocks are done,
- * with the number of workers. Blocks must write disjoint outputs (or
- * per-worker ones). */
-BC_API int bcParallelFor(int count, int blockSize, int threadCount, bcTaskFcn* task, void* context);
 
 /* A point or a vector in the mesh's frame. Passed and returned by value. */
 typedef struct bcVec3 {
@@ -287,7 +273,11 @@ typedef struct bcError {
  * strtod accepts is accepted (hexadecimal, "inf" and "nan" too); a number
  * beyond the doubles gives an infinity, as strtod does. Most numbers, up
  * to 19 significant digits, are read without strtod, several times
- * faster, to the same bits. */
+ * faster, to the same bits. Public
+ * because the library's number reader (the OBJ reader's) is wanted by
+ * every reader of numbers in text beside it: ballcast's JSON and CSV
+ * readers of trajectories and results call it, so that a number means
+ * the same bits in a mesh, a trajectory and a result file. */
 BC_API bool bcParseDouble(const char* text, size_t length, double* value);
 
 /* ------------------------------------------------------------------ mesh */
@@ -499,24 +489,6 @@ BC_API bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput inp
  * as described at BC_ALPHA_TIE_TOLERANCE. options may be NULL (defaults). */
 BC_API bcCastOutput bcMesh_Cast(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options);
 
-/* Cast count balls; outputs[i] answers inputs[i]. threadCount <= 0 means
- * one thread per core. The outputs do not depend on threadCount. */
-BC_API void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
-							 const bcCastOptions* options, int threadCount);
-
-/* The order in which to cast a batch so that consecutive casts reuse the
- * cache (what bcMesh_CastBatch does inside; for callers that cast a batch
- * themselves). order[0, count) = 0 .. count - 1 in the Morton (Z-curve)
- * order of inputs[i].p0, quantised to 1024 cells per axis over the box of
- * the count starts; stable: equal keys keep input order. keys and scratch
- * are the caller's, count entries each. Coordinates that are not finite
- * stretch no box; a start of NaNs sorts first (so a caller can mark with
- * NaNs what it will not cast). Why the start p0: on a million-triangle mesh
- * the walk is bound by memory, and walks that begin near each other share
- * nodes and triangles (1.6x on 100k short sweeps over the 1.3 M
- * icosphere); keys of the midpoint or of p0 and p1 did no better. */
-BC_API void bcMortonOrder(const bcCastInput* inputs, int32_t count, int32_t* order, uint32_t* keys, int32_t* scratch);
-
 /* One contact among several tied at the earliest alpha. */
 typedef struct bcContact {
 	int32_t triangle;    /* 0-based triangle index */
@@ -533,7 +505,7 @@ typedef struct bcContact {
 BC_API int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
 						   bcContact* ties, int capacity);
 
-/* What bcCastOutput.normal holds in a batch's answers. */
+/* What an answer's normal holds (bcBatchOptions.normal, bcMesh_CastNormal). */
 typedef enum bcNormalMode {
 	bc_normalContact = 0, /* the contact normal, as bcMesh_Cast gives it */
 	bc_normalTriangle,    /* the hit triangle's front normal (triangleNormal) */
@@ -541,11 +513,24 @@ typedef enum bcNormalMode {
 						   * counted once, normalised (triangleNormal if it is zero) */
 } bcNormalMode;
 
-/* How a batch is cast (bcDefaultBatchOptions for the defaults). */
+/* The normal mode asks for in output, one cast's answer, whose tied
+ * contacts are ties[0 .. count) as bcMesh_CastTies lists them (all of
+ * them, ordered by triangle; only bc_normalAverage reads them, the other
+ * modes take NULL and 0): on a hit or an initial overlap, output->normal
+ * (contact), output->triangleNormal (triangle), or the normalised sum of
+ * the front normals of the distinct tied triangles, output->triangleNormal
+ * when that sum is zero (average); otherwise output->normal as it is. What
+ * a batch puts in each answer's normal, for a caller that casts one ball at
+ * a time. */
+BC_API bcVec3 bcMesh_CastNormal(const bcMesh* mesh, const bcCastOutput* output, const bcContact* ties, int count,
+								bcNormalMode mode);
+
+/* How a batch is cast (bcDefaultBatchOptions for the defaults, which a
+ * zeroed struct also is). */
 typedef struct bcBatchOptions {
 	bcCastOptions cast;  /* which contacts count, as for bcMesh_Cast */
 	bcNormalMode normal; /* what each answer's normal holds */
-	int threadCount;     /* <= 0: one per core; the answers do not depend on it */
+	int threadCount;     /* as bcThreadCount (<= 0: one per core); the answers do not depend on it */
 } bcBatchOptions;
 
 /* The cast's defaults, the contact normal, all cores. */
@@ -553,8 +538,8 @@ BC_API bcBatchOptions bcDefaultBatchOptions(void);
 
 /* The tied contacts of every cast of a batch, in one array: cast i's are
  * contacts[first[i] .. first[i + 1] - 1] (first[i + 1] - first[i] =
- * outputs[i].tieCount; none on a miss or an invalid input), each as
- * bcMesh_CastTies lists them, in its order. */
+ * outputs[i].tieCount; none on a miss, an invalid input or a cast out of
+ * memory), each as bcMesh_CastTies lists them, in its order. */
 typedef struct bcTieList {
 	bcContact* contacts; /* contactCount contacts, cast after cast in input order */
 	size_t contactCount; /* all the tied contacts of the batch */
@@ -562,21 +547,54 @@ typedef struct bcTieList {
 	int castCount;       /* the batch's count */
 } bcTieList;
 
-/* Cast count balls and list their tied contacts: outputs[i] and
- * ties->contacts[first[i] ..] are what bcMesh_CastTies answers for
- * inputs[i], bit for bit, with outputs[i].normal then set as
- * options->normal says (the contacts keep their contact normals). A cast
- * that runs out of memory answers bc_castNoMemory with no contacts. The
- * casts run in the Morton order of their starts, so that consecutive casts
- * walk the same part of the mesh, and the answers do not depend on that
- * order nor on the threads. options may be NULL (the defaults). Returns
- * the list, owned by the caller (bcTieList_Destroy), or NULL with error
- * filled when memory runs out (the outputs are then not all answered). */
-BC_API bcTieList* bcMesh_CastBatchTies(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs,
-									   int count, const bcBatchOptions* options, bcError* error);
+/* The batch: count balls cast against mesh, every option at hand; the one
+ * function for many casts (the ballcast command's cast calls it on each
+ * chunk of trajectories, a binding with its arrays).
+ *
+ * Arrays: inputs[0 .. count) and outputs[0 .. count) are the caller's; a
+ * bcCastInput is seven doubles without padding (p0, p1, radius), so an
+ * array of them is a C-contiguous count x 7 array of doubles (numpy's
+ * layout; one packing copy of the three arrays p0, p1, r costs far less
+ * than the casts). outputs[i] answers inputs[i] as bcMesh_CastTies does,
+ * bit for bit, its normal then set as options->normal says
+ * (bcMesh_CastNormal). An invalid input answers bc_castInvalid at no cost,
+ * so a caller may mark with NaNs what it will not cast; a cast whose tie
+ * search runs out of memory answers bc_castNoMemory, and the batch goes on.
+ *
+ * Ties: ties NULL lists none (a batch then costs what its bcMesh_Cast calls
+ * cost; the average normal collects each cast's ties and drops them).
+ * Otherwise *ties receives a new list of every cast's tied contacts
+ * (bcTieList), owned by the caller, who frees it with bcTieList_Destroy.
+ *
+ * Threads: bcThreadCount(options->threadCount), fewer for a small batch
+ * (one per 64 casts), the calling thread among them; every thread the call
+ * starts has ended when it returns. The casts run window by window in the
+ * Morton order of their starts, so that consecutive casts walk the same
+ * part of the mesh; the answers depend neither on that order nor on the
+ * threads. The mesh is only read: batches may run on it at once.
+ *
+ * options may be NULL (the defaults); count <= 0 casts nothing (*ties is
+ * then an empty list). Returns true; false when memory for the batch
+ * itself runs out (only with ties or the average normal): error (if not
+ * NULL) is filled, *ties is NULL, and not every output is answered. */
+BC_API bool bcMesh_CastBatchWithOptions(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs,
+										int count, const bcBatchOptions* options, bcTieList** ties, bcError* error);
 
 /* Free a list. NULL is allowed. */
 BC_API void bcTieList_Destroy(bcTieList* list);
+
+/* The batch's first older form, kept for its callers:
+ * bcMesh_CastBatchWithOptions with options (NULL: the defaults), the
+ * contact normal, threadCount and no ties. It cannot run out of memory. */
+BC_API void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
+							 const bcCastOptions* options, int threadCount);
+
+/* The batch's second older form, kept for its callers:
+ * bcMesh_CastBatchWithOptions listing every cast's tied contacts. Returns
+ * the list (the caller's, bcTieList_Destroy), or NULL with error filled
+ * when memory runs out. */
+BC_API bcTieList* bcMesh_CastBatchTies(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs,
+									   int count, const bcBatchOptions* options, bcError* error);
 
 /* ------------------------------------------ time stepping (discrete) */
 
@@ -630,8 +648,8 @@ BC_API bcDiscreteOptions bcDefaultDiscreteOptions(void);
  *    rounding, since the ball is within r there); 0 for a touch at the
  *    start;
  *  - lower: the last alpha a test found free before it (alpha - lower is
- *    dt / 2^N, or less where a step was cut short): what seed 002's
- *    pseudocode returns (its t); the first contact is in (lower, alpha]
+ *    dt / 2^N, or less where a step was cut short): what the course's
+ *    collision detection slides' pseudocode returns (its t); the first contact is in (lower, alpha]
  *    unless the ball touched and left between two tests; 0 when the ball is
  *    in contact at the start (a touch or an initial overlap);
  *  - triangle, face, feature, vertices: the lowest-numbered counted

@@ -1,7 +1,7 @@
 /* balls.c - moving balls against each other: when two balls first meet, how
  * they bounce, and a whole set of balls moving at once.
  *
- * Two balls (seed 002): express ball 2's motion in ball 1's frame, shrink
+ * Two balls (the course's collision detection slides): express ball 2's motion in ball 1's frame, shrink
  * ball 2 to its centre and grow ball 1 by r2. With m = c2 - c1,
  * d = d2 - d1 and R = r1 + r2 the centres are R apart when
  *     |m + alpha d|^2 = R^2,   a alpha^2 + 2 b alpha + c = 0,
@@ -276,7 +276,7 @@ typedef struct bcBallSet {
 } bcBallSet;
 
 /* A fixed ball's p1 and mass are not read: it stays at p0 and nothing
- * moves it (seed 002's obstacle of infinite mass). */
+ * moves it (the slides' obstacle of infinite mass). */
 static bool isValidSetBall(const bcBallInput* ball)
 {
 	if (ball->fixed) {

@@ -20,6 +20,7 @@
 #include "bvh.h"
 #include "mesh.h"
 #include "core.h"
+#include "morton.h"
 #include "sweep.h"
 #include "vec3.h"
 
@@ -335,6 +336,46 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
 	return n;
 }
 
+/* --------------------------------------------------------- normal modes */
+
+/* The normalised sum of the front normals of the tied triangles, each
+ * once (ties come sorted by triangle); fallback when the sum is zero. */
+static bcVec3 averageNormal(const bcMesh* mesh, const bcContact* ties, int count, bcVec3 fallback)
+{
+	double x = 0.0, y = 0.0, z = 0.0;
+	for (int i = 0; i < count; ++i) {
+		if (i > 0 && ties[i].triangle == ties[i - 1].triangle) {
+			continue;
+		}
+		bcVec3 n = mesh->normals[ties[i].triangle];
+		x += n.x;
+		y += n.y;
+		z += n.z;
+	}
+	double length = sqrt(x * x + y * y + z * z);
+	if (!(length > 0.0)) {
+		return fallback;
+	}
+	/* + 0.0: a -0 component prints as 0 */
+	return bcMakeVec3(x / length + 0.0, y / length + 0.0, z / length + 0.0);
+}
+
+bcVec3 bcMesh_CastNormal(const bcMesh* mesh, const bcCastOutput* output, const bcContact* ties, int count,
+						 bcNormalMode mode)
+{
+	if (output->state != bc_castHit && output->state != bc_castInitialOverlap) {
+		return output->normal;
+	}
+	switch (mode) {
+	case bc_normalTriangle:
+		return output->triangleNormal;
+	case bc_normalAverage:
+		return averageNormal(mesh, ties, count, output->triangleNormal);
+	default:
+		return output->normal;
+	}
+}
+
 /* ----------------------------------------------------------------- batch */
 
 /* Casts a thread takes from a batch at a time: threads take blocks from a
@@ -344,7 +385,7 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
  * are tens of microseconds: the counter is touched rarely. */
 #define BC_BATCH_BLOCK 64
 
-/* Space order (bcMortonOrder). A batch is cast window by window, each window's
+/* Space order (morton.h). A batch is cast window by window, each window's
  * casts in the Morton order of their starts over the window's own bounds.
  * Each answer still goes to its input's place, so the outputs are those of
  * input order, bit for bit. A window bounds the sorting scratch (8 bytes
@@ -356,24 +397,110 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
  * nothing from it). */
 #define BC_BATCH_MIN_SORT 256
 
+/* Below this many casts per thread, starting a thread costs more than it saves. */
+#define BC_MIN_CASTS_PER_THREAD 64
+
+/* Tied contacts one worker of a batch keeps before they are gathered. */
+#define BC_BATCH_POOL_START 256
+
+/* A worker's tied contacts, cast after cast, in the order it cast them
+ * (or, when the batch lists none, the last cast's alone). */
+typedef struct bcTiePool {
+	bcContact* contacts;
+	size_t count;
+	size_t capacity;
+} bcTiePool;
+
+/* Where a cast's tied contacts wait: pool, at, n of them. */
+typedef struct bcTieSpot {
+	int32_t pool;
+	int32_t count;
+	size_t at;
+} bcTieSpot;
+
 /* One batch, shared by its threads. Outputs go to their inputs' places, so
  * the result does not depend on which thread cast what, nor in what order. */
 typedef struct bcBatch {
 	const bcMesh* mesh;
 	const bcCastInput* inputs;
 	bcCastOutput* outputs;
-	const bcCastOptions* options;
+	bcCastOptions cast;
+	bcNormalMode normal;
 	const int32_t* order; /* the casts in space order, or NULL: input order */
+	bcTiePool* pools;     /* one per worker when ties are collected (listed, or averaged), else NULL */
+	bcTieSpot* spots;     /* one per cast when ties are listed, else NULL */
 } bcBatch;
+
+/* Room for need contacts in pool; false when memory runs out. */
+static bool growPool(bcTiePool* pool, size_t need)
+{
+	if (pool->capacity >= need) {
+		return true;
+	}
+	size_t grown = pool->capacity > 0 ? 2 * pool->capacity : BC_BATCH_POOL_START;
+	grown = grown > need ? grown : need;
+	bcContact* contacts = bcRealloc(pool->contacts, grown * sizeof *contacts);
+	if (contacts == NULL) {
+		return false;
+	}
+	pool->contacts = contacts;
+	pool->capacity = grown;
+	return true;
+}
+
+/* Cast i of the batch with its ties collected in the worker's pool (kept
+ * there when the batch lists them); the number of them, or -1 when memory
+ * runs out. */
+static int castCollecting(const bcBatch* batch, int i, bcTiePool* pool, size_t at)
+{
+	bcCastOutput* out = batch->outputs + i;
+	if (!growPool(pool, at + 1)) {
+		return -1;
+	}
+	size_t room = pool->capacity - at;
+	int capacity = room < INT32_MAX ? (int)room : INT32_MAX;
+	int n = bcMesh_CastTies(batch->mesh, batch->inputs[i], &batch->cast, out, pool->contacts + at, capacity);
+	if (n > capacity) {
+		/* grow and ask again: the same answer, all of it */
+		if (!growPool(pool, at + (size_t)n)) {
+			return -1;
+		}
+		n = bcMesh_CastTies(batch->mesh, batch->inputs[i], &batch->cast, out, pool->contacts + at, n);
+	}
+	return n;
+}
+
+/* Cast i of the batch, by worker. */
+static void castOne(const bcBatch* batch, int i, int worker)
+{
+	bcCastOutput* out = batch->outputs + i;
+	if (batch->pools == NULL) {
+		*out = bcMesh_Cast(batch->mesh, batch->inputs[i], &batch->cast);
+		out->normal = bcMesh_CastNormal(batch->mesh, out, NULL, 0, batch->normal);
+		return;
+	}
+	bcTiePool* pool = batch->pools + worker;
+	size_t at = batch->spots != NULL ? pool->count : 0;
+	int n = castCollecting(batch, i, pool, at);
+	if (n < 0) {
+		*out = invalidOutput();
+		out->state = bc_castNoMemory;
+		n = 0;
+	}
+	out->normal = bcMesh_CastNormal(batch->mesh, out, pool->contacts + at, n, batch->normal);
+	if (batch->spots != NULL) {
+		bcTieSpot spot = { worker, n, at };
+		batch->spots[i] = spot;
+		pool->count += (size_t)n;
+	}
+}
 
 /* A parallel-for block: the casts at positions [begin, end) of the order. */
 static void castBlock(int begin, int end, int worker, void* context)
 {
-	(void)worker;
 	const bcBatch* batch = context;
 	for (int k = begin; k < end; ++k) {
-		int i = batch->order != NULL ? batch->order[k] : k;
-		batch->outputs[i] = bcMesh_Cast(batch->mesh, batch->inputs[i], batch->options);
+		castOne(batch, batch->order != NULL ? batch->order[k] : k, worker);
 	}
 }
 
@@ -407,142 +534,38 @@ static int32_t* spaceOrder(const bcCastInput* inputs, int count)
 	return order;
 }
 
-/* Below this many casts per thread, starting a thread costs more than it saves. */
-#define BC_MIN_CASTS_PER_THREAD 64
-
-void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
-					  const bcCastOptions* options, int threadCount)
+/* The list of a batch's ties, gathered from the workers' pools in input
+ * order, or NULL when memory runs out (error filled). */
+static bcTieList* gatherTies(const bcBatch* batch, int count, bcError* error)
 {
-	if (count <= 0) {
-		return;
-	}
-	threadCount = bcThreadCount(threadCount);
-	int useful = count / BC_MIN_CASTS_PER_THREAD;
-	if (threadCount > useful) {
-		threadCount = useful > 1 ? useful : 1;
-	}
-	int32_t* order = spaceOrder(inputs, count);
-	bcBatch batch = { mesh, inputs, outputs, options, order };
-	bcParallelFor(count, BC_BATCH_BLOCK, threadCount, castBlock, &batch);
-	bcFree(order);
-}
-
-/* ------------------------------------------------------ batch with ties */
-
-/* Tied contacts one worker of a batch keeps before they are gathered. */
-#define BC_BATCH_POOL_START 256
-
-/* A worker's tied contacts, cast after cast, in the order it cast them. */
-typedef struct bcTiePool {
-	bcContact* contacts;
-	size_t count;
-	size_t capacity;
-} bcTiePool;
-
-/* Where a cast's tied contacts wait: pool, at, n of them. */
-typedef struct bcTieSpot {
-	int32_t pool;
-	int32_t count;
-	size_t at;
-} bcTieSpot;
-
-typedef struct bcTieBatch {
-	const bcMesh* mesh;
-	const bcCastInput* inputs;
-	bcCastOutput* outputs;
-	bcCastOptions cast;
-	bcNormalMode normal;
-	const int32_t* order; /* the casts in space order, or NULL: input order */
-	bcTiePool* pools;     /* one per worker */
-	bcTieSpot* spots;     /* one per cast */
-} bcTieBatch;
-
-/* Room for need contacts in pool; false when memory runs out. */
-static bool growPool(bcTiePool* pool, size_t need)
-{
-	if (pool->capacity >= need) {
-		return true;
-	}
-	size_t grown = pool->capacity > 0 ? 2 * pool->capacity : BC_BATCH_POOL_START;
-	grown = grown > need ? grown : need;
-	bcContact* contacts = bcRealloc(pool->contacts, grown * sizeof *contacts);
-	if (contacts == NULL) {
-		return false;
-	}
-	pool->contacts = contacts;
-	pool->capacity = grown;
-	return true;
-}
-
-/* The normalised sum of the front normals of the tied triangles, each
- * once (ties come sorted by triangle); fallback when the sum is zero. */
-static bcVec3 averageNormal(const bcMesh* mesh, const bcContact* ties, int count, bcVec3 fallback)
-{
-	double x = 0.0, y = 0.0, z = 0.0;
+	bcTieList* list = bcAllocZeroed(1, sizeof *list);
+	size_t* first = bcAlloc(((size_t)count + 1) * sizeof *first);
+	size_t total = 0;
 	for (int i = 0; i < count; ++i) {
-		if (i > 0 && ties[i].triangle == ties[i - 1].triangle) {
-			continue;
-		}
-		bcVec3 n = mesh->normals[ties[i].triangle];
-		x += n.x;
-		y += n.y;
-		z += n.z;
+		total += (size_t)batch->spots[i].count;
 	}
-	double length = sqrt(x * x + y * y + z * z);
-	if (!(length > 0.0)) {
-		return fallback;
+	bcContact* contacts = bcAlloc((total > 0 ? total : 1) * sizeof *contacts);
+	if (list == NULL || first == NULL || contacts == NULL) {
+		bcFree(list);
+		bcFree(first);
+		bcFree(contacts);
+		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory gathering %zu tied contacts", total);
+		return NULL;
 	}
-	/* + 0.0: a -0 component prints as 0 */
-	return bcMakeVec3(x / length + 0.0, y / length + 0.0, z / length + 0.0);
-}
-
-/* Cast i of the batch, its ties appended to pool. */
-static void castWithTies(const bcTieBatch* batch, int i, int32_t worker)
-{
-	bcTiePool* pool = batch->pools + worker;
-	bcCastOutput* out = batch->outputs + i;
-	bcTieSpot* spot = batch->spots + i;
-	spot->pool = worker;
-	spot->at = pool->count;
-	spot->count = 0;
-	if (!growPool(pool, pool->count + 1)) {
-		*out = invalidOutput();
-		out->state = bc_castNoMemory;
-		return;
-	}
-	size_t room = pool->capacity - pool->count;
-	int capacity = room < INT32_MAX ? (int)room : INT32_MAX;
-	int n = bcMesh_CastTies(batch->mesh, batch->inputs[i], &batch->cast, out, pool->contacts + pool->count, capacity);
-	if (n > capacity) {
-		/* grow and ask again: the same answer, all of it */
-		if (!growPool(pool, pool->count + (size_t)n)) {
-			*out = invalidOutput();
-			out->state = bc_castNoMemory;
-			return;
-		}
-		n = bcMesh_CastTies(batch->mesh, batch->inputs[i], &batch->cast, out, pool->contacts + pool->count, n);
-	}
-	if (out->state == bc_castNoMemory) {
-		return;
-	}
-	if (out->state != bc_castMiss && out->state != bc_castInvalid) {
-		if (batch->normal == bc_normalAverage) {
-			out->normal = averageNormal(batch->mesh, pool->contacts + pool->count, n, out->triangleNormal);
-		} else if (batch->normal == bc_normalTriangle) {
-			out->normal = out->triangleNormal;
+	first[0] = 0;
+	for (int i = 0; i < count; ++i) {
+		const bcTieSpot* spot = batch->spots + i;
+		first[i + 1] = first[i] + (size_t)spot->count;
+		if (spot->count > 0) {
+			memcpy(contacts + first[i], batch->pools[spot->pool].contacts + spot->at,
+				   (size_t)spot->count * sizeof *contacts);
 		}
 	}
-	spot->count = n;
-	pool->count += (size_t)n;
-}
-
-/* A parallel-for block: the casts at positions [begin, end) of the order. */
-static void castTiesBlock(int begin, int end, int worker, void* context)
-{
-	const bcTieBatch* batch = context;
-	for (int k = begin; k < end; ++k) {
-		castWithTies(batch, batch->order != NULL ? batch->order[k] : k, worker);
-	}
+	list->contacts = contacts;
+	list->contactCount = total;
+	list->first = first;
+	list->castCount = count;
+	return list;
 }
 
 bcBatchOptions bcDefaultBatchOptions(void)
@@ -565,59 +588,56 @@ void bcTieList_Destroy(bcTieList* list)
 	bcFree(list);
 }
 
-bcTieList* bcMesh_CastBatchTies(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
-								const bcBatchOptions* options, bcError* error)
+bool bcMesh_CastBatchWithOptions(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
+								 const bcBatchOptions* options, bcTieList** ties, bcError* error)
 {
 	bcBatchOptions settings = options != NULL ? *options : bcDefaultBatchOptions();
 	count = count > 0 ? count : 0;
+	if (ties != NULL) {
+		*ties = NULL;
+	}
 	int threads = bcThreadCountFor(settings.threadCount, count, BC_MIN_CASTS_PER_THREAD);
 	int workers = bcParallelWorkerCount(count, BC_BATCH_BLOCK, threads);
-	bcTieList* list = bcAllocZeroed(1, sizeof *list);
-	size_t* first = bcAlloc(((size_t)count + 1) * sizeof *first);
-	bcTiePool* pools = bcAllocZeroed((size_t)workers, sizeof *pools);
-	bcTieSpot* spots = bcAlloc((size_t)(count > 0 ? count : 1) * sizeof *spots);
-	if (list == NULL || first == NULL || pools == NULL || spots == NULL) {
-		bcFree(list);
-		bcFree(first);
+	bool collect = ties != NULL || settings.normal == bc_normalAverage;
+	bcTiePool* pools = collect ? bcAllocZeroed((size_t)workers, sizeof *pools) : NULL;
+	bcTieSpot* spots = ties != NULL ? bcAlloc((size_t)(count > 0 ? count : 1) * sizeof *spots) : NULL;
+	if ((collect && pools == NULL) || (ties != NULL && spots == NULL)) {
 		bcFree(pools);
 		bcFree(spots);
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory casting a batch");
-		return NULL;
+		return false;
 	}
 	int32_t* order = spaceOrder(inputs, count);
-	bcTieBatch batch = { mesh, inputs, outputs, settings.cast, settings.normal, order, pools, spots };
-	bcParallelFor(count, BC_BATCH_BLOCK, threads, castTiesBlock, &batch);
+	bcBatch batch = { mesh, inputs, outputs, settings.cast, settings.normal, order, pools, spots };
+	bcParallelFor(count, BC_BATCH_BLOCK, threads, castBlock, &batch);
 	bcFree(order);
-
-	/* Gathered in input order. */
-	first[0] = 0;
-	for (int i = 0; i < count; ++i) {
-		first[i + 1] = first[i] + (size_t)spots[i].count;
+	bool ok = true;
+	if (ties != NULL) {
+		*ties = gatherTies(&batch, count, error);
+		ok = *ties != NULL;
 	}
-	size_t total = first[count];
-	bcContact* contacts = bcAlloc((total > 0 ? total : 1) * sizeof *contacts);
-	if (contacts != NULL) {
-		for (int i = 0; i < count; ++i) {
-			const bcTiePool* pool = pools + spots[i].pool;
-			if (spots[i].count > 0) {
-				memcpy(contacts + first[i], pool->contacts + spots[i].at, (size_t)spots[i].count * sizeof *contacts);
-			}
-		}
-	}
-	for (int w = 0; w < workers; ++w) {
+	for (int w = 0; pools != NULL && w < workers; ++w) {
 		bcFree(pools[w].contacts);
 	}
 	bcFree(pools);
 	bcFree(spots);
-	if (contacts == NULL) {
-		bcFree(first);
-		bcFree(list);
-		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory gathering %zu tied contacts", total);
-		return NULL;
-	}
-	list->contacts = contacts;
-	list->contactCount = total;
-	list->first = first;
-	list->castCount = count;
+	return ok;
+}
+
+void bcMesh_CastBatch(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
+					  const bcCastOptions* options, int threadCount)
+{
+	bcBatchOptions settings = bcDefaultBatchOptions();
+	settings.cast = options != NULL ? *options : settings.cast;
+	settings.threadCount = threadCount;
+	/* no ties, the contact normal: nothing to allocate that can fail */
+	bcMesh_CastBatchWithOptions(mesh, inputs, outputs, count, &settings, NULL, NULL);
+}
+
+bcTieList* bcMesh_CastBatchTies(const bcMesh* mesh, const bcCastInput* inputs, bcCastOutput* outputs, int count,
+								const bcBatchOptions* options, bcError* error)
+{
+	bcTieList* list = NULL;
+	bcMesh_CastBatchWithOptions(mesh, inputs, outputs, count, options, &list, error);
 	return list;
 }

@@ -1,5 +1,6 @@
 /* closest_triangle.c - the closest point of a triangle to a point, by Voronoi regions
- * (Ericson, Real-Time Collision Detection 5.1.5; seed 004). */
+ * (Ericson, Real-Time Collision Detection 5.1.5, as the course's closest-point
+ * notes follow it). */
 #include "ballcast.h"
 #include "vec3.h"
 

@@ -1,5 +1,5 @@
 /* containment.c - closed meshes, the solids they bound, and how two solids
- * relate (seed 002: "disjoint boundaries are not disjoint sets": a closed
+ * relate (the course's collision detection slides: "disjoint boundaries are not disjoint sets": a closed
  * cube inside another has no crossing pair of triangles, yet the two sets
  * are far from disjoint).
  *
@@ -48,7 +48,7 @@
  * to stick out of the other (identical solids: a_inside_b); else touching
  * when some pair of triangles meets, else disjoint.
  * This is exact when the surfaces do not meet (then one point per piece
- * decides, as in seed 002's 2D test) and when they cross; where they only
+ * decides, as in the slides' 2D test) and when they cross; where they only
  * touch, the sampled points decide, which covers contacts at vertices,
  * edges and shared faces; a contact region whose sides no vertex or
  * centroid reaches could be missed. Meshes that intersect themselves are

@@ -1,12 +1,13 @@
 /* core.h - what every file of the library shares: memory through the
- * allocator (bcSetAllocator), errors, and the threads to use. Private to
- * the library. */
+ * allocator (bcSetAllocator), errors, and the threads to use (with the one
+ * parallel-for, parallel.h). Private to the library. */
 #ifndef BC_CORE_H
 #define BC_CORE_H
 
 #include <stddef.h>
 
 #include "ballcast.h"
+#include "parallel.h"
 
 /* size bytes from the allocator, aligned for any type; NULL when memory
  * runs out. Freed with bcFree. */

@@ -1,4 +1,4 @@
-/* discrete.c - seed 002's static interference test: time stepping with
+/* discrete.c - the course slides' static interference test: time stepping with
  * bisection, the lecture's first algorithm and the reason exact prediction
  * (lib/cast.c) exists.
  *

@@ -1,6 +1,7 @@
-/* morton.c - casts in space order (bcMortonOrder; why: see its declaration in ballcast.h). */
+/* morton.c - casts in space order (morton.h, where it says why). */
 #include <math.h>
 
+#include "morton.h"
 #include "core.h"
 #include "vec3.h"
 

@@ -1,4 +1,5 @@
-/* parallel.c - the one parallel-for (bcParallelFor, declared in ballcast.h): every thread ballcast starts is started here. */
+/* parallel.c - the library's one parallel-for (parallel.h): every thread the library starts is started here. */
+#include "parallel.h"
 #include "core.h"
 
 #include <pthread.h>

@@ -560,7 +560,11 @@ static double orient2dExact(double ax, double ay, double bx, double by, double c
 	return scaleKeepingSign(high, 2L * e);
 }
 
-double bcOrient3d(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double relativeError)
+/* The orientation determinant of a, b, c, d in double precision, and in
+ * *bound its error bound: BC_ORIENT3D_BOUND times the permanent, or
+ * INFINITY where the filter cannot vouch for it (a permanent so small that
+ * products may have underflowed, or one that is not finite). */
+static double orient3dFiltered(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double* bound)
 {
 	double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z;
 	double vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
@@ -571,11 +575,16 @@ double bcOrient3d(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double relativeError)
 	double det = ux * (vywz - vzwy) + uy * (vzwx - vxwz) + uz * (vxwy - vywx);
 	double permanent = fabs(ux) * (fabs(vywz) + fabs(vzwy)) + fabs(uy) * (fabs(vzwx) + fabs(vxwz)) +
 					   fabs(uz) * (fabs(vxwy) + fabs(vywx));
-	if (permanent >= BC_FILTER_MIN_PERMANENT && permanent <= DBL_MAX) {
-		double bound = BC_ORIENT3D_BOUND * permanent;
-		if (bound < relativeError * fabs(det)) {
-			return det;
-		}
+	*bound = permanent >= BC_FILTER_MIN_PERMANENT && permanent <= DBL_MAX ? BC_ORIENT3D_BOUND * permanent : INFINITY;
+	return det;
+}
+
+double bcOrient3d(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double relativeError)
+{
+	double bound;
+	double det = orient3dFiltered(a, b, c, d, &bound);
+	if (bound < relativeError * fabs(det)) {
+		return det;
 	}
 	double tail;
 	return orient3dExact(a, b, c, d, &tail);
@@ -583,21 +592,11 @@ double bcOrient3d(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double relativeError)
 
 double bcOrient3dBounded(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 d, double* error)
 {
-	double ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z;
-	double vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
-	double wx = d.x - a.x, wy = d.y - a.y, wz = d.z - a.z;
-	double vywz = vy * wz, vzwy = vz * wy;
-	double vzwx = vz * wx, vxwz = vx * wz;
-	double vxwy = vx * wy, vywx = vy * wx;
-	double det = ux * (vywz - vzwy) + uy * (vzwx - vxwz) + uz * (vxwy - vywx);
-	double permanent = fabs(ux) * (fabs(vywz) + fabs(vzwy)) + fabs(uy) * (fabs(vzwx) + fabs(vxwz)) +
-					   fabs(uz) * (fabs(vxwy) + fabs(vywx));
-	if (permanent >= BC_FILTER_MIN_PERMANENT && permanent <= DBL_MAX) {
-		double bound = BC_ORIENT3D_BOUND * permanent;
-		if (bound < fabs(det)) {
-			*error = bound;
-			return det;
-		}
+	double bound;
+	double det = orient3dFiltered(a, b, c, d, &bound);
+	if (bound < fabs(det)) {
+		*error = bound;
+		return det;
 	}
 	double tail;
 	double value = orient3dExact(a, b, c, d, &tail);

@@ -653,6 +653,23 @@ static void stopBall(bcSimBall* b)
  * one or two steps, as the distance is smooth along the arc there. */
 #define BC_SIM_POLISH_STEPS 3
 
+/* One Newton step of a polish from offset *s: the gap to contact closing
+ * at rate per unit of time, the motion's velocity v. Takes the step (and
+ * returns true) when the gap is open and closing and the step moves the
+ * ball no more than bound, to no later than limit. */
+static bool polishStep(double gap, double rate, bcVec3 v, double bound, double limit, double* s)
+{
+	if (!(gap > 0.0) || !(rate < 0.0)) {
+		return false;
+	}
+	double step = -gap / rate;
+	if (!(step * bcLength(v) <= bound) || !(*s + step <= limit)) {
+		return false;
+	}
+	*s += step;
+	return true;
+}
+
 /* Polish the time of a contact of b with triangle t (sweep slot) accepted
  * at offset s: Newton on the distance from the feature, each step moving
  * the ball no more than the refinement's gap could need. */
@@ -669,14 +686,9 @@ static double polishMesh(const bcSimulation* sim, const bcSimBall* b, int32_t t,
 		bcSweepContact(&query, &triangle, NULL, slot, 0.0, &contact);
 		double gap = bcDot(bcSub(p, contact.point), contact.normal) - b->radius;
 		double rate = bcDot(contact.normal, v);
-		if (!(gap > 0.0) || !(rate < 0.0)) {
+		if (!polishStep(gap, rate, v, bound, limit, &s)) {
 			break;
 		}
-		double step = -gap / rate;
-		if (!(step * bcLength(v) <= bound) || !(s + step <= limit)) {
-			break;
-		}
-		s += step;
 	}
 	return s;
 }
@@ -696,14 +708,9 @@ static double polishPair(const bcSimulation* sim, const bcSimBall* bi, const bcS
 		double distance = bcLength(m);
 		double gap = distance - R;
 		double rate = distance > 0.0 ? bcDot(m, vRel) / distance : 0.0;
-		if (!(gap > 0.0) || !(rate < 0.0)) {
+		if (!polishStep(gap, rate, vRel, bound, H, &s)) {
 			break;
 		}
-		double step = -gap / rate;
-		if (!(step * bcLength(vRel) <= bound) || !(s + step <= H)) {
-			break;
-		}
-		s += step;
 	}
 	return s;
 }

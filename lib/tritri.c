@@ -1,5 +1,6 @@
 /* tritri.c - ONE triangle against ONE triangle: do they meet, how, and
- * along which segment (seed 001, appendix A; seed 002, 2D interference).
+ * along which segment (the course's two-faces appendix, Opposing Face
+ * Geometry's appendix A; the collision detection slides, 2D interference).
  *
  * The decisions are exact: every branch is taken on the sign of an
  * orientation determinant, and those signs are computed exactly (a
@@ -34,7 +35,7 @@
  *
  * Stage 2b (coplanar): both triangles are projected on the coordinate
  * plane where A's normal is largest (its exact projected area is then not
- * zero), turned counter-clockwise, and tested as in seed 002: they
+ * zero), turned counter-clockwise, and tested as in the slides: they
  * interfere when a vertex of one is in or on the other or two edges
  * intersect. Touching (boundaries only) against overlapping (a common
  * area) is decided by separating lines: the interiors are disjoint exactly

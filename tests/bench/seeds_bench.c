@@ -1,6 +1,6 @@
 /* seeds_bench.c - the other queries against their brute-force baselines:
  * closest point of a mesh, balls against balls, simulate, mesh against mesh;
- * and seed 002's time stepping with bisection against the exact cast
+ * and the course slides' time stepping with bisection against the exact cast
  * ("discrete" lines: see runDiscrete).
  *
  *   seeds_bench [OPTIONS] closest NAME MESH.obj
@@ -797,7 +797,7 @@ static int runIntersectMoved(const bcSeedsConfig* cfg, const char* name, const c
 	return status;
 }
 
-/* --------------------------------------------- time stepping (seed 002) */
+/* ---------------------------- time stepping (the course slides) */
 
 /* Throws for the discrete method against the exact cast: each ends
  * BC_SEEDS_THROW_DEPTH S behind a random point of a random triangle and

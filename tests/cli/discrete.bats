@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# `ballcast cast --method discrete`: seed 002's time stepping with
+# `ballcast cast --method discrete`: the course slides' time stepping with
 # bisection beside the exact cast: a thin wall tunnelled, the bound
 # exact <= discrete <= exact + dt / 2^N on a fat target, --compare-exact's
 # output, and the usage errors.
@@ -58,8 +58,8 @@ cube() {
 	assert_contains "$out" '"tie_tolerance":1e-10,"method":"discrete","dt":0.25,"bisect":0,"compare_exact":false},'
 }
 
-@test "discrete: seed 002's answer, the last contact-free alpha, is printed as alpha_free beside alpha (issue 22)" {
-	# The seed's example: r = 0.3 dropped from z = 2 to z = -2 onto the
+@test "discrete: the course slides' answer, the last contact-free alpha, is printed as alpha_free beside alpha (issue 22)" {
+	# The slides' example: r = 0.3 dropped from z = 2 to z = -2 onto the
 	# plane z = 0, dt = 1/8, 5 halvings. The centre is at z = 2 - 4 alpha,
 	# in contact from z = 0.3 (alpha 0.425). Tests at alpha 1/8, 1/4, 3/8
 	# free (z = 1.5, 1, 0.5), 1/2 in contact (z = 0); halvings 0.4375

@@ -137,11 +137,77 @@ START_TEST(averageNormal)
 	/* --convention cs121: --approach lt leaves triangle 1 alone, and the
 	 * average of one normal is that normal */
 	s = settingsWith(4, "cs121");
-	ck_assert_int_eq(s.normalMode, cli_normalAverage);
+	ck_assert_int_eq(s.normalMode, bc_normalAverage);
 	ck_assert_ptr_null(cliAnswerThrow(mesh, &s, rollInput, NULL, &out, &ties, NULL, NULL));
 	ck_assert_int_eq(out.triangle, 1);
 	bcAssertVecNear(out.normal, 0.0, -1.0, 0.0, 0.0);
 	bcMesh_Destroy(mesh);
+}
+END_TEST
+
+/* The batch cast runs the exact method on (cliCastSettings_BatchOptions):
+ * the roll along the ridge in each normal mode gives the hand-computed
+ * normals above, as one throw at a time does, and a throw of NaNs (a bad
+ * record) is answered invalid. */
+START_TEST(batchOptionsAnswerAsOneThrow)
+{
+	bcMesh* mesh = makeRidge();
+	const double h = sqrt(0.5);
+	struct {
+		int k;
+		const char* value;
+		int triangle;
+		double nx, ny, nz;
+	} modes[] = {
+		{ -1, NULL, 0, 0.0, -0.8, 0.6 },      /* the contact normal */
+		{ 2, "triangle", 0, 0.0, 0.0, 1.0 }, /* triangle 0's */
+		{ 2, "average", 0, 0.0, -h, h },     /* (0,0,1) + (0,-1,0), normalised */
+		{ 4, "cs121", 1, 0.0, -1.0, 0.0 },   /* approach lt: triangle 1 alone */
+	};
+	bcVec3 nowhere = { NAN, NAN, NAN };
+	bcCastInput in[3] = { rollInput, { nowhere, nowhere, NAN }, rollInput };
+	for (int m = 0; m < 4; ++m) {
+		cliCastSettings s = settingsWith(modes[m].k, modes[m].value);
+		bcBatchOptions options = cliCastSettings_BatchOptions(&s, 2);
+		ck_assert_int_eq(options.threadCount, 2);
+		ck_assert_int_eq(options.normal, s.normalMode);
+		bcCastOutput out[3];
+		bcTieList* ties = NULL;
+		ck_assert(bcMesh_CastBatchWithOptions(mesh, in, out, 3, &options, &ties, NULL));
+		for (int i = 0; i < 3; i += 2) {
+			ck_assert_ptr_null(cliAnswerProblem(out + i));
+			ck_assert_int_eq(out[i].triangle, modes[m].triangle);
+			bcAssertVecNear(out[i].normal, modes[m].nx, modes[m].ny, modes[m].nz, 1e-15);
+			bcCastOutput one;
+			int count = -1;
+			ck_assert_ptr_null(cliAnswerThrow(mesh, &s, in[i], NULL, &one, &count, NULL, NULL));
+			ck_assert(memcmp(&one.normal, &out[i].normal, sizeof one.normal) == 0);
+			ck_assert(one.alpha == out[i].alpha);
+		}
+		ck_assert_int_eq(out[1].state, bc_castInvalid);
+		ck_assert_uint_eq(ties->first[2], ties->first[1]);
+		ck_assert_uint_eq(ties->first[1] - ties->first[0], (size_t)out[0].tieCount);
+		bcTieList_Destroy(ties);
+	}
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
+/* What cast reports for an answer the library could not give. */
+START_TEST(answerProblems)
+{
+	bcCastOutput out;
+	memset(&out, 0, sizeof out);
+	out.state = bc_castNoMemory;
+	ck_assert_str_eq(cliAnswerProblem(&out), "out of memory collecting the tied contacts");
+	out.state = bc_castInvalid;
+	ck_assert_str_eq(cliAnswerProblem(&out), "a coordinate or the radius is beyond the supported range of 1e50");
+	out.state = bc_castMiss;
+	ck_assert_ptr_null(cliAnswerProblem(&out));
+	out.state = bc_castHit;
+	ck_assert_ptr_null(cliAnswerProblem(&out));
+	out.state = bc_castInitialOverlap;
+	ck_assert_ptr_null(cliAnswerProblem(&out));
 }
 END_TEST
 
@@ -452,6 +518,8 @@ static Suite* answerSuite(void)
 	tcase_add_test(answers, triangleNormal);
 	tcase_add_test(answers, averageNormal);
 	tcase_add_test(answers, discreteMethod);
+	tcase_add_test(answers, batchOptionsAnswerAsOneThrow);
+	tcase_add_test(answers, answerProblems);
 	suite_add_tcase(suite, answers);
 
 	TCase* checks = tcase_create("checks");

@@ -740,7 +740,7 @@ static void referenceSet(const bcBallInput* balls, int n, int32_t* other, int* t
 
 /* ------------------------------------------------------- fixed balls */
 
-/* A fixed ball (seed 002's obstacle of infinite mass) that is also given
+/* A fixed ball (the course slides' obstacle of infinite mass) that is also given
  * a far p1 and a NaN mass: neither is read. */
 static bcBallInput fixedBall(bcVec3 p, double r)
 {

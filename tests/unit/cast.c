@@ -573,7 +573,9 @@ static void bunnyThrows(const bcMesh* mesh, bcCastInput* in, int n)
 
 /* bcMesh_CastBatchTies answers every cast as bcMesh_CastTies does (the
  * same output, the same tied contacts in the same order), whatever the
- * threads, with the normal each mode asks for, on a real mesh. */
+ * threads, with the normal each mode asks for, on a real mesh; and
+ * bcMesh_CastBatchWithOptions gives the same answers, bit for bit, when it
+ * lists no ties (the average normal then collects and drops them). */
 START_TEST(batch_ties_equal_single_casts)
 {
 	const char* dir = getenv("BALLCAST_MESHES");
@@ -599,6 +601,12 @@ START_TEST(batch_ties_equal_single_casts)
 		ck_assert_int_eq(list->castCount, n);
 		ck_assert_uint_eq(list->first[0], 0);
 		ck_assert_uint_eq(list->first[n], list->contactCount);
+		/* no list: the same answers, the normal included */
+		memset(again, 0xff, sizeof again);
+		ck_assert(bcMesh_CastBatchWithOptions(mesh, in, again, n, &options, NULL, &error));
+		for (int i = 0; i < n; ++i) {
+			ck_assert_msg(sameOutput(again + i, batch + i), "cast %d: output without a list", i);
+		}
 		for (int i = 0; i < n; ++i) {
 			bcCastOutput single;
 			int count = bcMesh_CastTies(mesh, in[i], &options.cast, &single, ties, room);
@@ -685,6 +693,27 @@ START_TEST(batch_normal_modes_at_the_room_corner)
 	/* the second ball flies free: a miss, no ties */
 	ck_assert_int_eq(out[1].state, bc_castMiss);
 	ck_assert_uint_eq(list->first[2], list->first[1]);
+	/* one cast at a time: bcMesh_CastNormal gives each mode's normal */
+	bcCastOutput alone;
+	bcContact tied[64];
+	int count = bcMesh_CastTies(mesh, in[0], NULL, &alone, tied, 64);
+	ck_assert_int_le(count, 64);
+	ck_assert_int_eq((size_t)count, list->first[1]);
+	bcVec3 average = bcMesh_CastNormal(mesh, &alone, tied, count, bc_normalAverage);
+	ck_assert(average.x == -2.0 / 3.0 && average.y == -1.0 / 3.0 && average.z == -2.0 / 3.0);
+	bcVec3 front = bcMesh_CastNormal(mesh, &alone, NULL, 0, bc_normalTriangle);
+	ck_assert(front.x == 0 && front.y == 0 && front.z == -1);
+	bcVec3 contact = bcMesh_CastNormal(mesh, &alone, NULL, 0, bc_normalContact);
+	ck_assert(memcmp(&contact, &alone.normal, sizeof contact) == 0);
+	/* no ties given: nothing to average, the triangle's normal */
+	average = bcMesh_CastNormal(mesh, &alone, NULL, 0, bc_normalAverage);
+	ck_assert(average.x == 0 && average.y == 0 && average.z == -1);
+	/* a miss keeps its normal, whatever the mode */
+	bcCastOutput miss = bcMesh_Cast(mesh, in[1], NULL);
+	for (int m = bc_normalContact; m <= bc_normalAverage; ++m) {
+		bcVec3 kept = bcMesh_CastNormal(mesh, &miss, tied, count, (bcNormalMode)m);
+		ck_assert(memcmp(&kept, &miss.normal, sizeof kept) == 0);
+	}
 	bcTieList_Destroy(list);
 	options.normal = bc_normalTriangle;
 	list = bcMesh_CastBatchTies(mesh, in, out, 2, &options, NULL);
@@ -701,6 +730,11 @@ START_TEST(batch_normal_modes_at_the_room_corner)
 	ck_assert_int_eq(list->castCount, 0);
 	ck_assert_uint_eq(list->contactCount, 0);
 	ck_assert_uint_eq(list->first[0], 0);
+	bcTieList_Destroy(list);
+	list = NULL;
+	ck_assert(bcMesh_CastBatchWithOptions(mesh, in, out, -3, NULL, &list, NULL));
+	ck_assert_ptr_nonnull(list);
+	ck_assert_int_eq(list->castCount, 0);
 	bcTieList_Destroy(list);
 	bcTieList_Destroy(NULL);
 	bcMesh_Destroy(mesh);

@@ -1,5 +1,5 @@
 /* containment.c tests: closed meshes, the point-in-solid test, and how two
- * solids relate (seed 002: disjoint boundaries are not disjoint sets).
+ * solids relate (the course slides: disjoint boundaries are not disjoint sets).
  *
  * Closedness on hand-made meshes (a border, a flipped triangle, a repeated
  * index, an unwelded soup, two components, a flat double triangle). The

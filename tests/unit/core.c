@@ -252,6 +252,94 @@ START_TEST(an_allocator_that_refuses_makes_loads_fail)
 }
 END_TEST
 
+/* An allocator that gives until its gate closes, then refuses. */
+typedef struct testGate {
+	bool open;
+	long refused;
+} testGate;
+
+static void* gateAlloc(size_t size, size_t alignment, void* context)
+{
+	testGate* gate = context;
+	if (!gate->open) {
+		gate->refused += 1;
+		return NULL;
+	}
+	return alignment <= alignof(max_align_t) ? malloc(size) : aligned_alloc(alignment, size);
+}
+
+static void* gateRealloc(void* memory, size_t size, void* context)
+{
+	testGate* gate = context;
+	if (!gate->open) {
+		gate->refused += 1;
+		return NULL;
+	}
+	return realloc(memory, size);
+}
+
+static void gateFree(void* memory, void* context)
+{
+	(void)context;
+	free(memory);
+}
+
+/* A batch that cannot get memory for itself says so (false, the error,
+ * no list) when it must list or average ties; without them it needs
+ * nothing that can fail (its space order falls back to input order) and
+ * answers every cast as it does with memory. */
+START_TEST(a_batch_without_memory_says_so)
+{
+	testGate gate = { true, 0 };
+	bcAllocator allocator = { gateAlloc, gateRealloc, gateFree, &gate };
+	bcSetAllocator(&allocator);
+	bcMesh* mesh = loadBunny(NULL);
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	bcVec3 size = bcSub(info.upperBound, info.lowerBound);
+	enum { n = 2000 };
+	static bcCastInput in[n];
+	static bcCastOutput expected[n], out[n];
+	for (int i = 0; i < n; ++i) {
+		double u = (i + 0.5) / n;
+		in[i].p0 = bcMakeVec3(info.lowerBound.x - size.x, info.lowerBound.y + u * size.y, info.upperBound.z);
+		in[i].p1 = bcMakeVec3(info.upperBound.x + size.x, info.upperBound.y - u * size.y, info.lowerBound.z);
+		in[i].radius = 0.002 * (i % 5);
+	}
+	bcMesh_CastBatch(mesh, in, expected, n, NULL, 2);
+	gate.open = false;
+	bcBatchOptions options = bcDefaultBatchOptions();
+	options.threadCount = 2;
+	bcTieList placeholder;
+	bcTieList* list = &placeholder;
+	bcError error;
+	memset(&error, 0, sizeof error);
+	ck_assert(!bcMesh_CastBatchWithOptions(mesh, in, out, n, &options, &list, &error));
+	ck_assert_ptr_null(list);
+	ck_assert_int_eq(error.code, bc_errorNoMemory);
+	ck_assert_ptr_null(bcMesh_CastBatchTies(mesh, in, out, n, &options, NULL));
+	options.normal = bc_normalAverage;
+	memset(&error, 0, sizeof error);
+	ck_assert(!bcMesh_CastBatchWithOptions(mesh, in, out, n, &options, NULL, &error));
+	ck_assert_int_eq(error.code, bc_errorNoMemory);
+	options.normal = bc_normalContact;
+	memset(out, 0xff, sizeof out);
+	ck_assert(bcMesh_CastBatchWithOptions(mesh, in, out, n, &options, NULL, NULL));
+	int hits = 0;
+	for (int i = 0; i < n; ++i) {
+		ck_assert_int_eq(out[i].state, expected[i].state);
+		ck_assert(out[i].alpha == expected[i].alpha);
+		ck_assert_int_eq(out[i].triangle, expected[i].triangle);
+		ck_assert(memcmp(&out[i].normal, &expected[i].normal, sizeof out[i].normal) == 0);
+		hits += out[i].state == bc_castHit;
+	}
+	ck_assert_int_gt(hits, n / 4);
+	ck_assert_int_gt(gate.refused, 0);
+	gate.open = true;
+	bcMesh_Destroy(mesh);
+	bcSetAllocator(NULL);
+}
+END_TEST
+
 START_TEST(allocation_helpers)
 {
 	installCounter();
@@ -339,6 +427,7 @@ static Suite* coreSuite(void)
 	tcase_add_test(tc, every_allocation_goes_through_the_hook);
 	tcase_add_test(tc, a_failed_load_gives_everything_back);
 	tcase_add_test(tc, an_allocator_that_refuses_makes_loads_fail);
+	tcase_add_test(tc, a_batch_without_memory_says_so);
 	tcase_add_test(tc, allocation_helpers);
 	tcase_add_test(tc, set_error_fills_every_field);
 	tcase_add_test(tc, feature_names);

@@ -1,4 +1,4 @@
-/* discrete.c tests: seed 002's time stepping with bisection
+/* discrete.c tests: the course slides' time stepping with bisection
  * (bcMesh_CastDiscrete) against the exact cast (bcMesh_Cast).
  *
  * A hand-computed run (every step and halving in binary fractions); the

@@ -3,6 +3,7 @@
 
 #include "harness.h"
 #include "ballcast.h"
+#include "morton.h"
 
 static bcCastInput startAt(double x, double y, double z)
 {

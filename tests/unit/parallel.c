@@ -9,6 +9,7 @@
 
 #include "harness.h"
 #include "ballcast.h"
+#include "parallel.h"
 
 /* What the task saw: per item, how often it ran and by which worker; per
  * worker, how many blocks it took. */

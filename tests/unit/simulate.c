@@ -488,7 +488,7 @@ START_TEST(pairs_conserve_momentum)
 {
 	/* Random glancing pairs in empty space (a far floor), random masses
 	 * and e: momentum is kept to rounding, energy never grows and drops by
-	 * (1 - e^2) times the normal part's share, as seed 002's formulas say. */
+	 * (1 - e^2) times the normal part's share, as the course slides' formulas say. */
 	bcMesh* mesh = makeFloor(1);
 	bcRandom rng = { 21 };
 	for (int k = 0; k < 200; ++k) {
