@@ -19,8 +19,13 @@
 
 /* ------------------------------------------------ interrupted runs
  *
- * A temporary output file is removed when the run is interrupted by
- * SIGINT, SIGTERM or SIGHUP, and the process then dies by that signal.
+ * A temporary output file is removed when the run is ended by a signal,
+ * and the process then dies by that signal. Every signal whose default
+ * action ends the process is caught (SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+ * SIGUSR1, SIGALRM, SIGXFSZ when a write passes ulimit -f, ..., the
+ * real-time ones): only SIGKILL, which nothing can catch, leaves the
+ * temporary behind. A signal ignored, or handled by someone else (a
+ * sanitizer's SIGSEGV), when the first temporary is made is left as it is.
  * The handler can reach nothing but static storage, so the temporaries'
  * names are copied here beforehand: the CLI's one mutable global state,
  * written only by cliOutput_Open, _Commit and _Abort. The handler only
@@ -48,17 +53,54 @@ static void removePendingAndDie(int sig)
 	raise(sig);
 }
 
-/* Catch SIGINT, SIGTERM and SIGHUP, unless ignored (nohup, or a background
- * job of a shell without job control): an ignored signal stays ignored. */
+/* The signals whose default action ends the process (POSIX's "T" and "A"
+ * actions, and Linux's own), but SIGKILL; the real-time ones come after. */
+static const int fatalSignals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM,
+	SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS,
+#ifdef SIGPOLL
+	SIGPOLL,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+};
+
+#define CLI_FATAL_COUNT ((int)(sizeof fatalSignals / sizeof fatalSignals[0]))
+
+/* The k-th signal to catch, k from 0, or 0 past the last. */
+static int caughtSignal(int k)
+{
+	if (k < CLI_FATAL_COUNT) {
+		return fatalSignals[k];
+	}
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+	if (SIGRTMIN + (k - CLI_FATAL_COUNT) <= SIGRTMAX) {
+		return SIGRTMIN + (k - CLI_FATAL_COUNT);
+	}
+#endif
+	return 0;
+}
+
+/* Faults of the program itself: not held off while a temporary is made
+ * (a fault held off is fatal at once, and POSIX leaves it undefined). */
+static bool isFault(int sig)
+{
+	return sig == SIGILL || sig == SIGTRAP || sig == SIGBUS || sig == SIGFPE || sig == SIGSEGV || sig == SIGSYS;
+}
+
+/* Catch them all, where their action is still the default. */
 static void installHandlers(void)
 {
 	if (atomic_exchange(&handlersInstalled, 1)) {
 		return;
 	}
-	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
-	for (size_t k = 0; k < sizeof signals / sizeof signals[0]; ++k) {
+	for (int k = 0, sig; (sig = caughtSignal(k)) != 0; ++k) {
 		struct sigaction old;
-		if (sigaction(signals[k], NULL, &old) != 0 || old.sa_handler == SIG_IGN) {
+		if (sigaction(sig, NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) != 0 || old.sa_handler != SIG_DFL) {
 			continue;
 		}
 		struct sigaction action;
@@ -66,19 +108,21 @@ static void installHandlers(void)
 		action.sa_handler = removePendingAndDie;
 		sigemptyset(&action.sa_mask);
 		action.sa_flags = SA_RESETHAND | SA_NODEFER;
-		sigaction(signals[k], &action, NULL);
+		sigaction(sig, &action, NULL);
 	}
 }
 
-/* Block (or restore) the three signals in this thread, so that a temporary
- * is never made or published without its slot saying so. */
+/* Block (or restore) the caught signals but faults in this thread, so that
+ * a temporary is never made or published without its slot saying so. */
 static void blockSignals(sigset_t* saved)
 {
 	sigset_t set;
 	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
+	for (int k = 0, sig; (sig = caughtSignal(k)) != 0; ++k) {
+		if (!isFault(sig)) {
+			sigaddset(&set, sig);
+		}
+	}
 	pthread_sigmask(SIG_BLOCK, &set, saved);
 }
 

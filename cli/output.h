@@ -34,10 +34,11 @@ typedef struct cliOutput {
  * since there is nothing to rename over. A new file gets mode 0666 less the
  * umask; a replaced file keeps its mode. On failure
  * prints "ballcast: ..." on stderr and returns false.
- * While the temporary beside path exists, SIGINT, SIGTERM and SIGHUP (those
- * not ignored when the first one was made) remove it, and the process then
- * dies by the same signal (exit status 128 + n), as `sort -o` does; kill -9
- * leaves it (and path untouched). */
+ * While the temporary beside path exists, every signal that ends a process
+ * (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ, ...; those still at their
+ * default action when the first one was made) removes it, and the process
+ * then dies by the same signal (exit status 128 + n), as `sort -o` does;
+ * kill -9 leaves it (and path untouched). */
 bool cliOutput_Open(cliOutput* out, const char* path);
 
 /* Write to stdout as results come, staging nothing: what is written before
