@@ -171,6 +171,56 @@ static mode_t newFileMode(void)
 	return 0666 & ~mask;
 }
 
+/* Links followed from -o's path before giving up (Linux's own limit for
+ * a path, ELOOP beyond). */
+#define CLI_MAX_LINKS 40
+
+/* The directory part of path with its final '/' (or "" for none) and then
+ * name, in one new string; NULL when out of memory. */
+static char* besidePath(const char* path, const char* name)
+{
+	const char* slash = strrchr(path, '/');
+	size_t dir = slash != NULL ? (size_t)(slash - path) + 1 : 0, n = strlen(name);
+	char* joined = malloc(dir + n + 1);
+	if (joined != NULL) {
+		memcpy(joined, path, dir);
+		memcpy(joined + dir, name, n + 1);
+	}
+	return joined;
+}
+
+/* Where the output goes: path, or, when path is a symbolic link, the end
+ * of its chain of links, whether that exists or not (a relative link read
+ * from its own directory): the output is written through, as cp does, and
+ * the links stay. A new string, or NULL with errno set (ELOOP, ENOMEM,
+ * readlink's error). */
+static char* outputTarget(const char* path)
+{
+	char* current = strdup(path);
+	for (int hops = 0; current != NULL; ++hops) {
+		struct stat info;
+		if (lstat(current, &info) != 0 || !S_ISLNK(info.st_mode)) {
+			return current;
+		}
+		size_t size = info.st_size > 0 ? (size_t)info.st_size + 1 : PATH_MAX;
+		char* text = hops < CLI_MAX_LINKS ? malloc(size) : NULL;
+		ssize_t n = text != NULL ? readlink(current, text, size) : -1;
+		char* next = NULL;
+		if (hops >= CLI_MAX_LINKS) {
+			errno = ELOOP;
+		} else if (n >= 0 && (size_t)n < size) {
+			text[n] = '\0';
+			next = text[0] == '/' ? strdup(text) : besidePath(current, text);
+		} else if (n >= 0) {
+			errno = ENAMETOOLONG; /* the link grew while it was read */
+		}
+		free(text);
+		free(current);
+		current = next;
+	}
+	return NULL;
+}
+
 bool cliOutput_Open(cliOutput* out, const char* path)
 {
 	out->stream = NULL;
@@ -190,9 +240,16 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 		setvbuf(out->stream, NULL, _IOFBF, CLI_OUTPUT_BUFFER);
 		return true;
 	}
+	out->target = outputTarget(out->path);
+	if (out->target == NULL) {
+		fprintf(stderr, "ballcast: %s: cannot create the output: %s\n", out->path, strerror(errno));
+		return false;
+	}
 	struct stat info;
-	bool exists = stat(out->path, &info) == 0;
+	bool exists = stat(out->target, &info) == 0;
 	if (exists && !S_ISREG(info.st_mode)) {
+		free(out->target);
+		out->target = NULL;
 		if (S_ISDIR(info.st_mode)) {
 			fprintf(stderr, "ballcast: %s: cannot write the output: Is a directory\n", out->path);
 			return false;
@@ -206,16 +263,8 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 		setvbuf(out->stream, NULL, _IOFBF, CLI_OUTPUT_BUFFER);
 		return true;
 	}
-	struct stat link;
-	out->target = NULL;
-	if (lstat(out->path, &link) == 0 && S_ISLNK(link.st_mode)) {
-		out->target = realpath(out->path, NULL);
-	}
-	if (out->target == NULL) {
-		out->target = strdup(out->path);
-	}
-	size_t n = out->target != NULL ? strlen(out->target) : 0;
-	out->tempPath = out->target != NULL ? malloc(n + 16) : NULL;
+	size_t n = strlen(out->target);
+	out->tempPath = malloc(n + 16);
 	if (out->tempPath == NULL) {
 		fprintf(stderr, "ballcast: out of memory\n");
 		free(out->target);
@@ -233,6 +282,13 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 		out->pending = armPending(out->tempPath);
 	}
 	restoreSignals(&saved);
+	/* A file replaced keeps its owner and group where the system lets us
+	 * give them (root, or a group we are in; otherwise they become ours),
+	 * then its mode (after the owner: chown may clear set-id bits). */
+	if (fd >= 0 && exists) {
+		bool kept = fchown(fd, info.st_uid, info.st_gid) == 0 || fchown(fd, (uid_t)-1, info.st_gid) == 0;
+		(void)kept; /* best effort, as cp -p does for a file not its own */
+	}
 	if (fd >= 0 && fchmod(fd, exists ? (info.st_mode & 07777) : newFileMode()) != 0) {
 		close(fd);
 		unlink(out->tempPath);

@@ -22,7 +22,7 @@ typedef struct cliOutput {
 	FILE* stream;     /* write here */
 	const char* path; /* -o FILE, or NULL for stdout */
 	char* tempPath;   /* the temporary beside target (NULL for stdout or direct) */
-	char* target;     /* what is renamed over: path, or where its symlink points */
+	char* target;     /* what is renamed over: path, or the end of its symlinks */
 	bool direct;      /* path is a FIFO or device: written in place */
 	bool streaming;   /* stdout, written as results come (cliOutput_OpenStdout) */
 	bool failed;      /* streaming: a write error was reported */
@@ -30,9 +30,11 @@ typedef struct cliOutput {
 } cliOutput;
 
 /* Open the temporary output. path NULL or "-" means stdout. A symlink is
- * followed (its target is replaced); a FIFO or device is written in place,
- * since there is nothing to rename over. A new file gets mode 0666 less the
- * umask; a replaced file keeps its mode. On failure
+ * written through, as cp does: the end of its chain of links, live or
+ * dangling, is replaced (the temporary beside it) and the links stay; a
+ * FIFO or device is written in place, since there is nothing to rename
+ * over. A new file gets mode 0666 less the umask; a replaced file keeps its
+ * mode, and its owner and group where the system allows. On failure
  * prints "ballcast: ..." on stderr and returns false.
  * While the temporary beside path exists, every signal that ends a process
  * (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ, ...; those still at their

@@ -116,6 +116,65 @@ refused() {
 	assert_status 0
 }
 
+@test "-o through a symbolic link writes through it, as cp does: live or dangling, the link stays; the file keeps its mode (issue 26)" {
+	cp "$REPO/samples/throws.json" throws.json
+	expected=$("$BALLCAST" cast "$ROOM" throws.json)
+	# a live link: the file it names is replaced, in place, its mode kept
+	echo 'old answers' >real.json
+	chmod 640 real.json
+	ln -s real.json live.json
+	bcast cast -o live.json "$ROOM" throws.json
+	assert_status 0
+	[ -L live.json ]
+	[ "$(readlink live.json)" = real.json ]
+	[ "$(cat real.json)" = "$expected" ]
+	[ "$(stat -c %a real.json)" = 640 ]
+	# a dangling link: the file it names is made (it was replaced by a
+	# regular file at the link's place), with a new file's mode
+	ln -s made.json dangling.json
+	bcast cast -o dangling.json "$ROOM" throws.json
+	assert_status 0
+	[ -L dangling.json ]
+	[ "$(readlink dangling.json)" = made.json ]
+	[ "$(cat made.json)" = "$expected" ]
+	[ "$(stat -c %a made.json)" = "$(printf '%o' $((0666 & ~$(umask))))" ]
+	# a chain of relative links through another directory: each read from its own
+	mkdir d
+	ln -s ../far.json d/inner.json
+	ln -s d/inner.json outer.json
+	bcast cast -o outer.json "$ROOM" throws.json
+	assert_status 0
+	[ -L outer.json ]
+	[ -L d/inner.json ]
+	[ "$(cat far.json)" = "$expected" ]
+	# no temporary left anywhere, and a link to a directory that does not exist is an error
+	if ls ./*.tmp.* d/*.tmp.* 2>/dev/null; then return 1; fi
+	ln -s nowhere/x.json lost.json
+	bcast cast -o lost.json "$ROOM" throws.json
+	assert_status 2
+	[ "$err" = "ballcast: lost.json: cannot create the output: No such file or directory" ]
+	[ -L lost.json ]
+	# a loop of links is named as one
+	ln -s loop2.json loop1.json
+	ln -s loop1.json loop2.json
+	bcast cast -o loop1.json "$ROOM" throws.json
+	assert_status 2
+	[ "$err" = "ballcast: loop1.json: cannot create the output: Too many levels of symbolic links" ]
+}
+
+@test "-o over a file of another owner and group keeps them where the system allows (root here)" {
+	[ "$(id -u)" -eq 0 ] || skip "only root can give a file away"
+	cp "$REPO/samples/throws.json" throws.json
+	echo 'old answers' >theirs.json
+	chown 12345:23456 theirs.json
+	chmod 604 theirs.json
+	ln -s theirs.json link.json
+	bcast cast -o link.json "$ROOM" throws.json
+	assert_status 0
+	[ "$(stat -c '%u:%g %a' theirs.json)" = "12345:23456 604" ]
+	grep -q '"results"' theirs.json
+}
+
 # 100 CSV rows with no r: every one a bad record
 write_rows_without_r() {
 	{
