@@ -1,9 +1,10 @@
 /* output.c - the temporary-then-publish output file and shared writers. */
-/* realpath is XSI. */
-#define _XOPEN_SOURCE 700
+/* fopencookie is GNU (glibc and musl have it). */
+#define _GNU_SOURCE
 #include "output.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
@@ -157,6 +158,109 @@ static void disarmPending(cliOutput* out)
 	}
 }
 
+/* ------------------------------------------------ the file under a stream
+ *
+ * An output file (the temporary, a device written in place, the staging
+ * file of standard output) is a stdio stream over this sink, which keeps
+ * the first error writing it: the message about a full disk must name
+ * that error, and errno, read later, holds whatever some other call (on
+ * some other thread: the writer of cast's pipeline) last left there. */
+struct cliSink {
+	int fd;
+	int error; /* the first write's or close's errno, or 0 */
+};
+
+static ssize_t sinkWrite(void* cookie, const char* data, size_t size)
+{
+	cliSink* sink = cookie;
+	size_t done = 0;
+	while (done < size) {
+		ssize_t n = write(sink->fd, data + done, size - done);
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n <= 0) {
+			if (sink->error == 0) {
+				sink->error = n < 0 ? errno : EIO;
+			}
+			break;
+		}
+		done += (size_t)n;
+	}
+	/* short: stdio marks the stream in error */
+	return (ssize_t)done;
+}
+
+static ssize_t sinkRead(void* cookie, char* data, size_t size)
+{
+	cliSink* sink = cookie;
+	ssize_t n;
+	do {
+		n = read(sink->fd, data, size);
+	} while (n < 0 && errno == EINTR);
+	return n;
+}
+
+static int sinkSeek(void* cookie, off64_t* offset, int whence)
+{
+	cliSink* sink = cookie;
+	off_t at = lseek(sink->fd, (off_t)*offset, whence);
+	if (at < 0) {
+		return -1;
+	}
+	*offset = at;
+	return 0;
+}
+
+static int sinkClose(void* cookie)
+{
+	cliSink* sink = cookie;
+	int closed = close(sink->fd);
+	if (closed != 0 && sink->error == 0) {
+		sink->error = errno;
+	}
+	sink->fd = -1;
+	return closed;
+}
+
+/* out->stream over fd (taken: closed with the stream, or here on failure),
+ * opened with mode ("w", or "w+" to be read back); false with errno set. */
+static bool openSink(cliOutput* out, int fd, const char* mode)
+{
+	out->sink = malloc(sizeof *out->sink);
+	if (out->sink == NULL) {
+		close(fd);
+		errno = ENOMEM;
+		return false;
+	}
+	out->sink->fd = fd;
+	out->sink->error = 0;
+	cookie_io_functions_t functions = { sinkRead, sinkWrite, sinkSeek, sinkClose };
+	out->stream = fopencookie(out->sink, mode, functions);
+	if (out->stream == NULL) {
+		int error = errno;
+		close(fd);
+		free(out->sink);
+		out->sink = NULL;
+		errno = error;
+		return false;
+	}
+	return true;
+}
+
+/* The reason to give for a failed write, flush or close of out->stream:
+ * its sink's first error, else code (errno just after the call). */
+static int writeFailure(const cliOutput* out, int code)
+{
+	return out->sink != NULL && out->sink->error != 0 ? out->sink->error : code;
+}
+
+static void freeSink(cliOutput* out)
+{
+	free(out->sink);
+	out->sink = NULL;
+}
+
 /* A large stdio buffer: output is many small writes. */
 #define CLI_OUTPUT_BUFFER (1 << 20)
 
@@ -230,10 +334,18 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 	out->streaming = false;
 	out->failed = false;
 	out->pending = -1;
+	out->sink = NULL;
 	out->path = (path != NULL && strcmp(path, "-") != 0) ? path : NULL;
 	if (out->path == NULL) {
-		out->stream = tmpfile();
-		if (out->stream == NULL) {
+		/* staged in an unnamed temporary (tmpfile's), read back at the end */
+		FILE* staging = tmpfile();
+		int fd = staging != NULL ? dup(fileno(staging)) : -1;
+		int error = errno;
+		if (staging != NULL) {
+			fclose(staging);
+		}
+		errno = error;
+		if (fd < 0 || !openSink(out, fd, "w+")) {
 			fprintf(stderr, "ballcast: cannot create a temporary file: %s\n", strerror(errno));
 			return false;
 		}
@@ -255,8 +367,8 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 			return false;
 		}
 		out->direct = true;
-		out->stream = fopen(out->path, "w");
-		if (out->stream == NULL) {
+		int fd = open(out->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		if (fd < 0 || !openSink(out, fd, "w")) {
 			fprintf(stderr, "ballcast: %s: cannot open the output: %s\n", out->path, strerror(errno));
 			return false;
 		}
@@ -295,10 +407,9 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 		disarmPending(out);
 		fd = -1;
 	}
-	if (fd < 0 || (out->stream = fdopen(fd, "w")) == NULL) {
+	if (fd < 0 || !openSink(out, fd, "w")) {
 		fprintf(stderr, "ballcast: %s: cannot create the output: %s\n", out->path, strerror(errno));
 		if (fd >= 0) {
-			close(fd);
 			unlink(out->tempPath);
 			disarmPending(out);
 		}
@@ -315,6 +426,7 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 bool cliOutput_OpenStdout(cliOutput* out)
 {
 	out->stream = stdout;
+	out->sink = NULL;
 	out->path = NULL;
 	out->tempPath = NULL;
 	out->target = NULL;
@@ -398,6 +510,7 @@ void cliOutput_Abort(cliOutput* out)
 		fclose(out->stream);
 		out->stream = NULL;
 	}
+	freeSink(out);
 	if (out->tempPath != NULL) {
 		unlink(out->tempPath);
 		disarmPending(out);
@@ -431,7 +544,7 @@ bool cliOutput_Commit(cliOutput* out)
 	}
 	bool ok = fflush(out->stream) == 0 && !ferror(out->stream);
 	if (!ok) {
-		cliWriteError(out->path != NULL ? out->path : "(temporary output)", errno);
+		cliWriteError(out->path != NULL ? out->path : "(temporary output)", writeFailure(out, errno));
 		cliOutput_Abort(out);
 		return false;
 	}
@@ -447,22 +560,24 @@ bool cliOutput_Commit(cliOutput* out)
 		ok = fclose(out->stream) == 0;
 		out->stream = NULL;
 		if (!ok) {
-			cliWriteError(out->path, errno);
+			cliWriteError(out->path, writeFailure(out, errno));
 		}
+		freeSink(out);
 		return ok;
 	}
-	if (fsync(fileno(out->stream)) != 0 && errno != EINVAL) {
+	if (fsync(out->sink->fd) != 0 && errno != EINVAL) {
 		cliWriteError(out->path, errno);
 		cliOutput_Abort(out);
 		return false;
 	}
 	if (fclose(out->stream) != 0) {
 		out->stream = NULL;
-		cliWriteError(out->path, errno);
+		cliWriteError(out->path, writeFailure(out, errno));
 		cliOutput_Abort(out);
 		return false;
 	}
 	out->stream = NULL;
+	freeSink(out);
 	sigset_t saved;
 	blockSignals(&saved);
 	bool renamed = rename(out->tempPath, out->target) == 0;

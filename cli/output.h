@@ -18,8 +18,12 @@ typedef enum cliOutputFormat {
 	cli_outputCsv
 } cliOutputFormat;
 
+/* The file under a stream of cliOutput and its first write error (output.c). */
+typedef struct cliSink cliSink;
+
 typedef struct cliOutput {
 	FILE* stream;     /* write here */
+	cliSink* sink;    /* the file under stream, when it is one of ours (NULL for stdout) */
 	const char* path; /* -o FILE, or NULL for stdout */
 	char* tempPath;   /* the temporary beside target (NULL for stdout or direct) */
 	char* target;     /* what is renamed over: path, or the end of its symlinks */
