@@ -49,10 +49,46 @@ setup() {
 	assert_status 0
 	assert_file_eq stdout <expected
 	grep -q "ballcast help COMMAND" stdout
+	# help describes itself (issue 26): help help, help --help
+	for words in "help help" "help --help"; do
+		# shellcheck disable=SC2086
+		bcast $words
+		assert_status 0
+		assert_no_stderr
+		assert_file_eq stdout <expected
+	done
 	bcast help frob
 	assert_status 2
 	assert_no_stdout
 	[ "$(sed -n 1p stderr)" = "ballcast: unknown command 'frob'" ]
+}
+
+@test "--version and --help before a command take any unambiguous prefix, as a command's options do (issue 26)" {
+	bcast --version
+	cp stdout version
+	bcast --help
+	cp stdout usage
+	for prefix in --ver --v --versio; do
+		bcast "$prefix"
+		assert_status 0
+		assert_no_stderr
+		assert_file_eq stdout <version
+		# as the commands take it
+		bcast cast "$prefix"
+		assert_status 0
+		assert_file_eq stdout <version
+	done
+	for prefix in --h --he --hel -h; do
+		bcast "$prefix"
+		assert_status 0
+		assert_file_eq stdout <usage
+	done
+	# an option that is neither is named as an option
+	bcast --frob cast
+	assert_status 2
+	assert_no_stdout
+	printf "%s\n" "ballcast: unknown option '--frob' (before a command: --help or --version)" \
+		"ballcast: 'ballcast --help' lists the commands" | assert_stderr_eq
 }
 
 @test "an unknown command: one line and a hint, naming a command a slip away" {
