@@ -168,6 +168,37 @@ static int unknownOption(const cliUsage* usage, const struct option* longOptions
 	return cliUsageError(usage, message, NULL);
 }
 
+/* The argument getopt_long was reading when it stopped at an error, given
+ * optind before the call: the first argument from there on that is an
+ * option (GNU getopt skips operands, and moves them only behind what it
+ * has read; optind past a short option is not advanced until the group of
+ * letters ends, so argv[optind - 1] may be an operand: issue 26). */
+static const char* optionArgument(int argc, char** argv, int before)
+{
+	for (int k = before > 0 ? before : 1; k < argc; ++k) {
+		if (argv[k][0] == '-' && argv[k][1] != '\0') {
+			return argv[k];
+		}
+	}
+	return optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
+}
+
+/* "unknown option '-1' in '-1.ndjson' (a file? ...)": a short option
+ * getopt does not know, letter, in arg, a group of letters or a file
+ * named with a leading '-'. */
+static int unknownLetter(const cliUsage* usage, const char* arg, int letter)
+{
+	char message[sizeof((bcError*)0)->message];
+	if (arg == NULL || strlen(arg) <= 2) {
+		snprintf(message, sizeof message, "unknown option '-%c'", letter);
+	} else {
+		snprintf(message, sizeof message,
+				 "unknown option '-%c' in '%s' (if '%s' is a file, write './%s' or put '--' before it)", letter, arg,
+				 arg, arg);
+	}
+	return cliUsageError(usage, message, NULL);
+}
+
 int cliUsageError(const cliUsage* usage, const char* message, const char* arg)
 {
 	fprintf(stderr, "ballcast %s: %s%s%s%s\n", usage->command, message, arg != NULL ? " '" : "",
@@ -342,6 +373,7 @@ int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOpt
 	opterr = 0;
 	int status = -1;
 	int c;
+	int before = optind;
 	while (status < 0 && (c = getopt_long(argc, argv, shortOptions, longOptions, NULL)) != -1) {
 		int own = c >= cli_codeOwn ? c - cli_codeOwn : -1;
 		for (int k = 0; k < ownCount && own < 0 && c < cli_codeMaxErrors; ++k) {
@@ -357,12 +389,15 @@ int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOpt
 			puts("ballcast " BC_VERSION_STRING);
 			status = cliFinishStdout();
 		} else if (c == ':') {
-			status = cliUsageError(usage, "missing value for", argv[optind - 1]);
+			status = cliUsageError(usage, "missing value for", optionArgument(argc, argv, before));
 		} else if (c == '?') {
-			status = unknownOption(usage, longOptions, argv[optind - 1]);
+			const char* arg = optionArgument(argc, argv, before);
+			status = arg != NULL && strncmp(arg, "--", 2) != 0 && optopt != 0 ? unknownLetter(usage, arg, optopt)
+																			  : unknownOption(usage, longOptions, arg);
 		} else {
 			status = commonOption(usage, c, optarg, common);
 		}
+		before = optind;
 	}
 	free(longOptions);
 	free(shortOptions);
