@@ -71,22 +71,31 @@ bool cliParseNonNegative(const char* text, double* value)
 	return true;
 }
 
+/* -i/--input-format's names and what each means. */
+static const struct {
+	const char* name;
+	cliInputFormat format;
+} inputFormatNames[] = {
+	{ "auto", cli_inputAuto }, { "json", cli_inputJson }, { "ndjson", cli_inputNdjson },
+	{ "jsonl", cli_inputNdjson }, { "csv", cli_inputCsv },
+};
+
+#define CLI_INPUT_FORMAT_COUNT ((int)(sizeof inputFormatNames / sizeof inputFormatNames[0]))
+
 bool cliParseInputFormat(const char* text, cliInputFormat* format)
 {
-	static const struct {
-		const char* name;
-		cliInputFormat format;
-	} names[] = {
-		{ "auto", cli_inputAuto }, { "json", cli_inputJson }, { "ndjson", cli_inputNdjson },
-		{ "jsonl", cli_inputNdjson }, { "csv", cli_inputCsv },
-	};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
-		if (strcmp(text, names[i].name) == 0) {
-			*format = names[i].format;
+	for (int i = 0; i < CLI_INPUT_FORMAT_COUNT; ++i) {
+		if (strcmp(text, inputFormatNames[i].name) == 0) {
+			*format = inputFormatNames[i].format;
 			return true;
 		}
 	}
 	return false;
+}
+
+const char* cliInputFormatName(int k)
+{
+	return k >= 0 && k < CLI_INPUT_FORMAT_COUNT ? inputFormatNames[k].name : NULL;
 }
 
 size_t cliEditDistance(const char* a, size_t n, const char* b)
@@ -321,7 +330,15 @@ int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOpt
 					  cliOptionFcn* handle, void* context, int* first)
 {
 	if (argc == 3 && argv[1] == cliUsageQueryMarker) {
-		((cliUsageQuery*)(void*)argv[2])->usage = usage;
+		cliUsageQuery* query = (cliUsageQuery*)(void*)argv[2];
+		query->usage = usage;
+		int own = 0;
+		while (usage->own != NULL && usage->own[own].name != NULL) {
+			own++;
+		}
+		if (query->value != NULL && handle != NULL && query->option >= 0 && query->option < own) {
+			query->refusal = handle(context, query->option, query->value);
+		}
 		return 0;
 	}
 	int ownCount = 0;

@@ -621,18 +621,33 @@ cliOutputFormat cliFormatFromPath(const char* path, cliOutputFormat fallback)
 	return fallback;
 }
 
+/* -f/--format's names and what each means. */
+static const struct {
+	const char* name;
+	cliOutputFormat format;
+} outputFormatNames[] = {
+	{ "json", cli_outputJson },
+	{ "ndjson", cli_outputNdjson },
+	{ "jsonl", cli_outputNdjson },
+	{ "csv", cli_outputCsv },
+};
+
+#define CLI_OUTPUT_FORMAT_COUNT ((int)(sizeof outputFormatNames / sizeof outputFormatNames[0]))
+
 bool cliParseOutputFormat(const char* text, cliOutputFormat* format)
 {
-	if (strcmp(text, "json") == 0) {
-		*format = cli_outputJson;
-	} else if (strcmp(text, "ndjson") == 0 || strcmp(text, "jsonl") == 0) {
-		*format = cli_outputNdjson;
-	} else if (strcmp(text, "csv") == 0) {
-		*format = cli_outputCsv;
-	} else {
-		return false;
+	for (int k = 0; k < CLI_OUTPUT_FORMAT_COUNT; ++k) {
+		if (strcmp(text, outputFormatNames[k].name) == 0) {
+			*format = outputFormatNames[k].format;
+			return true;
+		}
 	}
-	return true;
+	return false;
+}
+
+const char* cliOutputFormatName(int k)
+{
+	return k >= 0 && k < CLI_OUTPUT_FORMAT_COUNT ? outputFormatNames[k].name : NULL;
 }
 
 bool cliBuffer_Grow(cliBuffer* buffer, size_t extra)

@@ -83,8 +83,12 @@ void cliOutput_Abort(cliOutput* out);
  * fallback. */
 cliOutputFormat cliFormatFromPath(const char* path, cliOutputFormat fallback);
 
-/* Parse "json", "ndjson", "csv"; false if unknown. */
+/* Parse "json", "ndjson" (or "jsonl"), "csv"; false if unknown. */
 bool cliParseOutputFormat(const char* text, cliOutputFormat* format);
+
+/* The k-th name -f/--format takes (from k = 0, the parser's table), or
+ * NULL past the last. */
+const char* cliOutputFormatName(int k);
 
 /* A growing byte buffer: text formatted off the output stream (on any
  * thread), then written in one piece. Zero-initialise it. */
