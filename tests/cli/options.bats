@@ -114,3 +114,13 @@ short_options() {
 	bcast cast room.obj throws.json -o
 	[ "$(sed -n 1p stderr)" = "ballcast cast: missing value for '-o'" ]
 }
+
+@test "cast --help: alpha_free is described under --method, whose results it is part of, not under --bisect (issue 26)" {
+	bcast cast --help
+	assert_status 0
+	# the lines from --method to --dt
+	sed -n '/^      --method /,/^      --dt /p' stdout >method.txt
+	grep -q 'alpha_free' method.txt
+	# and none after --bisect's line
+	if sed -n '/^      --bisect /,/^      --compare-exact/p' stdout | grep -q alpha_free; then return 1; fi
+}
