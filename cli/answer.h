@@ -51,14 +51,16 @@ enum { cli_castMethodFirst = cli_castSettingCount, cli_castMethodCount = 3 };
 	"      --convention cs121    the course's conventions: --approach lt\n"                                            \
 	"                            --normal average --initial-overlap ignore\n"
 
-/* The --help lines of --method, --dt and --bisect. */
+/* The --help lines of --method. */
 #define CLI_HELP_CAST_METHOD                                                                                           \
 	"      --method exact|discrete\n"                                                                                  \
 	"                            exact prediction (default), or seed 002's time\n"                                     \
 	"                            stepping: the ball tested where it stands at\n"                                       \
 	"                            alpha 0, dt, 2 dt, ..., 1, the first step in\n"                                       \
 	"                            contact halved N times; alpha is the end of the\n"                                    \
-	"                            last half (it misses what a step jumps over)\n"                                       \
+	"                            last half (it misses what a step jumps over)\n"
+/* --dt and --bisect, which follow what a command says of --method's results. */
+#define CLI_HELP_CAST_STEP                                                                                             \
 	"      --dt F                discrete: the step, a fraction of the path in\n"                                      \
 	"                            [1e-9, 1] (required with --method discrete)\n"                                        \
 	"      --bisect N            discrete: halvings, 0 to 64 (default 5)\n"

@@ -54,9 +54,10 @@ static const cliUsage castUsage = {
 	"                            --normal average --initial-overlap ignore --ties\n"
 	"                            (options given explicitly still win)\n"
 	CLI_HELP_CAST_METHOD
-	"                            each discrete result also carries \"alpha_free\",\n"
-	"                            the last alpha seen free: the start of that last\n"
-	"                            half (seed 002's answer)\n"
+	"                            each discrete result also has \"alpha_free\": the\n"
+	"                            start of that last half, the last alpha seen\n"
+	"                            free (seed 002's t)\n"
+	CLI_HELP_CAST_STEP
 	"      --compare-exact       discrete: each result carries the exact alpha\n"
 	"                            too (\"exact_alpha\", null on a miss), and the\n"
 	"                            summary how many throws tunnel (hit by the exact\n"

@@ -11,26 +11,96 @@
 #include "options.h"
 #include "output.h"
 
-/* The values an option takes from a fixed list, by its long name, in any
- * command that has it; tests/cli/completion.bats checks that each command
- * accepts each of them. */
-typedef struct cliOptionValues {
-	const char* option;
-	const char* values; /* separated by blanks */
-} cliOptionValues;
+/* The words an option takes from a fixed list come from the parsers
+ * themselves: for -f and -i their tables (cliOutputFormatName,
+ * cliInputFormatName); for a command's own option, its handler, asked
+ * through a cliUsageQuery: offered a word that is none (CLI_NOT_A_WORD),
+ * it answers with its message, which names the words it takes ("--report
+ * is text, json, csv, html, junit or gradescope, not"); each word of that
+ * message the handler then takes is a value. An option whose handler
+ * takes any word (or names none it takes) has no list: a value to type.
+ * tests/cli/completion.bats checks that each command takes each value
+ * offered, and that every word a refusal names is offered. */
+#define CLI_NOT_A_WORD "\x01"
 
-static const cliOptionValues optionValues[] = {
-	{ "format", "json ndjson csv" },
-	{ "input-format", "auto json ndjson jsonl csv" },
-	{ "normal", "contact triangle average" },
-	{ "approach", "le lt" },
-	{ "initial-overlap", "report ignore" },
-	{ "convention", "cs121" },
-	{ "method", "exact discrete" },
-	{ "report", "text json csv html" },
-	{ "up", "x y z" },
-	{ "approx-rule", "either one-way" },
-};
+/* The words of one option, separated by blanks. */
+typedef struct cliWords {
+	char text[512];
+} cliWords;
+
+/* Append word (n bytes) unless it is there already. */
+static void addWord(cliWords* words, const char* word, size_t n)
+{
+	for (const char* at = words->text; *at != '\0';) {
+		size_t m = strcspn(at, " ");
+		if (m == n && strncmp(at, word, n) == 0) {
+			return;
+		}
+		at += m + (at[m] == ' ');
+	}
+	size_t used = strlen(words->text);
+	if (used + n + 2 <= sizeof words->text) {
+		if (used > 0) {
+			words->text[used++] = ' ';
+		}
+		memcpy(words->text + used, word, n);
+		words->text[used + n] = '\0';
+	}
+}
+
+/* What command's own option k says of value (NULL: it takes it), through
+ * the usage query; *asked false when the command could not be asked. */
+static const char* askOption(const cliCommand* command, int k, const char* value, bool* asked)
+{
+	cliUsageQuery query = { NULL, k, value, NULL };
+	char* queryArgv[] = { (char*)command->name, (char*)cliUsageQueryMarker, (char*)&query, NULL };
+	*asked = command->run(3, queryArgv) == 0 && query.usage != NULL;
+	return query.refusal;
+}
+
+/* The words own option k of command takes from a list, into words
+ * (empty when it takes no fixed list). */
+static void ownOptionWords(const cliCommand* command, int k, cliWords* words)
+{
+	words->text[0] = '\0';
+	bool asked = false;
+	const char* refusal = askOption(command, k, CLI_NOT_A_WORD, &asked);
+	if (!asked || refusal == NULL) {
+		return;
+	}
+	char message[256];
+	snprintf(message, sizeof message, "%s", refusal);
+	for (const char* at = message; *at != '\0';) {
+		size_t skip = strcspn(at, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+		at += skip;
+		size_t n = strspn(at, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+		if (n == 0) {
+			break;
+		}
+		char word[64];
+		/* not an option's name ("--report") */
+		if (n < sizeof word && (at == message || at[-1] != '-')) {
+			memcpy(word, at, n);
+			word[n] = '\0';
+			if (askOption(command, k, word, &asked) == NULL && asked) {
+				addWord(words, word, n);
+			}
+		}
+		at += n;
+	}
+}
+
+/* The words common option name takes from a list, into words. */
+static void commonOptionWords(const char* name, cliWords* words)
+{
+	words->text[0] = '\0';
+	const char* (*table)(int) = strcmp(name, "format") == 0	  ? cliOutputFormatName
+							   : strcmp(name, "input-format") == 0 ? cliInputFormatName
+																   : NULL;
+	for (int k = 0; table != NULL && table(k) != NULL; ++k) {
+		addWord(words, table(k), strlen(table(k)));
+	}
+}
 
 /* The options whose value is a file name. */
 static const char* const fileOptions[] = { "output", "compare", "mesh", "positions" };
@@ -60,23 +130,20 @@ static const cliUsage completionUsage = {
 	{ "missing the shell: bash, zsh or fish", NULL, NULL },
 };
 
-/* One command's name, summary and options. */
+/* One command's name, summary and options, with the words each option
+ * takes from a list (empty for none). */
 typedef struct cliCompletionCommand {
 	const char* name;
 	const char* summary;
 	cliOption options[cli_maxOptions];
+	cliWords values[cli_maxOptions];
 	int optionCount;
 	const char* operands; /* words for the operands, or NULL: file names */
 } cliCompletionCommand;
 
-static const char* valuesOf(const char* option)
+static const char* valuesOf(const cliCompletionCommand* c, int k)
 {
-	for (size_t i = 0; i < sizeof optionValues / sizeof optionValues[0]; ++i) {
-		if (strcmp(optionValues[i].option, option) == 0) {
-			return optionValues[i].values;
-		}
-	}
-	return NULL;
+	return c->values[k].text[0] != '\0' ? c->values[k].text : NULL;
 }
 
 static bool takesFile(const char* option)
@@ -178,7 +245,7 @@ static void writeBash(FILE* f, const cliCompletionCommand* commands, int count)
 				fprintf(f, "-%c|", o->letter);
 			}
 			fprintf(f, "--%s) ", o->name);
-			const char* values = valuesOf(o->name);
+			const char* values = valuesOf(c, k);
 			if (values != NULL) {
 				fprintf(f, "values='%s' ;;\n", values);
 			} else if (takesFile(o->name)) {
@@ -210,9 +277,8 @@ static void writeBash(FILE* f, const cliCompletionCommand* commands, int count)
 }
 
 /* One option as an _arguments spec: '(-f --format)'{-f+,--format=}':format:(json ndjson csv)' */
-static void putZshOption(FILE* f, const cliOption* o)
+static void putZshOption(FILE* f, const cliOption* o, const char* values)
 {
-	const char* values = valuesOf(o->name);
 	char action[256];
 	if (!o->hasValue) {
 		action[0] = 0;
@@ -285,7 +351,7 @@ static void writeZsh(FILE* f, const cliCompletionCommand* commands, int count)
 		const cliCompletionCommand* c = commands + i;
 		fprintf(f, "\t%s)\n\t\t_arguments -s -S", c->name);
 		for (int k = 0; k < c->optionCount; ++k) {
-			putZshOption(f, c->options + k);
+			putZshOption(f, c->options + k, valuesOf(c, k));
 		}
 		if (c->operands != NULL) {
 			fprintf(f, " \\\n\t\t\t'1:operand:(%s)'\n", c->operands);
@@ -330,7 +396,7 @@ static void writeFish(FILE* f, const cliCompletionCommand* commands, int count)
 				fprintf(f, " -s %c", o->letter);
 			}
 			fprintf(f, " -l %s", o->name);
-			const char* values = valuesOf(o->name);
+			const char* values = valuesOf(c, k);
 			if (!o->hasValue) {
 				fputc('\n', f);
 			} else if (values != NULL) {
@@ -375,6 +441,23 @@ int cliCompletionMain(int argc, char** argv, const cliCommand* commands, int cou
 		c->summary = commands[i].summary;
 		int options = cliUsage_Options(query.usage, c->options, cli_maxOptions);
 		c->optionCount = options < cli_maxOptions ? options : cli_maxOptions;
+		/* cliUsage_Options lists the common options, then the own ones in order */
+		int own = 0;
+		while (query.usage->own != NULL && query.usage->own[own].name != NULL) {
+			own++;
+		}
+		int firstOwn = options - own - 2;
+		for (int k = 0; k < c->optionCount; ++k) {
+			c->values[k].text[0] = '\0';
+			if (!c->options[k].hasValue || takesFile(c->options[k].name)) {
+				continue;
+			}
+			if (k < firstOwn) {
+				commonOptionWords(c->options[k].name, c->values + k);
+			} else {
+				ownOptionWords(commands + i, k - firstOwn, c->values + k);
+			}
+		}
 		c->operands = strcmp(c->name, completionUsage.command) == 0 ? CLI_COMPLETION_SHELLS : NULL;
 	}
 	if (strcmp(shell, "bash") == 0) {

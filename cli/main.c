@@ -5,6 +5,7 @@
  * write, silently, as coreutils do. Where SIGPIPE is ignored, the write
  * fails with EPIPE instead, and that ends the run without a message too
  * (cliWriteError), with exit status 2. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,6 +74,42 @@ static int unknownCommand(const char* name)
 	return cli_exitTrouble;
 }
 
+/* What a word before the command asks for: --help (or -h) and --version,
+ * each also by any unambiguous prefix ("--ver", "--h"), as getopt_long
+ * takes a command's long options. */
+typedef enum cliGlobalOption {
+	cli_globalNone = 0,
+	cli_globalHelp,
+	cli_globalVersion
+} cliGlobalOption;
+
+static cliGlobalOption globalOption(const char* arg)
+{
+	size_t n = strlen(arg);
+	if (strcmp(arg, "-h") == 0) {
+		return cli_globalHelp;
+	}
+	/* "--" alone begins both, and means nothing here */
+	if (n < 3 || strncmp(arg, "--", 2) != 0) {
+		return cli_globalNone;
+	}
+	if (n <= strlen("--help") && strncmp(arg, "--help", n) == 0) {
+		return cli_globalHelp;
+	}
+	if (n <= strlen("--version") && strncmp(arg, "--version", n) == 0) {
+		return cli_globalVersion;
+	}
+	return cli_globalNone;
+}
+
+/* An option before the command that is neither: one line and the hint. */
+static int unknownGlobalOption(const char* arg)
+{
+	fprintf(stderr, "ballcast: unknown option '%s' (before a command: --help or --version)\n", arg);
+	fputs("ballcast: 'ballcast --help' lists the commands\n", stderr);
+	return cli_exitTrouble;
+}
+
 static const cliCommand* findCommand(const char* name)
 {
 	for (size_t i = 0; i < CLI_COMMAND_COUNT; ++i) {
@@ -90,13 +127,19 @@ int main(int argc, char** argv)
 		return cli_exitTrouble;
 	}
 	bool help = strcmp(argv[1], "help") == 0;
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || (help && argc == 2)) {
+	cliGlobalOption global = globalOption(argv[1]);
+	/* `ballcast help`, and `ballcast help help` (help describing itself) */
+	if (global == cli_globalHelp ||
+		(help && (argc == 2 || strcmp(argv[2], "help") == 0 || globalOption(argv[2]) == cli_globalHelp))) {
 		printUsage(stdout);
 		return cliFinishStdout();
 	}
-	if (strcmp(argv[1], "--version") == 0) {
+	if (global == cli_globalVersion) {
 		puts("ballcast " BC_VERSION_STRING);
 		return cliFinishStdout();
+	}
+	if (argv[1][0] == '-' && argv[1][1] != '\0') {
+		return unknownGlobalOption(argv[1]);
 	}
 	const char* name = help ? argv[2] : argv[1];
 	const cliCommand* command = findCommand(name);

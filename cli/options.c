@@ -71,22 +71,31 @@ bool cliParseNonNegative(const char* text, double* value)
 	return true;
 }
 
+/* -i/--input-format's names and what each means. */
+static const struct {
+	const char* name;
+	cliInputFormat format;
+} inputFormatNames[] = {
+	{ "auto", cli_inputAuto }, { "json", cli_inputJson }, { "ndjson", cli_inputNdjson },
+	{ "jsonl", cli_inputNdjson }, { "csv", cli_inputCsv },
+};
+
+#define CLI_INPUT_FORMAT_COUNT ((int)(sizeof inputFormatNames / sizeof inputFormatNames[0]))
+
 bool cliParseInputFormat(const char* text, cliInputFormat* format)
 {
-	static const struct {
-		const char* name;
-		cliInputFormat format;
-	} names[] = {
-		{ "auto", cli_inputAuto }, { "json", cli_inputJson }, { "ndjson", cli_inputNdjson },
-		{ "jsonl", cli_inputNdjson }, { "csv", cli_inputCsv },
-	};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i) {
-		if (strcmp(text, names[i].name) == 0) {
-			*format = names[i].format;
+	for (int i = 0; i < CLI_INPUT_FORMAT_COUNT; ++i) {
+		if (strcmp(text, inputFormatNames[i].name) == 0) {
+			*format = inputFormatNames[i].format;
 			return true;
 		}
 	}
 	return false;
+}
+
+const char* cliInputFormatName(int k)
+{
+	return k >= 0 && k < CLI_INPUT_FORMAT_COUNT ? inputFormatNames[k].name : NULL;
 }
 
 size_t cliEditDistance(const char* a, size_t n, const char* b)
@@ -165,6 +174,37 @@ static int unknownOption(const cliUsage* usage, const struct option* longOptions
 	}
 	snprintf(message, sizeof message, "unknown option '%.*s' (did you mean '--%s'?)", (int)(length + 2), arg,
 			 closest);
+	return cliUsageError(usage, message, NULL);
+}
+
+/* The argument getopt_long was reading when it stopped at an error, given
+ * optind before the call: the first argument from there on that is an
+ * option (GNU getopt skips operands, and moves them only behind what it
+ * has read; optind past a short option is not advanced until the group of
+ * letters ends, so argv[optind - 1] may be an operand: issue 26). */
+static const char* optionArgument(int argc, char** argv, int before)
+{
+	for (int k = before > 0 ? before : 1; k < argc; ++k) {
+		if (argv[k][0] == '-' && argv[k][1] != '\0') {
+			return argv[k];
+		}
+	}
+	return optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
+}
+
+/* "unknown option '-1' in '-1.ndjson' (a file? ...)": a short option
+ * getopt does not know, letter, in arg, a group of letters or a file
+ * named with a leading '-'. */
+static int unknownLetter(const cliUsage* usage, const char* arg, int letter)
+{
+	char message[sizeof((bcError*)0)->message];
+	if (arg == NULL || strlen(arg) <= 2) {
+		snprintf(message, sizeof message, "unknown option '-%c'", letter);
+	} else {
+		snprintf(message, sizeof message,
+				 "unknown option '-%c' in '%s' (if '%s' is a file, write './%s' or put '--' before it)", letter, arg,
+				 arg, arg);
+	}
 	return cliUsageError(usage, message, NULL);
 }
 
@@ -290,7 +330,15 @@ int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOpt
 					  cliOptionFcn* handle, void* context, int* first)
 {
 	if (argc == 3 && argv[1] == cliUsageQueryMarker) {
-		((cliUsageQuery*)(void*)argv[2])->usage = usage;
+		cliUsageQuery* query = (cliUsageQuery*)(void*)argv[2];
+		query->usage = usage;
+		int own = 0;
+		while (usage->own != NULL && usage->own[own].name != NULL) {
+			own++;
+		}
+		if (query->value != NULL && handle != NULL && query->option >= 0 && query->option < own) {
+			query->refusal = handle(context, query->option, query->value);
+		}
 		return 0;
 	}
 	int ownCount = 0;
@@ -342,6 +390,7 @@ int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOpt
 	opterr = 0;
 	int status = -1;
 	int c;
+	int before = optind;
 	while (status < 0 && (c = getopt_long(argc, argv, shortOptions, longOptions, NULL)) != -1) {
 		int own = c >= cli_codeOwn ? c - cli_codeOwn : -1;
 		for (int k = 0; k < ownCount && own < 0 && c < cli_codeMaxErrors; ++k) {
@@ -357,12 +406,15 @@ int cliParseArguments(const cliUsage* usage, int argc, char** argv, cliCommonOpt
 			puts("ballcast " BC_VERSION_STRING);
 			status = cliFinishStdout();
 		} else if (c == ':') {
-			status = cliUsageError(usage, "missing value for", argv[optind - 1]);
+			status = cliUsageError(usage, "missing value for", optionArgument(argc, argv, before));
 		} else if (c == '?') {
-			status = unknownOption(usage, longOptions, argv[optind - 1]);
+			const char* arg = optionArgument(argc, argv, before);
+			status = arg != NULL && strncmp(arg, "--", 2) != 0 && optopt != 0 ? unknownLetter(usage, arg, optopt)
+																			  : unknownOption(usage, longOptions, arg);
 		} else {
 			status = commonOption(usage, c, optarg, common);
 		}
+		before = optind;
 	}
 	free(longOptions);
 	free(shortOptions);

@@ -20,6 +20,10 @@ bool cliParseNonNegative(const char* text, double* value);
  * false (format untouched) if unknown. */
 bool cliParseInputFormat(const char* text, cliInputFormat* format);
 
+/* The k-th name -i/--input-format takes (from k = 0, the parser's table),
+ * or NULL past the last. */
+const char* cliInputFormatName(int k);
+
 /* Per-record messages shown on standard error unless --max-errors says
  * otherwise: enough to see what is wrong, few enough that a file of bad
  * rows (a CSV without its r column) does not bury the terminal. */
@@ -107,10 +111,18 @@ int cliUsage_Options(const cliUsage* usage, cliOption* options, int capacity);
 /* Asking a command for its command line instead of running it
  * (completion.c): run(3, { name, (char*)cliUsageQueryMarker, (char*)&query })
  * makes cliParseArguments store the command's usage in query.usage and
- * return 0 at once. The marker is recognised by its address, never by its
- * text, so no command line typed by a user can ask. */
+ * return 0 at once. With query.value set, it first hands that value to the
+ * command's own option query.option (an index into usage->own; the
+ * command's settings as a run starts with them) and stores what its
+ * handler said in query.refusal: NULL when the option takes the value,
+ * else the message refusing it (for an option taking a word from a list,
+ * the message names the words). The marker is recognised by its address,
+ * never by its text, so no command line typed by a user can ask. */
 typedef struct cliUsageQuery {
 	const cliUsage* usage; /* the command's (static) usage, set by the query */
+	int option;            /* with value: the own option asked about ... */
+	const char* value;     /* ... and the value offered it, or NULL */
+	const char* refusal;   /* set when value is: the handler's answer */
 } cliUsageQuery;
 extern const char cliUsageQueryMarker[];
 

@@ -1,9 +1,10 @@
 /* output.c - the temporary-then-publish output file and shared writers. */
-/* realpath is XSI. */
-#define _XOPEN_SOURCE 700
+/* fopencookie is GNU (glibc and musl have it). */
+#define _GNU_SOURCE
 #include "output.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
@@ -19,8 +20,13 @@
 
 /* ------------------------------------------------ interrupted runs
  *
- * A temporary output file is removed when the run is interrupted by
- * SIGINT, SIGTERM or SIGHUP, and the process then dies by that signal.
+ * A temporary output file is removed when the run is ended by a signal,
+ * and the process then dies by that signal. Every signal whose default
+ * action ends the process is caught (SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+ * SIGUSR1, SIGALRM, SIGXFSZ when a write passes ulimit -f, ..., the
+ * real-time ones): only SIGKILL, which nothing can catch, leaves the
+ * temporary behind. A signal ignored, or handled by someone else (a
+ * sanitizer's SIGSEGV), when the first temporary is made is left as it is.
  * The handler can reach nothing but static storage, so the temporaries'
  * names are copied here beforehand: the CLI's one mutable global state,
  * written only by cliOutput_Open, _Commit and _Abort. The handler only
@@ -48,17 +54,54 @@ static void removePendingAndDie(int sig)
 	raise(sig);
 }
 
-/* Catch SIGINT, SIGTERM and SIGHUP, unless ignored (nohup, or a background
- * job of a shell without job control): an ignored signal stays ignored. */
+/* The signals whose default action ends the process (POSIX's "T" and "A"
+ * actions, and Linux's own), but SIGKILL; the real-time ones come after. */
+static const int fatalSignals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM,
+	SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS,
+#ifdef SIGPOLL
+	SIGPOLL,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+};
+
+#define CLI_FATAL_COUNT ((int)(sizeof fatalSignals / sizeof fatalSignals[0]))
+
+/* The k-th signal to catch, k from 0, or 0 past the last. */
+static int caughtSignal(int k)
+{
+	if (k < CLI_FATAL_COUNT) {
+		return fatalSignals[k];
+	}
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+	if (SIGRTMIN + (k - CLI_FATAL_COUNT) <= SIGRTMAX) {
+		return SIGRTMIN + (k - CLI_FATAL_COUNT);
+	}
+#endif
+	return 0;
+}
+
+/* Faults of the program itself: not held off while a temporary is made
+ * (a fault held off is fatal at once, and POSIX leaves it undefined). */
+static bool isFault(int sig)
+{
+	return sig == SIGILL || sig == SIGTRAP || sig == SIGBUS || sig == SIGFPE || sig == SIGSEGV || sig == SIGSYS;
+}
+
+/* Catch them all, where their action is still the default. */
 static void installHandlers(void)
 {
 	if (atomic_exchange(&handlersInstalled, 1)) {
 		return;
 	}
-	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
-	for (size_t k = 0; k < sizeof signals / sizeof signals[0]; ++k) {
+	for (int k = 0, sig; (sig = caughtSignal(k)) != 0; ++k) {
 		struct sigaction old;
-		if (sigaction(signals[k], NULL, &old) != 0 || old.sa_handler == SIG_IGN) {
+		if (sigaction(sig, NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) != 0 || old.sa_handler != SIG_DFL) {
 			continue;
 		}
 		struct sigaction action;
@@ -66,19 +109,21 @@ static void installHandlers(void)
 		action.sa_handler = removePendingAndDie;
 		sigemptyset(&action.sa_mask);
 		action.sa_flags = SA_RESETHAND | SA_NODEFER;
-		sigaction(signals[k], &action, NULL);
+		sigaction(sig, &action, NULL);
 	}
 }
 
-/* Block (or restore) the three signals in this thread, so that a temporary
- * is never made or published without its slot saying so. */
+/* Block (or restore) the caught signals but faults in this thread, so that
+ * a temporary is never made or published without its slot saying so. */
 static void blockSignals(sigset_t* saved)
 {
 	sigset_t set;
 	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
+	for (int k = 0, sig; (sig = caughtSignal(k)) != 0; ++k) {
+		if (!isFault(sig)) {
+			sigaddset(&set, sig);
+		}
+	}
 	pthread_sigmask(SIG_BLOCK, &set, saved);
 }
 
@@ -113,6 +158,109 @@ static void disarmPending(cliOutput* out)
 	}
 }
 
+/* ------------------------------------------------ the file under a stream
+ *
+ * An output file (the temporary, a device written in place, the staging
+ * file of standard output) is a stdio stream over this sink, which keeps
+ * the first error writing it: the message about a full disk must name
+ * that error, and errno, read later, holds whatever some other call (on
+ * some other thread: the writer of cast's pipeline) last left there. */
+struct cliSink {
+	int fd;
+	int error; /* the first write's or close's errno, or 0 */
+};
+
+static ssize_t sinkWrite(void* cookie, const char* data, size_t size)
+{
+	cliSink* sink = cookie;
+	size_t done = 0;
+	while (done < size) {
+		ssize_t n = write(sink->fd, data + done, size - done);
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n <= 0) {
+			if (sink->error == 0) {
+				sink->error = n < 0 ? errno : EIO;
+			}
+			break;
+		}
+		done += (size_t)n;
+	}
+	/* short: stdio marks the stream in error */
+	return (ssize_t)done;
+}
+
+static ssize_t sinkRead(void* cookie, char* data, size_t size)
+{
+	cliSink* sink = cookie;
+	ssize_t n;
+	do {
+		n = read(sink->fd, data, size);
+	} while (n < 0 && errno == EINTR);
+	return n;
+}
+
+static int sinkSeek(void* cookie, off64_t* offset, int whence)
+{
+	cliSink* sink = cookie;
+	off_t at = lseek(sink->fd, (off_t)*offset, whence);
+	if (at < 0) {
+		return -1;
+	}
+	*offset = at;
+	return 0;
+}
+
+static int sinkClose(void* cookie)
+{
+	cliSink* sink = cookie;
+	int closed = close(sink->fd);
+	if (closed != 0 && sink->error == 0) {
+		sink->error = errno;
+	}
+	sink->fd = -1;
+	return closed;
+}
+
+/* out->stream over fd (taken: closed with the stream, or here on failure),
+ * opened with mode ("w", or "w+" to be read back); false with errno set. */
+static bool openSink(cliOutput* out, int fd, const char* mode)
+{
+	out->sink = malloc(sizeof *out->sink);
+	if (out->sink == NULL) {
+		close(fd);
+		errno = ENOMEM;
+		return false;
+	}
+	out->sink->fd = fd;
+	out->sink->error = 0;
+	cookie_io_functions_t functions = { sinkRead, sinkWrite, sinkSeek, sinkClose };
+	out->stream = fopencookie(out->sink, mode, functions);
+	if (out->stream == NULL) {
+		int error = errno;
+		close(fd);
+		free(out->sink);
+		out->sink = NULL;
+		errno = error;
+		return false;
+	}
+	return true;
+}
+
+/* The reason to give for a failed write, flush or close of out->stream:
+ * its sink's first error, else code (errno just after the call). */
+static int writeFailure(const cliOutput* out, int code)
+{
+	return out->sink != NULL && out->sink->error != 0 ? out->sink->error : code;
+}
+
+static void freeSink(cliOutput* out)
+{
+	free(out->sink);
+	out->sink = NULL;
+}
+
 /* A large stdio buffer: output is many small writes. */
 #define CLI_OUTPUT_BUFFER (1 << 20)
 
@@ -127,6 +275,56 @@ static mode_t newFileMode(void)
 	return 0666 & ~mask;
 }
 
+/* Links followed from -o's path before giving up (Linux's own limit for
+ * a path, ELOOP beyond). */
+#define CLI_MAX_LINKS 40
+
+/* The directory part of path with its final '/' (or "" for none) and then
+ * name, in one new string; NULL when out of memory. */
+static char* besidePath(const char* path, const char* name)
+{
+	const char* slash = strrchr(path, '/');
+	size_t dir = slash != NULL ? (size_t)(slash - path) + 1 : 0, n = strlen(name);
+	char* joined = malloc(dir + n + 1);
+	if (joined != NULL) {
+		memcpy(joined, path, dir);
+		memcpy(joined + dir, name, n + 1);
+	}
+	return joined;
+}
+
+/* Where the output goes: path, or, when path is a symbolic link, the end
+ * of its chain of links, whether that exists or not (a relative link read
+ * from its own directory): the output is written through, as cp does, and
+ * the links stay. A new string, or NULL with errno set (ELOOP, ENOMEM,
+ * readlink's error). */
+static char* outputTarget(const char* path)
+{
+	char* current = strdup(path);
+	for (int hops = 0; current != NULL; ++hops) {
+		struct stat info;
+		if (lstat(current, &info) != 0 || !S_ISLNK(info.st_mode)) {
+			return current;
+		}
+		size_t size = info.st_size > 0 ? (size_t)info.st_size + 1 : PATH_MAX;
+		char* text = hops < CLI_MAX_LINKS ? malloc(size) : NULL;
+		ssize_t n = text != NULL ? readlink(current, text, size) : -1;
+		char* next = NULL;
+		if (hops >= CLI_MAX_LINKS) {
+			errno = ELOOP;
+		} else if (n >= 0 && (size_t)n < size) {
+			text[n] = '\0';
+			next = text[0] == '/' ? strdup(text) : besidePath(current, text);
+		} else if (n >= 0) {
+			errno = ENAMETOOLONG; /* the link grew while it was read */
+		}
+		free(text);
+		free(current);
+		current = next;
+	}
+	return NULL;
+}
+
 bool cliOutput_Open(cliOutput* out, const char* path)
 {
 	out->stream = NULL;
@@ -136,42 +334,49 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 	out->streaming = false;
 	out->failed = false;
 	out->pending = -1;
+	out->sink = NULL;
 	out->path = (path != NULL && strcmp(path, "-") != 0) ? path : NULL;
 	if (out->path == NULL) {
-		out->stream = tmpfile();
-		if (out->stream == NULL) {
+		/* staged in an unnamed temporary (tmpfile's), read back at the end */
+		FILE* staging = tmpfile();
+		int fd = staging != NULL ? dup(fileno(staging)) : -1;
+		int error = errno;
+		if (staging != NULL) {
+			fclose(staging);
+		}
+		errno = error;
+		if (fd < 0 || !openSink(out, fd, "w+")) {
 			fprintf(stderr, "ballcast: cannot create a temporary file: %s\n", strerror(errno));
 			return false;
 		}
 		setvbuf(out->stream, NULL, _IOFBF, CLI_OUTPUT_BUFFER);
 		return true;
 	}
+	out->target = outputTarget(out->path);
+	if (out->target == NULL) {
+		fprintf(stderr, "ballcast: %s: cannot create the output: %s\n", out->path, strerror(errno));
+		return false;
+	}
 	struct stat info;
-	bool exists = stat(out->path, &info) == 0;
+	bool exists = stat(out->target, &info) == 0;
 	if (exists && !S_ISREG(info.st_mode)) {
+		free(out->target);
+		out->target = NULL;
 		if (S_ISDIR(info.st_mode)) {
 			fprintf(stderr, "ballcast: %s: cannot write the output: Is a directory\n", out->path);
 			return false;
 		}
 		out->direct = true;
-		out->stream = fopen(out->path, "w");
-		if (out->stream == NULL) {
+		int fd = open(out->path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		if (fd < 0 || !openSink(out, fd, "w")) {
 			fprintf(stderr, "ballcast: %s: cannot open the output: %s\n", out->path, strerror(errno));
 			return false;
 		}
 		setvbuf(out->stream, NULL, _IOFBF, CLI_OUTPUT_BUFFER);
 		return true;
 	}
-	struct stat link;
-	out->target = NULL;
-	if (lstat(out->path, &link) == 0 && S_ISLNK(link.st_mode)) {
-		out->target = realpath(out->path, NULL);
-	}
-	if (out->target == NULL) {
-		out->target = strdup(out->path);
-	}
-	size_t n = out->target != NULL ? strlen(out->target) : 0;
-	out->tempPath = out->target != NULL ? malloc(n + 16) : NULL;
+	size_t n = strlen(out->target);
+	out->tempPath = malloc(n + 16);
 	if (out->tempPath == NULL) {
 		fprintf(stderr, "ballcast: out of memory\n");
 		free(out->target);
@@ -189,16 +394,22 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 		out->pending = armPending(out->tempPath);
 	}
 	restoreSignals(&saved);
+	/* A file replaced keeps its owner and group where the system lets us
+	 * give them (root, or a group we are in; otherwise they become ours),
+	 * then its mode (after the owner: chown may clear set-id bits). */
+	if (fd >= 0 && exists) {
+		bool kept = fchown(fd, info.st_uid, info.st_gid) == 0 || fchown(fd, (uid_t)-1, info.st_gid) == 0;
+		(void)kept; /* best effort, as cp -p does for a file not its own */
+	}
 	if (fd >= 0 && fchmod(fd, exists ? (info.st_mode & 07777) : newFileMode()) != 0) {
 		close(fd);
 		unlink(out->tempPath);
 		disarmPending(out);
 		fd = -1;
 	}
-	if (fd < 0 || (out->stream = fdopen(fd, "w")) == NULL) {
+	if (fd < 0 || !openSink(out, fd, "w")) {
 		fprintf(stderr, "ballcast: %s: cannot create the output: %s\n", out->path, strerror(errno));
 		if (fd >= 0) {
-			close(fd);
 			unlink(out->tempPath);
 			disarmPending(out);
 		}
@@ -215,6 +426,7 @@ bool cliOutput_Open(cliOutput* out, const char* path)
 bool cliOutput_OpenStdout(cliOutput* out)
 {
 	out->stream = stdout;
+	out->sink = NULL;
 	out->path = NULL;
 	out->tempPath = NULL;
 	out->target = NULL;
@@ -298,6 +510,7 @@ void cliOutput_Abort(cliOutput* out)
 		fclose(out->stream);
 		out->stream = NULL;
 	}
+	freeSink(out);
 	if (out->tempPath != NULL) {
 		unlink(out->tempPath);
 		disarmPending(out);
@@ -331,7 +544,7 @@ bool cliOutput_Commit(cliOutput* out)
 	}
 	bool ok = fflush(out->stream) == 0 && !ferror(out->stream);
 	if (!ok) {
-		cliWriteError(out->path != NULL ? out->path : "(temporary output)", errno);
+		cliWriteError(out->path != NULL ? out->path : "(temporary output)", writeFailure(out, errno));
 		cliOutput_Abort(out);
 		return false;
 	}
@@ -347,22 +560,24 @@ bool cliOutput_Commit(cliOutput* out)
 		ok = fclose(out->stream) == 0;
 		out->stream = NULL;
 		if (!ok) {
-			cliWriteError(out->path, errno);
+			cliWriteError(out->path, writeFailure(out, errno));
 		}
+		freeSink(out);
 		return ok;
 	}
-	if (fsync(fileno(out->stream)) != 0 && errno != EINVAL) {
+	if (fsync(out->sink->fd) != 0 && errno != EINVAL) {
 		cliWriteError(out->path, errno);
 		cliOutput_Abort(out);
 		return false;
 	}
 	if (fclose(out->stream) != 0) {
 		out->stream = NULL;
-		cliWriteError(out->path, errno);
+		cliWriteError(out->path, writeFailure(out, errno));
 		cliOutput_Abort(out);
 		return false;
 	}
 	out->stream = NULL;
+	freeSink(out);
 	sigset_t saved;
 	blockSignals(&saved);
 	bool renamed = rename(out->tempPath, out->target) == 0;
@@ -406,18 +621,33 @@ cliOutputFormat cliFormatFromPath(const char* path, cliOutputFormat fallback)
 	return fallback;
 }
 
+/* -f/--format's names and what each means. */
+static const struct {
+	const char* name;
+	cliOutputFormat format;
+} outputFormatNames[] = {
+	{ "json", cli_outputJson },
+	{ "ndjson", cli_outputNdjson },
+	{ "jsonl", cli_outputNdjson },
+	{ "csv", cli_outputCsv },
+};
+
+#define CLI_OUTPUT_FORMAT_COUNT ((int)(sizeof outputFormatNames / sizeof outputFormatNames[0]))
+
 bool cliParseOutputFormat(const char* text, cliOutputFormat* format)
 {
-	if (strcmp(text, "json") == 0) {
-		*format = cli_outputJson;
-	} else if (strcmp(text, "ndjson") == 0 || strcmp(text, "jsonl") == 0) {
-		*format = cli_outputNdjson;
-	} else if (strcmp(text, "csv") == 0) {
-		*format = cli_outputCsv;
-	} else {
-		return false;
+	for (int k = 0; k < CLI_OUTPUT_FORMAT_COUNT; ++k) {
+		if (strcmp(text, outputFormatNames[k].name) == 0) {
+			*format = outputFormatNames[k].format;
+			return true;
+		}
 	}
-	return true;
+	return false;
+}
+
+const char* cliOutputFormatName(int k)
+{
+	return k >= 0 && k < CLI_OUTPUT_FORMAT_COUNT ? outputFormatNames[k].name : NULL;
 }
 
 bool cliBuffer_Grow(cliBuffer* buffer, size_t extra)

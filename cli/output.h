@@ -18,11 +18,15 @@ typedef enum cliOutputFormat {
 	cli_outputCsv
 } cliOutputFormat;
 
+/* The file under a stream of cliOutput and its first write error (output.c). */
+typedef struct cliSink cliSink;
+
 typedef struct cliOutput {
 	FILE* stream;     /* write here */
+	cliSink* sink;    /* the file under stream, when it is one of ours (NULL for stdout) */
 	const char* path; /* -o FILE, or NULL for stdout */
 	char* tempPath;   /* the temporary beside target (NULL for stdout or direct) */
-	char* target;     /* what is renamed over: path, or where its symlink points */
+	char* target;     /* what is renamed over: path, or the end of its symlinks */
 	bool direct;      /* path is a FIFO or device: written in place */
 	bool streaming;   /* stdout, written as results come (cliOutput_OpenStdout) */
 	bool failed;      /* streaming: a write error was reported */
@@ -30,14 +34,17 @@ typedef struct cliOutput {
 } cliOutput;
 
 /* Open the temporary output. path NULL or "-" means stdout. A symlink is
- * followed (its target is replaced); a FIFO or device is written in place,
- * since there is nothing to rename over. A new file gets mode 0666 less the
- * umask; a replaced file keeps its mode. On failure
+ * written through, as cp does: the end of its chain of links, live or
+ * dangling, is replaced (the temporary beside it) and the links stay; a
+ * FIFO or device is written in place, since there is nothing to rename
+ * over. A new file gets mode 0666 less the umask; a replaced file keeps its
+ * mode, and its owner and group where the system allows. On failure
  * prints "ballcast: ..." on stderr and returns false.
- * While the temporary beside path exists, SIGINT, SIGTERM and SIGHUP (those
- * not ignored when the first one was made) remove it, and the process then
- * dies by the same signal (exit status 128 + n), as `sort -o` does; kill -9
- * leaves it (and path untouched). */
+ * While the temporary beside path exists, every signal that ends a process
+ * (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ, ...; those still at their
+ * default action when the first one was made) removes it, and the process
+ * then dies by the same signal (exit status 128 + n), as `sort -o` does;
+ * kill -9 leaves it (and path untouched). */
 bool cliOutput_Open(cliOutput* out, const char* path);
 
 /* Write to stdout as results come, staging nothing: what is written before
@@ -76,8 +83,12 @@ void cliOutput_Abort(cliOutput* out);
  * fallback. */
 cliOutputFormat cliFormatFromPath(const char* path, cliOutputFormat fallback);
 
-/* Parse "json", "ndjson", "csv"; false if unknown. */
+/* Parse "json", "ndjson" (or "jsonl"), "csv"; false if unknown. */
 bool cliParseOutputFormat(const char* text, cliOutputFormat* format);
+
+/* The k-th name -f/--format takes (from k = 0, the parser's table), or
+ * NULL past the last. */
+const char* cliOutputFormatName(int k);
 
 /* A growing byte buffer: text formatted off the output stream (on any
  * thread), then written in one piece. Zero-initialise it. */

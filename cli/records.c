@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "sniff.h"
 
 /* Deferred record text grows from this many bytes: a chunk of ordinary
  * records without a reallocation. */
@@ -421,6 +422,7 @@ static int csvHeader(cliReader* reader, bcError* error)
 		snprintf(error->message, sizeof error->message,
 				 "no known column in the CSV header (expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, "
 				 "vx,vy,vz, fixed)");
+		cliNameObjAsRecords(cliCsv_Text(csv, 0), error->message, sizeof error->message);
 		return -1;
 	}
 	return 1;

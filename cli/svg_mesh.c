@@ -120,7 +120,366 @@ static int cutsFor(const bcMesh* mesh, bcTriangle t, double maxEdge)
 	return cuts >= CLI_SVG_MAX_CUTS ? CLI_SVG_MAX_CUTS : (cuts > 1.0 ? (int)cuts : 1);
 }
 
-cliPiece* cliDepthOrder(const bcMesh* mesh, const cliCamera* camera, double maxEdge, int64_t* count)
+/* ------------------------------------------------ the order refined
+ *
+ * Centroids alone misorder a big piece against a small face it crosses
+ * on the screen: a piece of the floor reaching under the crate has its
+ * centroid nearer the eye than the crate's side, and was painted over the
+ * side's bottom (issue 26). So the centroid order is refined by Newell's
+ * plane tests: for two pieces P and Q whose pictures overlap, P goes
+ * before Q when Q lies wholly on the eye's side of P's plane, or P wholly
+ * beyond Q's plane (and not the other way round too: coplanar or
+ * interpenetrating pieces keep the centroid order). The pairs come from a
+ * grid over the picture; the pieces are then painted in an order that
+ * keeps every such constraint, the farthest centroid first among those
+ * free to go (Kahn's sort; a cycle is broken at its farthest piece). A
+ * picture with more pairs than CLI_SVG_ORDER_BUDGET keeps the centroid
+ * order: its pieces are then too small for it to matter. */
+
+/* Pair tests at most (a few seconds' worth). */
+#define CLI_SVG_ORDER_BUDGET 8000000
+
+/* Grid cells a piece may be entered in, in all, per piece on average. */
+#define CLI_SVG_ORDER_CELLS_PER_PIECE 16
+
+/* Pieces within this fraction of the scene's size of a plane are on it:
+ * far above the rounding of cut corners (about 1e-16 of it), far below
+ * any distance a picture shows. */
+#define CLI_SVG_PLANE_TOLERANCE 1e-9
+
+/* Pictures overlap when they share more than a sliver this wide, in
+ * pixels: pieces that only touch along an edge are not ordered. */
+#define CLI_SVG_OVERLAP_TOLERANCE 1e-6
+
+typedef struct cliOrderPiece {
+	bcVec3 corners[3];
+	double x[3], y[3];       /* on the screen */
+	double box[4];           /* screen bounds: left, top, right, bottom */
+	bcVec3 normal;           /* the triangle's front normal turned to the eye; 0 when edge-on */
+} cliOrderPiece;
+
+/* Is every corner of b on the eye's side of a's plane (or on it)? */
+static bool wholeInFront(const cliOrderPiece* a, const cliOrderPiece* b, double tolerance)
+{
+	if (a->normal.x == 0.0 && a->normal.y == 0.0 && a->normal.z == 0.0) {
+		return false;
+	}
+	for (int k = 0; k < 3; ++k) {
+		if (bcDot(bcSub(b->corners[k], a->corners[0]), a->normal) < -tolerance) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Is every corner of b beyond a's plane (or on it)? */
+static bool wholeBehind(const cliOrderPiece* a, const cliOrderPiece* b, double tolerance)
+{
+	if (a->normal.x == 0.0 && a->normal.y == 0.0 && a->normal.z == 0.0) {
+		return false;
+	}
+	for (int k = 0; k < 3; ++k) {
+		if (bcDot(bcSub(b->corners[k], a->corners[0]), a->normal) > tolerance) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Is there a line along one of the six edges with the two screen triangles
+ * on either side (touching along it at most)? */
+static bool picturesApart(const cliOrderPiece* a, const cliOrderPiece* b)
+{
+	for (int pass = 0; pass < 2; ++pass) {
+		const cliOrderPiece* p = pass == 0 ? a : b;
+		const cliOrderPiece* q = pass == 0 ? b : a;
+		double turn = (p->x[1] - p->x[0]) * (p->y[2] - p->y[0]) - (p->y[1] - p->y[0]) * (p->x[2] - p->x[0]);
+		if (turn == 0.0) {
+			return true; /* no area on the screen: covers nothing */
+		}
+		for (int e = 0; e < 3; ++e) {
+			double ex = p->x[(e + 1) % 3] - p->x[e], ey = p->y[(e + 1) % 3] - p->y[e];
+			double length = sqrt(ex * ex + ey * ey);
+			bool outside = true;
+			for (int k = 0; k < 3 && outside; ++k) {
+				/* distance of q's corner inside p's edge, in pixels */
+				double inside = (ex * (q->y[k] - p->y[e]) - ey * (q->x[k] - p->x[e])) / length;
+				outside = (turn > 0.0 ? inside : -inside) <= CLI_SVG_OVERLAP_TOLERANCE;
+			}
+			if (outside) {
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* Must a be painted before b (1), after (-1), or either (0)? */
+static int paintOrder(const cliOrderPiece* a, const cliOrderPiece* b, double tolerance)
+{
+	if (a->box[0] >= b->box[2] || b->box[0] >= a->box[2] || a->box[1] >= b->box[3] || b->box[1] >= a->box[3] ||
+		picturesApart(a, b)) {
+		return 0;
+	}
+	bool before = wholeInFront(a, b, tolerance) || wholeBehind(b, a, tolerance);
+	bool after = wholeInFront(b, a, tolerance) || wholeBehind(a, b, tolerance);
+	return before == after ? 0 : (before ? 1 : -1);
+}
+
+/* The constraints: edges from a piece painted first to one painted after. */
+typedef struct cliOrderEdges {
+	int64_t* from;
+	int64_t* to;
+	int64_t count, capacity;
+} cliOrderEdges;
+
+static bool addEdge(cliOrderEdges* edges, int64_t from, int64_t to)
+{
+	if (edges->count == edges->capacity) {
+		int64_t capacity = edges->capacity > 0 ? 2 * edges->capacity : 1024;
+		int64_t* f = realloc(edges->from, (size_t)capacity * sizeof *f);
+		if (f != NULL) {
+			edges->from = f;
+		}
+		int64_t* t = realloc(edges->to, (size_t)capacity * sizeof *t);
+		if (t != NULL) {
+			edges->to = t;
+		}
+		if (f == NULL || t == NULL) {
+			return false;
+		}
+		edges->capacity = capacity;
+	}
+	edges->from[edges->count] = from;
+	edges->to[edges->count] = to;
+	edges->count += 1;
+	return true;
+}
+
+/* Screen-overlapping pairs through a grid: each pair is tested in the one
+ * cell that holds the corner where their boxes' overlap starts. False
+ * when out of memory or over the budget (edges then incomplete). */
+static bool findConstraints(const cliOrderPiece* pieces, int64_t n, double tolerance, cliOrderEdges* edges)
+{
+	double box[4] = { INFINITY, INFINITY, -INFINITY, -INFINITY };
+	for (int64_t i = 0; i < n; ++i) {
+		box[0] = fmin(box[0], pieces[i].box[0]);
+		box[1] = fmin(box[1], pieces[i].box[1]);
+		box[2] = fmax(box[2], pieces[i].box[2]);
+		box[3] = fmax(box[3], pieces[i].box[3]);
+	}
+	if (!(box[2] > box[0] && box[3] > box[1]) || !isfinite(box[2] - box[0]) || !isfinite(box[3] - box[1])) {
+		return n == 0;
+	}
+	int64_t side = (int64_t)ceil(sqrt((double)n));
+	side = side < 1 ? 1 : (side > 1024 ? 1024 : side);
+	double cellWidth = (box[2] - box[0]) / (double)side, cellHeight = (box[3] - box[1]) / (double)side;
+	/* cells each piece covers: counted, then filled (counting sort) */
+	int64_t cells = side * side;
+	int64_t* start = calloc((size_t)cells + 1, sizeof *start);
+	if (start == NULL) {
+		return false;
+	}
+	int64_t total = 0;
+#define CLI_CELL_RANGE(p, c0, r0, c1, r1)                                                                             \
+	int64_t c0 = (int64_t)fmin((double)(side - 1), fmax(0.0, floor(((p)->box[0] - box[0]) / cellWidth)));            \
+	int64_t r0 = (int64_t)fmin((double)(side - 1), fmax(0.0, floor(((p)->box[1] - box[1]) / cellHeight)));           \
+	int64_t c1 = (int64_t)fmin((double)(side - 1), fmax(0.0, floor(((p)->box[2] - box[0]) / cellWidth)));            \
+	int64_t r1 = (int64_t)fmin((double)(side - 1), fmax(0.0, floor(((p)->box[3] - box[1]) / cellHeight)))
+	for (int64_t i = 0; i < n; ++i) {
+		CLI_CELL_RANGE(pieces + i, c0, r0, c1, r1);
+		total += (c1 - c0 + 1) * (r1 - r0 + 1);
+		for (int64_t r = r0; r <= r1 && total <= CLI_SVG_ORDER_CELLS_PER_PIECE * n; ++r) {
+			for (int64_t c = c0; c <= c1; ++c) {
+				start[r * side + c + 1] += 1;
+			}
+		}
+	}
+	if (total > CLI_SVG_ORDER_CELLS_PER_PIECE * n) {
+		free(start);
+		return false;
+	}
+	for (int64_t k = 0; k < cells; ++k) {
+		start[k + 1] += start[k];
+	}
+	int64_t* members = malloc((size_t)(total > 0 ? total : 1) * sizeof *members);
+	int64_t* filled = calloc((size_t)cells, sizeof *filled);
+	bool ok = members != NULL && filled != NULL;
+	for (int64_t i = 0; ok && i < n; ++i) {
+		CLI_CELL_RANGE(pieces + i, c0, r0, c1, r1);
+		for (int64_t r = r0; r <= r1; ++r) {
+			for (int64_t c = c0; c <= c1; ++c) {
+				int64_t k = r * side + c;
+				members[start[k] + filled[k]++] = i;
+			}
+		}
+	}
+	int64_t tests = 0;
+	for (int64_t k = 0; ok && k < cells; ++k) {
+		for (int64_t u = start[k]; ok && u < start[k + 1]; ++u) {
+			for (int64_t v = u + 1; ok && v < start[k + 1]; ++v) {
+				int64_t i = members[u], j = members[v];
+				const cliOrderPiece* a = pieces + i;
+				const cliOrderPiece* b = pieces + j;
+				/* only in the cell where the overlap of their boxes starts */
+				cliOrderPiece corner;
+				corner.box[0] = corner.box[2] = fmax(a->box[0], b->box[0]);
+				corner.box[1] = corner.box[3] = fmax(a->box[1], b->box[1]);
+				CLI_CELL_RANGE(&corner, c0, r0, c1, r1);
+				(void)c1;
+				(void)r1;
+				if (r0 * side + c0 != k) {
+					continue;
+				}
+				if (++tests > CLI_SVG_ORDER_BUDGET) {
+					ok = false;
+					break;
+				}
+				int order = paintOrder(a, b, tolerance);
+				if (order != 0) {
+					ok = order > 0 ? addEdge(edges, i, j) : addEdge(edges, j, i);
+				}
+			}
+		}
+	}
+#undef CLI_CELL_RANGE
+	free(start);
+	free(members);
+	free(filled);
+	return ok;
+}
+
+/* A min-heap of piece numbers (their centroid rank). */
+static void heapPush(int64_t* heap, int64_t* size, int64_t value)
+{
+	int64_t i = (*size)++;
+	while (i > 0 && heap[(i - 1) / 2] > value) {
+		heap[i] = heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	heap[i] = value;
+}
+
+static int64_t heapPop(int64_t* heap, int64_t* size)
+{
+	int64_t top = heap[0], last = heap[--(*size)], i = 0;
+	for (;;) {
+		int64_t child = 2 * i + 1;
+		if (child >= *size) {
+			break;
+		}
+		if (child + 1 < *size && heap[child + 1] < heap[child]) {
+			child += 1;
+		}
+		if (heap[child] >= last) {
+			break;
+		}
+		heap[i] = heap[child];
+		i = child;
+	}
+	if (*size > 0) {
+		heap[i] = last;
+	}
+	return top;
+}
+
+/* Reorder pieces[0 .. n) (in centroid order) to keep the constraints; left
+ * as they are when out of memory or over the budget. */
+static void refineOrder(const bcMesh* mesh, const cliCamera* camera, cliPiece* pieces, int64_t n)
+{
+	if (n < 2) {
+		return;
+	}
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	double tolerance = CLI_SVG_PLANE_TOLERANCE * bcDistance(info.lowerBound, info.upperBound);
+	cliOrderPiece* order = malloc((size_t)n * sizeof *order);
+	cliOrderEdges edges = { NULL, NULL, 0, 0 };
+	if (order == NULL) {
+		return;
+	}
+	for (int64_t i = 0; i < n; ++i) {
+		cliOrderPiece* p = order + i;
+		cliPiece_Corners(mesh, pieces[i], p->corners);
+		p->box[0] = p->box[1] = INFINITY;
+		p->box[2] = p->box[3] = -INFINITY;
+		for (int k = 0; k < 3; ++k) {
+			cliScreenPoint s = cliCamera_Project(camera, p->corners[k]);
+			p->x[k] = s.x;
+			p->y[k] = s.y;
+			p->box[0] = fmin(p->box[0], s.x);
+			p->box[1] = fmin(p->box[1], s.y);
+			p->box[2] = fmax(p->box[2], s.x);
+			p->box[3] = fmax(p->box[3], s.y);
+		}
+		bcVec3 normal = bcMesh_GetTriangle(mesh, pieces[i].triangle).normal;
+		double facing = bcDot(normal, camera->toEye);
+		p->normal = facing > 0.0 ? normal : (facing < 0.0 ? bcScale(-1.0, normal) : bcMakeVec3(0.0, 0.0, 0.0));
+	}
+	bool found = findConstraints(order, n, tolerance, &edges);
+	free(order);
+	int64_t* first = found && edges.count > 0 ? calloc((size_t)n + 1, sizeof *first) : NULL;
+	int64_t* targets = first != NULL ? malloc((size_t)edges.count * sizeof *targets) : NULL;
+	int64_t* waiting = targets != NULL ? calloc((size_t)n, sizeof *waiting) : NULL;
+	int64_t* heap = waiting != NULL ? malloc((size_t)n * sizeof *heap) : NULL;
+	cliPiece* sorted = heap != NULL ? malloc((size_t)n * sizeof *sorted) : NULL;
+	bool* done = sorted != NULL ? calloc((size_t)n, sizeof *done) : NULL;
+	if (done != NULL) {
+		/* successors of each piece, in place (counting sort by source) */
+		for (int64_t e = 0; e < edges.count; ++e) {
+			first[edges.from[e] + 1] += 1;
+			waiting[edges.to[e]] += 1;
+		}
+		for (int64_t i = 0; i < n; ++i) {
+			first[i + 1] += first[i];
+		}
+		int64_t* fill = heap; /* borrowed for the counts filled so far */
+		memset(fill, 0, (size_t)n * sizeof *fill);
+		for (int64_t e = 0; e < edges.count; ++e) {
+			targets[first[edges.from[e]] + fill[edges.from[e]]++] = edges.to[e];
+		}
+		int64_t size = 0, emitted = 0, next = 0;
+		for (int64_t i = 0; i < n; ++i) {
+			if (waiting[i] == 0) {
+				heapPush(heap, &size, i);
+			}
+		}
+		while (emitted < n) {
+			int64_t i;
+			if (size > 0) {
+				i = heapPop(heap, &size);
+			} else {
+				/* a cycle: its farthest piece goes first */
+				while (done[next]) {
+					next += 1;
+				}
+				i = next;
+			}
+			if (done[i]) {
+				continue;
+			}
+			done[i] = true;
+			sorted[emitted++] = pieces[i];
+			for (int64_t e = first[i]; e < first[i + 1]; ++e) {
+				int64_t j = targets[e];
+				if (!done[j] && --waiting[j] == 0) {
+					heapPush(heap, &size, j);
+				}
+			}
+		}
+		memcpy(pieces, sorted, (size_t)n * sizeof *pieces);
+	}
+	free(first);
+	free(targets);
+	free(waiting);
+	free(heap);
+	free(sorted);
+	free(done);
+	free(edges.from);
+	free(edges.to);
+}
+
+/* cliDepthOrder, refined or in centroid order alone (enough for counting). */
+static cliPiece* depthOrder(const bcMesh* mesh, const cliCamera* camera, double maxEdge, bool refine, int64_t* count)
 {
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	size_t triangles = (size_t)(info.triangleCount > 0 ? info.triangleCount : 1);
@@ -176,8 +535,16 @@ cliPiece* cliDepthOrder(const bcMesh* mesh, const cliCamera* camera, double maxE
 	}
 	free(keys);
 	free(cuts);
+	if (refine) {
+		refineOrder(mesh, camera, pieces, filled);
+	}
 	*count = filled;
 	return pieces;
+}
+
+cliPiece* cliDepthOrder(const bcMesh* mesh, const cliCamera* camera, double maxEdge, int64_t* count)
+{
+	return depthOrder(mesh, camera, maxEdge, true, count);
 }
 
 typedef struct cliEdgeKey {
@@ -476,7 +843,7 @@ double cliSvg_AutoCull(const cliSvg* svg, const bcMesh* mesh, const cliCamera* c
 	}
 	double maxEdge = bcDistance(info.lowerBound, info.upperBound) / CLI_SVG_CUT_FRACTION;
 	int64_t count = 0;
-	cliPiece* order = cliDepthOrder(mesh, camera, maxEdge, &count);
+	cliPiece* order = depthOrder(mesh, camera, maxEdge, false, &count); /* counted, not painted */
 	static const double cells[] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 16 };
 	const int last = (int)(sizeof cells / sizeof cells[0]) - 1;
 	double cell = cells[last];

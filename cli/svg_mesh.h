@@ -37,10 +37,13 @@ void cliPiece_Corners(const bcMesh* mesh, cliPiece piece, bcVec3 corners[3]);
  * the fewest pieces (at most CLI_SVG_MAX_CUTS along an edge) whose edges are
  * at most maxEdge long (maxEdge <= 0 or infinite: no cutting), sorted from
  * the farthest to the nearest by the depth of their centroid, ties by
- * triangle and then by piece. Cutting keeps centroid order right where a
- * big triangle meets small ones (a floor under a crate). Returns the
- * pieces (the caller frees them with free) and their number in *count;
- * NULL when out of memory. */
+ * triangle and then by piece; then, where two pieces overlap on the screen
+ * and one lies wholly in front of the other's plane (or the other wholly
+ * behind its own), the one behind goes first (Newell's plane tests: a piece
+ * of the floor reaching under the crate is painted before the crate's
+ * side, though its centroid is nearer). Returns the pieces (the caller
+ * frees them with free) and their number in *count; NULL when out of
+ * memory. */
 cliPiece* cliDepthOrder(const bcMesh* mesh, const cliCamera* camera, double maxEdge, int64_t* count);
 
 /* Edges drawn as outlines: shared by no other drawn triangle, by more than

@@ -26,6 +26,8 @@ typedef struct bcPolygonScratch {
 	double* coordinates; /* 2 per corner: the projection */
 	int32_t* links;      /* 2 per corner: previous and next remaining */
 	int32_t capacity;
+	void* work;          /* the simplicity sweep's arrays, then the ear search's */
+	size_t workSize;     /* bytes at work */
 } bcPolygonScratch;
 
 void bcPolygonScratch_Free(bcPolygonScratch* scratch);
@@ -38,8 +40,10 @@ void bcPolygonScratch_Free(bcPolygonScratch* scratch);
  * simple, concave one by ear clipping in its plane (lib/polygon.c states
  * the rule). *shape says which; *deviation is the largest distance of a
  * corner from the polygon's plane over its size. Every decision on the
- * polygon's plane takes exact orientation signs. False when out of memory
- * (triangles then hold the fan). */
+ * polygon's plane takes exact orientation signs. Time O(count log count)
+ * for convex and self-intersecting polygons, and for concave ones whose
+ * ears do not hide many notches (lib/polygon.c says how). False when out
+ * of memory (triangles then hold the fan). */
 bool bcTriangulatePolygon(const bcVec3* vertices, const int32_t* corners, int32_t count, int32_t* triangles,
 						  bcPolygonScratch* scratch, bcPolygonShape* shape, double* deviation);
 

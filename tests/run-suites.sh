@@ -1,22 +1,50 @@
 #!/bin/sh
-# Run every unit-test binary in each build directory given, then the CLI
-# tests (bats, against ./ballcast), then the exact-reference suite
-# (tests/exact; BALLCAST_EXACT=0 skips it), and end with one line that sums
-# them all: "N passed, N failed". Exit status 1 if anything failed.
-#   [BALLCAST_EXACT=0] tests/run-suites.sh [--unit-only] BUILD [BUILD...]
+# Run every test binary in each build directory given (the unit suites,
+# tests/unit/NAME.c -> BUILD/tests/NAME, and the other kinds, tests/KIND/X.c
+# -> BUILD/tests/KIND_X: tests/scale/leaks.c is scale_leaks), then the CLI
+# tests (bats, against ./ballcast; BALLCAST_CLI=0 skips them), then the
+# exact-reference suite (tests/exact; BALLCAST_EXACT=0 skips it), and end
+# with one line that sums them all: "N passed, N failed". Exit status 1 if
+# anything failed.
+#   --unit-only       the unit suites only (no other kind, no CLI, no exact)
+#   --expect "BIN..." the binaries the Makefile built: each must have been run
+#                     (one that was not, or is missing, is a failure)
+#   [BALLCAST_CLI=0] [BALLCAST_EXACT=0] tests/run-suites.sh [--unit-only] [--expect "BIN..."] BUILD [BUILD...]
 unit_only=0
-if [ "$1" = "--unit-only" ]; then unit_only=1; shift; fi
+expect=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--unit-only) unit_only=1; shift ;;
+	--expect) expect="$2"; shift 2 ;;
+	*) break ;;
+	esac
+done
 passed=0
 failed=0
+ran=" "
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+# suite_kind NAME: the kind of test binary NAME by its source (unit for
+# tests/unit/NAME.c, KIND for tests/KIND/X.c when NAME is KIND_X); nothing
+# when it has none (left in the build directory by a renamed or deleted test).
+suite_kind() {
+	if [ -f "tests/unit/$1.c" ]; then
+		echo unit
+		return
+	fi
+	case "$1" in
+	*_*) [ -f "tests/${1%%_*}/${1#*_}.c" ] && echo "${1%%_*}" ;;
+	esac
+}
+
 for dir in "$@"; do
 	for t in "$dir"/tests/*; do
-		[ -x "$t" ] || continue
-		# Only the suites that have a source: a binary left in the build
-		# directory by a renamed or deleted test is not run.
-		[ -f "tests/unit/$(basename "$t").c" ] || continue
+		[ -f "$t" ] && [ -x "$t" ] || continue
+		kind=$(suite_kind "$(basename "$t")")
+		[ -n "$kind" ] || continue
+		[ "$unit_only" -eq 1 ] && [ "$kind" != unit ] && continue
+		ran="$ran$t "
 		"$t" >"$log" 2>&1
 		status=$?
 		line=$(grep -E '^[0-9]+%: Checks: [0-9]+' "$log" | tail -n 1)
@@ -34,13 +62,25 @@ for dir in "$@"; do
 			grep -v '^Running suite' "$log"
 			[ "$bad" -eq 0 ] && bad=1
 		fi
-		echo "unit $t: $((checks - bad)) passed, $bad failed"
+		echo "$kind $t: $((checks - bad)) passed, $bad failed"
 		passed=$((passed + checks - bad))
 		failed=$((failed + bad))
 	done
 done
 
-if [ "$unit_only" -eq 0 ]; then
+# Every binary the Makefile built must have run: a new kind of test that
+# this script does not know fails here instead of being left out.
+for t in $expect; do
+	case "$ran" in
+	*" $t "*) ;;
+	*)
+		echo "suite $t: built by make but not run"
+		failed=$((failed + 1))
+		;;
+	esac
+done
+
+if [ "$unit_only" -eq 0 ] && [ "${BALLCAST_CLI:-1}" = "1" ]; then
 	bats --tap tests/cli >"$log" 2>&1
 	ok=$(grep -c '^ok ' "$log")
 	notok=$(grep -c '^not ok ' "$log")

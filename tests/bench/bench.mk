@@ -19,7 +19,13 @@ BENCH_CORE := $(BENCH_BIN)/genwork $(BENCH_BIN)/cast_bench $(BENCH_BIN)/seeds_be
 BENCH_PEERS := $(BENCH_BIN)/bullet_sweep $(BENCH_BIN)/embree_rays
 BENCH_FLAGS = $(ALL_CPPFLAGS) -Itests/bench -Itests/support $(ALL_CFLAGS)
 
-.PHONY: bench bench-tools bench-peers bench-peer-packages bench-grade
+.PHONY: bench bench-tools bench-peers bench-peer-packages bench-grade bench-polygon
+
+# One polygon of 10^3 to 10^6 corners into triangles (lib/polygon.c): convex,
+# star, comb and spiral, cut and read from an OBJ (tests/bench/notes.md).
+bench-polygon: $(BENCH_BIN)/polygon_bench
+	@mkdir -p tests/bench/work
+	$(BENCH_BIN)/polygon_bench tests/bench/work
 
 # `ballcast grade` alone: 100 submissions of 10,000 records in under 10 s.
 bench-grade: all
@@ -65,6 +71,12 @@ $(BENCH_BIN)/seeds_bench: tests/bench/seeds_bench.c $(BENCH_BIN)/benchutil.o tes
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o tests/support/meshgen.c $(BUILD)/libballcast.a \
 		$(ALL_LDFLAGS) $(GMP_LIBS) -lm
+
+$(BENCH_BIN)/polygon_bench: tests/bench/polygon_bench.c $(BENCH_BIN)/benchutil.o tests/support/polygen.c \
+		tests/support/polygen.h tests/support/meshgen.c lib/polygon.h $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o tests/support/polygen.c tests/support/meshgen.c \
+		$(BUILD)/libballcast.a $(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
 $(BENCH_BIN)/runstat: tests/bench/runstat.c
 	@mkdir -p $(dir $@)

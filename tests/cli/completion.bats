@@ -48,12 +48,13 @@ complete_line() {
 
 @test "completion bash: the values of an option" {
 	[ "$(complete_line ballcast cast --normal '' | tr '\n' ' ')" = "average contact triangle " ]
-	[ "$(complete_line ballcast cast -f '' | tr '\n' ' ')" = "csv json ndjson " ]
+	[ "$(complete_line ballcast cast -f '' | tr '\n' ' ')" = "csv json jsonl ndjson " ]
 	[ "$(complete_line ballcast cast --format n)" = "ndjson" ]
 	[ "$(complete_line ballcast cast -i '' | tr '\n' ' ')" = "auto csv json jsonl ndjson " ]
 	[ "$(complete_line ballcast grade --convention '')" = "cs121" ]
 	[ "$(complete_line ballcast render --up '' | tr '\n' ' ')" = "x y z " ]
-	[ "$(complete_line ballcast compare --report '' | tr '\n' ' ')" = "csv html json text " ]
+	[ "$(complete_line ballcast compare --report '' | tr '\n' ' ')" = "csv gradescope html json junit text " ]
+	[ "$(complete_line ballcast grade --report '' | tr '\n' ' ')" = "csv gradescope html json junit text " ]
 	# --normal=tri: bash splits the word at '='
 	[ "$(complete_line ballcast cast --normal = tri)" = "triangle" ]
 	# a number to type: nothing offered
@@ -91,6 +92,31 @@ complete_line() {
 	done
 }
 
+@test "completion: every word an option's refusal names is offered, in the three shells (issue 26: --report lacked junit and gradescope)" {
+	"$BALLCAST" completion zsh >_ballcast
+	"$BALLCAST" completion fish >ballcast.fish
+	local cmd opt words w offered
+	for cmd in $("$BALLCAST" --help | awk '/^commands:/ { on = 1; next } on && NF == 0 { on = 0 } on { print $1 }'); do
+		for opt in $(complete_line ballcast "$cmd" -- | grep -- '^--'); do
+			# the parser's own message for a word it does not take: "--report is
+			# text, json, csv, html, junit or gradescope, not 'frob'"
+			"$BALLCAST" "$cmd" "$opt" frob --help >/dev/null 2>err.txt && continue
+			case "$(head -n 1 err.txt)" in
+			*" is "*", not 'frob'" | *" knows only "*", not 'frob'") ;;
+			*) continue ;;
+			esac
+			words=$(head -n 1 err.txt | sed -e "s/.*$opt \(is\|knows only\) //" -e "s/, not 'frob'\$//" -e 's/,/ /g' -e 's/ or / /g')
+			offered=" $(complete_line ballcast "$cmd" "$opt" '' | tr '\n' ' ')"
+			for w in $words; do
+				case "$offered" in *" $w "*) ;; *) echo "bash: ballcast $cmd $opt: '$w' not offered ($offered)"; return 1 ;; esac
+				grep -F -- "$opt=" _ballcast | grep -qw -- "$w" || { echo "zsh: ballcast $cmd $opt: '$w'"; return 1; }
+				grep "__fish_seen_subcommand_from $cmd' .*-l ${opt#--} -x -a '" ballcast.fish | grep -q "[' ]$w[' ]" ||
+					{ echo "fish: ballcast $cmd $opt: '$w'"; return 1; }
+			done
+		done
+	done
+}
+
 @test "completion: an unknown shell is a usage error; help completion" {
 	bcast completion tcsh
 	[ "$status" -eq 2 ]
@@ -107,7 +133,7 @@ complete_line() {
 		grep -q "'$cmd:" _ballcast
 		grep -q -- "-a $cmd -d" ballcast.fish
 	done
-	grep -q "'(-f --format)'{-f+,--format=}':format:(json ndjson csv)'" _ballcast
+	grep -q "'(-f --format)'{-f+,--format=}':format:(json ndjson jsonl csv)'" _ballcast
 	grep -q "__fish_seen_subcommand_from cast' -l normal -x -a 'contact triangle average'" ballcast.fish
 	if command -v zsh >/dev/null; then zsh -n _ballcast; fi
 	if command -v fish >/dev/null; then fish -n ballcast.fish; fi
@@ -122,7 +148,8 @@ complete_line() {
 	[ "$(fish_complete 'ballcast ca')" = "cast " ]
 	[ "$(fish_complete 'ballcast cast --nor')" = "--normal " ]
 	[ "$(fish_complete 'ballcast cast --normal ')" = "average contact triangle " ]
-	[ "$(fish_complete 'ballcast cast -f ')" = "csv json ndjson " ]
+	[ "$(fish_complete 'ballcast cast -f ')" = "csv json jsonl ndjson " ]
+	[ "$(fish_complete 'ballcast grade --report ')" = "csv gradescope html json junit text " ]
 	[ "$(fish_complete 'ballcast completion ')" = "bash fish zsh " ]
 }
 
@@ -162,7 +189,9 @@ ZSH
 	zsh_complete 'ballcast cast --normal ' >normal.txt
 	grep -qE 'average +contact +triangle' normal.txt || { cat normal.txt; return 1; }
 	zsh_complete 'ballcast cast -f ' >format.txt
-	grep -qE 'csv +json +ndjson' format.txt || { cat format.txt; return 1; }
+	grep -qE 'csv +json +jsonl +ndjson' format.txt || { cat format.txt; return 1; }
+	zsh_complete 'ballcast grade --report ' >report.txt
+	grep -qE 'csv +gradescope +html +json +junit +text' report.txt || { cat report.txt; return 1; }
 	zsh_complete 'ballcast simu' >command.txt
 	grep -q 'ballcast simulate' command.txt || { cat command.txt; return 1; }
 }

@@ -370,6 +370,29 @@ EOF
 	echo 'ballcast: -bad.json:1:2: record 1: missing p1' | assert_stderr_eq
 }
 
+@test "records: a mesh given where trajectories or balls go is named as one, not as a CSV header (issue 26)" {
+	local message="this is an OBJ mesh, not trajectories or balls: those come after the mesh, as JSON, NDJSON or CSV (is the mesh given twice, or are the arguments swapped?)"
+	cp "$ROOM" room.obj
+	# starting with a comment (the room), or with a vertex (tri.obj)
+	for command in "cast room.obj room.obj" "cast tri.obj tri.obj" "closest tri.obj room.obj" "balls tri.obj" \
+		"render room.obj tri.obj" "grade room.obj room.obj one.json"; do
+		# shellcheck disable=SC2086
+		bcast $command
+		assert_status 2
+		assert_no_stdout
+		case "$command" in
+		*"tri.obj tri.obj" | "balls tri.obj" | *"room.obj tri.obj") where=tri.obj ;;
+		*) where=room.obj ;;
+		esac
+		[ "$(sed -n 1p stderr)" = "ballcast: $where:1:1: $message" ] || { echo "$command:"; cat stderr; false; }
+	done
+	# a CSV whose header has no known column is still named as that
+	printf 'a,b\n1,2\n' >t.csv
+	bcast cast tri.obj t.csv
+	assert_status 2
+	assert_contains "$err" "t.csv:1:1: no known column in the CSV header"
+}
+
 @test "records: a missing r without --radius is a per-record error" {
 	printf '{"id":"a","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2]}\n{"id":"b","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}\n' >t.ndjson
 	bcast cast --format ndjson tri.obj t.ndjson

@@ -90,3 +90,37 @@ short_options() {
 	assert_status 2
 	grep -q -- '--radius' stderr
 }
+
+@test "options: an unknown short option is named in the argument that holds it, not an operand before it (issue 26)" {
+	cp "$ROOM" room.obj
+	cp "$REPO/samples/throws.json" throws.json
+	"$BALLCAST" cast -f ndjson room.obj throws.json >a.ndjson
+	cp a.ndjson ./-1.ndjson
+	bcast grade room.obj throws.json a.ndjson -1.ndjson
+	assert_status 2
+	assert_no_stdout
+	[ "$(sed -n 1p stderr)" = "ballcast grade: unknown option '-1' in '-1.ndjson' (if '-1.ndjson' is a file, write './-1.ndjson' or put '--' before it)" ]
+	# both ways the message offers work
+	bcast grade room.obj throws.json a.ndjson ./-1.ndjson
+	assert_status 0
+	bcast grade room.obj throws.json a.ndjson -- -1.ndjson
+	assert_status 0
+	# a letter in a group, after a known one; a lone letter; a missing value after operands
+	bcast cast -qz room.obj throws.json
+	assert_status 2
+	[ "$(sed -n 1p stderr)" = "ballcast cast: unknown option '-z' in '-qz' (if '-qz' is a file, write './-qz' or put '--' before it)" ]
+	bcast cast room.obj throws.json -z
+	[ "$(sed -n 1p stderr)" = "ballcast cast: unknown option '-z'" ]
+	bcast cast room.obj throws.json -o
+	[ "$(sed -n 1p stderr)" = "ballcast cast: missing value for '-o'" ]
+}
+
+@test "cast --help: alpha_free is described under --method, whose results it is part of, not under --bisect (issue 26)" {
+	bcast cast --help
+	assert_status 0
+	# the lines from --method to --dt
+	sed -n '/^      --method /,/^      --dt /p' stdout >method.txt
+	grep -q 'alpha_free' method.txt
+	# and none after --bisect's line
+	if sed -n '/^      --bisect /,/^      --compare-exact/p' stdout | grep -q alpha_free; then return 1; fi
+}

@@ -95,3 +95,51 @@ CSV
 	assert_status 0
 	assert_no_stderr
 }
+
+# big_face KIND N: one face of N corners in z = 0, written by awk: "convex"
+# on the unit circle, "comb" a base and N / 4 upright teeth (tooth j spans
+# 2j < x < 2j + 1, 1 < y < N / 4; the notches between them are empty).
+big_face() {
+	awk -v kind="$1" -v n="$2" 'BEGIN {
+		if (kind == "convex") {
+			for (i = 0; i < n; i++) printf "v %.17g %.17g 0\n", cos(2 * 3.141592653589793 * i / n), sin(2 * 3.141592653589793 * i / n)
+		} else {
+			t = int(n / 4); h = t
+			printf "v 0 0 0\nv %d 0 0\n", 2 * t - 1
+			for (j = t - 1; j >= 0; j--) {
+				printf "v %d %d 0\nv %d %d 0\n", 2 * j + 1, h, 2 * j, h
+				if (j > 0) printf "v %d 1 0\nv %d 1 0\n", 2 * j, 2 * j - 1
+			}
+			n = 4 * t
+		}
+		printf "f"
+		for (i = 1; i <= n; i++) printf " %d", i
+		printf "\n"
+	}' >"$1.obj"
+}
+
+@test "a face of 200,000 corners is cut in a blink: convex the fan, a comb by ear clipping (issue 26)" {
+	# The pairwise test of every two edges took 9-16 s for 30,000 corners;
+	# the limit catches anything quadratic. Under valgrind (a wrapper) 20,000
+	# corners with a longer limit.
+	n=200000 limit=20
+	if [ -n "${BALLCAST_WRAPPER:-}" ]; then n=20000 limit=300; fi
+	big_face convex "$n"
+	big_face comb "$n"
+	printf 'id,x0,y0,z0,x1,y1,z1,r\ncentre,0.25,0.125,1,0.25,0.125,-1,0\noutside,1.5,0,1,1.5,0,-1,0\n' >convex.csv
+	# comb: into tooth 1 (2 < x < 3), into the notch beside it (3 < x < 4), the base
+	printf 'id,x0,y0,z0,x1,y1,z1,r\ntooth,2.5,7,1,2.5,7,-1,0\nnotch,3.5,7,1,3.5,7,-1,0\nbase,3.5,0.5,1,3.5,0.5,-1,0\n' >comb.csv
+	timeout "$limit" ${BALLCAST_WRAPPER:-} "$BALLCAST" cast -f csv convex.obj convex.csv >convex.out 2>convex.err ||
+		{ cat convex.err; false; }
+	[ "$(csv_cell convex.out 2 2),$(csv_cell convex.out 2 3),$(csv_cell convex.out 2 7)" = true,0.5,0 ]
+	[ "$(csv_cell convex.out 3 2)" = false ]
+	timeout "$limit" ${BALLCAST_WRAPPER:-} "$BALLCAST" cast -f csv comb.obj comb.csv >comb.out 2>comb.err ||
+		{ cat comb.err; false; }
+	[ ! -s comb.err ]
+	[ "$(csv_cell comb.out 2 2),$(csv_cell comb.out 2 3)" = true,0.5 ]
+	[ "$(csv_cell comb.out 3 2)" = false ]
+	[ "$(csv_cell comb.out 4 2),$(csv_cell comb.out 4 3)" = true,0.5 ]
+	# every triangle of face 0, and as many as a face of n corners gives
+	timeout "$limit" ${BALLCAST_WRAPPER:-} "$BALLCAST" cast comb.obj comb.csv >comb.json
+	grep -q "\"triangles\":$((n - 2)),\"faces\":1," comb.json
+}

@@ -428,6 +428,40 @@ EOF
 	assert_not_pixel bare.png "$x" "$y" "$CONTACT"
 }
 
+@test "render: the crate's side is whole down to the floor; no piece of the floor under the crate is painted over it (issue 26)" {
+	# points on the crate's side x = 3.5 (the dark face seen in the default
+	# view), just above its bottom edge, and its middle
+	local probes="--probe 3.5,2.5,0.5" y z
+	for y in 2.05 2.15 2.25 2.35 2.45 2.55 2.65 2.75 2.85 2.95; do
+		for z in 0.03 0.06 0.1; do probes="$probes --probe 3.5,$y,$z"; done
+	done
+	# shellcheck disable=SC2086
+	bcast render $probes --probe 3.8,2.5,0 room.obj -o bare.svg
+	assert_status 0
+	# the picture around the side, four pixels to one
+	read -r cx cy <<<"$(probe_pixel 3.5,2.5,0.5)"
+	left=$((cx - 45)) top=$((cy - 20))
+	sed "s/width=\"800\" height=\"600\" viewBox=\"0 0 800 600\"/width=\"90\" height=\"110\" viewBox=\"$left $top 90 110\"/" \
+		bare.svg >side.svg
+	grep -q "viewBox=\"$left $top 90 110\"" side.svg
+	rsvg-convert -w 360 -h 440 side.svg -o side.png
+	pngtopnm -plain side.png >side.ppm
+	# the pixels under the probes, in one pass: "probe R G B"
+	sed -n 's/^ballcast render: probe \([^:]*\): \([-0-9.]*\),\([-0-9.]*\)$/\1 \2 \3/p' stderr |
+		awk -v left="$left" -v top="$top" '
+			NR == FNR { name[++n] = $1; px[n] = int(4 * ($2 - left)); py[n] = int(4 * ($3 - top)); next }
+			{ sub(/#.*/, ""); for (i = 1; i <= NF; i++) v[++t] = $i }
+			END { w = v[2]; for (k = 1; k <= n; k++) { at = 5 + 3 * (py[k] * w + px[k]); print name[k], v[at], v[at + 1], v[at + 2] } }
+		' - side.ppm >pixels.txt
+	side=$(awk 'NR == 1 { print $2, $3, $4 }' pixels.txt)
+	# every point of the side's bottom strip is the side's colour (the floor's was
+	# painted over a notch of it)
+	awk -v side="$side" 'NR > 1 && $1 != "3.8,2.5,0" && $2 " " $3 " " $4 != side { print; bad++ } END { exit bad > 0 }' pixels.txt
+	# and the floor in front of it is not
+	[ "$(awk '$1 == "3.8,2.5,0" { print $2, $3, $4 }' pixels.txt)" != "$side" ]
+	[ "$(wc -l <pixels.txt)" -eq 32 ]
+}
+
 # ------------------------------------------------------------ --compare
 
 @test "render --compare: differing results in red, the expected contact in green" {

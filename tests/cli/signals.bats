@@ -1,14 +1,16 @@
 #!/usr/bin/env bats
 # Interrupted runs leave no debris (issue 22): `-o FILE` writes a temporary
-# FILE.tmp.XXXXXX beside FILE and renames it at the end; SIGINT, SIGTERM and
-# SIGHUP remove the temporary, leave FILE as it was, and the process dies by
-# the same signal (exit status 128 + n), as `sort -o` does.
+# FILE.tmp.XXXXXX beside FILE and renames it at the end; SIGINT, SIGTERM,
+# SIGHUP and every other signal that ends a process but SIGKILL (SIGQUIT,
+# SIGUSR1, SIGALRM, SIGXFSZ past `ulimit -f`: issue 26) remove the
+# temporary, leave FILE as it was, and the process dies by the same signal
+# (exit status 128 + n), as `sort -o` does.
 #
 # Each run is held mid-way by reading from a FIFO this shell keeps open, so
 # the temporary exists when the signal comes. A background job of a shell
 # without job control starts with SIGINT ignored (and ballcast leaves an
 # ignored signal ignored, as nohup needs), so the command is started with
-# the three signals at their default action (env --default-signal).
+# the signals sent here at their default action (env --default-signal).
 
 load helpers
 
@@ -26,7 +28,7 @@ teardown() {
 # start_held ARGS... : ballcast ARGS in the background, standard input the
 # FIFO (kept open on fd 9; bats owns fd 3, which the job must not hold), $pid its process.
 start_held() {
-	env --default-signal=INT,TERM,HUP "$BALLCAST" "$@" <in.fifo >stdout 2>stderr 3>&- &
+	(ulimit -c 0; exec env --default-signal=INT,TERM,HUP,QUIT,USR1,ALRM "$BALLCAST" "$@" <in.fifo >stdout 2>stderr 3>&-) &
 	pid=$!
 	exec 9>in.fifo
 }
@@ -91,6 +93,26 @@ first_record() {
 	first_record
 	wait_for_temporary 'out.json.tmp.*'
 	interrupt HUP 129 'out.json.tmp.*'
+	[ "$(cat out.json)" = "old answers" ]
+}
+
+@test "cast -o: SIGQUIT, SIGUSR1 and SIGALRM remove the temporary too, exit 131, 138, 142 (issue 26)" {
+	for sig in QUIT:131 USR1:138 ALRM:142; do
+		start_held cast tri.obj - -o out.json
+		first_record
+		wait_for_temporary 'out.json.tmp.*'
+		interrupt "${sig%:*}" "${sig#*:}" 'out.json.tmp.*'
+		[ "$(cat out.json)" = "old answers" ]
+	done
+}
+
+@test "cast -o past ulimit -f: SIGXFSZ removes the temporary, keeps the old file, exits 153 (issue 26)" {
+	awk 'BEGIN { for (i = 0; i < 2000; i++) printf "{\"id\":%d,\"p0\":[0.25,0.25,2],\"p1\":[0.25,0.25,-2],\"r\":0.1}\n", i }' >t.ndjson
+	got=0
+	(ulimit -f 16; ulimit -c 0; exec env --default-signal=XFSZ "$BALLCAST" cast tri.obj t.ndjson -o out.json) \
+		>stdout 2>stderr 3>&- || got=$?
+	[ "$got" -eq 153 ] || { echo "exit status $got"; cat stderr; false; }
+	if ls out.json.tmp.* 2>/dev/null; then return 1; fi
 	[ "$(cat out.json)" = "old answers" ]
 }
 

@@ -2,7 +2,7 @@
  * (cli/completion.c) and the tables they are written from: a command's
  * options as cliUsage_Options lists them, a command asked for its usage
  * with a cliUsageQuery (and not by a typed word), the bash script's lines
- * for a command's options and their values. */
+ * for a command's options and their values, asked of the parsers. */
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
@@ -19,12 +19,30 @@ static const cliUsage fakeUsage = {
 	{ "missing FILE", NULL, NULL },
 };
 
+/* The fake command's handler: --normal takes three words (its message
+ * names a fourth it does not take, which completion must not offer);
+ * --keep takes anything. */
+static const char* fakeOption(void* context, int k, const char* value)
+{
+	(void)context;
+	if (k != 0) {
+		return NULL;
+	}
+	const char* words[] = { "contact", "triangle", "average" };
+	for (int w = 0; w < 3; ++w) {
+		if (strcmp(value, words[w]) == 0) {
+			return NULL;
+		}
+	}
+	return "--normal is contact, triangle, average or frob, not";
+}
+
 /* A command that parses its command line and then does nothing. */
 static int fakeMain(int argc, char** argv)
 {
 	cliCommonOptions common;
 	int first = 0;
-	int status = cliParseArguments(&fakeUsage, argc, argv, &common, NULL, NULL, &first);
+	int status = cliParseArguments(&fakeUsage, argc, argv, &common, fakeOption, NULL, &first);
 	return status >= 0 ? status : 0;
 }
 
@@ -79,7 +97,9 @@ START_TEST(the_bash_script_has_each_option_and_its_values)
 	ck_assert_msg(strstr(script, "\tfake)\n\t\topts='--format -f --quiet -q --max-errors --normal --keep -k --flag "
 								 "--help -h --version'\n") != NULL,
 				  "%s", script);
-	ck_assert(strstr(script, "\t\t-f|--format) values='json ndjson csv' ;;\n") != NULL);
+	/* -f's from its parser's table; --normal's from its handler: the words
+	 * its message names that it takes (not "frob", nor "normal", "is", ...) */
+	ck_assert(strstr(script, "\t\t-f|--format) values='json ndjson jsonl csv' ;;\n") != NULL);
 	ck_assert(strstr(script, "\t\t--normal) values='contact triangle average' ;;\n") != NULL);
 	ck_assert(strstr(script, "\t\t-k|--keep) return 0 ;;") != NULL);
 	ck_assert(strstr(script, "--flag)") == NULL);
