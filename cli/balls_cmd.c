@@ -41,13 +41,15 @@ static const cliUsage ballsUsage = {
 	"  -r, --radius R            radius for records without \"r\"\n"
 	"      --brute               test every pair (reference path, slow)\n"
 	CLI_HELP_QUIET_ALL
-	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
+	CLI_HELP_MAX_ERRORS
+	CLI_HELP_SHARD
+	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast balls billiards.json\n"
 	"  ballcast balls --format csv -r 0.1 balls.csv > meetings.csv\n"
 	"  ballcast balls --format ndjson balls.ndjson | grep '\"hit\":true'\n",
-	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors,
+	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors | cli_optShard,
 	ballsOptions,
 	0,
 	1,

@@ -70,6 +70,8 @@ static const cliUsage castUsage = {
 	"                            about 2.6 kB more memory per record\n"
 	"      --stats               phase times, counts and peak memory on standard\n"
 	"                            error as one JSON line\n"
+	CLI_HELP_MESH_FORMAT
+	CLI_HELP_SHARD
 	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
@@ -77,7 +79,7 @@ static const cliUsage castUsage = {
 	"  ballcast cast --format csv -r 0.1 room.obj throws.csv > hits.csv\n"
 	"  cat throws.ndjson | ballcast cast room.obj - --format ndjson\n",
 	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optThreads | cli_optQuiet |
-		cli_optMaxErrors,
+		cli_optMaxErrors | cli_optMeshFormat | cli_optShard,
 	castOptions,
 	1,
 	2,
@@ -207,7 +209,8 @@ int cliCastMain(int argc, char** argv)
 	bool opened = false;
 
 	double started = cliNow();
-	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
+	bcMesh* mesh = cliLoadMesh(cfg.meshPath, &cfg.common, &status);
+	status = mesh != NULL ? cli_exitTrouble : status;
 	double readMesh = cliNow() - started;
 	const char* inputName = cliInputName(cfg.inputPath);
 	input = mesh != NULL ? cliOpenInput(cfg.inputPath, cfg.common.quiet) : NULL;

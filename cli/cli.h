@@ -3,11 +3,15 @@
 #ifndef BC_CLI_H
 #define BC_CLI_H
 
-/* Exit statuses (documented in the man page). */
+/* Exit statuses (documented in the man page, EXIT STATUS). 1 and 2 are
+ * deterministic: the same run fails the same way again. 75 is for what a
+ * scheduler may retry (sysexits.h's EX_TEMPFAIL): a system resource that
+ * failed or ran out. A command killed by signal n is 128 + n in a shell. */
 enum {
-	cli_exitOk = 0,      /* everything answered */
-	cli_exitRecords = 1, /* some records were bad; the rest were answered */
-	cli_exitTrouble = 2  /* usage, syntax, unreadable input or unwritable output */
+	cli_exitOk = 0,         /* everything answered */
+	cli_exitRecords = 1,    /* some records were bad; the rest were answered */
+	cli_exitTrouble = 2,    /* usage, syntax, unreadable or missing input, unwritable output path */
+	cli_exitTransient = 75  /* an I/O error (EIO, a full disk, ...) or out of memory: try again */
 };
 
 /* A subcommand of ballcast: main.c's table. */

@@ -39,14 +39,17 @@ static const cliUsage closestUsage = {
 	"      --brute               test every triangle (reference path, slow)\n"
 	CLI_HELP_THREADS
 	CLI_HELP_QUIET_ALL
-	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
+	CLI_HELP_MAX_ERRORS
+	CLI_HELP_MESH_FORMAT
+	CLI_HELP_SHARD
+	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast closest room.obj balls.json | jq '.results[] | .distance'\n"
 	"  ballcast closest --format csv -r 0.1 room.obj points.csv > closest.csv\n"
 	"  cat balls.ndjson | ballcast closest room.obj - --format ndjson\n",
 	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optThreads | cli_optQuiet |
-		cli_optMaxErrors,
+		cli_optMaxErrors | cli_optMeshFormat | cli_optShard,
 	closestOptions,
 	1,
 	2,
@@ -259,10 +262,11 @@ int cliClosestMain(int argc, char** argv)
 	cliOutput output;
 	cliBuffer text = { 0 };
 	bool opened = false;
-	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
+	bcMesh* mesh = cliLoadMesh(cfg.meshPath, &cfg.common, &status);
 	if (mesh == NULL) {
 		goto done;
 	}
+	status = cli_exitTrouble;
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	if (info.degenerateCount == info.triangleCount) {
 		fprintf(stderr, "ballcast: %s: every triangle is degenerate (zero area): no point is closest\n",

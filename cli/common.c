@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ballcast.h"
+#include "cli.h"
 #include "common.h"
 #include "options.h"
 #include "records.h"
@@ -41,37 +42,88 @@ static bool looksLikeJson(const char* path)
 	return c == '{' || c == '[';
 }
 
-bcMesh* cliLoadMesh(const char* path, int quiet)
+bool cliIsTransientError(int code)
 {
-	return cliLoadMeshWithThreads(path, quiet, 0);
+	switch (code) {
+	case EIO:
+	case ENOSPC:
+	case EDQUOT:
+	case ENOMEM:
+	case EAGAIN:
+	case EBUSY:
+	case EMFILE:
+	case ENFILE:
+	case ENOLCK:
+	case ESTALE:
+	case ETIMEDOUT:
+	case ENETDOWN:
+	case ENETUNREACH:
+	case ENETRESET:
+	case ECONNRESET:
+	case ECONNABORTED:
+	case EHOSTDOWN:
+	case EHOSTUNREACH:
+		return true;
+	default:
+		return false;
+	}
 }
 
-bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
+int cliExitStatusOf(const bcError* error)
+{
+	if (error->code == bc_errorNoMemory || (error->code == bc_errorIo && cliIsTransientError(error->systemError))) {
+		return cli_exitTransient;
+	}
+	return cli_exitTrouble;
+}
+
+/* "ballcast: FILE:byte N: message" for binary data, else as cliReportError. */
+static void reportMeshProblem(const char* file, long line, long column, long long byte, const char* message)
+{
+	if (byte > 0) {
+		fprintf(stderr, "ballcast: %s:byte %lld: %s\n", file, byte, message);
+	} else if (line > 0) {
+		fprintf(stderr, "ballcast: %s:%ld:%ld: %s\n", file, line, column, message);
+	} else {
+		fprintf(stderr, "ballcast: %s: %s\n", file, message);
+	}
+}
+
+bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* status)
 {
 	bcError error = { 0 };
 	bcObjOptions options = bcDefaultObjOptions();
-	options.threadCount = threads;
-	bcMesh* mesh = bcMesh_LoadObj(path, &options, &error);
-	if (mesh == NULL && looksLikeJson(path)) {
-		fprintf(stderr, "ballcast: %s: this is JSON, not an OBJ mesh: the mesh comes first (are the arguments "
+	options.threadCount = common->threads;
+	bool standard = strcmp(path, "-") == 0;
+	const char* name = cliInputName(path);
+	if (standard && !common->quiet && isatty(STDIN_FILENO)) {
+		fputs("ballcast: reading the mesh from standard input, the terminal: type it, then Ctrl-D\n", stderr);
+	}
+	bcMesh* mesh = standard ? bcMesh_Read(stdin, common->meshFormat, &options, &error)
+							: bcMesh_Load(path, common->meshFormat, &options, &error);
+	if (status != NULL) {
+		*status = mesh != NULL ? cli_exitOk : cliExitStatusOf(&error);
+	}
+	if (mesh == NULL && !standard && looksLikeJson(path)) {
+		fprintf(stderr, "ballcast: %s: this is JSON, not a mesh: the mesh comes first (are the arguments "
 						"swapped?)\n",
 				path);
 		return NULL;
 	}
 	if (mesh == NULL) {
-		cliReportError(path, &error);
+		reportMeshProblem(name, error.line, error.column, error.byte, error.message);
 		return NULL;
 	}
-	/* The reader's notes on polygons it cut as a fan (non-planar,
-	 * self-intersecting), each at its f line, then how many more. */
+	bool quiet = common->quiet;
+	/* The reader's notes (polygons cut as a fan, STL normals not used),
+	 * each at its place, then how many more. */
 	int32_t warnings = bcMesh_GetWarningCount(mesh);
 	for (int32_t k = 0; k < warnings && k < BC_MAX_WARNINGS && !quiet; ++k) {
 		bcWarning warning = bcMesh_GetWarning(mesh, k);
-		fprintf(stderr, "ballcast: %s:%ld:%ld: %s\n", path, warning.line, warning.column, warning.message);
+		reportMeshProblem(name, warning.line, warning.column, warning.byte, warning.message);
 	}
 	if (warnings > BC_MAX_WARNINGS && !quiet) {
-		fprintf(stderr, "ballcast: %s: %ld more polygon warnings not shown\n", path,
-				(long)warnings - BC_MAX_WARNINGS);
+		fprintf(stderr, "ballcast: %s: %ld more warnings not shown\n", name, (long)warnings - BC_MAX_WARNINGS);
 	}
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	if (info.degenerateCount > 0 && !quiet) {
@@ -80,7 +132,7 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 			++first;
 		}
 		fprintf(stderr, "ballcast: %s: %ld degenerate (zero-area) triangle%s skipped, the first is triangle %ld (face %ld)\n",
-				path, (long)info.degenerateCount, info.degenerateCount == 1 ? "" : "s", (long)first,
+				name, (long)info.degenerateCount, info.degenerateCount == 1 ? "" : "s", (long)first,
 				(long)bcMesh_GetTriangle(mesh, first).face);
 	}
 	return mesh;

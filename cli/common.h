@@ -14,13 +14,23 @@
  * the error has no position) on stderr. */
 void cliReportError(const char* file, const bcError* error);
 
-/* Load a mesh, reporting any error; NULL on failure. Reports degenerate
- * triangles once on stderr unless quiet. */
-bcMesh* cliLoadMesh(const char* path, int quiet);
+/* Load the mesh at path ("-": standard input) in common->meshFormat
+ * (--mesh-format; bc_meshAuto by extension and first bytes), on
+ * common->threads threads (the mesh does not depend on them), reporting
+ * any error as "ballcast: FILE:LINE:COLUMN: message" (FILE:byte N in binary
+ * data); NULL on failure, with *status (when not NULL) the exit status it
+ * calls for: cli_exitTransient for an I/O error or out of memory, else
+ * cli_exitTrouble. Unless common->quiet, the reader's warnings and the
+ * degenerate triangles are reported on stderr. */
+bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* status);
 
-/* cliLoadMesh reading and building on threads threads (-j; <= 0: one per
- * core, as cliLoadMesh does). The mesh does not depend on it. */
-bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads);
+/* Is errno code a failure a later try may not meet (EIO, ENOSPC, ENOMEM,
+ * a network file system's ESTALE or timeout ...)? */
+bool cliIsTransientError(int code);
+
+/* The exit status an error calls for: cli_exitTransient for out of memory
+ * and a transient I/O error (cliIsTransientError), else cli_exitTrouble. */
+int cliExitStatusOf(const bcError* error);
 
 /* The name messages give an input path: "<stdin>" for "-". */
 const char* cliInputName(const char* path);

@@ -22,6 +22,7 @@ typedef struct cliOptionValues {
 static const cliOptionValues optionValues[] = {
 	{ "format", "json ndjson csv" },
 	{ "input-format", "auto json ndjson jsonl csv" },
+	{ "mesh-format", "auto obj stl ply off" },
 	{ "normal", "contact triangle average" },
 	{ "approach", "le lt" },
 	{ "initial-overlap", "report ignore" },

@@ -147,9 +147,9 @@ ten_mib() {
 
 # -------------------------------------------------------------- binary junk
 
-@test "junk: a binary file (a PNG header) as the mesh: unknown keywords, so no faces" {
+@test "junk: a binary file (a PNG header) as the mesh: binary data (NUL bytes), at the first NUL" {
 	printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\020' >junk.obj
-	expect_error 2 'ballcast: junk.obj: no faces: the input has 0 vertices and no f lines' cast junk.obj one.json
+	expect_error 2 'ballcast: junk.obj:3:1: binary data (NUL bytes): OBJ is text' cast junk.obj one.json
 }
 
 @test "junk: a binary file (a PNG header) as trajectories: read as CSV, no known column" {

@@ -27,6 +27,8 @@ static size_t smallMinPieceBytes = 1;
 #define bcMesh_ParseObj smallParseObj
 #define bcMesh_LoadObj smallLoadObj
 #define bcDefaultObjOptions smallDefaultObjOptions
+#define bcReadObj smallReadObj
+bcMesh* smallReadObj(const char* text, size_t length, int threadCount, bcError* error);
 bcMesh* smallParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error);
 bcMesh* smallLoadObj(const char* path, const bcObjOptions* options, bcError* error);
 bcObjOptions smallDefaultObjOptions(void);
@@ -34,6 +36,7 @@ bcObjOptions smallDefaultObjOptions(void);
 #undef bcMesh_ParseObj
 #undef bcMesh_LoadObj
 #undef bcDefaultObjOptions
+#undef bcReadObj
 
 /* Parse a C string through an exactly sized heap copy (no terminator), so
  * the sanitizers catch any read past the end. */
