@@ -60,6 +60,7 @@ typedef struct cliBallsConfig {
 	const char* inputPath;
 	cliCommonOptions common;
 	bcBallsOptions options;
+	cliInputRange range; /* --shard: the records whose answers are written (every ball is read and moves) */
 } cliBallsConfig;
 
 /* What is kept of one record until its answer is written. */
@@ -71,6 +72,7 @@ typedef struct cliBallEntry {
 	char* id;         /* owned (taken from the record); NULL for cli_idIndex */
 	char* problem;    /* owned: why the record cannot be answered, or NULL */
 	int ball;         /* index into the balls, -1 for a bad record */
+	bool inShard;     /* its answer is written (--shard; always without) */
 } cliBallEntry;
 
 /* The whole input: entries in input order, the balls of the good ones, and
@@ -102,7 +104,7 @@ static int parseArguments(int argc, char** argv, cliBallsConfig* cfg)
 	int first = 0;
 	int status = cliParseArguments(&ballsUsage, argc, argv, &cfg->common, ballsOption, cfg, &first);
 	cfg->inputPath = status < 0 && first < argc ? argv[first] : "-";
-	return status;
+	return status < 0 ? cliCheckInputs(&ballsUsage, &cfg->common, NULL, cfg->inputPath) : status;
 }
 
 /* Check one record; returns the problem or NULL, and fills ball. */
@@ -198,6 +200,7 @@ static int readAll(const cliBallsConfig* cfg, cliReader* reader, cliBallSet* set
 		entry->id = record.id; /* taken over */
 		record.id = NULL;
 		entry->ball = -1;
+		entry->inShard = cliInputRange_Holds(&cfg->range, record.line, record.column);
 		bcBallInput* ball = set->balls + set->ballCount;
 		const char* problem = checkRecord(cfg, &record, ball);
 		if (problem == record.error && record.errorLine > 0) {
@@ -297,7 +300,7 @@ static void formatResult(const cliRecordsOut* writer, cliBuffer* text, long posi
 /* Write every answer in input order; returns the count of hits, or -1 when
  * memory ran out. */
 static long writeResults(cliOutput* output, cliOutputFormat format, const cliBallSet* set,
-						 const bcBallResult* results)
+						 const bcBallResult* results, bool skipHeader)
 {
 	cliBuffer text = { 0 };
 	cliRecordsOut writer;
@@ -305,13 +308,22 @@ static long writeResults(cliOutput* output, cliOutputFormat format, const cliBal
 	cliOutField head[1] = { { "settings", cliOut_Object(settings, 1) } };
 	cliRecordsLayout layout = { "results", ballsColumns, cli_ballsColumnCount, 0 };
 	cliRecordsOut_Begin(&writer, &text, format, &layout, head, 1);
+	if (skipHeader) {
+		cliBuffer_Clear(&text); /* the CSV header row: once, in shard 0 */
+	}
 	long hits = 0;
+	long written = 0;
+	long errors = 0;
 	bool ok = true;
 	for (int i = 0; i < set->entryCount && ok; ++i) {
 		const cliBallEntry* entry = set->entries + i;
+		if (!entry->inShard) {
+			continue;
+		}
 		const bcBallResult* result = entry->ball >= 0 ? results + entry->ball : NULL;
 		hits += result != NULL && isHit(result);
-		formatResult(&writer, &text, i, set, entry, result);
+		errors += result == NULL;
+		formatResult(&writer, &text, written++, set, entry, result);
 		ok = !text.failed;
 		if (ok) {
 			cliOutput_Write(output, text.data, text.length);
@@ -319,11 +331,11 @@ static long writeResults(cliOutput* output, cliOutputFormat format, const cliBal
 		}
 	}
 	cliOutField summary[3] = {
-		{ "records", cliOut_Int(set->entryCount) },
+		{ "records", cliOut_Int(written) },
 		{ "hits", cliOut_Int(hits) },
-		{ "errors", cliOut_Int(set->entryCount - set->ballCount) },
+		{ "errors", cliOut_Int(errors) },
 	};
-	cliRecordsOut_End(&writer, &text, set->entryCount, summary, 3);
+	cliRecordsOut_End(&writer, &text, written, summary, 3);
 	ok = ok && !text.failed;
 	if (ok) {
 		cliOutput_Write(output, text.data, text.length);
@@ -353,6 +365,12 @@ int cliBallsMain(int argc, char** argv)
 	if (input != NULL && reader == NULL) {
 		fputs("ballcast: out of memory\n", stderr);
 	}
+	int sharding = input != NULL ? cliShardRange(&cfg.common, input, inputName, &cfg.range) : -1;
+	if (sharding >= 0) {
+		status = sharding;
+		cliReader_Destroy(reader);
+		reader = NULL;
+	}
 	opened = reader != NULL && cliOutput_Open(&output, cfg.common.outputPath);
 	if (!opened) {
 		goto done;
@@ -373,7 +391,7 @@ int cliBallsMain(int argc, char** argv)
 	cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common, NULL);
 	for (int i = 0; i < set.entryCount; ++i) {
 		const cliBallEntry* entry = set.entries + i;
-		if (entry->problem != NULL) {
+		if (entry->problem != NULL && entry->inShard) {
 			cliRecordLog_AddAt(&log, entry->index, entry->line, entry->column, entry->problem);
 		}
 	}
@@ -382,13 +400,18 @@ int cliBallsMain(int argc, char** argv)
 		fputs("ballcast: out of memory\n", stderr);
 		goto done;
 	}
-	long hits = writeResults(&output, cfg.common.format, &set, results);
-	long errors = set.entryCount - set.ballCount;
+	long hits = writeResults(&output, cfg.common.format, &set, results, cfg.common.shardIndex > 0);
+	long errors = 0;
+	long answered = 0;
+	for (int i = 0; i < set.entryCount; ++i) {
+		errors += set.entries[i].inShard && set.entries[i].ball < 0;
+		answered += set.entries[i].inShard;
+	}
 	if (hits < 0) {
 		fputs("ballcast: out of memory\n", stderr);
 	} else if (cliOutput_Commit(&output)) {
 		status = errors > 0 ? cli_exitRecords : cli_exitOk;
-		cliProgress_Finish(&progress, set.entryCount, hits, errors);
+		cliProgress_Finish(&progress, answered, hits, errors);
 	}
 done:
 	if (opened && status == cli_exitTrouble) {

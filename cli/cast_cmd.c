@@ -165,6 +165,10 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 	}
 	cfg->meshPath = argv[first];
 	cfg->inputPath = first + 1 < argc ? argv[first + 1] : "-";
+	status = cliCheckInputs(&castUsage, &cfg->common, cfg->meshPath, cfg->inputPath);
+	if (status >= 0) {
+		return status;
+	}
 	if (cliCastSettings_Finish(&cfg->s)) {
 		cfg->ties = true;
 	}
@@ -218,6 +222,15 @@ int cliCastMain(int argc, char** argv)
 		goto done;
 	}
 	reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
+	cliInputRange range;
+	int sharding = cliShardRange(&cfg.common, input, inputName, &range);
+	if (sharding >= 0) {
+		status = sharding;
+		goto done;
+	}
+	if (reader != NULL) {
+		cliReader_SetRange(reader, &range);
+	}
 	cliCastPipelineDef def = { mesh,	 &cfg.s,  &cfg.common, cfg.ties, cfg.compareExact,
 							   cfg.batch, threads, reader,	   inputName, &progress };
 	pipeline = reader != NULL ? cliCastPipeline_Create(&def) : NULL;
@@ -264,6 +277,9 @@ int cliCastMain(int argc, char** argv)
 		cliCastWriter_BeginWithAlphaFree(&writer, &head, cfg.common.format, &header);
 	} else {
 		cliCastWriter_Begin(&writer, &head, cfg.common.format, &header);
+	}
+	if (cfg.common.shardIndex > 0) {
+		cliBuffer_Clear(&head); /* the CSV header row: once, in shard 0 */
 	}
 	int run = cliCastPipeline_Run(pipeline, &output, &writer, &head);
 	const cliCastSummary* summary = cliCastPipeline_GetSummary(pipeline);

@@ -88,6 +88,7 @@ static int parseArguments(int argc, char** argv, cliClosestConfig* cfg)
 	if (status < 0) {
 		cfg->meshPath = argv[first];
 		cfg->inputPath = first + 1 < argc ? argv[first + 1] : "-";
+		status = cliCheckInputs(&closestUsage, &cfg->common, cfg->meshPath, cfg->inputPath);
 	}
 	return status;
 }
@@ -145,7 +146,7 @@ static const cliOutColumn closestColumns[cli_closestColumnCount] = {
 
 /* The JSON head: the mesh and the settings. */
 static void beginOutput(cliRecordsOut* writer, cliBuffer* text, cliOutputFormat format, const char* meshPath,
-						const bcMeshInfo* info)
+						const bcMeshInfo* info, bool skipHeader)
 {
 	cliOutField mesh[5] = {
 		{ "file", cliOut_Text(meshPath) },
@@ -158,6 +159,9 @@ static void beginOutput(cliRecordsOut* writer, cliBuffer* text, cliOutputFormat 
 	cliOutField head[2] = { { "mesh", cliOut_Object(mesh, 5) }, { "settings", cliOut_Object(settings, 1) } };
 	cliRecordsLayout layout = { "results", closestColumns, cli_closestColumnCount, 0 };
 	cliRecordsOut_Begin(writer, text, format, &layout, head, 2);
+	if (skipHeader) {
+		cliBuffer_Clear(text); /* the CSV header row: once, in shard 0 */
+	}
 }
 
 /* One result: the answer, or the record's problem. */
@@ -279,6 +283,15 @@ int cliClosestMain(int argc, char** argv)
 		goto done;
 	}
 	reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
+	cliInputRange range;
+	int sharding = cliShardRange(&cfg.common, input, inputName, &range);
+	if (sharding >= 0) {
+		status = sharding;
+		goto done;
+	}
+	if (reader != NULL) {
+		cliReader_SetRange(reader, &range);
+	}
 	chunk = calloc(1, sizeof *chunk);
 	if (reader == NULL || chunk == NULL) {
 		fputs("ballcast: out of memory\n", stderr);
@@ -292,7 +305,7 @@ int cliClosestMain(int argc, char** argv)
 	cliClosestSummary summary = { 0, 0, 0 };
 	cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common, &progress);
 	cliRecordsOut writer;
-	beginOutput(&writer, &text, cfg.common.format, cfg.meshPath, &info);
+	beginOutput(&writer, &text, cfg.common.format, cfg.meshPath, &info, cfg.common.shardIndex > 0);
 	bcError error = { 0 };
 	int got = 1;
 	while (got == 1) {

@@ -138,6 +138,35 @@ bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* statu
 	return mesh;
 }
 
+int cliCheckInputs(const cliUsage* usage, const cliCommonOptions* common, const char* meshPath,
+				   const char* inputPath)
+{
+	if (common->shardCount > 0 && common->format == cli_outputJson) {
+		return cliUsageError(usage,
+							 "--shard writes NDJSON or CSV (-f ndjson or -f csv), whose parts joined in order are one "
+							 "run's output; a JSON document per task would not join into one",
+							 NULL);
+	}
+	if (meshPath != NULL && strcmp(meshPath, "-") == 0 && strcmp(inputPath, "-") == 0) {
+		return cliUsageError(usage, "the mesh and the records cannot both come from standard input ('-')", NULL);
+	}
+	return -1;
+}
+
+int cliShardRange(const cliCommonOptions* common, FILE* input, const char* inputName, cliInputRange* range)
+{
+	memset(range, 0, sizeof *range);
+	if (common->shardCount == 0) {
+		return -1;
+	}
+	bcError error = { 0 };
+	if (cliInput_ShardRange(input, common->shardIndex, common->shardCount, range, &error) < 0) {
+		cliReportError(inputName, &error);
+		return cliExitStatusOf(&error);
+	}
+	return -1;
+}
+
 const char* cliInputName(const char* path)
 {
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;

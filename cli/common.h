@@ -32,6 +32,17 @@ bool cliIsTransientError(int code);
  * and a transient I/O error (cliIsTransientError), else cli_exitTrouble. */
 int cliExitStatusOf(const bcError* error);
 
+/* --shard with a JSON document out (whose N parts would not join into
+ * one), or a mesh and records both from standard input: a usage error
+ * (its exit status); -1 to go on. */
+int cliCheckInputs(const cliUsage* usage, const cliCommonOptions* common, const char* meshPath,
+				   const char* inputPath);
+
+/* --shard K/N: the range of input (input.h) the command answers, zeroed
+ * without --shard. -1 to go on, or the exit status after reporting why the
+ * range cannot be had (input is not a file, a read error). */
+int cliShardRange(const cliCommonOptions* common, FILE* input, const char* inputName, cliInputRange* range);
+
 /* The name messages give an input path: "<stdin>" for "-". */
 const char* cliInputName(const char* path);
 

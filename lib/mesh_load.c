@@ -363,8 +363,13 @@ static bool planReading(const bcSource* source, const unsigned char* data, size_
 	 * then bounds the input */
 	bool stlPossible = stlSize > 0 && (chosen == bc_meshStl || (chosen == bc_meshAuto && magic == bc_meshAuto && nul) ||
 									   (magic == bc_meshStl && chosen != bc_meshPly && chosen != bc_meshOff));
-	if (stlPossible && stlSize <= BC_LOAD_MAX_BYTES && magic != bc_meshStl) {
-		*limit = stlSize; /* one byte more is too many */
+	if (stlPossible && stlSize <= BC_LOAD_MAX_BYTES && magic != bc_meshStl && source->size < 0) {
+		*limit = stlSize; /* a stream: one byte more is too many */
+	}
+	if (chosen != bc_meshAuto && magic != bc_meshAuto && magic != chosen) {
+		/* the first bytes already say another format */
+		chooseFormat(data, length, source->requested, source->extension, error);
+		return false;
 	}
 	if (stlPossible && source->size >= 0 && (unsigned long long)source->size == stlSize) {
 		return true; /* a binary STL by its size */
@@ -438,11 +443,17 @@ static bool readSource(const bcSource* source, unsigned char** data, size_t* len
 		}
 		if ((unsigned long long)used > limit) {
 			bcFree(buffer);
-			if (limit < BC_LOAD_MAX_BYTES) {
+			unsigned long long triangles = (limit - BC_STL_PREFIX_BYTES) / BC_STL_TRIANGLE_BYTES;
+			if (limit < BC_LOAD_MAX_BYTES && source->requested == bc_meshStl) {
+				bcSetByteError(error, bc_errorFormat, 81,
+							   "a binary STL whose header counts %llu triangles has %llu bytes, but the input has "
+							   "more (data after the triangles, or a wrong count)",
+							   triangles, limit);
+			} else if (limit < BC_LOAD_MAX_BYTES) {
 				bcSetError(error, bc_errorFormat, 0, 0,
 						   "binary data (NUL bytes), and not a binary STL: its header counts %llu triangles, %llu "
 						   "bytes, and there are more",
-						   (limit - BC_STL_PREFIX_BYTES) / BC_STL_TRIANGLE_BYTES, limit);
+						   triangles, limit);
 			} else {
 				bcSetError(error, bc_errorTooLarge, 0, 0, "more than %llu bytes, the most a mesh may have", limit);
 			}
