@@ -363,7 +363,7 @@ int cliBallsMain(int argc, char** argv)
 	FILE* input = cliOpenInput(cfg.inputPath, cfg.common.quiet);
 	cliReader* reader = input != NULL ? cliReader_Create(input, inputName, cfg.common.inputFormat) : NULL;
 	if (input != NULL && reader == NULL) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
 	}
 	int sharding = input != NULL ? cliShardRange(&cfg.common, input, inputName, &cfg.range) : -1;
 	if (sharding >= 0) {
@@ -384,7 +384,11 @@ int cliBallsMain(int argc, char** argv)
 	}
 	results = got == 1 ? malloc((size_t)(set.ballCount > 0 ? set.ballCount : 1) * sizeof *results) : NULL;
 	if (results == NULL) {
-		fputs(set.entryCount == INT_MAX ? "ballcast: too many balls\n" : "ballcast: out of memory\n", stderr);
+		if (set.entryCount == INT_MAX) {
+			fputs("ballcast: too many balls\n", stderr);
+		} else {
+			cliReportNoMemory();
+		}
 		goto done;
 	}
 	/* Notes on bad records, in input order, before the long part. */
@@ -397,7 +401,7 @@ int cliBallsMain(int argc, char** argv)
 	}
 	cliRecordLog_Finish(&log);
 	if (!bcCollideBallSet(set.balls, set.ballCount, &cfg.options, results, NULL)) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
 		goto done;
 	}
 	long hits = writeResults(&output, cfg.common.format, &set, results, cfg.common.shardIndex > 0);
@@ -408,7 +412,7 @@ int cliBallsMain(int argc, char** argv)
 		answered += set.entries[i].inShard;
 	}
 	if (hits < 0) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
 	} else if (cliOutput_Commit(&output)) {
 		status = errors > 0 ? cli_exitRecords : cli_exitOk;
 		cliProgress_Finish(&progress, answered, hits, errors);

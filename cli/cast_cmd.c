@@ -235,7 +235,7 @@ int cliCastMain(int argc, char** argv)
 							   cfg.batch, threads, reader,	   inputName, &progress };
 	pipeline = reader != NULL ? cliCastPipeline_Create(&def) : NULL;
 	if (pipeline == NULL) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
 		goto done;
 	}
 
@@ -290,7 +290,7 @@ int cliCastMain(int argc, char** argv)
 		cliBuffer_Clear(&head);
 		cliCastWriter_End(&writer, &head, summary->records, summary);
 		if (head.failed) {
-			fputs("ballcast: out of memory\n", stderr);
+			cliReportNoMemory();
 		} else if (cliOutput_Write(&output, head.data, head.length) && cliOutput_Commit(&output)) {
 			status = summary->errors > 0 ? cli_exitRecords : cli_exitOk;
 			cliProgress_Finish(&progress, summary->records, summary->hits, summary->errors);

@@ -3,6 +3,8 @@
 #ifndef BC_CLI_H
 #define BC_CLI_H
 
+#include <stdbool.h>
+
 /* Exit statuses (documented in the man page, EXIT STATUS). 1 and 2 are
  * deterministic: the same run fails the same way again. 75 is for what a
  * scheduler may retry (sysexits.h's EX_TEMPFAIL): a system resource that
@@ -13,6 +15,16 @@ enum {
 	cli_exitTrouble = 2,    /* usage, syntax, unreadable or missing input, unwritable output path */
 	cli_exitTransient = 75  /* an I/O error (EIO, a full disk, ...) or out of memory: try again */
 };
+
+/* The status a command ends with: cli_exitTrouble becomes
+ * cli_exitTransient when a failure reported on the way was transient (an
+ * I/O error such as EIO or a full disk, out of memory: common.c's
+ * cliNoteFailure), so that a scheduler retries only what may pass. */
+int cliFinalStatus(int status);
+
+/* Remember that a failure was reported: errno code (0 for none), or out of
+ * memory. Thread-safe. */
+void cliNoteFailure(int code, bool noMemory);
 
 /* A subcommand of ballcast: main.c's table. */
 typedef struct cliCommand {

@@ -294,7 +294,7 @@ int cliClosestMain(int argc, char** argv)
 	}
 	chunk = calloc(1, sizeof *chunk);
 	if (reader == NULL || chunk == NULL) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
 		goto done;
 	}
 	opened = cliOutput_Open(&output, cfg.common.outputPath);
@@ -332,7 +332,7 @@ int cliClosestMain(int argc, char** argv)
 	}
 	endOutput(&writer, &text, &summary);
 	if (!drain(&output, &text)) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
 	} else if (cliOutput_Commit(&output)) {
 		status = summary.errors > 0 ? cli_exitRecords : cli_exitOk;
 		cliProgress_Finish(&progress, summary.records, summary.overlaps, summary.errors);

@@ -2,6 +2,7 @@
  * what is wrong with them (common.h): errors at a file's place, meshes
  * loaded with the reader's notes, inputs opened and named. */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,8 +15,31 @@
 #include "options.h"
 #include "records.h"
 
+/* Whether a transient failure was reported (cliNoteFailure): the one
+ * process-wide fact the exit status needs, set from any thread. */
+static atomic_bool transientFailure;
+
+void cliNoteFailure(int code, bool noMemory)
+{
+	if (noMemory || cliIsTransientError(code)) {
+		atomic_store(&transientFailure, true);
+	}
+}
+
+void cliReportNoMemory(void)
+{
+	fputs("ballcast: out of memory\n", stderr);
+	cliNoteFailure(0, true);
+}
+
+int cliFinalStatus(int status)
+{
+	return status == cli_exitTrouble && atomic_load(&transientFailure) ? cli_exitTransient : status;
+}
+
 void cliReportError(const char* file, const bcError* error)
 {
+	cliNoteFailure(error->code == bc_errorIo ? error->systemError : 0, error->code == bc_errorNoMemory);
 	if (error->line > 0) {
 		fprintf(stderr, "ballcast: %s:%ld:%ld: %s\n", file, error->line, error->column, error->message);
 	} else {
@@ -111,6 +135,7 @@ bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* statu
 		return NULL;
 	}
 	if (mesh == NULL) {
+		cliNoteFailure(error.code == bc_errorIo ? error.systemError : 0, error.code == bc_errorNoMemory);
 		reportMeshProblem(name, error.line, error.column, error.byte, error.message);
 		return NULL;
 	}

@@ -43,6 +43,10 @@ int cliCheckInputs(const cliUsage* usage, const cliCommonOptions* common, const 
  * range cannot be had (input is not a file, a read error). */
 int cliShardRange(const cliCommonOptions* common, FILE* input, const char* inputName, cliInputRange* range);
 
+/* "ballcast: out of memory" on stderr, noted for the exit status
+ * (cli_exitTransient: cliFinalStatus). */
+void cliReportNoMemory(void);
+
 /* The name messages give an input path: "<stdin>" for "-". */
 const char* cliInputName(const char* path);
 

@@ -106,7 +106,7 @@ int main(int argc, char** argv)
 	if (help) {
 		/* `ballcast help cast` is `ballcast cast --help` */
 		char* helpArgv[] = { argv[2], (char*)"--help", NULL };
-		return command->run(2, helpArgv);
+		return cliFinalStatus(command->run(2, helpArgv));
 	}
-	return command->run(argc - 1, argv + 1);
+	return cliFinalStatus(command->run(argc - 1, argv + 1));
 }
