@@ -5,6 +5,8 @@
 
 #include <stdbool.h>
 
+#include "ballcast.h"
+
 /* Exit statuses (documented in the man page, EXIT STATUS). 1 and 2 are
  * deterministic: the same run fails the same way again. 75 is for what a
  * scheduler may retry (sysexits.h's EX_TEMPFAIL): a system resource that
@@ -25,6 +27,14 @@ int cliFinalStatus(int status);
 /* Remember that a failure was reported: errno code (0 for none), or out of
  * memory. Thread-safe. */
 void cliNoteFailure(int code, bool noMemory);
+
+/* Is errno code a failure a later try may not meet (EIO, ENOSPC, ENOMEM,
+ * a network file system's ESTALE or timeout ...)? */
+bool cliIsTransientError(int code);
+
+/* The exit status an error calls for: cli_exitTransient for out of memory
+ * and a transient I/O error (cliIsTransientError), else cli_exitTrouble. */
+int cliExitStatusOf(const bcError* error);
 
 /* A subcommand of ballcast: main.c's table. */
 typedef struct cliCommand {

@@ -2,7 +2,6 @@
  * what is wrong with them (common.h): errors at a file's place, meshes
  * loaded with the reader's notes, inputs opened and named. */
 #include <errno.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,26 +14,10 @@
 #include "options.h"
 #include "records.h"
 
-/* Whether a transient failure was reported (cliNoteFailure): the one
- * process-wide fact the exit status needs, set from any thread. */
-static atomic_bool transientFailure;
-
-void cliNoteFailure(int code, bool noMemory)
-{
-	if (noMemory || cliIsTransientError(code)) {
-		atomic_store(&transientFailure, true);
-	}
-}
-
 void cliReportNoMemory(void)
 {
 	fputs("ballcast: out of memory\n", stderr);
 	cliNoteFailure(0, true);
-}
-
-int cliFinalStatus(int status)
-{
-	return status == cli_exitTrouble && atomic_load(&transientFailure) ? cli_exitTransient : status;
 }
 
 void cliReportError(const char* file, const bcError* error)
@@ -64,41 +47,6 @@ static bool looksLikeJson(const char* path)
 	}
 	fclose(f);
 	return c == '{' || c == '[';
-}
-
-bool cliIsTransientError(int code)
-{
-	switch (code) {
-	case EIO:
-	case ENOSPC:
-	case EDQUOT:
-	case ENOMEM:
-	case EAGAIN:
-	case EBUSY:
-	case EMFILE:
-	case ENFILE:
-	case ENOLCK:
-	case ESTALE:
-	case ETIMEDOUT:
-	case ENETDOWN:
-	case ENETUNREACH:
-	case ENETRESET:
-	case ECONNRESET:
-	case ECONNABORTED:
-	case EHOSTDOWN:
-	case EHOSTUNREACH:
-		return true;
-	default:
-		return false;
-	}
-}
-
-int cliExitStatusOf(const bcError* error)
-{
-	if (error->code == bc_errorNoMemory || (error->code == bc_errorIo && cliIsTransientError(error->systemError))) {
-		return cli_exitTransient;
-	}
-	return cli_exitTrouble;
 }
 
 /* "ballcast: FILE:byte N: message" for binary data, else as cliReportError. */

@@ -24,14 +24,6 @@ void cliReportError(const char* file, const bcError* error);
  * degenerate triangles are reported on stderr. */
 bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* status);
 
-/* Is errno code a failure a later try may not meet (EIO, ENOSPC, ENOMEM,
- * a network file system's ESTALE or timeout ...)? */
-bool cliIsTransientError(int code);
-
-/* The exit status an error calls for: cli_exitTransient for out of memory
- * and a transient I/O error (cliIsTransientError), else cli_exitTrouble. */
-int cliExitStatusOf(const bcError* error);
-
 /* --shard with a JSON document out (whose N parts would not join into
  * one), or a mesh and records both from standard input: a usage error
  * (its exit status); -1 to go on. */

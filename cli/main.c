@@ -92,11 +92,11 @@ int main(int argc, char** argv)
 	bool help = strcmp(argv[1], "help") == 0;
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || (help && argc == 2)) {
 		printUsage(stdout);
-		return cliFinishStdout();
+		return cliFinalStatus(cliFinishStdout());
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		puts("ballcast " BC_VERSION_STRING);
-		return cliFinishStdout();
+		return cliFinalStatus(cliFinishStdout());
 	}
 	const char* name = help ? argv[2] : argv[1];
 	const cliCommand* command = findCommand(name);

@@ -134,26 +134,6 @@ START_TEST(loadBinaryMesh)
 }
 END_TEST
 
-START_TEST(exitStatuses)
-{
-	bcError error = { 0 };
-	error.code = bc_errorSyntax;
-	ck_assert_int_eq(cliExitStatusOf(&error), cli_exitTrouble);
-	error.code = bc_errorNoMemory;
-	ck_assert_int_eq(cliExitStatusOf(&error), cli_exitTransient);
-	error.code = bc_errorIo;
-	error.systemError = ENOENT;
-	ck_assert_int_eq(cliExitStatusOf(&error), cli_exitTrouble);
-	error.systemError = EISDIR;
-	ck_assert_int_eq(cliExitStatusOf(&error), cli_exitTrouble);
-	error.systemError = EIO;
-	ck_assert_int_eq(cliExitStatusOf(&error), cli_exitTransient);
-	error.systemError = ENOSPC;
-	ck_assert_int_eq(cliExitStatusOf(&error), cli_exitTransient);
-	ck_assert_int_eq(cli_exitTransient, 75); /* sysexits.h's EX_TEMPFAIL */
-}
-END_TEST
-
 static Suite* commonSuite(void)
 {
 	Suite* suite = suite_create("common");
@@ -162,7 +142,6 @@ static Suite* commonSuite(void)
 	tcase_add_test(inputs, inputNames);
 	tcase_add_test(inputs, openAndCloseInputs);
 	tcase_add_test(inputs, loadBinaryMesh);
-	tcase_add_test(inputs, exitStatuses);
 	suite_add_tcase(suite, inputs);
 
 	TCase* meshes = tcase_create("meshes");
