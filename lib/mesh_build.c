@@ -472,6 +472,36 @@ bool bcTextScanner_Number(bcTextScanner* s, const char* what, double* value, bcE
 	return true;
 }
 
+bool bcTextScanner_TryNumber(bcTextScanner* s, double* value)
+{
+	const char* stop = bcTextScanner_TokenEnd(s);
+	double v;
+	if (stop == s->p || !bcParseDouble(s->p, (size_t)(stop - s->p), &v) || !isfinite(v)) {
+		return false;
+	}
+	*value = v;
+	s->p = stop;
+	return true;
+}
+
+bool bcTextScanner_TryCount(bcTextScanner* s, long long limit, long long* value)
+{
+	const char* q = s->p;
+	const char* end = s->end;
+	unsigned long long v = 0;
+	const char* start = q;
+	while (q < end && *q >= '0' && *q <= '9' && v <= (unsigned long long)limit) {
+		v = 10 * v + (unsigned long long)(*q - '0');
+		++q;
+	}
+	if (q == start || v > (unsigned long long)limit || (q < end && !isBlank(*q) && *q != '\n' && !(s->hashComments && *q == '#'))) {
+		return false;
+	}
+	*value = (long long)v;
+	s->p = q;
+	return true;
+}
+
 bool bcTextScanner_Count(bcTextScanner* s, const char* what, long long limit, long long* value, bcError* error)
 {
 	const char* stop = bcTextScanner_TokenEnd(s);
@@ -479,15 +509,15 @@ bool bcTextScanner_Count(bcTextScanner* s, const char* what, long long limit, lo
 	if (q < stop && *q == '+') {
 		++q;
 	}
-	long long v = 0;
+	unsigned long long v = 0;
 	bool digits = q < stop;
 	bool over = false;
 	for (; q < stop && digits; ++q) {
 		if (*q < '0' || *q > '9') {
 			digits = false;
 		} else if (!over) {
-			v = 10 * v + (*q - '0');
-			over = v > limit;
+			v = 10 * v + (unsigned long long)(*q - '0');
+			over = v > (unsigned long long)limit;
 		}
 	}
 	if (!digits) {
@@ -501,7 +531,7 @@ bool bcTextScanner_Count(bcTextScanner* s, const char* what, long long limit, lo
 				   what, quoted, limit);
 		return false;
 	}
-	*value = v;
+	*value = (long long)v;
 	s->p = stop;
 	return true;
 }

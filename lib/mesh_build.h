@@ -152,6 +152,12 @@ bool bcTextScanner_Number(bcTextScanner* s, const char* what, double* value, bcE
  * Moves past it on success. */
 bool bcTextScanner_Count(bcTextScanner* s, const char* what, long long limit, long long* value, bcError* error);
 
+/* The number token at the cursor when it is one and finite (moving past
+ * it), else false, the cursor left: the fast path; the caller then names
+ * what it expected with bcTextScanner_Number or _Count for the error. */
+bool bcTextScanner_TryNumber(bcTextScanner* s, double* value);
+bool bcTextScanner_TryCount(bcTextScanner* s, long long limit, long long* value);
+
 /* "expected WHAT, found 'TOKEN'" (or "found the end of the line/input") at
  * the cursor. */
 void bcTextScanner_Expected(const bcTextScanner* s, const char* what, bcError* error);

@@ -62,14 +62,18 @@ bcMesh* bcReadOff(const char* text, size_t length, int threadCount, bcError* err
 	}
 	char what[128];
 	for (long long i = 0; ok && i < vertexCount; ++i) {
-		snprintf(what, sizeof what, "vertex %lld of %lld", i, vertexCount);
 		if (!bcTextScanner_Skip(&s)) {
+			snprintf(what, sizeof what, "vertex %lld of %lld", i, vertexCount);
 			bcTextScanner_Expected(&s, what, error);
 			ok = false;
 			break;
 		}
 		double xyz[3];
 		for (int k = 0; k < 3 && ok; ++k) {
+			if ((k == 0 || bcTextScanner_OnLine(&s)) && bcTextScanner_TryNumber(&s, xyz + k)) {
+				continue;
+			}
+			/* the slow path names what was expected */
 			snprintf(what, sizeof what, "vertex %lld's %c", i, "xyz"[k]);
 			if (k > 0 && !bcTextScanner_OnLine(&s)) {
 				bcTextScanner_Expected(&s, what, error);
@@ -85,8 +89,8 @@ bcMesh* bcReadOff(const char* text, size_t length, int threadCount, bcError* err
 		bcTextScanner_NextLine(&s);
 	}
 	for (long long i = 0; ok && i < faceCount; ++i) {
-		snprintf(what, sizeof what, "face %lld of %lld (its corner count)", i, faceCount);
 		if (!bcTextScanner_Skip(&s)) {
+			snprintf(what, sizeof what, "face %lld of %lld (its corner count)", i, faceCount);
 			bcTextScanner_Expected(&s, what, error);
 			ok = false;
 			break;
@@ -94,7 +98,9 @@ bcMesh* bcReadOff(const char* text, size_t length, int threadCount, bcError* err
 		long line = s.line;
 		long column = bcTextScanner_Column(&s, s.p);
 		long long corners;
-		if (!bcTextScanner_Count(&s, what, BC_OFF_MAX_CORNERS, &corners, error)) {
+		if (!bcTextScanner_TryCount(&s, BC_OFF_MAX_CORNERS, &corners)) {
+			snprintf(what, sizeof what, "face %lld of %lld (its corner count)", i, faceCount);
+			bcTextScanner_Count(&s, what, BC_OFF_MAX_CORNERS, &corners, error);
 			ok = false;
 			break;
 		}
@@ -115,14 +121,15 @@ bcMesh* bcReadOff(const char* text, size_t length, int threadCount, bcError* err
 		}
 		for (long long k = 0; k < corners && ok; ++k) {
 			long long index;
-			snprintf(what, sizeof what, "face %lld's vertex index %lld of %lld", i, k + 1, corners);
-			if (!bcTextScanner_OnLine(&s)) {
-				bcTextScanner_Expected(&s, what, error);
-				ok = false;
-				break;
-			}
+			bool onLine = bcTextScanner_OnLine(&s);
 			const char* at = s.p;
-			if (!bcTextScanner_Count(&s, what, INT64_MAX / 10, &index, error)) {
+			if (!onLine || !bcTextScanner_TryCount(&s, INT64_MAX / 10, &index)) {
+				snprintf(what, sizeof what, "face %lld's vertex index %lld of %lld", i, k + 1, corners);
+				if (!onLine) {
+					bcTextScanner_Expected(&s, what, error);
+				} else {
+					bcTextScanner_Count(&s, what, INT64_MAX / 10, &index, error);
+				}
 				ok = false;
 				break;
 			}

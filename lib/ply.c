@@ -365,8 +365,8 @@ static bool readAsciiBody(bcPlyReader* r, bcTextScanner* s)
 			long long corners = -1;
 			for (int k = 0; k < element->propertyCount; ++k) {
 				const bcPlyProperty* p = element->properties + k;
-				snprintf(what, sizeof what, "%s %lld's %s", element->name, i, p->name);
 				if (!bcTextScanner_Skip(s)) {
+					snprintf(what, sizeof what, "%s %lld's %s", element->name, i, p->name);
 					bcTextScanner_Expected(s, what, error);
 					return false;
 				}
@@ -376,7 +376,9 @@ static bool readAsciiBody(bcPlyReader* r, bcTextScanner* s)
 				}
 				if (p->countType == bc_plyNone) {
 					double value;
-					if (!bcTextScanner_Number(s, what, &value, error)) {
+					if (!bcTextScanner_TryNumber(s, &value)) {
+						snprintf(what, sizeof what, "%s %lld's %s", element->name, i, p->name);
+						bcTextScanner_Number(s, what, &value, error);
 						return false;
 					}
 					if (p->role >= bc_roleX && p->role <= bc_roleZ) {
@@ -385,8 +387,9 @@ static bool readAsciiBody(bcPlyReader* r, bcTextScanner* s)
 					continue;
 				}
 				long long count;
-				snprintf(what, sizeof what, "%s %lld's %s count", element->name, i, p->name);
-				if (!bcTextScanner_Count(s, what, BC_PLY_MAX_CORNERS, &count, error)) {
+				if (!bcTextScanner_TryCount(s, BC_PLY_MAX_CORNERS, &count)) {
+					snprintf(what, sizeof what, "%s %lld's %s count", element->name, i, p->name);
+					bcTextScanner_Count(s, what, BC_PLY_MAX_CORNERS, &count, error);
 					return false;
 				}
 				bool indices = p->role == bc_roleIndices;
@@ -403,23 +406,26 @@ static bool readAsciiBody(bcPlyReader* r, bcTextScanner* s)
 					corners = count;
 				}
 				for (long long j = 0; j < count; ++j) {
-					snprintf(what, sizeof what, "%s %lld's %s item %lld of %lld", element->name, i, p->name, j + 1,
-							 count);
-					if (!bcTextScanner_Skip(s)) {
-						bcTextScanner_Expected(s, what, error);
+					bool more = bcTextScanner_Skip(s);
+					const char* at = s->p;
+					double ignored;
+					long long index;
+					bool read = more && (indices ? bcTextScanner_TryCount(s, INT64_MAX / 10, &index)
+												 : bcTextScanner_TryNumber(s, &ignored));
+					if (!read) {
+						snprintf(what, sizeof what, "%s %lld's %s item %lld of %lld", element->name, i, p->name,
+								 j + 1, count);
+						if (!more) {
+							bcTextScanner_Expected(s, what, error);
+						} else if (indices) {
+							bcTextScanner_Count(s, what, INT64_MAX / 10, &index, error);
+						} else {
+							bcTextScanner_Number(s, what, &ignored, error);
+						}
 						return false;
 					}
 					if (!indices) {
-						double ignored;
-						if (!bcTextScanner_Number(s, what, &ignored, error)) {
-							return false;
-						}
 						continue;
-					}
-					const char* at = s->p;
-					long long index;
-					if (!bcTextScanner_Count(s, what, INT64_MAX / 10, &index, error)) {
-						return false;
 					}
 					if (index >= r->vertexCount) {
 						bcSetError(error, bc_errorIndex, s->line, bcTextScanner_Column(s, at),

@@ -161,7 +161,9 @@ static bcMesh* readBinary(const unsigned char* data, size_t length, int threadCo
 	bcStlVertices table = { NULL, 0, &builder };
 	/* a closed mesh has about half as many vertices as triangles */
 	bool ok = bcMeshBuilder_Reserve(&builder, count / 2 + 3, count);
-	while (ok && table.slotCount < (size_t)count + 2) {
+	/* room for a vertex per triangle at a quarter full: a closed mesh has
+	 * half as many, so probes stay short without growing */
+	while (ok && table.slotCount < 4 * (size_t)count + 4) {
 		ok = growTable(&table);
 	}
 	for (uint32_t i = 0; ok && i < count; ++i) {

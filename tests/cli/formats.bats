@@ -323,3 +323,25 @@ expect_status_message() {
 	echo "changed in $changed of 8 runs" >&3
 	[ "$changed" -ge 1 ]
 }
+
+@test "formats: every command that reads a mesh takes --mesh-format and any format (intersect, render, simulate, grade, compare, closest)" {
+	convert "$ROOM" room.dat ply-be --double
+	bcast intersect --mesh-format ply room.dat
+	assert_status 0
+	echo "$out" | grep -q '"vertices":29,"triangles":33,"faces":16'
+	bcast render --mesh-format ply room.dat "$THROWS" -o room.svg
+	assert_status 0
+	grep -q '<svg' room.svg
+	printf '{"balls": [{"id": "d", "p": [1, 1, 2], "r": 0.25}], "gravity": [0, 0, -10], "restitution": 0.5, "horizon": 1}\n' >scene.json
+	bcast simulate -q --mesh-format ply room.dat scene.json
+	assert_status 0
+	bcast cast "$ROOM" "$THROWS"
+	cp stdout expected.json
+	bcast compare --mesh-format ply --mesh room.dat expected.json expected.json
+	assert_status 0
+	bcast grade -q --mesh-format ply room.dat "$THROWS" expected.json
+	assert_status 0
+	bcast closest --mesh-format obj room.dat /dev/null
+	assert_status 2
+	echo "$err" | grep -qF "asked for OBJ, but the first bytes are PLY's ('ply')"
+}

@@ -9,7 +9,8 @@
 #                      the bats CLI suite with ballcast under valgrind
 #   make check-asan    the bats CLI suite with ballcast built with ASan+UBSan
 #                      in build/asan (ASAN_BUILD=DIR builds it elsewhere)
-# Five targets: fuzz_obj (the OBJ reader), fuzz_records (trajectories and
+# Eight targets: fuzz_obj (the OBJ reader), fuzz_stl, fuzz_ply and fuzz_off (the
+# other mesh readers, tests/fuzz/fuzz_mesh.h), fuzz_records (trajectories and
 # balls, every format), fuzz_query (the cast itself), fuzz_results (the
 # results `compare` reads, every format) and fuzz_scene (the scene of
 # `simulate`). They are built in $(BUILD)/fuzz/ with clang (FUZZ_CC),
