@@ -38,12 +38,25 @@
  * facet's scratch bounded). */
 #define BC_STL_MAX_CORNERS 1000000
 
+/* Entries of the cache of recently seen corners: a facet's corners recur
+ * in facets near it in the file, so most lookups are answered from this
+ * (256 kB, in the processor's cache) without touching the large table,
+ * whose random slots each cost a cache miss. */
+#define BC_STL_RECENT 8192
+
+typedef struct bcStlRecent {
+	bcVec3 position;
+	int32_t index; /* -1: empty */
+} bcStlRecent;
+
 /* Distinct positions: an open-addressing table of vertex indices + 1 (0:
- * empty), keyed by the bits of the three coordinates. */
+ * empty), keyed by the bits of the three coordinates, in front of it the
+ * recent corners. */
 typedef struct bcStlVertices {
 	int32_t* slots;
 	size_t slotCount; /* a power of two */
 	bcMeshBuilder* builder;
+	bcStlRecent* recent; /* BC_STL_RECENT, or NULL (out of memory: the table alone) */
 } bcStlVertices;
 
 static uint64_t hashVertex(bcVec3 v)
@@ -64,9 +77,13 @@ static bool sameBits(bcVec3 a, bcVec3 b)
 	return memcmp(&a, &b, sizeof a) == 0;
 }
 
-static bool growTable(bcStlVertices* table)
+/* Grow the table to at least want slots (a power of two, doubling). */
+static bool growTable(bcStlVertices* table, size_t want)
 {
 	size_t count = table->slotCount == 0 ? BC_STL_FIRST_SLOTS : 2 * table->slotCount;
+	while (count < want) {
+		count *= 2;
+	}
 	int32_t* slots = bcAllocZeroed(count, sizeof *slots);
 	if (slots == NULL) {
 		return false;
@@ -85,16 +102,36 @@ static bool growTable(bcStlVertices* table)
 	return true;
 }
 
+static int32_t vertexInTable(bcStlVertices* table, bcVec3 v, uint64_t hash);
+
 /* The index of the vertex at v, added when new; -1 when out of memory or
  * past the element limit. */
 static int32_t vertexAt(bcStlVertices* table, bcVec3 v)
 {
 	bcMeshArrays* a = &table->builder->arrays;
-	if ((size_t)a->vertexCount + 1 > table->slotCount / 2 && !growTable(table)) {
+	uint64_t hash = hashVertex(v);
+	bcStlRecent* recent = table->recent != NULL ? table->recent + (hash >> 51) % BC_STL_RECENT : NULL;
+	if (recent != NULL && recent->index >= 0 && sameBits(recent->position, v)) {
+		a->mergedCorners += 1;
+		return recent->index;
+	}
+	int32_t index = vertexInTable(table, v, hash);
+	if (recent != NULL && index >= 0) {
+		recent->position = v;
+		recent->index = index;
+	}
+	return index;
+}
+
+/* The table's part of vertexAt. */
+static int32_t vertexInTable(bcStlVertices* table, bcVec3 v, uint64_t hash)
+{
+	bcMeshArrays* a = &table->builder->arrays;
+	if ((size_t)a->vertexCount + 1 > table->slotCount / 2 && !growTable(table, 0)) {
 		return -1;
 	}
 	size_t mask = table->slotCount - 1;
-	size_t k = (size_t)hashVertex(v) & mask;
+	size_t k = (size_t)hash & mask;
 	while (table->slots[k] != 0) {
 		int32_t index = table->slots[k] - 1;
 		if (sameBits(a->vertices[index], v)) {
@@ -108,6 +145,29 @@ static int32_t vertexAt(bcStlVertices* table, bcVec3 v)
 	}
 	table->slots[k] = a->vertexCount;
 	return a->vertexCount - 1;
+}
+
+/* Triangles ahead whose table slots are fetched while this one is read: a
+ * slot not in the processor's cache costs about a memory latency (100 ns),
+ * a triangle's work about a tenth of that, so the fetch is asked for that
+ * many triangles ahead. */
+#define BC_STL_PREFETCH_DISTANCE 64
+
+static bcVec3 readVec3(const unsigned char* p);
+
+/* Ask the processor for the table slots of the corners of the binary
+ * triangle at t (a hint: the answers do not depend on it). */
+static void prefetchSlots(const bcStlVertices* table, const unsigned char* t)
+{
+#if defined(__GNUC__)
+	size_t mask = table->slotCount - 1;
+	for (int k = 0; k < 3; ++k) {
+		__builtin_prefetch(table->slots + ((size_t)hashVertex(readVec3(t + 12 + 12 * k)) & mask));
+	}
+#else
+	(void)table;
+	(void)t;
+#endif
 }
 
 /* Warn when the stored normal n (finite, not zero) points against the
@@ -158,16 +218,21 @@ static bcMesh* readBinary(const unsigned char* data, size_t length, int threadCo
 	(void)length;
 	bcMeshBuilder builder;
 	memset(&builder, 0, sizeof builder);
-	bcStlVertices table = { NULL, 0, &builder };
+	bcStlVertices table = { NULL, 0, &builder, bcAlloc(BC_STL_RECENT * sizeof(bcStlRecent)) };
+	for (int k = 0; table.recent != NULL && k < BC_STL_RECENT; ++k) {
+		table.recent[k].index = -1;
+	}
 	/* a closed mesh has about half as many vertices as triangles */
 	bool ok = bcMeshBuilder_Reserve(&builder, count / 2 + 3, count);
-	/* room for a vertex per triangle at a quarter full: a closed mesh has
-	 * half as many, so probes stay short without growing */
-	while (ok && table.slotCount < 4 * (size_t)count + 4) {
-		ok = growTable(&table);
-	}
+	/* one allocation of a slot per triangle: a closed mesh has half as many
+	 * vertices, so the table stays under half full without growing (each
+	 * growth is a fresh zeroed block the kernel clears page by page) */
+	ok = ok && growTable(&table, (size_t)count);
 	for (uint32_t i = 0; ok && i < count; ++i) {
 		const unsigned char* t = data + BC_STL_PREFIX_BYTES + (size_t)BC_STL_TRIANGLE_BYTES * i;
+		if (i + BC_STL_PREFETCH_DISTANCE < count) {
+			prefetchSlots(&table, t + (size_t)BC_STL_TRIANGLE_BYTES * BC_STL_PREFETCH_DISTANCE);
+		}
 		long long byte = (long long)(t - data) + 1;
 		int32_t corners[3];
 		bcVec3 v[3];
@@ -181,6 +246,7 @@ static bcMesh* readBinary(const unsigned char* data, size_t length, int threadCo
 							   "xyz"[axis], isnan(bad) ? "NaN" : bad > 0 ? "inf" : "-inf");
 				bcMeshBuilder_Free(&builder);
 				bcFree(table.slots);
+				bcFree(table.recent);
 				return NULL;
 			}
 			corners[k] = vertexAt(&table, v[k]);
@@ -190,6 +256,7 @@ static bcMesh* readBinary(const unsigned char* data, size_t length, int threadCo
 		ok = ok && checkNormal(&builder, readVec3(t), v[0], v[1], v[2], 0, 0, byte);
 	}
 	bcFree(table.slots);
+	bcFree(table.recent);
 	if (!ok) {
 		bcMeshBuilder_Free(&builder);
 		bcSetError(error, builder.arrays.vertexCount == BC_MAX_ELEMENTS ? bc_errorTooLarge : bc_errorNoMemory, 0, 0,
@@ -313,7 +380,10 @@ static bcMesh* readAscii(const char* text, size_t length, int threadCount, bcErr
 	bcTextScanner_Start(&s, text, length, false);
 	bcMeshBuilder builder;
 	memset(&builder, 0, sizeof builder);
-	bcStlVertices table = { NULL, 0, &builder };
+	bcStlVertices table = { NULL, 0, &builder, bcAlloc(BC_STL_RECENT * sizeof(bcStlRecent)) };
+	for (int k = 0; table.recent != NULL && k < BC_STL_RECENT; ++k) {
+		table.recent[k].index = -1;
+	}
 	bool ok = true;
 	int solids = 0;
 	while (ok && bcTextScanner_Skip(&s)) {
@@ -349,6 +419,7 @@ static bcMesh* readAscii(const char* text, size_t length, int threadCount, bcErr
 		}
 	}
 	bcFree(table.slots);
+	bcFree(table.recent);
 	if (!ok) {
 		bcMeshBuilder_Free(&builder);
 		return NULL;
