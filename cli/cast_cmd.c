@@ -222,14 +222,10 @@ int cliCastMain(int argc, char** argv)
 		goto done;
 	}
 	reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
-	cliInputRange range;
-	int sharding = cliShardRange(&cfg.common, input, inputName, &range);
+	int sharding = cliShardReader(&cfg.common, input, inputName, reader);
 	if (sharding >= 0) {
 		status = sharding;
 		goto done;
-	}
-	if (reader != NULL) {
-		cliReader_SetRange(reader, &range);
 	}
 	cliCastPipelineDef def = { mesh,	 &cfg.s,  &cfg.common, cfg.ties, cfg.compareExact,
 							   cfg.batch, threads, reader,	   inputName, &progress };

@@ -283,14 +283,10 @@ int cliClosestMain(int argc, char** argv)
 		goto done;
 	}
 	reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
-	cliInputRange range;
-	int sharding = cliShardRange(&cfg.common, input, inputName, &range);
+	int sharding = cliShardReader(&cfg.common, input, inputName, reader);
 	if (sharding >= 0) {
 		status = sharding;
 		goto done;
-	}
-	if (reader != NULL) {
-		cliReader_SetRange(reader, &range);
 	}
 	chunk = calloc(1, sizeof *chunk);
 	if (reader == NULL || chunk == NULL) {

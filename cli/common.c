@@ -140,6 +140,16 @@ int cliShardRange(const cliCommonOptions* common, FILE* input, const char* input
 	return -1;
 }
 
+int cliShardReader(const cliCommonOptions* common, FILE* input, const char* inputName, cliReader* reader)
+{
+	cliInputRange range;
+	int status = cliShardRange(common, input, inputName, &range);
+	if (status < 0 && reader != NULL) {
+		cliReader_SetRange(reader, &range);
+	}
+	return status;
+}
+
 const char* cliInputName(const char* path)
 {
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;

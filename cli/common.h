@@ -39,6 +39,10 @@ int cliShardRange(const cliCommonOptions* common, FILE* input, const char* input
  * (cli_exitTransient: cliFinalStatus). */
 void cliReportNoMemory(void);
 
+/* cliShardRange, and the range set on reader (when not NULL) with
+ * cliReader_SetRange: the reader then reads only the shard's records. */
+int cliShardReader(const cliCommonOptions* common, FILE* input, const char* inputName, cliReader* reader);
+
 /* The name messages give an input path: "<stdin>" for "-". */
 const char* cliInputName(const char* path);
 
