@@ -13,6 +13,23 @@
 #include "ballcast.h"
 #include "harness.h"
 
+/* A second copy of the loader with a byte limit of 100, to reach the
+ * limit's message without 8 GiB; its public functions renamed. */
+#define BC_LOAD_MAX_BYTES 100ULL
+#define bcMeshFormatName smallFormatName
+#define bcMesh_Parse smallParse
+#define bcMesh_Load smallLoad
+#define bcMesh_Read smallRead
+const char* smallFormatName(bcMeshFormat format);
+bcMesh* smallParse(const void* data, size_t length, bcMeshFormat format, const bcObjOptions* options, bcError* error);
+bcMesh* smallLoad(const char* path, bcMeshFormat format, const bcObjOptions* options, bcError* error);
+bcMesh* smallRead(FILE* stream, bcMeshFormat format, const bcObjOptions* options, bcError* error);
+#include "../../lib/mesh_load.c"
+#undef bcMeshFormatName
+#undef bcMesh_Parse
+#undef bcMesh_Load
+#undef bcMesh_Read
+
 static const char* squareObj = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3 4\n";
 static const char* squareOff = "OFF\n4 1 0\n0 0 0\n1 0 0\n1 1 0\n0 1 0\n4 0 1 2 3\n";
 
@@ -150,6 +167,33 @@ START_TEST(fileChangedWhileRead)
 }
 END_TEST
 
+START_TEST(byteLimit)
+{
+	char text[256];
+	size_t used = 0;
+	for (int i = 0; i < 12; ++i) {
+		used += (size_t)snprintf(text + used, sizeof text - used, "v %d 0 0\n", i);
+	}
+	used += (size_t)snprintf(text + used, sizeof text - used, "f 1 2 3\n");
+	bcError error = { 0 };
+	ck_assert_ptr_null(smallParse(text, used, bc_meshAuto, NULL, &error));
+	ck_assert_int_eq(error.code, bc_errorTooLarge);
+	ck_assert_str_eq(error.message, "the mesh has 106 bytes, more than the 100 a mesh may have");
+	FILE* stream = fmemopen(text, used, "rb");
+	ck_assert_ptr_null(smallRead(stream, bc_meshAuto, NULL, &error));
+	fclose(stream);
+	ck_assert_str_eq(error.message, "more than 100 bytes, the most a mesh may have");
+	const char* path = writeFile(".obj", text, used);
+	ck_assert_ptr_null(smallLoad(path, bc_meshAuto, NULL, &error));
+	ck_assert_str_eq(error.message, "the file has 106 bytes, more than the 100 a mesh may have");
+	unlink(path);
+	/* the library's own limit lets it through */
+	bcMesh* mesh = bcMesh_Parse(text, used, bc_meshAuto, NULL, &error);
+	ck_assert_ptr_nonnull(mesh);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
 static Suite* meshLoadSuite(void)
 {
 	Suite* suite = suite_create("mesh_load");
@@ -158,6 +202,7 @@ static Suite* meshLoadSuite(void)
 	tcase_add_test(load, streamsAsMemory);
 	tcase_add_test(load, binaryTextRefused);
 	tcase_add_test(load, fileChangedWhileRead);
+	tcase_add_test(load, byteLimit);
 	suite_add_tcase(suite, load);
 	return suite;
 }
