@@ -347,13 +347,14 @@ static long long readSome(const bcSource* source, unsigned char* buffer, size_t 
 }
 
 /* What the first bytes (at least BC_LOAD_SNIFF_BYTES, or all there are)
- * tell the reading loop: whether the input must be text (a NUL byte then
- * stops reading at once) and how many bytes it may have at most. False,
+ * tell the reading loop: the text format the input must be in (a NUL byte
+ * then stops reading at once; bc_meshAuto when it may be binary) and how
+ * many bytes it may have at most. False,
  * error filled, when the input is refused already. */
-static bool planReading(const bcSource* source, const unsigned char* data, size_t length, bool complete,
-						bool* textOnly, unsigned long long* limit, bcError* error)
+static bool planReading(const bcSource* source, const unsigned char* data, size_t length, bcMeshFormat* textOnly,
+						unsigned long long* limit, bcError* error)
 {
-	*textOnly = false;
+	*textOnly = bc_meshAuto;
 	*limit = BC_LOAD_MAX_BYTES;
 	bcMeshFormat chosen = source->requested != bc_meshAuto ? source->requested : source->extension;
 	bcMeshFormat magic = formatOfMagic(data, length);
@@ -377,11 +378,10 @@ static bool planReading(const bcSource* source, const unsigned char* data, size_
 	if (chosen == bc_meshAuto) {
 		chosen = magic != bc_meshAuto ? magic : (nul && stlPossible ? bc_meshStl : bc_meshObj);
 	}
-	*textOnly = chosen == bc_meshObj || chosen == bc_meshOff;
-	if (*textOnly && !checkText(data, length, chosen, error)) {
-		return false;
+	if (chosen == bc_meshObj || chosen == bc_meshOff) {
+		*textOnly = chosen;
+		return checkText(data, length, chosen, error);
 	}
-	(void)complete;
 	return true;
 }
 
@@ -402,7 +402,7 @@ static bool readSource(const bcSource* source, unsigned char** data, size_t* len
 	}
 	size_t used = 0;
 	bool planned = false;
-	bool textOnly = false;
+	bcMeshFormat textOnly = bc_meshAuto; /* a text format: a NUL byte stops reading */
 	unsigned long long limit = BC_LOAD_MAX_BYTES;
 	for (;;) {
 		if (used == capacity) {
@@ -432,12 +432,12 @@ static bool readSource(const bcSource* source, unsigned char** data, size_t* len
 		bool end = got == 0;
 		if (!planned && (used >= BC_LOAD_SNIFF_BYTES || end)) {
 			planned = true;
-			if (!planReading(source, buffer, used, end, &textOnly, &limit, error)) {
+			if (!planReading(source, buffer, used, &textOnly, &limit, error)) {
 				bcFree(buffer);
 				return false;
 			}
-		} else if (planned && textOnly && memchr(buffer + before, 0, used - before) != NULL) {
-			checkText(buffer, used, source->requested != bc_meshAuto ? source->requested : bc_meshObj, error);
+		} else if (planned && textOnly != bc_meshAuto && memchr(buffer + before, 0, used - before) != NULL) {
+			checkText(buffer, used, textOnly, error);
 			bcFree(buffer);
 			return false;
 		}
