@@ -42,6 +42,23 @@
 #define BC_STL_PREFIX_BYTES 84
 #define BC_STL_TRIANGLE_BYTES 50
 
+bcObjOptions bcDefaultObjOptions(void)
+{
+	bcObjOptions options = { 0 };
+	return options;
+}
+
+bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error)
+{
+	bcObjOptions settings = options != NULL ? *options : bcDefaultObjOptions();
+	return bcReadObj(text, length, settings.threadCount, error);
+}
+
+bcMesh* bcMesh_LoadObj(const char* path, const bcObjOptions* options, bcError* error)
+{
+	return bcMesh_Load(path, bc_meshObj, options, error);
+}
+
 const char* bcMeshFormatName(bcMeshFormat format)
 {
 	switch (format) {

@@ -991,11 +991,6 @@ static bool parseObj(const char* text, size_t length, int threadCount, bcMeshArr
 	bcFree(polygons);
 	return ok;
 }
-bcObjOptions bcDefaultObjOptions(void)
-{
-	bcObjOptions options = { 0 };
-	return options;
-}
 
 bcMesh* bcReadObj(const char* text, size_t length, int threadCount, bcError* error)
 {
@@ -1004,15 +999,4 @@ bcMesh* bcReadObj(const char* text, size_t length, int threadCount, bcError* err
 		return NULL;
 	}
 	return bcMeshArrays_Adopt(&arrays, bc_meshObj, threadCount, error);
-}
-
-bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error)
-{
-	bcObjOptions settings = options != NULL ? *options : bcDefaultObjOptions();
-	return bcReadObj(text, length, settings.threadCount, error);
-}
-
-bcMesh* bcMesh_LoadObj(const char* path, const bcObjOptions* options, bcError* error)
-{
-	return bcMesh_Load(path, bc_meshObj, options, error);
 }

@@ -20,6 +20,12 @@
 #define bcMesh_Parse smallParse
 #define bcMesh_Load smallLoad
 #define bcMesh_Read smallRead
+#define bcDefaultObjOptions smallDefaultObjOptions
+#define bcMesh_ParseObj smallParseObj
+#define bcMesh_LoadObj smallLoadObj
+bcObjOptions smallDefaultObjOptions(void);
+bcMesh* smallParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error);
+bcMesh* smallLoadObj(const char* path, const bcObjOptions* options, bcError* error);
 const char* smallFormatName(bcMeshFormat format);
 bcMesh* smallParse(const void* data, size_t length, bcMeshFormat format, const bcObjOptions* options, bcError* error);
 bcMesh* smallLoad(const char* path, bcMeshFormat format, const bcObjOptions* options, bcError* error);
@@ -29,6 +35,9 @@ bcMesh* smallRead(FILE* stream, bcMeshFormat format, const bcObjOptions* options
 #undef bcMesh_Parse
 #undef bcMesh_Load
 #undef bcMesh_Read
+#undef bcDefaultObjOptions
+#undef bcMesh_ParseObj
+#undef bcMesh_LoadObj
 
 static const char* squareObj = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3 4\n";
 static const char* squareOff = "OFF\n4 1 0\n0 0 0\n1 0 0\n1 1 0\n0 1 0\n4 0 1 2 3\n";
