@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "decimal.h"
 #include "mesh.h"
 #include "polygon.h"
 
@@ -353,7 +354,7 @@ bcMesh* bcMeshBuilder_Finish(bcMeshBuilder* builder, bcMeshFormat format, int th
 
 static bool isBlank(char c)
 {
-	return c == ' ' || c == '\t' || c == '\r';
+	return bcTextIsBlank(c);
 }
 
 void bcTextScanner_Start(bcTextScanner* s, const char* text, size_t length, bool hashComments)
@@ -367,18 +368,6 @@ void bcTextScanner_Start(bcTextScanner* s, const char* text, size_t length, bool
 	s->lineStart = text;
 	s->line = 1;
 	s->hashComments = hashComments;
-}
-
-bool bcTextScanner_OnLine(bcTextScanner* s)
-{
-	while (s->p < s->end && isBlank(*s->p)) {
-		++s->p;
-	}
-	if (s->p < s->end && s->hashComments && *s->p == '#') {
-		const char* newline = memchr(s->p, '\n', (size_t)(s->end - s->p));
-		s->p = newline != NULL ? newline : s->end;
-	}
-	return s->p < s->end && *s->p != '\n';
 }
 
 void bcTextScanner_NextLine(bcTextScanner* s)
@@ -474,8 +463,19 @@ bool bcTextScanner_Number(bcTextScanner* s, const char* what, double* value, bcE
 
 bool bcTextScanner_TryNumber(bcTextScanner* s, double* value)
 {
-	const char* stop = bcTextScanner_TokenEnd(s);
+	/* one pass for the usual number (OBJ's fast path), the token's end
+	 * found first for the rest */
+	const char* p = s->p;
 	double v;
+	if (bcParseDecimal(&p, s->end, &v) && isfinite(v)) {
+		if (p == s->end || isBlank(*p) || *p == '\n' || (s->hashComments && *p == '#')) {
+			*value = v;
+			s->p = p;
+			return true;
+		}
+		return false;
+	}
+	const char* stop = bcTextScanner_TokenEnd(s);
 	if (stop == s->p || !bcParseDouble(s->p, (size_t)(stop - s->p), &v) || !isfinite(v)) {
 		return false;
 	}

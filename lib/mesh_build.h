@@ -124,8 +124,29 @@ typedef struct bcTextScanner {
  * after it). */
 void bcTextScanner_Start(bcTextScanner* s, const char* text, size_t length, bool hashComments);
 
-/* Skip blanks and a comment on this line; true when a token follows on it. */
-bool bcTextScanner_OnLine(bcTextScanner* s);
+/* Space, tab or CR: what separates tokens on a line. */
+static inline bool bcTextIsBlank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Skip blanks and a comment on this line; true when a token follows on it
+ * (inline: the readers call it for every token). */
+static inline bool bcTextScanner_OnLine(bcTextScanner* s)
+{
+	const char* p = s->p;
+	const char* end = s->end;
+	while (p < end && bcTextIsBlank(*p)) {
+		++p;
+	}
+	if (p < end && s->hashComments && *p == '#') {
+		while (p < end && *p != '\n') {
+			++p;
+		}
+	}
+	s->p = p;
+	return p < end && *p != '\n';
+}
 
 /* Skip blanks, comments and line ends; true when a token follows. */
 bool bcTextScanner_Skip(bcTextScanner* s);

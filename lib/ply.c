@@ -80,6 +80,8 @@ typedef enum bcPlyRole {
 typedef struct bcPlyProperty {
 	bcPlyType type;      /* the scalar's type, or a list's item type */
 	bcPlyType countType; /* a list's count type; bc_plyNone for a scalar */
+	int size;            /* bytes of the scalar, or of a list's item */
+	int countSize;       /* bytes of a list's count */
 	bcPlyRole role;
 	char name[32];
 } bcPlyProperty;
@@ -241,6 +243,8 @@ static bool readHeader(bcPlyReader* r, bcTextScanner* s, size_t* body)
 				bcTextScanner_OnLine(s);
 			}
 			p->type = parseType(s);
+			p->size = typeSize(p->type);
+			p->countSize = typeSize(p->countType);
 			if (p->type == bc_plyNone) {
 				bcTextScanner_Expected(s, "a type (char, uchar, short, ushort, int, uint, float, double)", error);
 				return false;
@@ -460,11 +464,16 @@ static bool readAsciiBody(bcPlyReader* r, bcTextScanner* s)
 /* The value of type at p (the reader's byte order) as a double, exactly. */
 static double binaryValue(const bcPlyReader* r, const unsigned char* p, bcPlyType type)
 {
-	int size = typeSize(type);
+	int size = type == bc_plyFloat64 ? 8 : type >= bc_plyInt32 ? 4 : type >= bc_plyInt16 ? 2 : 1;
 	uint64_t bits = 0;
-	for (int i = 0; i < size; ++i) {
-		int shift = r->encoding == bc_plyLittle ? 8 * i : 8 * (size - 1 - i);
-		bits |= (uint64_t)p[i] << shift;
+	if (r->encoding == bc_plyLittle) {
+		for (int i = size - 1; i >= 0; --i) {
+			bits = bits << 8 | p[i];
+		}
+	} else {
+		for (int i = 0; i < size; ++i) {
+			bits = bits << 8 | p[i];
+		}
 	}
 	switch (type) {
 	case bc_plyInt8:
@@ -504,7 +513,7 @@ static void truncated(bcPlyReader* r, const bcPlyElement* element, long long i)
 static bool binaryCount(bcPlyReader* r, size_t* at, const bcPlyElement* element, long long i, const bcPlyProperty* p,
 						long long* count)
 {
-	int size = typeSize(p->countType);
+	int size = p->countSize;
 	if (r->length - *at < (size_t)size) {
 		truncated(r, element, i);
 		return false;
@@ -529,7 +538,7 @@ static bool readBinaryBody(bcPlyReader* r, size_t at)
 		size_t stride = 0;
 		for (int k = 0; k < element->propertyCount; ++k) {
 			fixed = fixed && element->properties[k].countType == bc_plyNone;
-			stride += (size_t)typeSize(element->properties[k].type);
+			stride += (size_t)element->properties[k].size;
 		}
 		if (fixed && !element->isVertex) {
 			/* skipped whole: a fixed size per instance */
@@ -547,7 +556,7 @@ static bool readBinaryBody(bcPlyReader* r, size_t at)
 			long long corners = -1;
 			for (int k = 0; k < element->propertyCount; ++k) {
 				const bcPlyProperty* p = element->properties + k;
-				int size = typeSize(p->type);
+				int size = p->size;
 				if (p->countType == bc_plyNone) {
 					if (r->length - at < (size_t)size) {
 						truncated(r, element, i);
