@@ -494,7 +494,8 @@ bool bcTextScanner_TryCount(bcTextScanner* s, long long limit, long long* value)
 		v = 10 * v + (unsigned long long)(*q - '0');
 		++q;
 	}
-	if (q == start || v > (unsigned long long)limit || (q < end && !isBlank(*q) && *q != '\n' && !(s->hashComments && *q == '#'))) {
+	bool tokenEnds = q == end || isBlank(*q) || *q == '\n' || (s->hashComments && *q == '#');
+	if (q == start || v > (unsigned long long)limit || !tokenEnds) {
 		return false;
 	}
 	*value = (long long)v;

@@ -234,6 +234,12 @@ static bcMeshFormat chooseFormat(const unsigned char* data, size_t length, bcMes
 	if (chosen == bc_meshAuto) {
 		return magic != bc_meshAuto ? magic : bc_meshObj;
 	}
+	/* Text that holds NUL bytes (or is UTF-16) is refused as such before a
+	 * missing magic is, as a stream is refused as soon as it is read. */
+	bool text = chosen == bc_meshObj || chosen == bc_meshOff;
+	if (text && magic == bc_meshAuto && !checkText(data, length, chosen, error)) {
+		return bc_meshAuto;
+	}
 	/* Every format but OBJ has its magic (a binary STL its size), so a
 	 * disagreement is certain when the magic names another one, or none
 	 * for PLY and OFF. */

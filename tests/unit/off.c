@@ -38,8 +38,10 @@ START_TEST(errors)
 	bcError error = { 0 };
 	const char* cases[][2] = {
 		{ "OFF\n3 1 0\n0 0 0\n1 0 0\n", "expected vertex 2 of 3, found the end of the input" },
-		{ "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 3\n", "vertex index 3 out of range: the file has 3 vertices (indices from 0)" },
-		{ "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n3 0 1 2\n", "data after the 1 faces the header counts: '3' (a wrong count?)" },
+		{ "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 3\n",
+		  "vertex index 3 out of range: the file has 3 vertices (indices from 0)" },
+		{ "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n3 0 1 2\n",
+		  "data after the 1 faces the header counts: '3' (a wrong count?)" },
 		{ "OFF\n3 1 0\n0 0 0\n1 inf 0\n0 1 0\n3 0 1 2\n", "vertex 1's y is not finite: 'inf'" },
 		{ "OFF\n3 1 0\n0 0 0\n1 0\n0 1 0\n3 0 1 2\n", "expected vertex 1's z, found the end of the line" },
 		{ "OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 -1 2\n", "expected face 0's vertex index 2 of 3, found '-1'" },
