@@ -273,8 +273,8 @@ int cliClosestMain(int argc, char** argv)
 	status = cli_exitTrouble;
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	if (info.degenerateCount == info.triangleCount) {
-		fprintf(stderr, "ballcast: %s: every triangle is degenerate (zero area): no point is closest\n",
-				cfg.meshPath);
+		cliReportFile(cfg.meshPath);
+		fputs(": every triangle is degenerate (zero area): no point is closest\n", stderr);
 		goto done;
 	}
 	const char* inputName = cliInputName(cfg.inputPath);

@@ -12,7 +12,14 @@
 #include "cli.h"
 #include "common.h"
 #include "options.h"
+#include "output.h"
 #include "records.h"
+
+void cliReportFile(const char* file)
+{
+	fputs("ballcast: ", stderr);
+	cliWriteName(stderr, file);
+}
 
 void cliReportNoMemory(void)
 {
@@ -23,11 +30,13 @@ void cliReportNoMemory(void)
 void cliReportError(const char* file, const bcError* error)
 {
 	cliNoteFailure(error->code == bc_errorIo ? error->systemError : 0, error->code == bc_errorNoMemory);
+	cliReportFile(file);
 	if (error->line > 0) {
-		fprintf(stderr, "ballcast: %s:%ld:%ld: %s\n", file, error->line, error->column, error->message);
-	} else {
-		fprintf(stderr, "ballcast: %s: %s\n", file, error->message);
+		fprintf(stderr, ":%ld:%ld", error->line, error->column);
 	}
+	fputs(": ", stderr);
+	cliWriteShown(stderr, error->message); /* it may quote the file's bytes */
+	putc('\n', stderr);
 }
 
 /* Does the file start (after blanks and a byte order mark) with '{' or
@@ -49,16 +58,19 @@ static bool looksLikeJson(const char* path)
 	return c == '{' || c == '[';
 }
 
-/* "ballcast: FILE:byte N: message" for binary data, else as cliReportError. */
+/* "ballcast: FILE:byte N: message" for binary data, else as cliReportError
+ * ("FILE:LINE:COLUMN: message", or "FILE: message"). */
 static void reportMeshProblem(const char* file, long line, long column, long long byte, const char* message)
 {
+	cliReportFile(file);
 	if (byte > 0) {
-		fprintf(stderr, "ballcast: %s:byte %lld: %s\n", file, byte, message);
+		fprintf(stderr, ":byte %lld", byte);
 	} else if (line > 0) {
-		fprintf(stderr, "ballcast: %s:%ld:%ld: %s\n", file, line, column, message);
-	} else {
-		fprintf(stderr, "ballcast: %s: %s\n", file, message);
+		fprintf(stderr, ":%ld:%ld", line, column);
 	}
+	fputs(": ", stderr);
+	cliWriteShown(stderr, message); /* it may quote the file's bytes */
+	putc('\n', stderr);
 }
 
 bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* status)
@@ -77,9 +89,8 @@ bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* statu
 		*status = mesh != NULL ? cli_exitOk : cliExitStatusOf(&error);
 	}
 	if (mesh == NULL && !standard && looksLikeJson(path)) {
-		fprintf(stderr, "ballcast: %s: this is JSON, not a mesh: the mesh comes first (are the arguments "
-						"swapped?)\n",
-				path);
+		cliReportFile(path);
+		fputs(": this is JSON, not a mesh: the mesh comes first (are the arguments swapped?)\n", stderr);
 		return NULL;
 	}
 	if (mesh == NULL) {
@@ -96,7 +107,8 @@ bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* statu
 		reportMeshProblem(name, warning.line, warning.column, warning.byte, warning.message);
 	}
 	if (warnings > BC_MAX_WARNINGS && !quiet) {
-		fprintf(stderr, "ballcast: %s: %ld more warnings not shown\n", name, (long)warnings - BC_MAX_WARNINGS);
+		cliReportFile(name);
+		fprintf(stderr, ": %ld more warnings not shown\n", (long)warnings - BC_MAX_WARNINGS);
 	}
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	if (info.degenerateCount > 0 && !quiet) {
@@ -104,8 +116,9 @@ bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* statu
 		while (first < info.triangleCount && !bcMesh_GetTriangle(mesh, first).degenerate) {
 			++first;
 		}
-		fprintf(stderr, "ballcast: %s: %ld degenerate (zero-area) triangle%s skipped, the first is triangle %ld (face %ld)\n",
-				name, (long)info.degenerateCount, info.degenerateCount == 1 ? "" : "s", (long)first,
+		cliReportFile(name);
+		fprintf(stderr, ": %ld degenerate (zero-area) triangle%s skipped, the first is triangle %ld (face %ld)\n",
+				(long)info.degenerateCount, info.degenerateCount == 1 ? "" : "s", (long)first,
 				(long)bcMesh_GetTriangle(mesh, first).face);
 	}
 	return mesh;

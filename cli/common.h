@@ -10,6 +10,11 @@
 #include "options.h"
 #include "records.h"
 
+/* "ballcast: FILE" on stderr, the start of a message about a file: the
+ * name as ls -b shows it (output.h), since a file's name is the user's and
+ * a message must not drive the terminal. */
+void cliReportFile(const char* file);
+
 /* "ballcast: FILE:LINE:COLUMN: message" (or "ballcast: FILE: message" when
  * the error has no position) on stderr. */
 void cliReportError(const char* file, const bcError* error);

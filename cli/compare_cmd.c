@@ -37,7 +37,7 @@ static const cliUsage compareUsage = {
 	"  -m, --mesh MESH.obj       the mesh EXPECTED was cast on: triangle normals and\n"
 	"                            faces of tied triangles become known\n"
 	"      --report FMT          text (default), json, csv, html, junit or gradescope\n"
-	"  -o, --output FILE         write the report here (.json or .csv picks the format)\n"
+	"  -o, --output FILE         write the report here (.json, .csv, .html: format)\n"
 	"  -q, --quiet               no report on standard output (a file named by -o\n"
 	"                            is still written)\n"
 	CLI_HELP_MESH_FORMAT
@@ -97,10 +97,9 @@ static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
 	if (stdinCount > 1) {
 		return cliUsageError(&compareUsage, "standard input ('-') can be read only once", NULL);
 	}
-	/* -o FILE.json or FILE.csv names the report's format */
-	cliReportFormat named = cliReportFromPath(cfg->common.outputPath);
-	if (!cfg->reportGiven && (named == cli_reportJson || named == cli_reportCsv)) {
-		cfg->grade.report = named;
+	/* -o FILE.json, FILE.csv or FILE.html names the report's format */
+	if (!cfg->reportGiven) {
+		cfg->grade.report = cliReportFromPath(cfg->common.outputPath);
 	}
 	cfg->grade.quiet = cfg->common.quiet;
 	cfg->grade.outputPath = cfg->common.outputPath;

@@ -1,52 +1,81 @@
-/* grade.c - the one grading engine (grade.h): options, one submission
- * compared with EXPECTED (grade_judge.c record by record, grade_index.c
- * matching ids, grade_mistakes.c naming its mistakes), and the run that
- * reads every submission and writes the report (grade_report.c,
- * grade_html.c). */
+/* grade.c - the one grading engine (grade.h): one submission compared
+ * with EXPECTED (grade_judge.c record by record, grade_index.c matching
+ * ids, grade_mistakes.c naming its mistakes) into its report
+ * (grade_file.h), and the run that reads every submission and hands each
+ * report to the format's writer (grade_report.h), chosen once from the
+ * table of writers below. */
+#define _XOPEN_SOURCE 700 /* realpath (POSIX.1-2008; glibc declares it for XSI) */
 #include "grade.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "common.h"
 #include "grade_file.h"
-#include "grade_html.h"
 #include "grade_index.h"
 #include "grade_judge.h"
 #include "grade_mistakes.h"
 #include "grade_report.h"
 #include "input.h"
-#include "options.h"
 #include "output.h"
 #include "results_read.h"
-#include "records.h"
 
-/* "duplicate id [in NAME] (lines 3 and 9)": where both records start;
- * with their columns when they share a line (a one-line JSON file). */
-static void describeDuplicate(char* message, size_t size, const char* name, const cliResult* first,
-							  const cliResult* second)
+/* The report formats: --report's words, and the -o extensions that pick
+ * one. A new format is a writer in a file of its own and a row here. */
+static const cliReportWriter* const writers[] = {
+	&cliTextReport, &cliJsonReport, &cliCsvReport, &cliHtmlReport, &cliJunitReport, &cliGradescopeReport,
+};
+
+const cliReportWriter* cliReportNamed(const char* name)
 {
-	char in[128] = "";
-	if (name != NULL) {
-		snprintf(in, sizeof in, " in %s", name);
+	for (size_t k = 0; k < sizeof writers / sizeof writers[0]; ++k) {
+		if (strcmp(writers[k]->name, name) == 0) {
+			return writers[k];
+		}
 	}
-	if (first->line == second->line) {
-		snprintf(message, size, "duplicate id%s (line %ld, columns %ld and %ld)", in, first->line, first->column,
-				 second->column);
-	} else {
-		snprintf(message, size, "duplicate id%s (lines %ld and %ld)", in, first->line, second->line);
-	}
+	return NULL;
 }
 
-/* Compare one submission with EXPECTED. Returns false when out of memory. */
-/* Add a sentence to a file's note. */
-static void addNote(cliFileReport* r, const char* text)
+const cliReportWriter* cliReportFromPath(const char* path)
 {
-	size_t used = strlen(r->note);
-	snprintf(r->note + used, sizeof r->note - used, "%s%s", used > 0 ? "; " : "", text);
+	const char* dot = path != NULL ? strrchr(path, '.') : NULL;
+	if (dot == NULL || strchr(dot, '/') != NULL) {
+		return NULL;
+	}
+	size_t n = strlen(dot);
+	for (size_t k = 0; k < sizeof writers / sizeof writers[0]; ++k) {
+		for (const char* e = writers[k]->extensions; e != NULL && *e != '\0'; e += strcspn(e, " ") + 1) {
+			if (strcspn(e, " ") == n && strncmp(e, dot, n) == 0) {
+				return writers[k];
+			}
+		}
+	}
+	return NULL;
+}
+
+const char* cliGradeOption(cliGradeConfig* cfg, int k, const char* value)
+{
+	if (k < cli_gradeOptionCount) {
+		return cliGradeConfig_Option(cfg, k, value);
+	}
+	cfg->report = cliReportNamed(value);
+	return cfg->report != NULL ? NULL : "--report is text, json, csv, html, junit or gradescope, not";
+}
+
+/* A repeated id (in name: EXPECTED's; NULL: the submission's) as a
+ * difference: where both records start. */
+static cliDiff duplicateDiff(const char* name, const cliResult* first, const cliResult* second)
+{
+	cliDiff diff = { .reason = cli_diffDuplicate, .field = "id", .text = name };
+	diff.line[0] = first->line;
+	diff.line[1] = second->line;
+	diff.column[0] = first->column;
+	diff.column[1] = second->column;
+	return diff;
 }
 
 static bool compareMatched(cliComparer* cmp, const cliResultSet* expected, const cliIdIndex* expectedIndex,
@@ -59,8 +88,8 @@ static bool compareMatched(cliComparer* cmp, const cliResultSet* expected, const
 static bool compareFile(cliComparer* cmp, const cliResultSet* expected, const cliIdIndex* expectedIndex,
 						const char* expectedName, const cliResultSet* actual, cliFileReport* r)
 {
-	if (actual->understood[0] != '\0') {
-		addNote(r, actual->understood);
+	if (actual->understood[0] != '\0' && !cliFileReport_AddNote(r, actual->understood)) {
+		return false;
 	}
 	if (!actual->positional || actual->count == 0) {
 		return compareMatched(cmp, expected, expectedIndex, expectedName, actual, r);
@@ -69,7 +98,9 @@ static bool compareFile(cliComparer* cmp, const cliResultSet* expected, const cl
 		char text[200];
 		snprintf(text, sizeof text, "no ids, and %ld records for %ld expected: not matched by position",
 				 actual->count, expected->count);
-		addNote(r, text);
+		if (!cliFileReport_AddNote(r, text)) {
+			return false;
+		}
 		/* every expected id missing, every record extra: nothing to match */
 		cliResultSet none = *actual;
 		none.count = 0;
@@ -81,7 +112,9 @@ static bool compareFile(cliComparer* cmp, const cliResultSet* expected, const cl
 		}
 		return ok;
 	}
-	addNote(r, "no ids: records matched by position, in the trajectories' order");
+	if (!cliFileReport_AddNote(r, "no ids: records matched by position, in the trajectories' order")) {
+		return false;
+	}
 	cliResult* results = malloc((size_t)actual->count * sizeof *results);
 	if (results == NULL) {
 		return false;
@@ -106,7 +139,6 @@ static bool compareMatched(cliComparer* cmp, const cliResultSet* expected, const
 	if (!cliIdIndex_Build(&actualIndex, actual)) {
 		return false;
 	}
-	long extraCount = 0;
 	long expectedIds = 0;
 	r->score.records = actual->count;
 	bool ok = true;
@@ -115,35 +147,33 @@ static bool compareMatched(cliComparer* cmp, const cliResultSet* expected, const
 		if (expectedIndex->first[i] != i) {
 			continue; /* a later occurrence: reported with the first */
 		}
+		if (cmp->cfg->notGraded != NULL && cmp->cfg->notGraded[i]) {
+			continue; /* a bad record of the teacher's: not graded, its id not extra either */
+		}
 		expectedIds++;
 		long j = cliIdIndex_Find(&actualIndex, expectedIndex, i);
-		char message[256];
 		long second = expectedIndex->duplicate[i];
-		cliDiffs d;
+		cliDiffs d = { NULL, 0, 0, false };
 		if (second >= 0) {
-			describeDuplicate(message, sizeof message, expectedName, e, expected->results + second);
-			ok = cliDiffs_Open(&d);
-			if (ok) {
-				cliDiffs_AddNote(&d, "id", message);
-				ok = cliDiffs_Close(&d) && cliFileReport_AddFailure(r, i, j, &d) != NULL;
-			}
+			cliDiff diff = duplicateDiff(expectedName, e, expected->results + second);
+			cliDiffs_Add(&d, &diff);
+			ok = !d.failed && cliFileReport_AddFailure(r, i, j, &d) != NULL;
 			cliDiffs_Free(&d);
 			continue;
 		}
 		if (j < 0) {
-			ok = cliFileReport_AddEntry(r, i, -1, false, NULL, NULL) != NULL;
+			ok = cliFileReport_AddMissing(r, i) != NULL;
 			continue;
 		}
 		const cliResult* a = actual->results + j;
-		ok = cliDiffs_Open(&d);
 		bool duplicate = actualIndex.duplicate[j] >= 0;
-		if (ok && duplicate) {
-			describeDuplicate(message, sizeof message, NULL, a, actual->results + actualIndex.duplicate[j]);
-			cliDiffs_AddNote(&d, "id", message);
-		} else if (ok) {
+		if (duplicate) {
+			cliDiff diff = duplicateDiff(NULL, a, actual->results + actualIndex.duplicate[j]);
+			cliDiffs_Add(&d, &diff);
+			ok = !d.failed;
+		} else {
 			ok = cliComparer_Record(cmp, &d, e, a);
 		}
-		ok = cliDiffs_Close(&d) && ok;
 		if (ok && d.count > 0 && r->marks != NULL) {
 			r->marks[j] = true;
 		}
@@ -171,7 +201,6 @@ static bool compareMatched(cliComparer* cmp, const cliResultSet* expected, const
 		cliDiffs_Free(&d);
 	}
 	for (long j = 0; j < actual->count && ok; ++j) {
-		const cliResult* a = actual->results + j;
 		if (r->marks != NULL && actualIndex.first[j] != j) {
 			r->marks[j] = true; /* a repeated id: the first fails with it */
 		}
@@ -181,182 +210,13 @@ static bool compareMatched(cliComparer* cmp, const cliResultSet* expected, const
 		if (r->marks != NULL) {
 			r->marks[j] = true;
 		}
-		fprintf(r->extraLines, "%s: id ", r->score.name);
-		cliWriteResultIdJson(r->extraLines, a);
-		fputs(": extra\n", r->extraLines);
-		if (extraCount++ > 0) {
-			putc(',', r->extra);
-		}
-		cliWriteResultIdJson(r->extra, a);
-		r->score.extra += 1;
+		ok = cliFileReport_AddExtra(r, j);
 	}
 	cliIdIndex_Destroy(&actualIndex, actual->count);
 	ok = ok && cliDiagnoseFile(cmp, expected, actual, r);
 	/* With nothing expected, a file scores 1 unless it has extra ids. */
 	r->score.score = expectedIds > 0 ? (double)r->score.passed / (double)expectedIds : (r->score.extra == 0 ? 1.0 : 0.0);
 	return ok;
-}
-
-void cliGradeConfig_Init(cliGradeConfig* cfg)
-{
-	memset(cfg, 0, sizeof *cfg);
-	cfg->alphaTol = CLI_ALPHA_TOLERANCE;
-	cfg->alphaRel = CLI_ALPHA_RELATIVE;
-	cfg->normalTol = CLI_NORMAL_TOLERANCE;
-	cfg->pointTol = CLI_POINT_TOLERANCE;
-	cfg->fields = CLI_FIELDS_ALL;
-	cfg->maxFailures = CLI_MAX_FAILURES;
-	cfg->report = cli_reportText;
-}
-
-void cliGradeConfig_Free(cliGradeConfig* cfg)
-{
-	for (int k = 0; k < 2 * cfg->mapCount; ++k) {
-		free((char*)cfg->map[k]);
-	}
-	cfg->mapCount = 0;
-}
-
-const char* cliGradeOption(cliGradeConfig* cfg, int k, const char* value)
-{
-	static const char* const problems[] = {
-		"--alpha-tol needs a finite number >= 0, not",
-		"--alpha-rel needs a finite number >= 0, not",
-		"--normal-tol needs a finite number of degrees >= 0, not",
-		"--point-tol needs a finite number >= 0, not",
-	};
-	double* tolerances[] = { &cfg->alphaTol, &cfg->alphaRel, &cfg->normalTol, &cfg->pointTol };
-	if (k < 4) {
-		return cliParseNonNegative(value, tolerances[k]) ? NULL : problems[k];
-	}
-	switch (k) {
-	case 4: {
-		const char* bad = NULL;
-		size_t length = 0;
-		return cliParseFields(value, &cfg->fields, &bad, &length) ? NULL
-			   : "--fields takes hit, alpha, initial_overlap, feature, triangle, face, vertices, point, center, "
-				 "normal, triangle_normal or all, not";
-	}
-	case 5:
-		cfg->oneBased = true;
-		return NULL;
-	case 6: {
-		const char* equals = strchr(value, '=');
-		if (equals == NULL || equals == value || equals[1] == '\0') {
-			return "--map takes THEIRS=OURS (a key or column of theirs, the field it is), not";
-		}
-		if (cfg->mapCount == CLI_MAP_MAX) {
-			return "--map is given too often (at most 32), at";
-		}
-		char* theirs = cliCopyText(value, (size_t)(equals - value));
-		char* ours = cliCopyText(equals + 1, strlen(equals + 1));
-		if (theirs == NULL || ours == NULL) {
-			free(theirs);
-			free(ours);
-			return "out of memory at";
-		}
-		cfg->map[2 * cfg->mapCount] = theirs;
-		cfg->map[2 * cfg->mapCount + 1] = ours;
-		cfg->mapCount += 1;
-		return NULL;
-	}
-	case 7:
-		return cliParseNormals(value, &cfg->acceptNormals) ? NULL
-			   : "--accept-normals takes contact, triangle or average, comma separated, not";
-	case 8: {
-		char* end = NULL;
-		errno = 0;
-		long n = strtol(value, &end, 10);
-		if (end == value || *end != '\0' || errno != 0 || n < 0) {
-			return "--max-failures needs a whole number >= 0, not";
-		}
-		cfg->maxFailures = n;
-		return NULL;
-	}
-	default:
-		return cliParseReportFormat(value, &cfg->report)
-				   ? NULL
-				   : "--report is text, json, csv, html, junit or gradescope, not";
-	}
-}
-
-bool cliParseReportFormat(const char* text, cliReportFormat* report)
-{
-	static const char* const reports[] = { "text", "json", "csv", "html", "junit", "gradescope" };
-	for (int k = 0; k < 6; ++k) {
-		if (strcmp(text, reports[k]) == 0) {
-			*report = (cliReportFormat)k;
-			return true;
-		}
-	}
-	return false;
-}
-
-bool cliParseNormals(const char* list, unsigned* normals)
-{
-	static const char* const names[] = { "contact", "triangle", "average" };
-	unsigned out = 0;
-	const char* p = list;
-	for (;;) {
-		size_t n = strcspn(p, ",");
-		bool known = false;
-		for (int k = 0; k < 3 && !known; ++k) {
-			if (strlen(names[k]) == n && strncmp(p, names[k], n) == 0) {
-				out |= 1u << k;
-				known = true;
-			}
-		}
-		if (!known) {
-			return false;
-		}
-		if (p[n] == '\0') {
-			break;
-		}
-		p += n + 1;
-	}
-	*normals = out;
-	return true;
-}
-
-bool cliParseFields(const char* list, unsigned* fields, const char** bad, size_t* badLength)
-{
-	static const struct {
-		const char* name;
-		unsigned field;
-	} names[] = {
-		{ "hit", cli_resultHit },       { "alpha", cli_resultAlpha },         { "t", cli_resultAlpha },
-		{ "time", cli_resultAlpha },    { "initial_overlap", cli_resultInitialOverlap },
-		{ "feature", cli_resultFeature }, { "triangle", cli_resultTriangle }, { "face", cli_resultFace },
-		{ "vertices", cli_resultVertices }, { "point", cli_resultPoint },    { "center", cli_resultCenter },
-		{ "normal", cli_resultNormal }, { "n", cli_resultNormal },           { "triangle_normal", cli_resultTriangleNormal },
-	};
-	unsigned out = 0;
-	const char* p = list;
-	for (;;) {
-		size_t n = strcspn(p, ",");
-		bool known = false;
-		if (n == 3 && strncmp(p, "all", 3) == 0) {
-			out = CLI_FIELDS_ALL;
-			known = true;
-		}
-		for (size_t k = 0; k < sizeof names / sizeof names[0] && !known; ++k) {
-			if (strlen(names[k].name) == n && strncmp(p, names[k].name, n) == 0) {
-				out |= names[k].field;
-				known = true;
-			}
-		}
-		if (!known) {
-			*bad = p;
-			*badLength = n;
-			return false;
-		}
-		if (p[n] == '\0') {
-			break;
-		}
-		p += n + 1;
-	}
-	*fields = out;
-	return true;
 }
 
 bool cliGrade_Judge(const cliGradeConfig* cfg, const cliResultSet* expected, const cliResultSet* actual, bool* fails,
@@ -375,14 +235,13 @@ bool cliGrade_Judge(const cliGradeConfig* cfg, const cliResultSet* expected, con
 	bool ok = cliFileReport_Open(&r, "");
 	r.marks = fails;
 	ok = ok && compareFile(&cmp, expected, &expectedIndex, "", actual, &r);
-	ok = ok && cliFileReport_Finish(&r);
 	if (ok) {
 		counts->passed = r.score.passed;
 		counts->failed = r.score.failed;
 		counts->missing = r.score.missing;
 		counts->extra = r.score.extra;
 	}
-	free(r.score.diagnosis);
+	cliFileScore_Free(&r.score);
 	cliFileReport_Free(&r);
 	free(cmp.candidates);
 	cliIdIndex_Destroy(&expectedIndex, expected->count);
@@ -426,21 +285,71 @@ static bool readSubmission(const cliGradeConfig* cfg, const char* path, cliResul
 		cliCloseInput(f);
 		if (ok) {
 			if (set->ignored != NULL && !cfg->quiet) {
-				fprintf(stderr, "ballcast: %s: ignored %s (not known; --map THEIRS=OURS reads one): %s\n",
-						cliInputName(path), set->format == cli_inputCsv ? "columns" : "keys", set->ignored);
+				cliReportFile(cliInputName(path));
+				fprintf(stderr, ": ignored %s (not known; --map THEIRS=OURS reads one): ",
+						set->format == cli_inputCsv ? "columns" : "keys");
+				cliWriteShown(stderr, set->ignored);
+				putc('\n', stderr);
 			}
 			return true;
 		}
 		cliReportError(cliInputName(path), &error);
 	}
-	char text[sizeof error.message + 64];
-	if (error.line > 0) {
-		snprintf(text, sizeof text, "unreadable: %ld:%ld: %s", error.line, error.column, error.message);
-	} else {
-		snprintf(text, sizeof text, "unreadable: %s", error.message);
+	/* the reason, the file's text withheld (the message above has it) */
+	size_t size = 0;
+	FILE* text = open_memstream(reason, &size);
+	if (text != NULL) {
+		fputs("unreadable: ", text);
+		if (error.line > 0) {
+			fprintf(text, "%ld:%ld: ", error.line, error.column);
+		}
+		cliWriteWithoutQuotes(text, error.message);
+		if (fclose(text) != 0) {
+			free(*reason);
+			*reason = NULL;
+		}
 	}
-	*reason = cliCopyText(text, strlen(text));
 	return false;
+}
+
+/* Why a submission is not read at all: a symbolic link out of the folders
+ * the submissions' paths name. */
+#define CLI_LINK_OUT "a symbolic link out of the submissions folder; not followed"
+
+/* The folders the submissions' paths name, resolved (each owned; NULL
+ * where one cannot be resolved); count of them. NULL when out of memory. */
+static char** submissionFolders(char* const* paths, int count)
+{
+	char** folders = calloc((size_t)(count > 0 ? count : 1), sizeof *folders);
+	for (int k = 0; folders != NULL && k < count; ++k) {
+		const char* slash = strrchr(paths[k], '/');
+		char* folder = slash == NULL ? cliCopyText(".", 1)
+					   : cliCopyText(paths[k], slash == paths[k] ? 1 : (size_t)(slash - paths[k]));
+		folders[k] = folder != NULL ? realpath(folder, NULL) : NULL;
+		free(folder);
+	}
+	return folders;
+}
+
+/* Is path a symbolic link whose target lies outside every folder? (A
+ * dangling link is left to the reader, which cannot open it.) */
+static bool linksOut(const char* path, char* const* folders, int count)
+{
+	struct stat status;
+	if (strcmp(path, "-") == 0 || lstat(path, &status) != 0 || !S_ISLNK(status.st_mode)) {
+		return false;
+	}
+	char* target = realpath(path, NULL);
+	if (target == NULL) {
+		return false;
+	}
+	bool inside = false;
+	for (int k = 0; k < count && !inside; ++k) {
+		size_t n = folders[k] != NULL ? strlen(folders[k]) : 0;
+		inside = n > 0 && strncmp(target, folders[k], n) == 0 && (target[n] == '/' || strcmp(folders[k], "/") == 0);
+	}
+	free(target);
+	return !inside;
 }
 
 /* The title of a report: "Grades: MESH, TRAJECTORIES, convention cs121"
@@ -454,10 +363,13 @@ static char* reportTitle(const cliGradeConfig* cfg, const char* expectedName)
 		return NULL;
 	}
 	if (cfg->meshName != NULL) {
-		fprintf(f, "Grades: %s, %s", cfg->meshName, expectedName);
+		fputs("Grades: ", f);
+		cliWriteName(f, cfg->meshName);
+		fputs(", ", f);
 	} else {
-		fprintf(f, "Grades against %s", expectedName);
+		fputs("Grades against ", f);
 	}
+	cliWriteName(f, expectedName);
 	if (cfg->conventionName != NULL) {
 		fprintf(f, ", %s", cfg->conventionName);
 	}
@@ -468,11 +380,38 @@ static char* reportTitle(const cliGradeConfig* cfg, const char* expectedName)
 	return text;
 }
 
+/* Read submission path (into *set) or say why it cannot be read (*reason,
+ * owned, or NULL): a link out of the folders (unless --follow-links), a
+ * file that holds no record (said once, not as every id missing). */
+static bool readOne(const cliGradeConfig* cfg, const char* path, char* const* folders, int count, cliResultSet* set,
+					char** reason)
+{
+	*reason = NULL;
+	if (!cfg->followLinks && linksOut(path, folders, count)) {
+		if (!cfg->quiet) {
+			cliReportFile(cliInputName(path));
+			fputs(": " CLI_LINK_OUT " (--follow-links follows it)\n", stderr);
+		}
+		*reason = cliCopyText(CLI_LINK_OUT, strlen(CLI_LINK_OUT));
+		return false;
+	}
+	bool read = cfg->readSubmission != NULL ? cfg->readSubmission(cfg->readContext, path, set, reason)
+											: readSubmission(cfg, path, set, reason);
+	if (read && set->count == 0 && set->shape != cli_shapeRecords) {
+		const char* what = set->shape == cli_shapeEmptyFile ? "empty file" : "header only";
+		*reason = cliCopyText(what, strlen(what));
+		cliResultSet_Free(set);
+		read = false;
+	}
+	return read;
+}
+
 int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliResultSet* expected,
 				 char* const* paths, int count)
 {
-	if (cfg->report == cli_reportGradescope && count != 1) {
-		fputs("ballcast: --report gradescope grades one submission (give one file)\n", stderr);
+	const cliReportWriter* writer = cfg->report != NULL ? cfg->report : &cliTextReport;
+	if (writer->oneFile && count != 1) {
+		fprintf(stderr, "ballcast: --report %s grades one submission (give one file)\n", writer->name);
 		return cli_exitTrouble;
 	}
 	cliIdIndex expectedIndex;
@@ -484,139 +423,94 @@ int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliR
 	/* -q keeps the report off standard output; a file named by -o is
 	 * still written, since the user asked for it by name */
 	bool quiet = cfg->quiet && (cfg->outputPath == NULL || strcmp(cfg->outputPath, "-") == 0);
-	FILE* out = NULL;
-	if (!quiet) {
-		if (!cliOutput_Open(&output, cfg->outputPath)) {
-			cliIdIndex_Destroy(&expectedIndex, expected->count);
-			return cli_exitTrouble;
-		}
-		out = output.stream;
+	if (!quiet && !cliOutput_Open(&output, cfg->outputPath)) {
+		cliIdIndex_Destroy(&expectedIndex, expected->count);
+		return cli_exitTrouble;
 	}
+	cliReport report;
+	memset(&report, 0, sizeof report);
+	report.cfg = cfg;
+	char* shownExpected = cliNameText(expectedName);
+	report.expectedName = shownExpected;
+	report.expected = expected;
+	bool* graded = malloc((size_t)(expected->count > 0 ? expected->count : 1) * sizeof *graded);
+	for (long i = 0; graded != NULL && i < expected->count; ++i) {
+		bool bad = cfg->notGraded != NULL && cfg->notGraded[i];
+		graded[i] = expectedIndex.first[i] == i && !bad;
+		report.ids += graded[i];
+		report.notGraded += bad;
+	}
+	report.graded = graded;
+	report.out = quiet ? NULL : output.stream;
+	char* title = reportTitle(cfg, expectedName);
+	report.title = title;
+	char* parts = NULL;
+	size_t partsSize = 0;
+	report.parts = open_memstream(&parts, &partsSize);
 	cliFileScore* scores = calloc((size_t)(count > 0 ? count : 1), sizeof *scores);
 	cliComparer cmp = { cfg, cfg->mesh, NULL, 0 };
-	bool ok = scores != NULL;
+	char** folders = submissionFolders(paths, count);
+	bool ok = scores != NULL && title != NULL && report.parts != NULL && folders != NULL && shownExpected != NULL &&
+			  graded != NULL;
 	bool differ = false;
-	long expectedIds = 0;
-	for (long i = 0; i < expected->count; ++i) {
-		expectedIds += expectedIndex.first[i] == i;
-	}
-	if (ok && !quiet && cfg->report == cli_reportJson) {
-		cliWriteJsonHeader(out, cfg, expectedName, expectedIds);
-	}
-	/* text, HTML and JUnit: each file's part, written after the table or
-	 * inside the document */
-	char* sections = NULL;
-	size_t sectionsSize = 0;
-	FILE* parts = NULL;
-	bool buffered = cfg->report == cli_reportText || cfg->report == cli_reportHtml || cfg->report == cli_reportJunit;
-	if (ok && !quiet && buffered) {
-		parts = open_memstream(&sections, &sectionsSize);
-		ok = parts != NULL;
+	if (ok && !quiet && writer->begin != NULL) {
+		writer->begin(&report);
 	}
 	for (int k = 0; k < count && ok; ++k) {
-		const char* name = cliInputName(paths[k]);
 		cliResultSet actual;
 		char* reason = NULL;
-		bool read = cfg->readSubmission != NULL ? cfg->readSubmission(cfg->readContext, paths[k], &actual, &reason)
-												: readSubmission(cfg, paths[k], &actual, &reason);
-		if (read && actual.count == 0 && actual.shape != cli_shapeRecords) {
-			/* nothing handed in: said once, not as every id missing */
-			const char* what = actual.shape == cli_shapeEmptyFile ? "empty file" : "header only";
-			reason = cliCopyText(what, strlen(what));
-			cliResultSet_Free(&actual);
-			read = false;
-		}
-		if (!read) {
-			scores[k].name = name;
-			scores[k].missing = expectedIds;
-			scores[k].diagnosis = reason;
-			scores[k].unreadable = true;
-			differ = true;
-			const char* why = reason != NULL ? reason : "unreadable";
-			if (quiet) {
-				/* the exit status only */
-			} else if (cfg->report == cli_reportText) {
-				fprintf(parts, "%s: %s\n", name, why);
-			} else if (cfg->report == cli_reportJson) {
-				cliWriteJsonUnreadable(out, scores + k, k == 0);
-			} else if (cfg->report == cli_reportHtml) {
-				cliWriteHtmlUnreadable(parts, name, why);
-			} else if (cfg->report == cli_reportJunit) {
-				cliWriteJunitUnreadable(parts, name, why);
-			} else if (cfg->report == cli_reportGradescope) {
-				cliWriteGradescope(out, NULL, expected, expectedIndex.first, why);
-			}
-			continue;
-		}
+		bool read = readOne(cfg, paths[k], folders, count, &actual, &reason);
 		cliFileReport r;
-		ok = cliFileReport_Open(&r, name);
-		ok = ok && compareFile(&cmp, expected, &expectedIndex, expectedName, &actual, &r);
-		ok = ok && cliFileReport_Finish(&r);
-		if (ok) {
-			differ = differ || r.score.failed > 0 || r.score.missing > 0 || r.score.extra > 0;
-			if (quiet) {
-				/* the exit status only */
-			} else if (cfg->report == cli_reportText) {
-				cliWriteTextLines(parts, &r, expected, cfg->maxFailures);
-			} else if (cfg->report == cli_reportJson) {
-				cliWriteJsonFile(out, &r, expected, &actual, k == 0);
-			} else if (cfg->report == cli_reportHtml && (r.entryCount > 0 || r.note[0] != '\0')) {
-				cliWriteHtmlSection(parts, cfg, &r, expected, &actual);
-			} else if (cfg->report == cli_reportJunit) {
-				cliWriteJunitSuite(parts, &r, expected, expectedIndex.first);
-			} else if (cfg->report == cli_reportGradescope) {
-				cliWriteGradescope(out, &r, expected, expectedIndex.first, NULL);
+		ok = cliFileReport_Open(&r, cliInputName(paths[k]));
+		if (ok && !read) {
+			r.score.missing = report.ids;
+			r.score.diagnosis = reason;
+			reason = NULL;
+			r.score.unreadable = true;
+			differ = true;
+			if (!quiet && writer->unreadable != NULL) {
+				writer->unreadable(&report, &r);
 			}
-			scores[k] = r.score;
-			r.score.diagnosis = NULL; /* kept in scores */
+		} else if (ok) {
+			ok = compareFile(&cmp, expected, &expectedIndex, shownExpected, &actual, &r);
+			differ = differ || r.score.failed > 0 || r.score.missing > 0 || r.score.extra > 0;
+			if (ok && !quiet && writer->file != NULL) {
+				writer->file(&report, &r, &actual);
+			}
 		}
-		free(r.score.diagnosis);
+		report.files += 1;
+		scores[k] = r.score;
 		cliFileReport_Free(&r);
-		cliResultSet_Free(&actual);
+		free(reason);
+		if (read) {
+			cliResultSet_Free(&actual);
+		}
 	}
 	free(cmp.candidates);
 	cliIdIndex_Destroy(&expectedIndex, expected->count);
-	if (ok && parts != NULL) {
-		ok = fclose(parts) == 0;
-		parts = NULL;
+	for (int k = 0; folders != NULL && k < count; ++k) {
+		free(folders[k]);
 	}
-	char* title = ok ? reportTitle(cfg, expectedName) : NULL;
-	ok = ok && title != NULL;
+	free(folders);
+	if (report.parts != NULL) {
+		ok = fclose(report.parts) == 0 && ok;
+		report.parts = NULL;
+		report.partsText = parts;
+		report.partsSize = partsSize;
+	}
 	int status = differ ? cli_exitRecords : cli_exitOk;
 	if (!ok) {
 		fputs("ballcast: out of memory\n", stderr);
 		status = cli_exitTrouble;
-	} else if (!quiet) {
-		if (cfg->report == cli_reportJson) {
-			fputs(count > 0 ? "\n]}\n" : "]}\n", out);
-		} else if (cfg->report == cli_reportCsv) {
-			cliWriteCsvTable(out, scores, count);
-		} else if (cfg->report == cli_reportHtml) {
-			cliWriteHtmlPage(out, title, scores, count, sections, sectionsSize);
-		} else if (cfg->report == cli_reportJunit) {
-			cliWriteJunitDocument(out, title, scores, count, sections, sectionsSize);
-		} else if (cfg->report == cli_reportText && count == 1) {
-			cliWriteTextHeader(out, cfg);
-			fwrite(sections, 1, sectionsSize, out);
-			fprintf(out, "%ld passed, %ld failed, %ld missing, %ld extra\n", scores[0].passed, scores[0].failed,
-					scores[0].missing, scores[0].extra);
-		} else if (cfg->report == cli_reportText) {
-			/* the class first, then each file's failures */
-			cliWriteTextHeader(out, cfg);
-			cliWriteTextTable(out, scores, count);
-			if (sectionsSize > 0) {
-				putc('\n', out);
-				fwrite(sections, 1, sectionsSize, out);
-			}
-		}
+	} else if (!quiet && writer->end != NULL) {
+		writer->end(&report, scores, count);
 	}
 	free(title);
-	if (parts != NULL) {
-		fclose(parts);
-	}
-	free(sections);
+	free(shownExpected);
+	free(graded);
+	free(parts);
 	for (int k = 0; scores != NULL && k < count; ++k) {
-		free(scores[k].diagnosis);
+		cliFileScore_Free(scores + k);
 	}
 	free(scores);
 	if (!quiet && status == cli_exitTrouble) {

@@ -40,8 +40,9 @@ static const cliUsage gradeUsage = {
 	"graded may hold anything; a record whose graded field is malformed fails\n"
 	"with the reason; a file that cannot be read scores 0. The failures of each\n"
 	"submission are explained by the catalogue of mistakes (ballcast(1), GRADE).\n"
-	"Exit 0 when every submission passes, 1 when something fails, 2 on trouble\n"
-	"with MESH, TRAJECTORIES, the options or the output.\n"
+	"Exit 0 when every submission passes, 1 when something fails (or a record of\n"
+	"TRAJECTORIES is bad: it is not graded), 2 on trouble with MESH,\n"
+	"TRAJECTORIES, the options or the output.\n"
 	"\n"
 	"options (cast's):\n"
 	CLI_HELP_CAST_SETTINGS
@@ -49,13 +50,11 @@ static const cliUsage gradeUsage = {
 	CLI_HELP_INPUT_FORMAT
 	"options (grading):\n"
 	CLI_HELP_GRADE_OPTIONS
-	"      --report FMT          text, json, csv, html (one page: the scores, and\n"
-	"                            each failing record's reason with a picture of\n"
-	"                            its throw, expected beside actual), junit (JUnit\n"
-	"                            XML, a testcase per record) or gradescope\n"
-	"                            (Gradescope's results.json, one submission)\n"
+	"      --report FMT          text, json, csv, html (one page, with pictures\n"
+	"                            of the failing throws), junit (JUnit XML) or\n"
+	"                            gradescope (results.json, one submission)\n"
 	"                            (default text)\n"
-	"  -o, --output FILE         write the report here (.json or .csv picks the format)\n"
+	"  -o, --output FILE         write the report here (.json, .csv, .html: format)\n"
 	"  -q, --quiet               no notes, and no report on standard output (a file\n"
 	"                            named by -o is still written)\n"
 	CLI_HELP_MESH_FORMAT
@@ -90,6 +89,8 @@ typedef struct cliGradeRun {
 	int submissionCount;
 	const bcMesh* mesh;
 	cliThrow* throws; /* per expected result */
+	bool* bad;        /* per expected result: a bad record of TRAJECTORIES, not graded */
+	long badCount;
 	long throwCount;
 	bcContact* ties;
 	int tieCapacity;
@@ -187,12 +188,16 @@ static bool castExpected(cliGradeRun* run, cliResultSet* expected)
 			capacity = capacity > 0 ? 2 * capacity : 1024;
 			cliThrow* grown = realloc(run->throws, (size_t)capacity * sizeof *grown);
 			cliResult* results = realloc(expected->results, (size_t)capacity * sizeof *results);
-			ok = grown != NULL && results != NULL;
+			bool* bad = realloc(run->bad, (size_t)capacity * sizeof *bad);
+			ok = grown != NULL && results != NULL && bad != NULL;
 			run->throws = grown != NULL ? grown : run->throws;
 			expected->results = results != NULL ? results : expected->results;
+			run->bad = bad != NULL ? bad : run->bad;
 		}
 		if (ok) {
 			run->throws[run->throwCount] = t;
+			run->bad[run->throwCount] = problem != NULL;
+			run->badCount += problem != NULL;
 			ok = cliAnswer_ToResult(&record, run->throwCount, problem, &out, pool.ties, n, true,
 									expected->results + run->throwCount);
 		}
@@ -226,6 +231,16 @@ static bool throwOf(void* context, const cliResult* e, bcCastInput* input)
 	return true;
 }
 
+/* The teacher's bad records on standard error (each was reported as it
+ * was read): not graded, and the submissions graded on the rest. */
+static void tellNotGraded(const cliGradeRun* run, const cliResultSet* expected)
+{
+	cliReportFile(cliInputName(run->trajectoriesPath));
+	fprintf(stderr, ": %ld bad record%s (above) %s not graded; the submissions are graded on the other %ld\n",
+			run->badCount, run->badCount == 1 ? "" : "s", run->badCount == 1 ? "is" : "are",
+			expected->count - run->badCount);
+}
+
 /* ------------------------------------------------------------ main */
 
 int cliGradeMain(int argc, char** argv)
@@ -250,11 +265,18 @@ int cliGradeMain(int argc, char** argv)
 		run.grade.reanswer = cliReplayer_Reanswer;
 		run.grade.throwOf = cliReplayer_ThrowOf;
 		run.grade.reanswerContext = &replayer;
+		run.grade.notGraded = run.bad;
+		if (run.badCount > 0 && !run.common.quiet) {
+			tellNotGraded(&run, &expected);
+		}
 		status = cliGrade_Run(&run.grade, cliInputName(run.trajectoriesPath), &expected, run.submissions,
 							  run.submissionCount);
+		/* the teacher's bad records: 1, as for any command (EXIT STATUS), though the submissions pass */
+		status = status == cli_exitOk && run.badCount > 0 ? cli_exitRecords : status;
 	}
 	cliResultSet_Free(&expected);
 	free(run.throws);
+	free(run.bad);
 	free(run.ties);
 	cliReplayer_Destroy(&replayer);
 	bcMesh_Destroy(mesh);

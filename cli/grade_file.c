@@ -1,61 +1,54 @@
 /* grade_file.c - one submission's report (grade_file.h): its counts and
- * score, its failing and missing records in EXPECTED's order, its extra
- * ids, and what the diagnosis found. */
+ * score, its failing and missing records in EXPECTED's order with what
+ * differs, its extra ids, its notes, and what the diagnosis found. */
 #include "grade_file.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "grade_judge.h"
+#include "output.h"
+
+void cliFileScore_Free(cliFileScore* s)
+{
+	free(s->name);
+	free(s->diagnosis);
+	s->name = NULL;
+	s->diagnosis = NULL;
+}
 
 void cliFileReport_Free(cliFileReport* r)
 {
 	for (long i = 0; i < r->entryCount; ++i) {
-		free(r->entries[i].text);
-		free(r->entries[i].json);
+		free(r->entries[i].diffs);
 	}
 	free(r->entries);
 	free(r->passes);
-	if (r->extra != NULL) {
-		fclose(r->extra);
+	free(r->extras);
+	for (int k = 0; k < r->noteCount; ++k) {
+		free(r->notes[k]);
 	}
-	if (r->extraLines != NULL) {
-		fclose(r->extraLines);
-	}
-	free(r->extraBuffer);
-	free(r->extraLinesBuffer);
+	free(r->notes);
+	cliFileScore score = r->score;
 	memset(r, 0, sizeof *r);
+	r->score = score;
 }
 
 bool cliFileReport_Open(cliFileReport* r, const char* name)
 {
 	memset(r, 0, sizeof *r);
-	r->score.name = name;
+	r->score.name = cliNameText(name);
 	r->pair[0] = -1;
 	r->pair[1] = -1;
-	r->extra = open_memstream(&r->extraBuffer, &r->extraSize);
-	r->extraLines = open_memstream(&r->extraLinesBuffer, &r->extraLinesSize);
-	return r->extra != NULL && r->extraLines != NULL;
+	return r->score.name != NULL;
 }
 
-bool cliFileReport_Finish(cliFileReport* r)
-{
-	bool ok = fclose(r->extra) == 0;
-	ok = fclose(r->extraLines) == 0 && ok;
-	r->extra = NULL;
-	r->extraLines = NULL;
-	return ok;
-}
-
-/* A new entry (NULL when out of memory); text and json are taken. */
-cliEntry* cliFileReport_AddEntry(cliFileReport* r, long expected, long actual, bool failure, char* text, char* json)
+/* A new entry (NULL when out of memory). */
+static cliEntry* addEntry(cliFileReport* r, long expected, long actual, bool failure)
 {
 	if (r->entryCount == r->entryCapacity) {
 		long grown = r->entryCapacity > 0 ? 2 * r->entryCapacity : 16;
 		cliEntry* entries = realloc(r->entries, (size_t)grown * sizeof *entries);
 		if (entries == NULL) {
-			free(text);
-			free(json);
 			return NULL;
 		}
 		r->entries = entries;
@@ -66,8 +59,6 @@ cliEntry* cliFileReport_AddEntry(cliFileReport* r, long expected, long actual, b
 	entry->expected = expected;
 	entry->actual = actual;
 	entry->failure = failure;
-	entry->text = text;
-	entry->json = json;
 	if (failure) {
 		r->score.failed += 1;
 	} else {
@@ -76,11 +67,49 @@ cliEntry* cliFileReport_AddEntry(cliFileReport* r, long expected, long actual, b
 	return entry;
 }
 
-/* Take a closed cliDiffs' buffers as a failure entry. */
-cliEntry* cliFileReport_AddFailure(cliFileReport* r, long expected, long actual, struct cliDiffs* d)
+cliEntry* cliFileReport_AddMissing(cliFileReport* r, long expected)
 {
-	cliEntry* entry = cliFileReport_AddEntry(r, expected, actual, true, d->textBuffer, d->jsonBuffer);
-	d->textBuffer = NULL;
-	d->jsonBuffer = NULL;
+	return addEntry(r, expected, -1, false);
+}
+
+cliEntry* cliFileReport_AddFailure(cliFileReport* r, long expected, long actual, cliDiffs* d)
+{
+	cliEntry* entry = addEntry(r, expected, actual, true);
+	if (entry != NULL) {
+		entry->diffs = d->items;
+		entry->diffCount = d->count;
+		memset(d, 0, sizeof *d);
+	}
 	return entry;
+}
+
+bool cliFileReport_AddExtra(cliFileReport* r, long actual)
+{
+	if (r->extraCount == r->extraCapacity) {
+		long grown = r->extraCapacity > 0 ? 2 * r->extraCapacity : 16;
+		long* extras = realloc(r->extras, (size_t)grown * sizeof *extras);
+		if (extras == NULL) {
+			return false;
+		}
+		r->extras = extras;
+		r->extraCapacity = grown;
+	}
+	r->extras[r->extraCount++] = actual;
+	r->score.extra += 1;
+	return true;
+}
+
+bool cliFileReport_AddNote(cliFileReport* r, const char* text)
+{
+	char** notes = realloc(r->notes, (size_t)(r->noteCount + 1) * sizeof *notes);
+	if (notes == NULL) {
+		return false;
+	}
+	r->notes = notes;
+	notes[r->noteCount] = cliShownText(text);
+	if (notes[r->noteCount] == NULL) {
+		return false;
+	}
+	r->noteCount += 1;
+	return true;
 }

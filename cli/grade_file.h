@@ -1,14 +1,17 @@
 /* grade_file.h - one submission's report, private to the grading engine
- * (grade.h): its score, its failing and missing records, its extra ids and
- * its diagnosis, which the text, JSON, CSV and HTML reports write. */
+ * (grade.h): its score, its failing and missing records with what differs
+ * (grade_judge.h's plain data), its extra ids, its notes and its
+ * diagnosis: what every report format's writer (grade_report.h) reads. A
+ * plain struct: a part of the engine that learns more about a file adds a
+ * field, or a note. */
 #ifndef BC_GRADE_FILE_H
 #define BC_GRADE_FILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
-#include "grade.h"
+#include "grade_config.h"
+#include "grade_judge.h"
 
 /* Records of one submission re-answered under each mistake, at most (its
  * failures, and as many of its passes to weigh them against): enough to
@@ -21,7 +24,7 @@
 
 /* One row of the score table. */
 typedef struct cliFileScore {
-	const char* name;
+	char* name;      /* owned: the file's name as reports show it (cliNameText: ls -b's escapes) */
 	long records;
 	long passed;
 	long failed;
@@ -32,7 +35,10 @@ typedef struct cliFileScore {
 	bool unreadable; /* the file could not be read, or held no record (diagnosis says why) */
 } cliFileScore;
 
-/* One line of a file's text report, in EXPECTED's order. */
+/* Free what a score owns. */
+void cliFileScore_Free(cliFileScore* s);
+
+/* One failing or missing record of a file, in EXPECTED's order. */
 typedef struct cliEntry {
 	long expected;   /* index in EXPECTED */
 	long actual;     /* index in the submission; -1 when missing there */
@@ -40,12 +46,12 @@ typedef struct cliEntry {
 	bool diagnosable;
 	long explained;  /* mistakes explaining it (bits) */
 	bool byPair;     /* the pair of mistakes named explains it */
-	char* text;      /* owned: what differs */
-	char* json;      /* owned: the differences as JSON list elements */
+	cliDiff* diffs;  /* owned: what differs, field by field (a failure) */
+	int diffCount;
 } cliEntry;
 
 typedef struct cliFileReport {
-	cliFileScore score;
+	cliFileScore score; /* kept by the score table: not freed with the report */
 	cliEntry* entries;
 	long entryCount;
 	long entryCapacity;
@@ -59,34 +65,37 @@ typedef struct cliFileReport {
 	bool unexplained; /* failures that no catalogue mistake (nor pair) explains well enough to name */
 	long* passes; /* pairs: expected and actual index of passing records, the first CLI_DIAGNOSE_MAX */
 	long passCount;
-	FILE* extra; /* JSON: extra ids */
-	char* extraBuffer;
-	size_t extraSize;
-	FILE* extraLines; /* text: extra ids */
-	char* extraLinesBuffer;
-	size_t extraLinesSize;
-	bool* marks; /* or NULL: per submission record, true when it fails, is extra or repeats an id */
-	char note[320]; /* how the file was read and matched ("read as CSV separated by ';'", "no ids: matched by
-	                   position"), or "" */
+	long* extras; /* owned: the submission's records whose ids EXPECTED lacks (indices, in its order); a file
+	                 without ids matched by nothing lists none (score.extra still counts them) */
+	long extraCount;
+	long extraCapacity;
+	char** notes; /* owned: how the file was read and matched ("read as CSV separated by ';'", "no ids:
+	                 records matched by position"), in the order found */
+	int noteCount;
+	bool* marks; /* or NULL (not owned): per submission record, true when it fails, is extra or repeats an id */
 } cliFileReport;
 
-/* Start r for the submission called name (not copied). False when out of
- * memory (free it all the same). */
+/* Start r for the submission called name (copied as reports show it:
+ * cliNameText). False when out of memory (free it all the same). */
 bool cliFileReport_Open(cliFileReport* r, const char* name);
 
-/* Close the extra-id streams. False when out of memory. */
-bool cliFileReport_Finish(cliFileReport* r);
-
-/* Free what r owns but score.diagnosis (which the score table may keep). */
+/* Free what r owns but its score, which the score table keeps. */
 void cliFileReport_Free(cliFileReport* r);
 
-/* A new entry (NULL when out of memory); text and json (owned) are taken. */
-cliEntry* cliFileReport_AddEntry(cliFileReport* r, long expected, long actual, bool failure, char* text, char* json);
+/* A missing record: expected's id is not in the submission. NULL when out
+ * of memory. */
+cliEntry* cliFileReport_AddMissing(cliFileReport* r, long expected);
 
-struct cliDiffs;
+/* A failing record with its differences (taken from d, which is left
+ * empty). NULL when out of memory. */
+cliEntry* cliFileReport_AddFailure(cliFileReport* r, long expected, long actual, cliDiffs* d);
 
-/* Take a closed cliDiffs' buffers as a failure entry (NULL when out of
- * memory). */
-cliEntry* cliFileReport_AddFailure(cliFileReport* r, long expected, long actual, struct cliDiffs* d);
+/* Submission record actual's id is not EXPECTED's. False when out of
+ * memory. */
+bool cliFileReport_AddExtra(cliFileReport* r, long actual);
+
+/* Add a note (copied as reports show text: cliShownText). False when out
+ * of memory. */
+bool cliFileReport_AddNote(cliFileReport* r, const char* text);
 
 #endif

@@ -1,15 +1,12 @@
-/* grade_html.c - the HTML report of a grading run (grade_html.h): one
+/* grade_html.c - the HTML report (cliHtmlReport, grade_report.h): one
  * page with the score table and, per file, each failing record's reason
  * with small pictures of its throw, expected beside actual, the mesh
  * painted in a painter's order of its own. */
-#include "grade_html.h"
-
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "camera.h"
-#include "grade_mistakes.h"
 #include "grade_report.h"
 #include "output.h"
 #include "svg.h"
@@ -41,7 +38,7 @@ static const cliColor htmlText = { 0, 0, 0 };
 static const cliColor htmlMiss = { 140, 140, 140 }; /* misses in render's grey (render_cmd.c missColor) */
 
 /* Text for HTML (as for XML). */
-void cliWriteHtmlText(FILE* f, const char* text)
+static void writeHtmlText(FILE* f, const char* text)
 {
 	cliSvgWriteText(f, text);
 }
@@ -249,46 +246,56 @@ static void writeThrowPicture(FILE* f, const bcMesh* mesh, bcCastInput in, const
 	free(text);
 }
 
-/* A file's section of the HTML page: its failing records, each with the
- * reason and (when the throw is known) expected beside actual. */
-void cliWriteHtmlSection(FILE* f, const cliGradeConfig* cfg, const cliFileReport* r, const cliResultSet* expected,
-							 const cliResultSet* actual)
+/* A record's line opened: "<div ...><p ...>id ID: " (the id as JSON). */
+static void writeRecordStart(FILE* f, const cliResult* r)
 {
+	char* id = NULL;
+	size_t size = 0;
+	FILE* m = open_memstream(&id, &size);
+	if (m != NULL) {
+		cliWriteResultIdJson(m, r);
+		fclose(m);
+	}
+	fputs("<div class=\"record\"><p class=\"reason\">id ", f);
+	writeHtmlText(f, id != NULL ? id : "");
+	fputs(": ", f);
+	free(id);
+}
+
+/* A file's section of the HTML page, when it has anything to show: its
+ * notes, its diagnosis, its failing records, each with the reason and
+ * (when the throw is known) expected beside actual, its extra ids. */
+static void writeFile(cliReport* report, const cliFileReport* r, const cliResultSet* actual)
+{
+	if (r->entryCount == 0 && r->noteCount == 0 && r->extraCount == 0) {
+		return;
+	}
+	FILE* f = report->parts;
+	const cliGradeConfig* cfg = report->cfg;
 	fputs("<section class=\"file\"><h2>", f);
-	cliWriteHtmlText(f, r->score.name);
+	writeHtmlText(f, r->score.name);
 	fputs("</h2>\n", f);
-	if (r->note[0] != '\0') {
+	if (r->noteCount > 0) {
+		char* note = cliNotesText(r);
 		fputs("<p class=\"note\">note: ", f);
-		cliWriteHtmlText(f, r->note);
+		writeHtmlText(f, note != NULL ? note : "");
 		fputs("</p>\n", f);
+		free(note);
 	}
 	if (r->score.diagnosis != NULL) {
 		fputs("<p class=\"diagnosis\">diagnosis: ", f);
-		cliWriteHtmlText(f, r->score.diagnosis);
+		writeHtmlText(f, r->score.diagnosis);
 		fputs("</p>\n", f);
 	}
 	long pictured = 0;
 	for (long i = 0; i < r->entryCount; ++i) {
 		const cliEntry* entry = r->entries + i;
-		const cliResult* e = expected->results + entry->expected;
-		char* id = NULL;
-		size_t idSize = 0;
-		FILE* idStream = open_memstream(&id, &idSize);
-		if (idStream == NULL) {
-			continue;
-		}
-		cliWriteResultIdJson(idStream, e);
-		fclose(idStream);
-		fputs("<div class=\"record\"><p class=\"reason\">id ", f);
-		cliWriteHtmlText(f, id != NULL ? id : "");
-		fputs(": ", f);
-		if (!entry->failure) {
-			fputs("missing", f);
-		} else {
-			cliWriteHtmlText(f, entry->text);
-			cliWriteEntryMistake(f, r, entry);
-		}
+		const cliResult* e = report->expected->results + entry->expected;
+		char* message = cliEntry_Text(r, entry);
+		writeRecordStart(f, e);
+		writeHtmlText(f, message != NULL ? message : "");
 		fputs("</p>", f);
+		free(message);
 		bcCastInput in;
 		if (entry->failure && entry->actual >= 0 && pictured < CLI_HTML_PICTURES && cfg->throwOf != NULL &&
 			cfg->throwOf(cfg->reanswerContext, e, &in)) {
@@ -297,17 +304,21 @@ void cliWriteHtmlSection(FILE* f, const cliGradeConfig* cfg, const cliFileReport
 			writeThrowPicture(f, cfg->mesh, in, actual->results + entry->actual, "actual", htmlActual);
 		}
 		fputs("</div>\n", f);
-		free(id);
+	}
+	for (long k = 0; k < r->extraCount; ++k) {
+		writeRecordStart(f, actual->results + r->extras[k]);
+		fputs("extra</p></div>\n", f);
 	}
 	fputs("</section>\n", f);
 }
 
-void cliWriteHtmlUnreadable(FILE* f, const char* name, const char* reason)
+static void writeUnreadable(cliReport* report, const cliFileReport* r)
 {
+	FILE* f = report->parts;
 	fputs("<section class=\"file\"><h2>", f);
-	cliWriteHtmlText(f, name);
+	writeHtmlText(f, r->score.name);
 	fputs("</h2><p class=\"reason\">", f);
-	cliWriteHtmlText(f, reason);
+	writeHtmlText(f, r->score.diagnosis != NULL ? r->score.diagnosis : "unreadable");
 	fputs("</p></section>\n", f);
 }
 
@@ -318,11 +329,14 @@ static const char* scoreBand(const cliFileScore* s)
 	return !fails ? "band-all" : s->score >= 0.9 ? "band-most" : s->score >= 0.5 ? "band-half" : "band-low";
 }
 
-void cliWriteHtmlPage(FILE* f, const char* title, const cliFileScore* scores, int count, const char* sections,
-					  size_t sectionsSize)
+/* The page: the score table (rows coloured by score band, scores to 3
+ * digits), then the sections. */
+static void writeEnd(cliReport* report, const cliFileScore* scores, int count)
 {
+	FILE* f = report->out;
+	const char* title = report->title;
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", f);
-	cliWriteHtmlText(f, title);
+	writeHtmlText(f, title);
 	fputs("</title>\n<style>\nbody { font-family: sans-serif; margin: 1.5em; }\n"
 		  "table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 0.2em 0.6em; }\n"
 		  "td.n { text-align: right; }\n"
@@ -330,24 +344,40 @@ void cliWriteHtmlPage(FILE* f, const char* title, const cliFileScore* scores, in
 		  "tr.band-half td { background: #fde9d9; } tr.band-low td { background: #f9d6d5; }\n"
 		  ".record svg { border: 1px solid #ddd; margin: 0 0.5em 0.5em 0; }\n"
 		  ".reason { font-family: monospace; }\n</style></head>\n<body>\n<h1>", f);
-	cliWriteHtmlText(f, title);
-	fputs(" (ballcast " BC_VERSION_STRING ")</h1>\n<table id=\"grades\">\n<tr><th>file</th><th>records</th>"
+	writeHtmlText(f, title);
+	fputs(" (ballcast " BC_VERSION_STRING ")</h1>\n", f);
+	if (report->notGraded > 0) {
+		char* note = NULL;
+		size_t size = 0;
+		FILE* m = open_memstream(&note, &size);
+		if (m != NULL) {
+			cliWriteNotGradedNote(m, report);
+			fclose(m);
+		}
+		fputs("<p class=\"note\">note: ", f);
+		writeHtmlText(f, note != NULL ? note : "");
+		fputs("</p>\n", f);
+		free(note);
+	}
+	fputs("<table id=\"grades\">\n<tr><th>file</th><th>records</th>"
 		  "<th>passed</th><th>failed</th><th>missing</th><th>extra</th><th>score</th><th>diagnosis</th></tr>\n",
 		  f);
 	for (int i = 0; i < count; ++i) {
 		const cliFileScore* s = scores + i;
 		bool fails = s->failed + s->missing + s->extra > 0;
 		fprintf(f, "<tr class=\"submission%s %s\"><td>", fails ? " fails" : "", scoreBand(s));
-		cliWriteHtmlText(f, s->name);
+		writeHtmlText(f, s->name);
 		fprintf(f, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td>"
 				   "<td class=\"n\">%ld</td><td class=\"n\">%ld</td><td class=\"n\">",
 				s->records, s->passed, s->failed, s->missing, s->extra);
 		cliWriteRoundedScore(f, s->score);
 		fputs("</td><td>", f);
-		cliWriteHtmlText(f, s->diagnosis != NULL ? s->diagnosis : "");
+		writeHtmlText(f, s->diagnosis != NULL ? s->diagnosis : "");
 		fputs("</td></tr>\n", f);
 	}
 	fputs("</table>\n", f);
-	fwrite(sections, 1, sectionsSize, f);
+	fwrite(report->partsText, 1, report->partsSize, f);
 	fputs("</body></html>\n", f);
 }
+
+const cliReportWriter cliHtmlReport = { "html", ".html .htm ", false, NULL, writeFile, writeUnreadable, writeEnd };

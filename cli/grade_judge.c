@@ -1,6 +1,6 @@
 /* grade_judge.c - judging one record (grade_judge.h): a submission's
  * result against the expected one, field by field, with tolerances and
- * ties, the differences worded for the text line and the JSON report. */
+ * ties; what differs as plain data, one cliDiff per field. */
 #include "grade_judge.h"
 
 #include <math.h>
@@ -8,39 +8,56 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "output.h"
-#include "records_out.h"
-
 /* Degrees in a radian, for the angle between normals. */
 #define CLI_DEGREES_PER_RADIAN (180.0 / 3.14159265358979323846)
 
-/* A field's value, for messages and the JSON report: the records writer's
- * value (records_out.h). A zeroed value (cli_outAbsent) is a field the
- * actual record lacks; cli_outNull is "not a result" or "no error". */
-static cliOutValue featureValue(bcFeature feature)
+/* ------------------------------------------------------------ values */
+
+static cliValue boolValue(bool flag)
 {
-	return cliOut_Name(bcFeatureName(feature));
+	cliValue v = { .kind = cli_valueBool, .flag = flag };
+	return v;
 }
 
-/* As JSON (the writer's form), or for a message, where a name is a bare word
- * and nothing is "none". */
-static void writeValue(FILE* f, const cliOutValue* v, bool json)
+static cliValue intValue(long long integer)
 {
-	if (!json && (v->kind == cli_outAbsent || v->kind == cli_outNull)) {
-		fputs("none", f);
-		return;
-	}
-	if (!json && v->kind == cli_outName) {
-		fputs(v->text, f);
-		return;
-	}
-	cliBuffer text = { 0 };
-	cliAppendValueJson(&text, v);
-	if (text.length > 0) {
-		fwrite(text.data, 1, text.length, f);
-	}
-	cliBuffer_Free(&text);
+	cliValue v = { .kind = cli_valueInt, .integer = integer };
+	return v;
 }
+
+static cliValue numberValue(double number)
+{
+	cliValue v = { .kind = cli_valueNumber, .number = number };
+	return v;
+}
+
+static cliValue featureValue(bcFeature feature)
+{
+	cliValue v = { .kind = cli_valueName, .text = bcFeatureName(feature) };
+	return v;
+}
+
+/* An error's text, or null for no error. */
+static cliValue errorValue(const cliResult* r)
+{
+	cliValue v = { .kind = (r->fields & cli_resultError) ? cli_valueText : cli_valueNull, .text = r->error };
+	return v;
+}
+
+static cliValue vec3Value(bcVec3 vec)
+{
+	cliValue v = { .kind = cli_valueVec3, .vec = vec };
+	return v;
+}
+
+static cliValue intsValue(const int32_t* items, int count)
+{
+	cliValue v = { .kind = cli_valueInts, .count = count < 3 ? count : 3 };
+	memcpy(v.ints, items, (size_t)v.count * sizeof *items);
+	return v;
+}
+
+static const cliValue absent = { .kind = cli_valueAbsent };
 
 /* A measured difference: "(diff 0.005 > tol 1e-09)". */
 typedef struct cliMeasure {
@@ -52,104 +69,39 @@ typedef struct cliMeasure {
 
 static const cliMeasure noMeasure = { NULL, 0.0, 0.0, "" };
 
+/* ------------------------------------------------------------ differences */
 
-bool cliDiffs_Open(cliDiffs* d)
+void cliDiffs_Add(cliDiffs* d, const cliDiff* diff)
 {
-	memset(d, 0, sizeof *d);
-	d->text = open_memstream(&d->textBuffer, &d->textSize);
-	d->json = open_memstream(&d->jsonBuffer, &d->jsonSize);
-	return d->text != NULL && d->json != NULL;
-}
-
-/* Close the streams; the buffers stay until cliDiffs_Free. */
-bool cliDiffs_Close(cliDiffs* d)
-{
-	bool ok = true;
-	if (d->text != NULL) {
-		ok = fclose(d->text) == 0 && ok;
-		d->text = NULL;
+	if (d->count == d->capacity) {
+		int grown = d->capacity > 0 ? 2 * d->capacity : 4;
+		cliDiff* items = realloc(d->items, (size_t)grown * sizeof *items);
+		if (items == NULL) {
+			d->failed = true;
+			return;
+		}
+		d->items = items;
+		d->capacity = grown;
 	}
-	if (d->json != NULL) {
-		ok = fclose(d->json) == 0 && ok;
-		d->json = NULL;
-	}
-	return ok;
+	d->items[d->count++] = *diff;
 }
 
 void cliDiffs_Free(cliDiffs* d)
 {
-	cliDiffs_Close(d);
-	free(d->textBuffer);
-	free(d->jsonBuffer);
+	free(d->items);
 	memset(d, 0, sizeof *d);
 }
 
-/* Start a difference: separators, and the JSON object up to its field. */
-static void beginDiff(cliDiffs* d, const char* field)
+/* FIELD: ACTUAL vs EXPECTED (by MEASURE beyond tolerance), or missing when
+ * actual is absent. */
+static void addDiff(cliDiffs* d, const char* field, cliValue actual, cliValue expected, cliMeasure measure)
 {
-	if (d->count++ > 0) {
-		fputs("; ", d->text);
-		putc(',', d->json);
-	}
-	fputs("{\"field\":", d->json);
-	cliWriteJsonString(d->json, field);
-}
-
-/* End it: the message (what this difference added to the text line). */
-static void endDiff(cliDiffs* d, long messageStart)
-{
-	fflush(d->text);
-	fputs(",\"message\":", d->json);
-	cliWriteJsonString(d->json, d->textBuffer + messageStart);
-	putc('}', d->json);
-}
-
-/* "FIELD ACTUAL vs expected EXPECTED (MEASURE D > tol T)", or "FIELD
- * missing (expected EXPECTED)". */
-static void addDiff(cliDiffs* d, const char* field, cliOutValue actual, cliOutValue expected, cliMeasure measure)
-{
-	beginDiff(d, field);
-	fflush(d->text);
-	long start = (long)d->textSize;
-	fputs(field, d->text);
-	if (actual.kind == cli_outAbsent) {
-		fputs(" missing (expected ", d->text);
-		writeValue(d->text, &expected, false);
-		putc(')', d->text);
-	} else {
-		putc(' ', d->text);
-		writeValue(d->text, &actual, false);
-		fputs(" vs expected ", d->text);
-		writeValue(d->text, &expected, false);
-		if (measure.name != NULL) {
-			fprintf(d->text, " (%s ", measure.name);
-			cliWriteNumber(d->text, measure.value);
-			fputs(" > tol ", d->text);
-			cliWriteNumber(d->text, measure.tolerance);
-			fprintf(d->text, "%s)", measure.unit);
-		}
-	}
-	fputs(",\"actual\":", d->json);
-	writeValue(d->json, &actual, true);
-	fputs(",\"expected\":", d->json);
-	writeValue(d->json, &expected, true);
-	if (measure.name != NULL) {
-		fputs(",\"difference\":", d->json);
-		cliWriteNumber(d->json, measure.value);
-		fputs(",\"tolerance\":", d->json);
-		cliWriteNumber(d->json, measure.tolerance);
-	}
-	endDiff(d, start);
-}
-
-/* A difference told in words only. */
-void cliDiffs_AddNote(cliDiffs* d, const char* field, const char* message)
-{
-	beginDiff(d, field);
-	fflush(d->text);
-	long start = (long)d->textSize;
-	fputs(message, d->text);
-	endDiff(d, start);
+	cliDiff diff = { .reason = cli_diffValue, .field = field, .actual = actual, .expected = expected };
+	diff.measure = measure.name;
+	diff.difference = measure.value;
+	diff.tolerance = measure.tolerance;
+	diff.unit = measure.unit;
+	cliDiffs_Add(d, &diff);
 }
 
 /* ------------------------------------------------------------ comparing */
@@ -282,11 +234,19 @@ static int buildCandidates(cliComparer* cmp, const cliResult* e)
 	return count;
 }
 
-/* Does candidate c allow a's field (when both know it)? */
+/* Does candidate c allow a's field? A field the submission does not give
+ * is not checked, nor one the candidate does not know, but for the face: a
+ * tie on another triangle has no known face without the mesh, so a face
+ * matches it only with its triangle (a submission that gives no triangle,
+ * or another, cannot borrow the tie's unknown face). */
 static bool allows(const cliCandidate* c, const cliResult* a, unsigned field)
 {
-	if (!(a->fields & field) || !(c->fields & field)) {
+	if (!(a->fields & field)) {
 		return true;
+	}
+	if (!(c->fields & field)) {
+		return field != cli_resultFace ||
+			   ((a->fields & c->fields & cli_resultTriangle) && a->triangle == c->triangle);
 	}
 	switch (field) {
 	case cli_resultTriangle:
@@ -323,24 +283,25 @@ static const char* fieldName(unsigned field)
 	}
 }
 
-static cliOutValue contactValue(const cliResult* a, const cliCandidate* c, unsigned field)
+static cliValue contactValue(const cliResult* a, const cliCandidate* c, unsigned field)
 {
 	switch (field) {
 	case cli_resultFeature:
 		return featureValue(a != NULL ? a->feature : c->feature);
 	case cli_resultTriangle:
-		return cliOut_Int(a != NULL ? a->triangle : c->triangle);
+		return intValue(a != NULL ? a->triangle : c->triangle);
 	case cli_resultFace:
-		return cliOut_Int(a != NULL ? a->face : c->face);
+		return intValue(a != NULL ? a->face : c->face);
 	default:
-		return a != NULL ? cliOut_Ints(a->vertices, a->vertexCount) : cliOut_Ints(c->vertices, c->vertexCount);
+		return a != NULL ? intsValue(a->vertices, a->vertexCount) : intsValue(c->vertices, c->vertexCount);
 	}
 }
 
 /* Triangle, feature, face and vertices: some candidate must allow them all.
- * Marks in matched[] the candidates that do; returns how many (-1 when out
- * of memory). */
-static int compareContact(cliDiffs* d, const cliCandidate* candidates, int count, const cliResult* a, bool* matched)
+ * Marks in matched[] the candidates that do; returns how many (ties: how
+ * many EXPECTED lists, for the difference). */
+static int compareContact(cliDiffs* d, const cliCandidate* candidates, int count, int ties, const cliResult* a,
+						  bool* matched)
 {
 	int matches = 0;
 	for (int i = 0; i < count; ++i) {
@@ -368,30 +329,15 @@ static int compareContact(cliDiffs* d, const cliCandidate* candidates, int count
 	}
 	if (!reported) {
 		/* each field matches some tie, but no tie matches them all */
-		char* message = NULL;
-		size_t size = 0;
-		FILE* f = open_memstream(&message, &size);
-		if (f == NULL) {
-			return -1;
-		}
-		fputs("contact (", f);
-		const char* separator = "";
-		for (int k = 0; k < 4; ++k) {
-			unsigned field = contactFields[k];
-			if (a->fields & field) {
-				cliOutValue v = contactValue(a, NULL, field);
-				fprintf(f, "%s%s ", separator, fieldName(field));
-				writeValue(f, &v, false);
-				separator = ", ";
-			}
-		}
-		fprintf(f, ") is not one of the %d tied contacts", d->tieCount);
-		bool ok = fclose(f) == 0;
-		if (ok) {
-			cliDiffs_AddNote(d, "contact", message);
-		}
-		free(message);
-		return ok ? 0 : -1;
+		cliDiff diff = { .reason = cli_diffNotTied, .field = "contact", .ties = ties };
+		cliContactValues* c = &diff.contact;
+		c->fields = a->fields & (cli_resultFeature | cli_resultTriangle | cli_resultFace | cli_resultVertices);
+		c->feature = a->feature;
+		c->triangle = a->triangle;
+		c->face = a->face;
+		c->vertexCount = a->vertexCount < 3 ? a->vertexCount : 3;
+		memcpy(c->vertices, a->vertices, sizeof c->vertices);
+		cliDiffs_Add(d, &diff);
 	}
 	return 0;
 }
@@ -455,7 +401,7 @@ static void compareVector(const cliComparer* cmp, cliDiffs* d, int count, const 
 	if (angular && bcLengthSquared(actual) == 0.0) {
 		/* no direction: no angle to measure */
 		candidateVector(candidates + first, field, &v);
-		addDiff(d, fieldName(field), cliOut_Vec3(actual), cliOut_Vec3(v), noMeasure);
+		addDiff(d, fieldName(field), vec3Value(actual), vec3Value(v), noMeasure);
 		return;
 	}
 	double tolerance = angular ? cmp->cfg->normalTol : cmp->cfg->pointTol;
@@ -463,7 +409,7 @@ static void compareVector(const cliComparer* cmp, cliDiffs* d, int count, const 
 		return;
 	}
 	cliMeasure measure = { angular ? "angle" : "distance", nearest.measure, tolerance, angular ? " degrees" : "" };
-	addDiff(d, fieldName(field), cliOut_Vec3(actual), cliOut_Vec3(nearest.value), measure);
+	addDiff(d, fieldName(field), vec3Value(actual), vec3Value(nearest.value), measure);
 }
 
 /* The contact normal of EXPECTED's own contact: its normal under the
@@ -588,7 +534,7 @@ static void compareNormal(const cliComparer* cmp, cliDiffs* d, const cliResult* 
 		return;
 	}
 	if (bcLengthSquared(actual) == 0.0) {
-		addDiff(d, "normal", cliOut_Vec3(actual), cliOut_Vec3(e->normal), noMeasure);
+		addDiff(d, "normal", vec3Value(actual), vec3Value(e->normal), noMeasure);
 		return;
 	}
 	const cliGradeConfig* cfg = cmp->cfg;
@@ -622,31 +568,31 @@ static void compareNormal(const cliComparer* cmp, cliDiffs* d, const cliResult* 
 		return;
 	}
 	cliMeasure measure = { "angle", convention.measure, cfg->normalTol, " degrees" };
-	addDiff(d, "normal", cliOut_Vec3(actual), cliOut_Vec3(convention.value), measure);
+	addDiff(d, "normal", vec3Value(actual), vec3Value(convention.value), measure);
 }
 
 /* The value of field f of a result, for messages. */
-static cliOutValue fieldValue(const cliResult* r, unsigned f)
+static cliValue fieldValue(const cliResult* r, unsigned f)
 {
 	switch (f) {
 	case cli_resultInitialOverlap:
-		return cliOut_Bool(r->initialOverlap);
+		return boolValue(r->initialOverlap);
 	case cli_resultFeature:
 		return featureValue(r->feature);
 	case cli_resultTriangle:
-		return cliOut_Int(r->triangle);
+		return intValue(r->triangle);
 	case cli_resultFace:
-		return cliOut_Int(r->face);
+		return intValue(r->face);
 	case cli_resultVertices:
-		return cliOut_Ints(r->vertices, r->vertexCount);
+		return intsValue(r->vertices, r->vertexCount);
 	case cli_resultPoint:
-		return cliOut_Vec3(r->point);
+		return vec3Value(r->point);
 	case cli_resultCenter:
-		return cliOut_Vec3(r->center);
+		return vec3Value(r->center);
 	case cli_resultNormal:
-		return cliOut_Vec3(r->normal);
+		return vec3Value(r->normal);
 	default:
-		return cliOut_Vec3(r->triangleNormal);
+		return vec3Value(r->triangleNormal);
 	}
 }
 
@@ -668,20 +614,19 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 {
 	const cliGradeConfig* cfg = cmp->cfg;
 	if (actual->problem != NULL) {
-		char message[sizeof ((bcError*)NULL)->message + 64];
-		snprintf(message, sizeof message, "unreadable at %ld:%ld: %s", actual->problemLine, actual->problemColumn,
-				 actual->problem);
-		cliDiffs_AddNote(d, "record", message);
-		return true;
+		cliDiff diff = { .reason = cli_diffUnreadable, .field = "record", .text = actual->problem };
+		diff.line[0] = actual->problemLine;
+		diff.column[0] = actual->problemColumn;
+		cliDiffs_Add(d, &diff);
+		return !d->failed;
 	}
 	bool expectError = (e->fields & cli_resultError) != 0;
 	bool actualError = (actual->fields & cli_resultError) != 0;
 	if (expectError || actualError) {
 		if (expectError != actualError) {
-			addDiff(d, "error", actualError ? cliOut_Text(actual->error) : cliOut_Null(),
-					expectError ? cliOut_Text(e->error) : cliOut_Null(), noMeasure);
+			addDiff(d, "error", errorValue(actual), errorValue(e), noMeasure);
 		}
-		return true;
+		return !d->failed;
 	}
 	unsigned graded = gradedFields(cfg, e);
 	cliResult copy = *actual;
@@ -692,9 +637,9 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 	}
 	bool hitGraded = (graded & cli_resultHit) != 0;
 	if (hitGraded && !(a->fields & cli_resultHit)) {
-		addDiff(d, "hit", (cliOutValue){ .kind = cli_outAbsent }, cliOut_Bool(e->hit), noMeasure);
+		addDiff(d, "hit", absent, boolValue(e->hit), noMeasure);
 	} else if (hitGraded && a->hit != e->hit) {
-		addDiff(d, "hit", cliOut_Bool(a->hit), cliOut_Bool(e->hit), noMeasure);
+		addDiff(d, "hit", boolValue(a->hit), boolValue(e->hit), noMeasure);
 	}
 	/* On a miss alpha means nothing (cast writes 1, students NaN, null or
 	 * nothing): when both say miss, it is not graded. */
@@ -702,37 +647,25 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 	if (!(graded & cli_resultAlpha) || bothMiss) {
 		/* not graded */
 	} else if (!(a->fields & cli_resultAlpha)) {
-		addDiff(d, "alpha", (cliOutValue){ .kind = cli_outAbsent }, cliOut_Number(e->alpha), noMeasure);
+		addDiff(d, "alpha", absent, numberValue(e->alpha), noMeasure);
 	} else if ((a->fields & cli_resultHit) && a->hit && !(a->alpha >= 0.0 && a->alpha <= 1.0) &&
 			   !(fabs(a->alpha - e->alpha) <= fmax(cfg->alphaTol, cfg->alphaRel * fabs(e->alpha)))) {
 		/* a hit off the path: the cause, not a distance */
-		char message[160];
-		FILE* f = fmemopen(message, sizeof message, "w");
-		if (f != NULL) {
-			fputs("alpha ", f);
-			cliWriteNumber(f, a->alpha);
-			fputs(" is outside [0, 1]", f);
-			if (e->hit) {
-				fputs(" (expected ", f);
-				cliWriteNumber(f, e->alpha);
-				putc(')', f);
-			}
-			putc('\0', f);
-			fclose(f);
-			cliDiffs_AddNote(d, "alpha", message);
-		}
+		cliDiff diff = { .reason = cli_diffOffPath, .field = "alpha", .actual = numberValue(a->alpha) };
+		diff.expected = e->hit ? numberValue(e->alpha) : absent;
+		cliDiffs_Add(d, &diff);
 	} else {
 		double diff = fabs(a->alpha - e->alpha);
 		double tolerance = fmax(cfg->alphaTol, cfg->alphaRel * fabs(e->alpha));
 		if (!(diff <= tolerance)) {
 			cliMeasure measure = { "diff", diff, tolerance, "" };
-			addDiff(d, "alpha", cliOut_Number(a->alpha), cliOut_Number(e->alpha), measure);
+			addDiff(d, "alpha", numberValue(a->alpha), numberValue(e->alpha), measure);
 		}
 	}
 	/* a miss is only hit and alpha; so is a hit answered as a miss */
 	bool actualHit = (actual->fields & cli_resultHit) ? actual->hit : e->hit;
 	if (!e->hit || !actualHit) {
-		return true;
+		return !d->failed;
 	}
 	/* graded fields EXPECTED gives and the submission does not */
 	static const unsigned others[] = { cli_resultInitialOverlap, cli_resultFeature, cli_resultTriangle,
@@ -741,11 +674,11 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 	for (size_t k = 0; k < sizeof others / sizeof others[0]; ++k) {
 		unsigned f = others[k];
 		if ((graded & f) && (e->fields & f) && !(a->fields & f)) {
-			addDiff(d, anyFieldName(f), (cliOutValue){ .kind = cli_outAbsent }, fieldValue(e, f), noMeasure);
+			addDiff(d, anyFieldName(f), absent, fieldValue(e, f), noMeasure);
 		}
 	}
 	if ((a->fields & e->fields & cli_resultInitialOverlap) && a->initialOverlap != e->initialOverlap) {
-		addDiff(d, "initial_overlap", cliOut_Bool(a->initialOverlap), cliOut_Bool(e->initialOverlap), noMeasure);
+		addDiff(d, "initial_overlap", boolValue(a->initialOverlap), boolValue(e->initialOverlap), noMeasure);
 	}
 
 	int count = buildCandidates(cmp, e);
@@ -753,12 +686,8 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 	if (matched == NULL) {
 		return false;
 	}
-	d->tieCount = (e->fields & cli_resultTies) ? e->tieCount : 0;
-	int matches = compareContact(d, cmp->candidates, count, a, matched);
-	if (matches < 0) {
-		free(matched);
-		return false;
-	}
+	int ties = (e->fields & cli_resultTies) ? e->tieCount : 0;
+	int matches = compareContact(d, cmp->candidates, count, ties, a, matched);
 	if (matches == 0) {
 		for (int i = 0; i < count; ++i) {
 			matched[i] = true; /* nothing matched: judge the rest against them all */
@@ -771,7 +700,7 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 		double distance = bcDistance(a->center, e->center);
 		if (!(distance <= cfg->pointTol)) {
 			cliMeasure measure = { "distance", distance, cfg->pointTol, "" };
-			addDiff(d, "center", cliOut_Vec3(a->center), cliOut_Vec3(e->center), measure);
+			addDiff(d, "center", vec3Value(a->center), vec3Value(e->center), measure);
 		}
 	}
 	if (a->fields & cli_resultNormal) {
@@ -780,23 +709,14 @@ bool cliComparer_Record(cliComparer* cmp, cliDiffs* d, const cliResult* e, const
 		double length = bcLength(a->normal);
 		double want = (e->fields & cli_resultNormal) ? bcLength(e->normal) : 1.0;
 		if (d->count == before && length > 0.0 && !(fabs(length - want) <= CLI_NORMAL_LENGTH_TOLERANCE * want)) {
-			char message[256] = "";
-			FILE* f = fmemopen(message, sizeof message - 1, "w");
-			if (f != NULL) {
-				cliOutValue v = cliOut_Vec3(a->normal);
-				fputs("normal ", f);
-				writeValue(f, &v, false);
-				fputs(" is not a unit vector (length ", f);
-				cliWriteNumber(f, length);
-				putc(')', f);
-				fclose(f);
-			}
-			cliDiffs_AddNote(d, "normal", message);
+			cliDiff diff = { .reason = cli_diffNotUnit, .field = "normal", .actual = vec3Value(a->normal) };
+			diff.difference = length;
+			cliDiffs_Add(d, &diff);
 		}
 	}
 	if (a->fields & cli_resultTriangleNormal) {
 		compareVector(cmp, d, count, matched, cli_resultTriangleNormal, a->triangleNormal);
 	}
 	free(matched);
-	return true;
+	return !d->failed;
 }

@@ -146,9 +146,8 @@ static int explainsBy(cliComparer* cmp, const cliResult* e, const cliResult* a, 
 	if (!replaySet(cmp, e, a, set, &v)) {
 		return 0;
 	}
-	cliDiffs d;
-	bool ok = cliDiffs_Open(&d) && cliComparer_Record(cmp, &d, &v, a);
-	ok = cliDiffs_Close(&d) && ok;
+	cliDiffs d = { NULL, 0, 0, false };
+	bool ok = cliComparer_Record(cmp, &d, &v, a);
 	int count = d.count;
 	cliDiffs_Free(&d);
 	return !ok ? -1 : count == 0;

@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "grade.h"
+#include "grade_config.h"
 #include "grade_file.h"
 #include "grade_judge.h"
 

@@ -1,4 +1,4 @@
-/* grade_replay.h - the mistakes of the catalogue (grade.h's cliMistake)
+/* grade_replay.h - the mistakes of the catalogue (grade_config.h's cliMistake)
  * replayed on a throw: what `ballcast grade` gives the grading engine as
  * its cliReanswerFcn, so that the diagnosis can tell which mistake
  * explains a failure. */
@@ -9,7 +9,7 @@
 
 #include "answer.h"
 #include "ballcast.h"
-#include "grade.h"
+#include "grade_config.h"
 
 /* A triangle as the textbook caster tests it: its corners and box. */
 typedef struct cliReplayTriangle {

@@ -1,15 +1,16 @@
-/* grade_report.c - the text, JSON, CSV, JUnit and Gradescope reports of a
- * grading run (grade_report.h): a file's lines, the score table, the JSON
- * document, a JUnit test suite per file, Gradescope's results.json. */
+/* grade_report.c - what the report writers share (grade_report.h): a
+ * difference in words, a record's message, a file's notes, ids as text,
+ * the walk of EXPECTED's records beside a file's entries, scores rounded
+ * for reading. */
 #include "grade_report.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "grade_mistakes.h"
+#include "input.h"
 #include "output.h"
-#include "svg.h"
-#include "records.h"
+#include "records_out.h"
 
 void cliWriteRoundedScore(FILE* f, double score)
 {
@@ -21,276 +22,258 @@ void cliWriteRoundedScore(FILE* f, double score)
 	fputs(text, f);
 }
 
-static const char* const normalsNames[3] = { "contact", "triangle", "average" };
-
-/* The name of a cli_normals* bit. */
-static const char* normalsName(unsigned bit)
+const char* cliNormalsName(unsigned bit)
 {
-	return bit == cli_normalsTriangle ? normalsNames[1] : bit == cli_normalsAverage ? normalsNames[2] : normalsNames[0];
+	return bit == cli_normalsTriangle ? "triangle" : bit == cli_normalsAverage ? "average" : "contact";
 }
 
-void cliWriteTextHeader(FILE* f, const cliGradeConfig* cfg)
+/* Ids a note names, at most: enough to find them in the messages above. */
+#define CLI_NOTE_IDS 10
+
+void cliWriteNotGradedNote(FILE* f, const cliReport* report)
 {
-	if (cfg->acceptNormals == 0) {
-		return;
-	}
-	if (cfg->normalConvention != 0) {
-		fprintf(f, "normals: the %s normal, also accepted: ", normalsName(cfg->normalConvention));
-	} else {
-		fputs("normals: EXPECTED's or a tied contact's, also accepted: ", f);
-	}
-	const char* separator = "";
-	for (unsigned bit = 1; bit <= cli_normalsAverage; bit <<= 1) {
-		if (cfg->acceptNormals & bit) {
-			fprintf(f, "%s%s", separator, normalsName(bit));
-			separator = ", ";
+	fprintf(f, "%ld bad record%s of %s %s not graded (ids ", report->notGraded, report->notGraded == 1 ? "" : "s",
+			report->expectedName, report->notGraded == 1 ? "is" : "are");
+	long named = 0;
+	for (long i = 0; i < report->expected->count; ++i) {
+		if (!report->cfg->notGraded[i]) {
+			continue;
 		}
-	}
-	fputs(" (--accept-normals)\n", f);
-}
-
-void cliWriteTextLines(FILE* f, const cliFileReport* r, const cliResultSet* expected, long maxFailures)
-{
-	if (r->note[0] != '\0') {
-		fprintf(f, "%s: note: %s\n", r->score.name, r->note);
-	}
-	long shown = 0;
-	for (long i = 0; i < r->entryCount; ++i) {
-		if (maxFailures > 0 && shown == maxFailures) {
-			fprintf(f, "%s: %ld more failing or missing records (--max-failures 0 lists them all)\n",
-					r->score.name, r->entryCount - shown);
+		if (named == CLI_NOTE_IDS) {
+			fputs(", ...", f);
 			break;
 		}
-		shown++;
-		const cliEntry* entry = r->entries + i;
-		fprintf(f, "%s: id ", r->score.name);
-		cliWriteResultIdJson(f, expected->results + entry->expected);
-		if (!entry->failure) {
-			fputs(": missing\n", f);
-			continue;
-		}
-		fprintf(f, ": %s", entry->text);
-		cliWriteEntryMistake(f, r, entry);
-		putc('\n', f);
+		fputs(named++ > 0 ? ", " : "", f);
+		cliWriteResultIdJson(f, report->expected->results + i);
 	}
-	fwrite(r->extraLinesBuffer, 1, r->extraLinesSize, f);
-	if (r->score.diagnosis != NULL) {
-		fprintf(f, "%s: diagnosis: %s\n", r->score.name, r->score.diagnosis);
+	putc(')', f);
+}
+
+void cliValue_WriteJson(FILE* f, const cliValue* v)
+{
+	cliOutValue out = cliOut_Null();
+	switch (v->kind) {
+	case cli_valueAbsent:
+	case cli_valueNull:
+		break;
+	case cli_valueBool:
+		out = cliOut_Bool(v->flag);
+		break;
+	case cli_valueInt:
+		out = cliOut_Int(v->integer);
+		break;
+	case cli_valueNumber:
+		out = cliOut_Number(v->number);
+		break;
+	case cli_valueName:
+		out = cliOut_Name(v->text);
+		break;
+	case cli_valueText:
+		out = cliOut_Text(v->text);
+		break;
+	case cli_valueVec3:
+		out = cliOut_Vec3(v->vec);
+		break;
+	case cli_valueInts:
+		out = cliOut_Ints(v->ints, v->count);
+		break;
+	}
+	cliBuffer text = { 0 };
+	cliAppendValueJson(&text, &out);
+	if (text.length > 0) {
+		fwrite(text.data, 1, text.length, f);
+	}
+	cliBuffer_Free(&text);
+}
+
+/* A value in words: a name bare, nothing as "none", the rest as JSON. */
+static void writeWords(FILE* f, const cliValue* v)
+{
+	if (v->kind == cli_valueAbsent || v->kind == cli_valueNull) {
+		fputs("none", f);
+	} else if (v->kind == cli_valueName) {
+		fputs(v->text, f);
+	} else {
+		cliValue_WriteJson(f, v);
 	}
 }
 
-void cliWriteJsonHeader(FILE* f, const cliGradeConfig* cfg, const char* expectedName, long expectedIds)
+/* "feature edge, triangle 3, face 1, vertices [1,2]": the contact fields
+ * known. */
+static void writeContact(FILE* f, const cliContactValues* c)
 {
-	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"expected\":{\"file\":", f);
-	cliWriteJsonString(f, expectedName);
-	fputs(",\"ids\":", f);
-	cliWriteInt(f, expectedIds);
-	fputs("},\"tolerances\":{\"alpha\":", f);
-	cliWriteNumber(f, cfg->alphaTol);
-	fputs(",\"alpha_rel\":", f);
-	cliWriteNumber(f, cfg->alphaRel);
-	fputs(",\"normal_degrees\":", f);
-	cliWriteNumber(f, cfg->normalTol);
-	fputs(",\"point\":", f);
-	cliWriteNumber(f, cfg->pointTol);
-	fputs("}", f);
-	if (cfg->normalConvention != 0 || cfg->acceptNormals != 0) {
-		fputs(",\"normals\":{\"convention\":", f);
-		if (cfg->normalConvention != 0) {
-			fprintf(f, "\"%s\"", normalsName(cfg->normalConvention));
-		} else {
-			fputs("null", f);
-		}
-		fputs(",\"accepted\":[", f);
-		const char* separator = "";
-		for (unsigned bit = 1; bit <= cli_normalsAverage; bit <<= 1) {
-			if ((cfg->acceptNormals | cfg->normalConvention) & bit) {
-				fprintf(f, "%s\"%s\"", separator, normalsName(bit));
-				separator = ",";
-			}
-		}
-		fputs("]}", f);
+	const char* separator = "";
+	if (c->fields & cli_resultFeature) {
+		fprintf(f, "%sfeature %s", separator, bcFeatureName(c->feature));
+		separator = ", ";
 	}
-	fputs(",\n\"files\":[", f);
+	if (c->fields & cli_resultTriangle) {
+		fprintf(f, "%striangle %ld", separator, (long)c->triangle);
+		separator = ", ";
+	}
+	if (c->fields & cli_resultFace) {
+		fprintf(f, "%sface %ld", separator, (long)c->face);
+		separator = ", ";
+	}
+	if (c->fields & cli_resultVertices) {
+		cliValue v = { .kind = cli_valueInts, .count = c->vertexCount };
+		memcpy(v.ints, c->vertices, sizeof v.ints);
+		fprintf(f, "%svertices ", separator);
+		cliValue_WriteJson(f, &v);
+	}
 }
 
-static void writeJsonCounts(FILE* f, const cliFileScore* s, bool first)
+/* Does a quote open at message[i]: after a blank, a bracket or the
+ * start (an apostrophe inside a word opens nothing), and not around one
+ * JSON structural character, which ballcast's own messages name? */
+static bool opensQuote(const char* message, size_t i)
 {
-	fputs(first ? "\n{\"file\":" : ",\n{\"file\":", f);
-	cliWriteJsonString(f, s->name);
-	fputs(",\"records\":", f);
-	cliWriteInt(f, s->records);
-	fputs(",\"passed\":", f);
-	cliWriteInt(f, s->passed);
-	fputs(",\"failed\":", f);
-	cliWriteInt(f, s->failed);
-	fputs(",\"missing\":", f);
-	cliWriteInt(f, s->missing);
-	fputs(",\"extra\":", f);
-	cliWriteInt(f, s->extra);
-	fputs(",\"score\":", f);
-	cliWriteNumber(f, s->score);
+	if (message[i] != '\'' || (i > 0 && message[i - 1] != ' ' && message[i - 1] != '(')) {
+		return false;
+	}
+	bool structural = message[i + 1] != '\0' && strchr(",:[]{}\"", message[i + 1]) != NULL && message[i + 2] == '\'';
+	return !structural;
 }
 
-void cliWriteJsonFile(FILE* f, const cliFileReport* r, const cliResultSet* expected,
-						  const cliResultSet* actual, bool first)
+void cliWriteWithoutQuotes(FILE* f, const char* message)
 {
-	writeJsonCounts(f, &r->score, first);
-	if (r->note[0] != '\0') {
-		fputs(",\"note\":", f);
-		cliWriteJsonString(f, r->note);
-	}
-	if (r->unexplained) {
-		fputs(",\"diagnosis_note\":\"" CLI_UNEXPLAINED "\"", f);
-	}
-	fputs(",\"diagnosis\":[", f);
-	if (r->pair[0] >= 0) {
-		fprintf(f, "{\"mistake\":\"%s + %s\",\"mistakes\":[\"%s\",\"%s\"],\"explains\":%ld,\"of\":%ld}",
-				cliMistakeNames[r->pair[0]], cliMistakeNames[r->pair[1]], cliMistakeNames[r->pair[0]],
-				cliMistakeNames[r->pair[1]], r->pairCount, r->diagnosed);
-	}
-	for (int k = 0; k < r->shown; ++k) {
-		fprintf(f, "%s{\"mistake\":\"%s\",\"explains\":%ld,\"of\":%ld,\"contradicted_by\":%ld}", k > 0 ? "," : "",
-				cliMistakeNames[r->order[k]], r->counts[r->order[k]], r->diagnosed, r->contradictions[r->order[k]]);
-	}
-	fputs("],\"failures\":[", f);
-	long n = 0;
-	for (long i = 0; i < r->entryCount; ++i) {
-		const cliEntry* entry = r->entries + i;
-		if (!entry->failure) {
-			continue;
-		}
-		fputs(n++ > 0 ? ",{\"id\":" : "{\"id\":", f);
-		cliWriteResultIdJson(f, expected->results + entry->expected);
-		fputs(",\"line\":", f);
-		if (entry->actual >= 0) {
-			cliWriteInt(f, actual->results[entry->actual].line);
-		} else {
-			fputs("null", f);
-		}
-		int m = cliEntryMistake(r, entry);
-		if (m == cli_mistakeCount) {
-			fprintf(f, ",\"mistake\":\"%s + %s\"", cliMistakeNames[r->pair[0]], cliMistakeNames[r->pair[1]]);
-		} else if (m >= 0) {
-			fprintf(f, ",\"mistake\":\"%s\"", cliMistakeNames[m]);
-		}
-		fputs(",\"differences\":[", f);
-		fputs(entry->json, f);
-		fputs("]}", f);
-	}
-	fputs("],\"missing_ids\":[", f);
-	n = 0;
-	for (long i = 0; i < r->entryCount; ++i) {
-		if (!r->entries[i].failure) {
-			if (n++ > 0) {
-				putc(',', f);
-			}
-			cliWriteResultIdJson(f, expected->results + r->entries[i].expected);
-		}
-	}
-	fputs("],\"extra_ids\":[", f);
-	fwrite(r->extraBuffer, 1, r->extraSize, f);
-	fputs("]}", f);
-}
-
-/* An unreadable submission in the JSON report. */
-void cliWriteJsonUnreadable(FILE* f, const cliFileScore* s, bool first)
-{
-	writeJsonCounts(f, s, first);
-	fputs(",\"unreadable\":", f);
-	cliWriteJsonString(f, s->diagnosis);
-	fputs(",\"diagnosis\":[],\"failures\":[],\"missing_ids\":[],\"extra_ids\":[]}", f);
-}
-
-static int digitCount(long value)
-{
-	int n = 1;
-	while (value >= 10) {
-		value /= 10;
+	size_t n = 0;
+	while (message[n] != '\0' && !opensQuote(message, n)) {
 		n++;
 	}
-	return n;
+	char* kept = cliCopyText(message, n);
+	cliWriteShown(f, kept != NULL ? kept : "");
+	free(kept);
+	if (message[n] != '\0') {
+		fputs("'\xe2\x80\xa6'", f); /* '…' */
+	}
 }
 
-/* The score table, columns aligned: file left, counts right, score last. */
-void cliWriteTextTable(FILE* f, const cliFileScore* scores, int count)
+void cliDiff_Write(FILE* f, const cliDiff* d)
 {
-	static const char* const headers[4] = { "passed", "failed", "missing", "extra" };
-	int fileWidth = 4;
-	int widths[4];
-	for (int k = 0; k < 4; ++k) {
-		widths[k] = (int)strlen(headers[k]);
-	}
-	for (int i = 0; i < count; ++i) {
-		const cliFileScore* s = scores + i;
-		long values[4] = { s->passed, s->failed, s->missing, s->extra };
-		int n = (int)strlen(s->name);
-		fileWidth = n > fileWidth ? n : fileWidth;
-		for (int k = 0; k < 4; ++k) {
-			int w = digitCount(values[k]);
-			widths[k] = w > widths[k] ? w : widths[k];
+	switch (d->reason) {
+	case cli_diffValue:
+		fputs(d->field, f);
+		if (d->actual.kind == cli_valueAbsent) {
+			fputs(" missing (expected ", f);
+			writeWords(f, &d->expected);
+			putc(')', f);
+			break;
 		}
-	}
-	fprintf(f, "%-*s", fileWidth, "file");
-	for (int k = 0; k < 4; ++k) {
-		fprintf(f, "  %*s", widths[k], headers[k]);
-	}
-	fputs("  score\n", f);
-	for (int i = 0; i < count; ++i) {
-		const cliFileScore* s = scores + i;
-		long values[4] = { s->passed, s->failed, s->missing, s->extra };
-		fprintf(f, "%-*s", fileWidth, s->name);
-		for (int k = 0; k < 4; ++k) {
-			fprintf(f, "  %*ld", widths[k], values[k]);
+		putc(' ', f);
+		writeWords(f, &d->actual);
+		fputs(" vs expected ", f);
+		writeWords(f, &d->expected);
+		if (d->measure != NULL) {
+			fprintf(f, " (%s ", d->measure);
+			cliWriteNumber(f, d->difference);
+			fputs(" > tol ", f);
+			cliWriteNumber(f, d->tolerance);
+			fprintf(f, "%s)", d->unit);
 		}
-		fputs("  ", f);
-		cliWriteRoundedScore(f, s->score);
-		putc('\n', f);
+		break;
+	case cli_diffOffPath:
+		fputs("alpha ", f);
+		cliWriteNumber(f, d->actual.number);
+		fputs(" is outside [0, 1]", f);
+		if (d->expected.kind == cli_valueNumber) {
+			fputs(" (expected ", f);
+			cliWriteNumber(f, d->expected.number);
+			putc(')', f);
+		}
+		break;
+	case cli_diffNotUnit:
+		fputs("normal ", f);
+		writeWords(f, &d->actual);
+		fputs(" is not a unit vector (length ", f);
+		cliWriteNumber(f, d->difference);
+		putc(')', f);
+		break;
+	case cli_diffNotTied:
+		fputs("contact (", f);
+		writeContact(f, &d->contact);
+		fprintf(f, ") is not one of the %d tied contacts", d->ties);
+		break;
+	case cli_diffUnreadable:
+		fprintf(f, "unreadable at %ld:%ld: ", d->line[0], d->column[0]);
+		cliWriteWithoutQuotes(f, d->text);
+		break;
+	case cli_diffDuplicate: {
+		fputs("duplicate id", f);
+		if (d->text != NULL) {
+			fprintf(f, " in %s", d->text);
+		}
+		if (d->line[0] == d->line[1]) {
+			fprintf(f, " (line %ld, columns %ld and %ld)", d->line[0], d->column[0], d->column[1]);
+		} else {
+			fprintf(f, " (lines %ld and %ld)", d->line[0], d->line[1]);
+		}
+		break;
+	}
 	}
 }
 
-void cliWriteCsvTable(FILE* f, const cliFileScore* scores, int count)
+void cliEntry_Write(FILE* f, const cliFileReport* r, const cliEntry* entry)
 {
-	fputs("file,records,passed,failed,missing,extra,score,diagnosis\n", f);
-	for (int i = 0; i < count; ++i) {
-		const cliFileScore* s = scores + i;
-		cliWriteCsvField(f, s->name);
-		fprintf(f, ",%ld,%ld,%ld,%ld,%ld,", s->records, s->passed, s->failed, s->missing, s->extra);
-		cliWriteNumber(f, s->score);
-		putc(',', f);
-		cliWriteCsvField(f, s->diagnosis != NULL ? s->diagnosis : "");
-		putc('\n', f);
+	if (!entry->failure) {
+		fputs("missing", f);
+		return;
 	}
+	for (int k = 0; k < entry->diffCount; ++k) {
+		if (k > 0) {
+			fputs("; ", f);
+		}
+		cliDiff_Write(f, entry->diffs + k);
+	}
+	cliWriteEntryMistake(f, r, entry);
 }
 
-/* ------------------------------------------------------------ JUnit, Gradescope */
-
-/* Each record of EXPECTED (its first occurrence of an id) with its entry
- * in r, or NULL when it passed: entries are in EXPECTED's order. */
-typedef struct cliRecordWalk {
-	const cliFileReport* r;
-	const long* first;
-	long next; /* the next entry */
-} cliRecordWalk;
-
-/* The entry of expected record i, or NULL when it passed. */
-static const cliEntry* entryOf(cliRecordWalk* w, long i)
+char* cliEntry_Text(const cliFileReport* r, const cliEntry* entry)
 {
-	while (w->next < w->r->entryCount && w->r->entries[w->next].expected < i) {
-		w->next++;
+	char* text = NULL;
+	size_t size = 0;
+	FILE* f = open_memstream(&text, &size);
+	if (f == NULL) {
+		return NULL;
 	}
-	if (w->next < w->r->entryCount && w->r->entries[w->next].expected == i) {
-		return w->r->entries + w->next;
+	cliEntry_Write(f, r, entry);
+	if (fclose(f) != 0) {
+		free(text);
+		return NULL;
 	}
-	return NULL;
+	return text;
 }
 
-/* The id of a result as text: a string's own characters, a number's
- * text (owned by the caller; NULL when out of memory). */
-static char* idText(const cliResult* result)
+void cliWriteNotes(FILE* f, const cliFileReport* r)
+{
+	for (int k = 0; k < r->noteCount; ++k) {
+		if (k > 0) {
+			fputs("; ", f);
+		}
+		fputs(r->notes[k], f);
+	}
+}
+
+char* cliNotesText(const cliFileReport* r)
+{
+	char* text = NULL;
+	size_t size = 0;
+	FILE* f = open_memstream(&text, &size);
+	if (f == NULL) {
+		return NULL;
+	}
+	cliWriteNotes(f, r);
+	if (fclose(f) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+char* cliResultIdText(const cliResult* result)
 {
 	if (result->id != NULL && result->idKind == cli_idString) {
-		return cliCopyText(result->id, strlen(result->id));
+		return cliShownText(result->id);
 	}
 	char* text = NULL;
 	size_t size = 0;
@@ -306,189 +289,16 @@ static char* idText(const cliResult* result)
 	return text;
 }
 
-/* A failing entry's message: what differs and its mistake, or "missing". */
-static char* entryMessage(const cliFileReport* r, const cliEntry* entry)
+const cliEntry* cliRecordWalk_Entry(cliRecordWalk* w, long i)
 {
-	char* text = NULL;
-	size_t size = 0;
-	FILE* f = open_memstream(&text, &size);
-	if (f == NULL) {
+	if (w->r == NULL) {
 		return NULL;
 	}
-	if (!entry->failure) {
-		fputs("missing", f);
-	} else {
-		fputs(entry->text, f);
-		cliWriteEntryMistake(f, r, entry);
+	while (w->next < w->r->entryCount && w->r->entries[w->next].expected < i) {
+		w->next++;
 	}
-	if (fclose(f) != 0) {
-		free(text);
-		return NULL;
+	if (w->next < w->r->entryCount && w->r->entries[w->next].expected == i) {
+		return w->r->entries + w->next;
 	}
-	return text;
-}
-
-void cliWriteJunitSuite(FILE* f, const cliFileReport* r, const cliResultSet* expected, const long* first)
-{
-	long tests = 0;
-	for (long i = 0; i < expected->count; ++i) {
-		tests += first[i] == i;
-	}
-	fputs("<testsuite name=\"", f);
-	cliSvgWriteText(f, r->score.name);
-	long extra = r->score.extra > 0 ? 1 : 0; /* one testcase for the extra ids */
-	fprintf(f, "\" tests=\"%ld\" failures=\"%ld\" errors=\"0\">\n", tests + extra,
-			r->score.failed + r->score.missing + extra);
-	if (r->score.diagnosis != NULL || r->note[0] != '\0') {
-		fputs("<properties>", f);
-		if (r->score.diagnosis != NULL) {
-			fputs("<property name=\"diagnosis\" value=\"", f);
-			cliSvgWriteText(f, r->score.diagnosis);
-			fputs("\"/>", f);
-		}
-		if (r->note[0] != '\0') {
-			fputs("<property name=\"note\" value=\"", f);
-			cliSvgWriteText(f, r->note);
-			fputs("\"/>", f);
-		}
-		fputs("</properties>\n", f);
-	}
-	cliRecordWalk walk = { r, first, 0 };
-	for (long i = 0; i < expected->count; ++i) {
-		if (first[i] != i) {
-			continue;
-		}
-		char* id = idText(expected->results + i);
-		fputs("<testcase classname=\"", f);
-		cliSvgWriteText(f, r->score.name);
-		fputs("\" name=\"id ", f);
-		cliSvgWriteText(f, id != NULL ? id : "");
-		free(id);
-		const cliEntry* entry = entryOf(&walk, i);
-		if (entry == NULL) {
-			fputs("\"/>\n", f);
-			continue;
-		}
-		char* message = entryMessage(r, entry);
-		fputs("\"><failure type=\"", f);
-		fputs(entry->failure ? "differs" : "missing", f);
-		fputs("\" message=\"", f);
-		cliSvgWriteText(f, message != NULL ? message : "");
-		fputs("\"/></testcase>\n", f);
-		free(message);
-	}
-	if (r->score.extra > 0) {
-		/* the extra ids, as the JSON list has them */
-		fputs("<testcase classname=\"", f);
-		cliSvgWriteText(f, r->score.name);
-		fputs("\" name=\"extra ids\"><failure type=\"extra\" message=\"ids EXPECTED does not have: ", f);
-		char* ids = cliCopyText(r->extraBuffer != NULL ? r->extraBuffer : "", r->extraSize);
-		cliSvgWriteText(f, ids != NULL ? ids : "");
-		free(ids);
-		fputs("\"/></testcase>\n", f);
-	}
-	fputs("</testsuite>\n", f);
-}
-
-void cliWriteJunitUnreadable(FILE* f, const char* name, const char* reason)
-{
-	fputs("<testsuite name=\"", f);
-	cliSvgWriteText(f, name);
-	fputs("\" tests=\"1\" failures=\"0\" errors=\"1\">\n<testcase classname=\"", f);
-	cliSvgWriteText(f, name);
-	fputs("\" name=\"read\"><error type=\"unreadable\" message=\"", f);
-	cliSvgWriteText(f, reason);
-	fputs("\"/></testcase>\n</testsuite>\n", f);
-}
-
-void cliWriteJunitDocument(FILE* f, const char* title, const cliFileScore* scores, int count, const char* suites,
-						   size_t suitesSize)
-{
-	long tests = 0;
-	long failures = 0;
-	long errors = 0;
-	for (int k = 0; k < count; ++k) {
-		const cliFileScore* s = scores + k;
-		long extra = s->extra > 0 ? 1 : 0;
-		tests += s->unreadable ? 1 : s->passed + s->failed + s->missing + extra;
-		failures += s->unreadable ? 0 : s->failed + s->missing + extra;
-		errors += s->unreadable ? 1 : 0;
-	}
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"", f);
-	cliSvgWriteText(f, title);
-	fprintf(f, "\" tests=\"%ld\" failures=\"%ld\" errors=\"%ld\">\n", tests, failures, errors);
-	fwrite(suites, 1, suitesSize, f);
-	fputs("</testsuites>\n", f);
-}
-
-void cliWriteGradescope(FILE* f, const cliFileReport* r, const cliResultSet* expected, const long* first,
-						const char* unreadable)
-{
-	long ids = 0;
-	for (long i = 0; i < expected->count; ++i) {
-		ids += first[i] == i;
-	}
-	fputs("{\"score\":", f);
-	cliWriteInt(f, r != NULL ? r->score.passed : 0);
-	fputs(",\"max_score\":", f);
-	cliWriteInt(f, ids);
-	fputs(",\"output\":", f);
-	if (unreadable != NULL) {
-		cliWriteJsonString(f, unreadable);
-	} else {
-		char line[160];
-		snprintf(line, sizeof line, "%ld passed, %ld failed, %ld missing, %ld extra%s", r->score.passed,
-				 r->score.failed, r->score.missing, r->score.extra, r->score.diagnosis != NULL ? "; diagnosis: " : "");
-		char* text = NULL;
-		size_t size = 0;
-		FILE* m = open_memstream(&text, &size);
-		if (m != NULL) {
-			fputs(line, m);
-			fputs(r->score.diagnosis != NULL ? r->score.diagnosis : "", m);
-			if (r->note[0] != '\0') {
-				fprintf(m, "\nnote: %s", r->note);
-			}
-			fclose(m);
-		}
-		cliWriteJsonString(f, text != NULL ? text : line);
-		free(text);
-	}
-	fputs(",\"visibility\":\"visible\",\"tests\":[", f);
-	cliRecordWalk walk = { r, first, 0 };
-	long n = 0;
-	for (long i = 0; i < expected->count; ++i) {
-		if (first[i] != i) {
-			continue;
-		}
-		const cliEntry* entry = r != NULL ? entryOf(&walk, i) : NULL;
-		bool passed = r != NULL && entry == NULL;
-		char* id = idText(expected->results + i);
-		char* name = NULL;
-		size_t size = 0;
-		FILE* m = open_memstream(&name, &size);
-		if (m != NULL) {
-			fprintf(m, "id %s", id != NULL ? id : "");
-			fclose(m);
-		}
-		free(id);
-		fputs(n++ > 0 ? ",\n{\"name\":" : "\n{\"name\":", f);
-		cliWriteJsonString(f, name != NULL ? name : "");
-		free(name);
-		fprintf(f, ",\"score\":%d,\"max_score\":1,\"output\":", passed ? 1 : 0);
-		char* message = entry != NULL ? entryMessage(r, entry) : NULL;
-		cliWriteJsonString(f, passed ? "" : message != NULL ? message : unreadable != NULL ? "unreadable" : "");
-		free(message);
-		fputs(",\"visibility\":\"visible\"}", f);
-	}
-	fputs("]}\n", f);
-}
-
-cliReportFormat cliReportFromPath(const char* path)
-{
-	const char* dot = path != NULL ? strrchr(path, '.') : NULL;
-	if (dot != NULL && (strcmp(dot, ".html") == 0 || strcmp(dot, ".htm") == 0)) {
-		return cli_reportHtml;
-	}
-	cliOutputFormat named = cliFormatFromPath(path, cli_outputNdjson);
-	return named == cli_outputJson ? cli_reportJson : named == cli_outputCsv ? cli_reportCsv : cli_reportText;
+	return NULL;
 }

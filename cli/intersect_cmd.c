@@ -299,8 +299,10 @@ static void printStats(const cliIntersectConfig* cfg, double readSeconds, double
 static void writeNotes(const cliIntersectConfig* cfg, const bcIntersectList* list, const cliIntersectSolids* solids)
 {
 	if (cfg->pathB != NULL && (solids->aClosed || solids->bClosed)) {
-		fprintf(stderr, "ballcast: %s: %s, %s: %s: ", cfg->pathA, solids->aClosed ? "closed" : "not closed",
-				cfg->pathB, solids->bClosed ? "closed" : "not closed");
+		cliReportFile(cfg->pathA);
+		fprintf(stderr, ": %s, ", solids->aClosed ? "closed" : "not closed");
+		cliWriteName(stderr, cfg->pathB);
+		fprintf(stderr, ": %s: ", solids->bClosed ? "closed" : "not closed");
 		if (solids->related) {
 			fprintf(stderr, "relation %s\n", bcRelationName(solids->relation));
 		} else {

@@ -486,21 +486,81 @@ void cliBuffer_AppendInt(cliBuffer* buffer, long long value)
 	}
 }
 
+static const char hexDigits[] = "0123456789abcdef";
+
+/* The length of the valid UTF-8 sequence that starts at p (1 to 4), or 0
+ * when the byte there starts none: a stray continuation byte, an overlong
+ * form (\xc0\xaf), a surrogate, beyond U+10FFFF, or cut short (a NUL
+ * ends every string, so nothing past it is read). */
+static size_t utf8Length(const unsigned char* p)
+{
+	unsigned char c = p[0];
+	if (c < 0x80) {
+		return 1;
+	}
+	if (c < 0xc2 || c > 0xf4 || (p[1] & 0xc0) != 0x80) {
+		return 0;
+	}
+	if (c < 0xe0) {
+		return 2;
+	}
+	if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] >= 0xa0) || (p[2] & 0xc0) != 0x80) {
+		return 0;
+	}
+	if (c < 0xf0) {
+		return 3;
+	}
+	if ((c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] >= 0x90) || (p[3] & 0xc0) != 0x80) {
+		return 0;
+	}
+	return 4;
+}
+
+/* A C1 control character (U+0080 .. U+009F), which some terminals obey. */
+static bool isC1(const unsigned char* p, size_t length)
+{
+	return length == 2 && p[0] == 0xc2 && p[1] < 0xa0;
+}
+
+/* \xHH, for one byte. */
+static void appendByteEscape(cliBuffer* buffer, unsigned char c)
+{
+	char escaped[4] = { '\\', 'x', hexDigits[c >> 4], hexDigits[c & 15] };
+	cliBuffer_Append(buffer, escaped, 4);
+}
+
 void cliBuffer_AppendJsonString(cliBuffer* buffer, const char* text)
 {
-	static const char hex[] = "0123456789abcdef";
 	cliBuffer_AppendChar(buffer, '"');
 	const unsigned char* p = (const unsigned char*)text;
 	for (;;) {
-		/* plain bytes in one piece */
+		/* plain ASCII in one piece */
 		const unsigned char* run = p;
-		while (*p >= 0x20 && *p != '"' && *p != '\\' && *p != 0x7f) {
+		while (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\') {
 			++p;
 		}
 		cliBuffer_Append(buffer, (const char*)run, (size_t)(p - run));
 		unsigned char ch = *p;
 		if (ch == 0) {
 			break;
+		}
+		if (ch >= 0x80) {
+			size_t n = utf8Length(p);
+			if (n == 0) {
+				/* not UTF-8: the byte as the text \xHH, so the document stays
+				 * valid (ballcast's readers refuse such strings) */
+				cliBuffer_AppendChar(buffer, '\\'); /* the backslash of \\xHH, escaped for JSON */
+				appendByteEscape(buffer, ch);
+				++p;
+			} else if (isC1(p, n)) {
+				char escaped[6] = { '\\', 'u', '0', '0', hexDigits[p[1] >> 4], hexDigits[p[1] & 15] };
+				cliBuffer_Append(buffer, escaped, 6);
+				p += n;
+			} else {
+				cliBuffer_Append(buffer, (const char*)p, n);
+				p += n;
+			}
+			continue;
 		}
 		++p;
 		if (ch == '"' || ch == '\\') {
@@ -513,11 +573,89 @@ void cliBuffer_AppendJsonString(cliBuffer* buffer, const char* text)
 		} else if (ch == '\t') {
 			cliBuffer_Append(buffer, "\\t", 2);
 		} else {
-			char escaped[6] = { '\\', 'u', '0', '0', hex[ch >> 4], hex[ch & 15] };
+			char escaped[6] = { '\\', 'u', '0', '0', hexDigits[ch >> 4], hexDigits[ch & 15] };
 			cliBuffer_Append(buffer, escaped, 6);
 		}
 	}
 	cliBuffer_AppendChar(buffer, '"');
+}
+
+/* Text shown safely: TAB, NL, CR as \t \n \r, every other control byte
+ * (C0, DEL, C1) and every byte that is not part of valid UTF-8 as \xHH;
+ * a backslash as \\ when name (so that a name reads back one way). */
+static void appendShown(cliBuffer* buffer, const char* text, bool name)
+{
+	const unsigned char* p = (const unsigned char*)text;
+	while (*p != 0) {
+		unsigned char c = *p;
+		size_t n = utf8Length(p);
+		if (c == '\t' || c == '\n' || c == '\r') {
+			char escaped[2] = { '\\', c == '\t' ? 't' : c == '\n' ? 'n' : 'r' };
+			cliBuffer_Append(buffer, escaped, 2);
+		} else if (c == '\\' && name) {
+			cliBuffer_Append(buffer, "\\\\", 2);
+		} else if (n == 0 || c < 0x20 || c == 0x7f || isC1(p, n)) {
+			for (size_t k = 0; k < (n > 0 ? n : 1); ++k) {
+				appendByteEscape(buffer, p[k]);
+			}
+			p += n > 0 ? n : 1;
+			continue;
+		} else {
+			cliBuffer_Append(buffer, (const char*)p, n);
+			p += n;
+			continue;
+		}
+		++p;
+	}
+}
+
+void cliBuffer_AppendName(cliBuffer* buffer, const char* name)
+{
+	appendShown(buffer, name, true);
+}
+
+void cliWriteName(FILE* f, const char* name)
+{
+	cliBuffer buffer = { 0 };
+	appendShown(&buffer, name, true);
+	if (buffer.length > 0) {
+		fwrite(buffer.data, 1, buffer.length, f);
+	}
+	cliBuffer_Free(&buffer);
+}
+
+char* cliNameText(const char* name)
+{
+	cliBuffer buffer = { 0 };
+	appendShown(&buffer, name, true);
+	cliBuffer_AppendChar(&buffer, '\0');
+	if (buffer.failed) {
+		cliBuffer_Free(&buffer);
+		return NULL;
+	}
+	return buffer.data;
+}
+
+void cliWriteShown(FILE* f, const char* text)
+{
+	cliBuffer buffer = { 0 };
+	appendShown(&buffer, text, false);
+	if (buffer.length > 0) {
+		fwrite(buffer.data, 1, buffer.length, f);
+	}
+	cliBuffer_Free(&buffer);
+}
+
+char* cliShownText(const char* text)
+{
+	cliBuffer buffer = { 0 };
+	appendShown(&buffer, text, false);
+	cliBuffer_AppendChar(&buffer, '\0');
+	if (buffer.failed) {
+		cliBuffer_Free(&buffer);
+		return NULL;
+	}
+	return buffer.data;
 }
 
 void cliBuffer_AppendJsonVec3(cliBuffer* buffer, double x, double y, double z)
@@ -533,14 +671,24 @@ void cliBuffer_AppendJsonVec3(cliBuffer* buffer, double x, double y, double z)
 
 void cliBuffer_AppendCsvField(cliBuffer* buffer, const char* text)
 {
-	if (strpbrk(text, ",\"\r\n") == NULL && text[0] != ' ' && text[0] != 0) {
-		cliBuffer_AppendText(buffer, text);
-		return;
-	}
 	if (text[0] == 0) {
 		return;
 	}
+	/* a cell a spreadsheet would take for a formula gets a leading ' (the
+	 * OWASP rule against CSV injection); results_csv.c reads it back
+	 * without */
+	bool formula = cliCsvStartsLikeFormula(text);
+	if (strpbrk(text, ",\"\r\n") == NULL && text[0] != ' ') {
+		if (formula) {
+			cliBuffer_AppendChar(buffer, '\'');
+		}
+		cliBuffer_AppendText(buffer, text);
+		return;
+	}
 	cliBuffer_AppendChar(buffer, '"');
+	if (formula) {
+		cliBuffer_AppendChar(buffer, '\'');
+	}
 	for (const char* p = text; *p != 0; ++p) {
 		if (*p == '"') {
 			cliBuffer_AppendChar(buffer, '"');

@@ -113,6 +113,22 @@ static inline void cliBuffer_AppendText(cliBuffer* buffer, const char* text)
 	cliBuffer_Append(buffer, text, strlen(text));
 }
 
+/* The first characters that make a spreadsheet read a CSV cell as a
+ * formula (OWASP's CSV injection list: = + - @ tab, carriage return). */
+#define CLI_CSV_FORMULA_STARTS "=+-@\t\r"
+
+/* Does a text cell start like a formula, after any number of ' (so that
+ * writing one more ' and reading one less is lossless)?
+ * cliBuffer_AppendCsvField writes such a cell after a ', which the results
+ * reader drops again. */
+static inline bool cliCsvStartsLikeFormula(const char* text)
+{
+	while (*text == '\'') {
+		++text;
+	}
+	return *text != '\0' && strchr(CLI_CSV_FORMULA_STARTS, *text) != NULL;
+}
+
 /* The buffer forms of the writers below, byte for byte the same text. */
 void cliBuffer_AppendNumber(cliBuffer* buffer, double value);
 void cliBuffer_AppendInt(cliBuffer* buffer, long long value);
@@ -123,10 +139,34 @@ void cliBuffer_AppendCsvField(cliBuffer* buffer, const char* text);
 /* Writers. Numbers round-trip (shortest form); strings are escaped. */
 void cliWriteNumber(FILE* f, double value);
 void cliWriteInt(FILE* f, long long value);
+/* A JSON string, escaped: '"' and '\\', control characters (C0, DEL, C1)
+ * as \n \r \t or \u00XX. Always valid UTF-8: a byte that is not part of
+ * valid UTF-8 is written as the text \xHH (\\xHH in the JSON), a last
+ * guard, since the readers refuse such strings. */
 void cliWriteJsonString(FILE* f, const char* text);
 void cliWriteJsonVec3(FILE* f, double x, double y, double z);
 /* Three CSV cells, each preceded by its comma: ",x,y,z". */
 void cliWriteCsvVec3(FILE* f, bcVec3 v);
+/* A name (a file's, which the system lets hold any byte but NUL) shown as
+ * `ls -b` shows it: C-style escapes, a backslash as \\, TAB, NL and CR as
+ * \t \n \r, every other control byte (C0, DEL, and C1 as its two bytes)
+ * and every byte that is not part of valid UTF-8 as \xHH. Lossless,
+ * terminal-safe and valid UTF-8: every report and message shows file names
+ * so. cliNameText's copy is owned by the caller (NULL when out of
+ * memory). */
+void cliBuffer_AppendName(cliBuffer* buffer, const char* name);
+void cliWriteName(FILE* f, const char* name);
+char* cliNameText(const char* name);
+
+/* Text (a message, a note) shown safely on a terminal and as UTF-8: as a
+ * name is, but a backslash stays itself. cliShownText's copy is owned by
+ * the caller (NULL when out of memory). */
+void cliWriteShown(FILE* f, const char* text);
+char* cliShownText(const char* text);
+
+/* A CSV cell of text: quoted when it must be (a comma, a quote, a line
+ * break, a leading blank), after a ' when it starts like a formula
+ * (CLI_CSV_FORMULA_STARTS); nothing for "". */
 void cliWriteCsvField(FILE* f, const char* text);
 
 #endif

@@ -4,7 +4,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "common.h"
 #include "options.h"
+#include "output.h"
 #include "progress.h"
 #include "record_log.h"
 #include "records.h"
@@ -29,7 +31,10 @@ void cliRecordLog_AddAt(cliRecordLog* log, long index, long line, long column, c
 	if (log->progress != NULL) {
 		cliProgress_Clear(log->progress);
 	}
-	fprintf(stderr, "ballcast: %s:%ld:%ld: record %ld: %s\n", log->name, line, column, index + 1, problem);
+	cliReportFile(log->name);
+	fprintf(stderr, ":%ld:%ld: record %ld: ", line, column, index + 1);
+	cliWriteShown(stderr, problem); /* it may quote the record's bytes */
+	putc('\n', stderr);
 }
 
 void cliRecordLog_Add(cliRecordLog* log, const cliRecord* record, const char* problem)
@@ -45,7 +50,8 @@ void cliRecordLog_Finish(cliRecordLog* log)
 		if (log->progress != NULL) {
 			cliProgress_Clear(log->progress);
 		}
-		fprintf(stderr, "ballcast: %s: %ld more bad record%s not shown (--max-errors N shows more)\n", log->name,
-				log->hidden, log->hidden == 1 ? "" : "s");
+		cliReportFile(log->name);
+		fprintf(stderr, ": %ld more bad record%s not shown (--max-errors N shows more)\n", log->hidden,
+				log->hidden == 1 ? "" : "s");
 	}
 }

@@ -201,6 +201,8 @@ void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record)
 {
 	if (record->idKind == cli_idIndex) {
 		cliBuffer_AppendInt(out, record->index);
+	} else if (record->idKind == cli_idNumber) {
+		cliBuffer_AppendText(out, record->id); /* a JSON number as written: a spreadsheet's number (-1), no formula */
 	} else {
 		cliBuffer_AppendCsvField(out, record->id);
 	}

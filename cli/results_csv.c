@@ -131,12 +131,17 @@ static void cellId(cliResultsReader* reader, cliResult* r)
 	}
 	const cliCsvCell* cell = reader->csv.cells + reader->columnOf[cli_csvId];
 	const char* text = cellText(reader, cli_csvId);
-	if (cell->length == 0 || strlen(text) != cell->length) {
+	size_t length = cell->length;
+	if (length == 0 || strlen(text) != length) {
 		return;
 	}
-	r->id = cliCopyText(text, cell->length);
+	if (text[0] == '\'' && cliCsvStartsLikeFormula(text + 1)) {
+		text++; /* the ' ballcast writes before an id that starts like a formula (output.h) */
+		length--;
+	}
+	r->id = cliCopyText(text, length);
 	reader->noMemory = reader->noMemory || r->id == NULL;
-	r->idKind = r->id == NULL ? cli_idIndex : cliIsJsonNumber(text, cell->length) ? cli_idNumber : cli_idString;
+	r->idKind = r->id == NULL ? cli_idIndex : cliIsJsonNumber(text, length) ? cli_idNumber : cli_idString;
 }
 
 static void csvResult(cliResultsReader* reader, cliResult* r)

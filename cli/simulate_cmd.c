@@ -354,7 +354,8 @@ static void reportCreateError(const char* sceneName, const cliScene* scene, cons
 	/* The library names the ball "balls[i]: "; the scene's name replaces it. */
 	const char* what = strstr(error->message, ": ");
 	what = what != NULL ? what + 2 : error->message;
-	fprintf(stderr, "ballcast: %s:%ld:%ld: %s: %s\n", sceneName, ball->line, ball->column, name, what);
+	cliReportFile(sceneName);
+	fprintf(stderr, ":%ld:%ld: %s: %s\n", ball->line, ball->column, name, what);
 }
 
 typedef struct cliSimulateTimes {
@@ -419,13 +420,15 @@ int cliSimulateMain(int argc, char** argv)
 	}
 	times.readScene = cliNow() - started;
 	for (int k = 0; k < scene.noteCount && !cfg.common.quiet; ++k) {
-		fprintf(stderr, "ballcast: %s:%ld:%ld: %s\n", sceneName, scene.notes[k].line, scene.notes[k].column,
-				scene.notes[k].message);
+		cliReportFile(sceneName);
+		fprintf(stderr, ":%ld:%ld: ", scene.notes[k].line, scene.notes[k].column);
+		cliWriteShown(stderr, scene.notes[k].message); /* it may quote the scene's keys */
+		putc('\n', stderr);
 	}
 	double dt = cfg.haveSamples ? cfg.samples : scene.samples;
 	if (sampling && !cfg.haveSamples && !scene.haveSamples) {
-		fprintf(stderr, "ballcast: %s: --positions needs a sampling interval: --samples DT, or \"samples\" in the scene\n",
-				sceneName);
+		cliReportFile(sceneName);
+		fputs(": --positions needs a sampling interval: --samples DT, or \"samples\" in the scene\n", stderr);
 		goto done;
 	}
 	bcSimBallDef* balls = malloc((size_t)(scene.ballCount > 0 ? scene.ballCount : 1) * sizeof *balls);
@@ -520,7 +523,8 @@ int cliSimulateMain(int argc, char** argv)
 	times.write += cliNow() - t1;
 	bcSimulationInfo info = bcSimulation_GetInfo(sim);
 	if (ok && stopped) {
-		fprintf(stderr, "ballcast: %s: stopped after %lld events at time ", sceneName, def.maxEvents);
+		cliReportFile(sceneName);
+		fprintf(stderr, ": stopped after %lld events at time ", def.maxEvents);
 		cliWriteNumber(stderr, info.time);
 		fputs(" (max_events): the output ends there\n", stderr);
 	}

@@ -403,6 +403,12 @@ make_class() {
 	assert_no_stdout
 	bcast compare --report csv exp.json good.json alpha.csv partial.ndjson
 	cmp stdout scores.csv
+	# -o FILE.html picks the page, as grade's -o does (it was the text report)
+	bcast compare -o scores.html exp.json good.json alpha.csv partial.ndjson
+	assert_status 1
+	bcast compare --report html exp.json good.json alpha.csv partial.ndjson
+	cmp stdout scores.html
+	head -1 scores.html | grep -qx '<!DOCTYPE html>'
 }
 
 @test "all files passing: exit 0 and a table of ones" {
@@ -495,8 +501,9 @@ make_class() {
 	bcast compare exp.json bad.csv
 	assert_status 1
 	{
-		echo 'bad.csv: id "crate-top": unreadable at 4:16: alpha: expected a number, found '"'zero'"
-		echo 'bad.csv: id "pillar": unreadable at 8:8: hit: expected true or false, found '"'maybe'"
+		# the file's text is not quoted in a report (issue 26)
+		echo 'bad.csv: id "crate-top": unreadable at 4:16: alpha: expected a number, found '"'…'"
+		echo 'bad.csv: id "pillar": unreadable at 8:8: hit: expected true or false, found '"'…'"
 		echo '11 passed, 2 failed, 0 missing, 0 extra'
 	} | assert_stdout_eq
 	# ungraded, the same cells are not read
@@ -603,4 +610,77 @@ student_shaped() {
 	assert_contains "$out" 'examples:'
 	bcast --help
 	assert_contains "$out" '  compare    compare cast results against expected ones'
+}
+
+@test "CSV: an id that starts like a formula is written after a ' (OWASP) and read back without it" {
+	printf '%s\n' '[{"id": "=HYPERLINK(1)", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": "+1", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": "-1x", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": "@SUM(1)", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": "\tt", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": "=a,b", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		'{"id": -1, "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},' \
+		"{\"id\": \"'=q\", \"p0\": [1, 1, 2], \"p1\": [1, 1, -1], \"r\": 0.25}," \
+		'{"id": "plain", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25}]' >t.json
+	"$BALLCAST" cast "$ROOM" t.json >e.json
+	"$BALLCAST" cast "$ROOM" t.json --format csv >a.csv
+	python3 -c 'import csv, sys; [print(repr(row[0])) for row in csv.reader(open(sys.argv[1], newline=""))]' a.csv >cells.txt
+	{
+		echo "'id'"
+		echo "\"'=HYPERLINK(1)\""
+		echo "\"'+1\""
+		echo "\"'-1x\""
+		echo "\"'@SUM(1)\""
+		echo "\"'\\tt\""
+		echo "\"'=a,b\""
+		echo "'-1'"
+		echo "\"''=q\""
+		echo "'plain'"
+	} >want.txt
+	diff want.txt cells.txt
+	# ballcast reads its own CSV back: every id matches
+	bcast compare e.json a.csv
+	assert_status 0
+	echo '9 passed, 0 failed, 0 missing, 0 extra' | assert_stdout_eq
+	bcast compare a.csv e.json
+	assert_status 0
+}
+
+@test "--fields face without --mesh: a tie on another triangle lends its unknown face to no answer without that triangle (issue 26)" {
+	"$BALLCAST" cast --ties "$ROOM" "$REPO/samples/throws.json" >ties.json
+	"$BALLCAST" cast --two-sided "$ROOM" "$REPO/samples/throws.json" >two.json
+	# crate-top: expected face 6 (triangle 12, tied with triangle 13); --two-sided answers face 1
+	bcast compare --fields face ties.json two.json
+	assert_status 1
+	assert_contains "$out" 'two.json: id "crate-top": face 1 vs expected 6'
+	# with the mesh, the same
+	bcast compare --fields face --mesh "$ROOM" ties.json two.json
+	assert_status 1
+	assert_contains "$out" 'two.json: id "crate-top": face 1 vs expected 6'
+	# the right face passes, with or without the mesh
+	bcast compare --fields face ties.json ties.json
+	assert_status 0
+}
+
+@test "--fields face: the face of a tie on another triangle goes with that triangle; --mesh checks it" {
+	"$BALLCAST" cast --ties "$ROOM" "$REPO/samples/throws.json" >ties.json
+	# crate-top answered on its tied triangle 13, which is face 6 too
+	sed '/"crate-top"/s/"triangle":12,"face":6,"vertices":\[12,13,14\]/"triangle":13,"face":6,"vertices":[12,14,15]/' \
+		ties.json >t13.json
+	grep -q '"triangle":13,"face":6' t13.json
+	for mesh in "" "--mesh $ROOM"; do
+		bcast compare --fields triangle,face $mesh ties.json t13.json
+		assert_status 0
+	done
+	# face 6 without the triangle that makes it a tie's: only EXPECTED's own face passes, and that is 6
+	bcast compare --fields face ties.json t13.json
+	assert_status 0
+	# a wrong face on triangle 13: the mesh knows it (without it, a tie's face is not known)
+	sed 's/"triangle":13,"face":6/"triangle":13,"face":1/' t13.json >t13f1.json
+	bcast compare --fields triangle,face --mesh "$ROOM" ties.json t13f1.json
+	assert_status 1
+	assert_contains "$out" 't13f1.json: id "crate-top": face 1 vs expected 6'
+	bcast compare --fields face ties.json t13f1.json
+	assert_status 1
+	assert_contains "$out" 't13f1.json: id "crate-top": face 1 vs expected 6'
 }

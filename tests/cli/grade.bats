@@ -547,3 +547,169 @@ PY
 	[ "$(wc -l <grades.csv)" -eq 17 ]
 	[ "$(grep -c '<tr class="submission' class.html)" -eq 16 ]
 }
+
+# every report of one grading run, each into REPORT.FORMAT (gradescope: one file)
+all_reports() {
+	local format
+	for format in text json csv html junit; do
+		"$BALLCAST" grade "$@" --report "$format" >"report.$format" 2>/dev/null || true
+	done
+}
+
+@test "a submission that links out of the submissions folder is not followed: 0, with the reason (issue 26)" {
+	ln -s /etc/hostname class/host.csv
+	"$BALLCAST" cast --ties scene.obj throws.json >answers.json
+	ln -s ../answers.json class/mallet.json
+	bcast grade --report csv scene.obj throws.json class/alice.json class/host.csv class/mallet.json
+	assert_status 1
+	assert_contains "$out" 'class/host.csv,0,0,0,276,0,0,a symbolic link out of the submissions folder; not followed'
+	# a link to the answers file scored full marks
+	assert_contains "$out" 'class/mallet.json,0,0,0,276,0,0,a symbolic link out of the submissions folder; not followed'
+	assert_contains "$err" 'ballcast: class/mallet.json: a symbolic link out of the submissions folder; not followed (--follow-links follows it)'
+	# the target's content is in no report, students' or teacher's
+	all_reports scene.obj throws.json class/host.csv class/mallet.json
+	"$BALLCAST" grade --report gradescope scene.obj throws.json class/host.csv >report.gradescope || true
+	host=$(head -c 40 /etc/hostname | tr -d '\n')
+	for report in report.*; do
+		[ -s "$report" ] || { echo "$report: empty"; return 1; }
+		grep -q 'a symbolic link out of the submissions folder; not followed' "$report" || { echo "$report: no reason"; return 1; }
+		! grep -qF "CSV header '$host" "$report" || { echo "$report quotes /etc/hostname"; return 1; }
+	done
+	# named directly, a link out of its folder is refused the same way
+	ln -s /etc/hostname direct.csv
+	bcast grade --report csv scene.obj throws.json direct.csv
+	assert_contains "$out" 'direct.csv,0,0,0,276,0,0,a symbolic link out of the submissions folder; not followed'
+	# --follow-links follows them (the answers then pass)
+	bcast grade --follow-links --report csv scene.obj throws.json class/mallet.json
+	assert_status 0
+	assert_contains "$out" 'class/mallet.json,276,276,0,0,0,1,'
+	# a link that stays inside the folders named is followed
+	ln -s alice.json class/copy.json
+	bcast grade --report csv scene.obj throws.json class/copy.json
+	assert_status 0
+	assert_contains "$out" 'class/copy.json,276,276,0,0,0,1,'
+}
+
+@test "no report quotes a file's content: an unreadable file is named with the reason, its text withheld" {
+	printf 'Secret-Passphrase-42\n' >class/notes.csv
+	printf '{"id": 0, "hit": Secret-Value-7}\n' >class/broken.ndjson
+	all_reports scene.obj throws.json class/notes.csv class/broken.ndjson
+	"$BALLCAST" grade --report gradescope scene.obj throws.json class/notes.csv >report.gradescope || true
+	for report in report.*; do
+		! grep -q 'Secret' "$report" || { echo "$report quotes the file:"; grep 'Secret' "$report"; return 1; }
+	done
+	bcast grade --report csv scene.obj throws.json class/notes.csv
+	assert_contains "$out" "class/notes.csv,0,0,0,276,0,0,unreadable: 1:1: not a results file: no known column in the CSV header '…'"
+	# the teacher's terminal has the whole message
+	assert_contains "$err" "no known column in the CSV header 'Secret-Passphrase-42'"
+	# a record's unreadable field: the reason, not the text
+	bcast grade scene.obj throws.json class/broken.ndjson
+	assert_contains "$out" "class/broken.ndjson: id 0: unreadable at 1:"
+	[[ "$out" != *Secret* ]]
+}
+
+@test "CSV report: a file name that starts like a formula gets a leading ' (OWASP CSV injection, issue 26)" {
+	cp class/alice.json '=HYPERLINK(1).json'
+	cp class/bob.csv '+1.csv'
+	cp -- class/bob.csv '-1.csv'
+	cp class/bob.csv '@SUM(1).csv'
+	cp class/alice.json "$(printf '\tx.json')"
+	cp class/alice.json 'plain.json'
+	bcast grade --report csv scene.obj throws.json -- '=HYPERLINK(1).json' '+1.csv' '-1.csv' '@SUM(1).csv' \
+		"$(printf '\tx.json')" plain.json
+	assert_status 0
+	# read by Python's csv module: the first cell of each row as a spreadsheet gets it
+	python3 -c 'import csv, sys; [print(repr(row[0])) for row in csv.reader(open(sys.argv[1], newline=""))]' stdout >cells.txt
+	{
+		echo "'file'"
+		echo "\"'=HYPERLINK(1).json\""
+		echo "\"'+1.csv\""
+		echo "\"'-1.csv\""
+		echo "\"'@SUM(1).csv\""
+		echo "'\\\\tx.json'" # a tab in a name is shown as \t (ls -b), which starts no formula
+		echo "'plain.json'"
+	} >want.txt
+	diff want.txt cells.txt
+}
+
+@test "names are shown as ls -b shows them, ids and JSON stay valid UTF-8 whatever the bytes (issue 26)" {
+	# a file name with ESC and \x01: escaped in the text report and on standard error
+	name=$(printf 'red\033[31m\001.json')
+	cp class/alice.json "$name"
+	printf 'nothing\n' >"$(printf 'bad\033]0;x\007.csv')"
+	bcast grade scene.obj throws.json "$name" "$(printf 'bad\033]0;x\007.csv')"
+	assert_status 1
+	! grep -q "$(printf '\033')" stdout
+	! grep -q "$(printf '\033')" stderr
+	assert_contains "$out" 'red\x1b[31m\x01.json  '
+	assert_contains "$out" 'bad\x1b]0;x\x07.csv: unreadable: 1:1: not a results file'
+	assert_contains "$err" 'ballcast: bad\x1b]0;x\x07.csv:1:1: not a results file'
+	# a backslash and a tab, and bytes that are not UTF-8: lossless, one way to read them
+	cp class/alice.json "$(printf 'a\\b\tc\377.json')"
+	bcast grade --report json scene.obj throws.json "$(printf 'a\\b\tc\377.json')"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["files"][0]["file"])' stdout >name.txt
+	printf '%s\n' 'a\\b\tc\xff.json' | cmp - name.txt
+	# ids with bytes that are not UTF-8 (\xff\xfe, the overlong \xc0\xaf): cast's JSON and grade's reports stay valid
+	printf '[{"id": "\377\376", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},\n{"id": "x\300\257", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25}]\n' >bytes.json
+	"$BALLCAST" cast "$ROOM" bytes.json >cast.json || true
+	python3 -c 'import json,sys; print([r["id"] for r in json.load(open(sys.argv[1]))["results"]])' cast.json >ids.txt
+	echo "['\\\\xff\\\\xfe', 'x\\\\xc0\\\\xaf']" | cmp - ids.txt
+	"$BALLCAST" cast "$ROOM" bytes.json --format ndjson | python3 -c 'import json,sys; [json.loads(l) for l in sys.stdin]'
+	printf '{"id": "\377\376", "hit": false, "alpha": 1}\n' >s.ndjson
+	"$BALLCAST" grade --report json "$ROOM" bytes.json s.ndjson >g.json || true
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' g.json
+	# and the text report escapes them
+	bcast grade "$ROOM" bytes.json s.ndjson
+	! LC_ALL=C grep -q "$(printf '\377')" stdout
+}
+
+@test "the HTML report lists a file's extra ids, as the text report does (issue 26)" {
+	{ cat class/rupert.ndjson; echo '{"id": "x1", "hit": "no", "alpha": 1}'; echo '{"id": 9999, "hit": "no", "alpha": 1}'; } >extra.ndjson
+	bcast grade scene.obj throws.json extra.ndjson
+	assert_status 1
+	assert_contains "$out" 'extra.ndjson: id "x1": extra'
+	assert_contains "$out" 'extra.ndjson: id 9999: extra'
+	bcast grade --report html scene.obj throws.json extra.ndjson
+	assert_status 1
+	assert_contains "$out" '<p class="reason">id &quot;x1&quot;: extra</p>'
+	assert_contains "$out" '<p class="reason">id 9999: extra</p>'
+	[ "$(grep -c '<section class="file">' stdout)" -eq 1 ]
+}
+
+@test "bad records in the teacher's trajectories are not graded: the students lose nothing, the teacher is told (issue 26)" {
+	{ cat "$REPO/samples/throws.csv"; echo 'bad,1,2'; echo 'nan,1,1,1,1,1,x,0.2'; } >t.csv
+	"$BALLCAST" cast "$ROOM" "$REPO/samples/throws.json" >right.json
+	# a student who also answers the bad ids: not extra either
+	{ "$BALLCAST" cast "$ROOM" "$REPO/samples/throws.json" --format ndjson; echo '{"id":"bad","hit":false,"alpha":1}'; } >more.ndjson
+	bcast grade --report csv "$ROOM" t.csv right.json more.ndjson
+	# exit 1: some records were bad (EXIT STATUS), though every submission passes
+	assert_status 1
+	assert_contains "$out" 'right.json,13,13,0,0,0,1,'
+	assert_contains "$out" 'more.ndjson,14,13,0,0,0,1,'
+	assert_contains "$err" 'ballcast: t.csv:15:8: record 14: expected 8 cells, found 3'
+	assert_contains "$err" 'ballcast: t.csv: 2 bad records (above) are not graded; the submissions are graded on the other 13'
+	bcast grade "$ROOM" t.csv right.json
+	assert_status 1
+	assert_line 1 'note: 2 bad records of t.csv are not graded (ids "bad", "nan")'
+	tail -1 stdout | grep -qx '13 passed, 0 failed, 0 missing, 0 extra'
+	bcast grade --report json "$ROOM" t.csv right.json
+	assert_contains "$out" '"expected":{"file":"t.csv","ids":13,"not_graded":["bad","nan"]}'
+	bcast grade --report gradescope "$ROOM" t.csv right.json
+	assert_contains "$out" '{"score":13,"max_score":13,"output":"13 passed, 0 failed, 0 missing, 0 extra\nnote: 2 bad records of t.csv are not graded (ids \"bad\", \"nan\")"'
+	! grep -q '"name":"id bad"' stdout
+	bcast grade --report html "$ROOM" t.csv right.json
+	assert_contains "$out" '<p class="note">note: 2 bad records of t.csv are not graded (ids &quot;bad&quot;, &quot;nan&quot;)</p>'
+	bcast grade --report junit "$ROOM" t.csv right.json
+	assert_contains "$out" 'tests="13" failures="0" errors="0">'
+}
+
+@test "messages name a mesh or a scene as ls -b shows it, whatever command (issue 26)" {
+	mesh=$(printf 'm\033[2J.obj')
+	printf 'v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\n' >"$mesh"
+	printf '[{"p": [0, 0, 1], "r": 0.1}]\n' >b.json
+	bcast closest "$mesh" b.json
+	assert_contains "$err" 'ballcast: m\x1b[2J.obj: every triangle is degenerate'
+	! grep -q "$(printf '\033')" stderr
+	bcast cast "$mesh" nothere.json
+	! grep -q "$(printf '\033')" stderr
+}

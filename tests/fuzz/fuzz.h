@@ -304,4 +304,53 @@ static inline char* bcFuzzWithoutNuls(const char* text, size_t size)
 	return copy;
 }
 
+/* A string as ballcast's JSON writer gives it back (cliWriteJsonString's
+ * last guard): every byte that is not part of valid UTF-8 becomes the text
+ * \xHH. Written from RFC 3629's table of well-formed sequences, apart
+ * from cli/output.c's decoder. The caller frees it; NULL for NULL. */
+static inline char* bcFuzzGuarded(const char* text)
+{
+	if (text == NULL) {
+		return NULL;
+	}
+	/* lead bytes, the range of the byte after them, and the length */
+	static const struct {
+		unsigned char lead0, lead1, next0, next1;
+		int length;
+	} table[] = {
+		{ 0xc2, 0xdf, 0x80, 0xbf, 2 }, { 0xe0, 0xe0, 0xa0, 0xbf, 3 }, { 0xe1, 0xec, 0x80, 0xbf, 3 },
+		{ 0xed, 0xed, 0x80, 0x9f, 3 }, { 0xee, 0xef, 0x80, 0xbf, 3 }, { 0xf0, 0xf0, 0x90, 0xbf, 4 },
+		{ 0xf1, 0xf3, 0x80, 0xbf, 4 }, { 0xf4, 0xf4, 0x80, 0x8f, 4 },
+	};
+	size_t n = strlen(text);
+	char* out = malloc(4 * n + 1);
+	BC_FUZZ_CHECK(out != NULL, "out of memory");
+	size_t o = 0;
+	const unsigned char* p = (const unsigned char*)text;
+	for (size_t i = 0; i < n;) {
+		int length = p[i] < 0x80 ? 1 : 0;
+		for (size_t k = 0; k < sizeof table / sizeof table[0] && length == 0; ++k) {
+			if (p[i] < table[k].lead0 || p[i] > table[k].lead1 || i + (size_t)table[k].length > n ||
+				p[i + 1] < table[k].next0 || p[i + 1] > table[k].next1) {
+				continue;
+			}
+			bool tail = true;
+			for (int t = 2; t < table[k].length; ++t) {
+				tail = tail && (p[i + (size_t)t] & 0xc0) == 0x80;
+			}
+			length = tail ? table[k].length : 0;
+		}
+		if (length == 0) {
+			o += (size_t)snprintf(out + o, 5, "\\x%02x", p[i]);
+			i += 1;
+		} else {
+			memcpy(out + o, p + i, (size_t)length);
+			o += (size_t)length;
+			i += (size_t)length;
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
 #endif

@@ -42,10 +42,20 @@ START_TEST(fieldsWords)
 	ck_assert_int_eq((int)length, 5);
 	ck_assert(strncmp(bad, "speed", length) == 0);
 	ck_assert(!cliParseFields("", &fields, &bad, &length));
-	cliReportFormat report = cli_reportText;
-	ck_assert(cliParseReportFormat("html", &report));
-	ck_assert_int_eq(report, cli_reportHtml);
-	ck_assert(!cliParseReportFormat("xml", &report));
+	/* the report formats, by name and by -o's extension */
+	const char* const formats[] = { "text", "json", "csv", "html", "junit", "gradescope" };
+	for (size_t k = 0; k < sizeof formats / sizeof formats[0]; ++k) {
+		ck_assert_ptr_nonnull(cliReportNamed(formats[k]));
+	}
+	ck_assert_ptr_null(cliReportNamed("xml"));
+	ck_assert_ptr_eq(cliReportFromPath("a/page.html"), cliReportNamed("html"));
+	ck_assert_ptr_eq(cliReportFromPath("page.htm"), cliReportNamed("html"));
+	ck_assert_ptr_eq(cliReportFromPath("g.json"), cliReportNamed("json"));
+	ck_assert_ptr_eq(cliReportFromPath("g.csv"), cliReportNamed("csv"));
+	ck_assert_ptr_null(cliReportFromPath("g.ndjson"));
+	ck_assert_ptr_null(cliReportFromPath("g.txt"));
+	ck_assert_ptr_null(cliReportFromPath("dir.json/g"));
+	ck_assert_ptr_null(cliReportFromPath(NULL));
 }
 END_TEST
 
@@ -123,7 +133,7 @@ static char* gradeCsv(cliGradeConfig* cfg, const cliResultSet* expected, const c
 		fputs(submission, f);
 		fclose(f);
 	}
-	cfg->report = cli_reportCsv;
+	cfg->report = cliReportNamed("csv");
 	cfg->outputPath = report;
 	cfg->quiet = false;
 	char* paths[] = { path };
@@ -247,11 +257,11 @@ START_TEST(shapesAndNotes)
 	ck_assert_str_eq(text, "s.csv: empty file\n0 passed, 0 failed, 2 missing, 0 extra\n");
 	free(text);
 	cliFixture header = { "id,hit,alpha\n", cli_shapeHeaderOnly, false, NULL };
-	cfg.report = cli_reportCsv;
+	cfg.report = cliReportNamed("csv");
 	text = gradeFixture(&cfg, &expected, &header, &status);
 	ck_assert_msg(strstr(text, "\ns.csv,0,0,0,2,0,0,header only\n") != NULL, "%s", text);
 	free(text);
-	cfg.report = cli_reportText;
+	cfg.report = NULL;
 	/* the records as the reader would give them, with its note */
 	cliFixture right = { "{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"normal\":[0,0.6,0.8]}\n"
 						 "{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n",

@@ -50,7 +50,7 @@ static char* gradeRow(const char* expectedText, const char* submission)
 	cliGradeConfig cfg;
 	cliGradeConfig_Init(&cfg);
 	cfg.fields = CLI_FIELDS_GRADE;
-	cfg.report = cli_reportCsv;
+	cfg.report = cliReportNamed("csv");
 	cfg.outputPath = report;
 	char* paths[] = { path };
 	cliGrade_Run(&cfg, "e.ndjson", &expected, paths, 1);

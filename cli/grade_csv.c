@@ -1,0 +1,22 @@
+/* grade_csv.c - the CSV report (cliCsvReport, grade_report.h): the score
+ * table, one row per file: file,records,passed,failed,missing,extra,
+ * score,diagnosis (or why the file cannot be read). */
+#include "grade_report.h"
+#include "output.h"
+
+static void writeEnd(cliReport* report, const cliFileScore* scores, int count)
+{
+	FILE* f = report->out;
+	fputs("file,records,passed,failed,missing,extra,score,diagnosis\n", f);
+	for (int i = 0; i < count; ++i) {
+		const cliFileScore* s = scores + i;
+		cliWriteCsvField(f, s->name);
+		fprintf(f, ",%ld,%ld,%ld,%ld,%ld,", s->records, s->passed, s->failed, s->missing, s->extra);
+		cliWriteNumber(f, s->score);
+		putc(',', f);
+		cliWriteCsvField(f, s->diagnosis != NULL ? s->diagnosis : "");
+		putc('\n', f);
+	}
+}
+
+const cliReportWriter cliCsvReport = { "csv", ".csv ", false, NULL, NULL, NULL, writeEnd };
