@@ -31,11 +31,8 @@ static bool bcFuzzValidPlace(const char* text, size_t size, long line, long colu
 	if (line == 0) {
 		return column == 0;
 	}
-	/* columns on line 1 count after a byte order mark */
-	if (size >= 3 && memcmp(text, bcFuzzByteOrderMark, 3) == 0) {
-		text += 3;
-		size -= 3;
-	}
+	/* columns on line 1 count after a byte order mark, as
+	 * bcFuzzIsValidPosition counts them */
 	return bcFuzzIsValidPosition(text, size, line, column);
 }
 
