@@ -225,20 +225,21 @@ static bcMeshFormat chooseFormat(const unsigned char* data, size_t length, bcMes
 								 bcMeshFormat extension, bcError* error)
 {
 	bcMeshFormat magic = formatOfMagic(data, length);
+	bcMeshFormat chosen = requested != bc_meshAuto ? requested : extension;
+	/* Text that holds NUL bytes (or is UTF-16) is refused as such before
+	 * anything else is said about it, as a stream is refused as soon as
+	 * the bytes are read. */
+	bool text = chosen == bc_meshObj || chosen == bc_meshOff;
+	if (text && magic == bc_meshAuto && !checkText(data, length, chosen, error)) {
+		return bc_meshAuto;
+	}
 	bool binaryStl = length >= BC_STL_PREFIX_BYTES && stlBinarySize(data) == length;
 	bool hasNul = memchr(data, 0, length) != NULL;
 	if (magic == bc_meshAuto && binaryStl && hasNul) {
 		magic = bc_meshStl; /* a binary STL's size, and binary data */
 	}
-	bcMeshFormat chosen = requested != bc_meshAuto ? requested : extension;
 	if (chosen == bc_meshAuto) {
 		return magic != bc_meshAuto ? magic : bc_meshObj;
-	}
-	/* Text that holds NUL bytes (or is UTF-16) is refused as such before a
-	 * missing magic is, as a stream is refused as soon as it is read. */
-	bool text = chosen == bc_meshObj || chosen == bc_meshOff;
-	if (text && magic == bc_meshAuto && !checkText(data, length, chosen, error)) {
-		return bc_meshAuto;
 	}
 	/* Every format but OBJ has its magic (a binary STL its size), so a
 	 * disagreement is certain when the magic names another one, or none

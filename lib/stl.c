@@ -429,12 +429,26 @@ static bcMesh* readAscii(const char* text, size_t length, int threadCount, bcErr
 								error);
 }
 
-/* Does the text start with "solid" (after a byte order mark and blanks)? */
+/* Does the text start with "solid" (any case, after a byte order mark)?
+ * Exactly what the loader's sniffing looks for (mesh_load.c), so that a
+ * file and a stream of the same bytes are read the same way. */
 static bool startsSolid(const unsigned char* data, size_t length)
 {
-	bcTextScanner s;
-	bcTextScanner_Start(&s, (const char*)data, length, false);
-	return bcTextScanner_Skip(&s) && bcTextScanner_Word(&s, "solid");
+	if (length >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
+		data += 3;
+		length -= 3;
+	}
+	static const char solid[] = "solid";
+	if (length < sizeof solid - 1) {
+		return false;
+	}
+	for (size_t i = 0; i < sizeof solid - 1; ++i) {
+		unsigned char c = data[i];
+		if ((c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c) != (unsigned char)solid[i]) {
+			return false;
+		}
+	}
+	return true;
 }
 
 bcMesh* bcReadStl(const unsigned char* data, size_t length, int threadCount, bcError* error)
