@@ -488,6 +488,9 @@ bool bcTextScanner_TryCount(bcTextScanner* s, long long limit, long long* value)
 {
 	const char* q = s->p;
 	const char* end = s->end;
+	if (q < end && *q == '+') {
+		++q; /* as bcTextScanner_Count reads it */
+	}
 	unsigned long long v = 0;
 	const char* start = q;
 	while (q < end && *q >= '0' && *q <= '9' && v <= (unsigned long long)limit) {
