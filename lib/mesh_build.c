@@ -467,14 +467,14 @@ bool bcTextScanner_TryNumber(bcTextScanner* s, double* value)
 	 * found first for the rest */
 	const char* p = s->p;
 	double v;
-	if (bcParseDecimal(&p, s->end, &v) && isfinite(v)) {
-		if (p == s->end || isBlank(*p) || *p == '\n' || (s->hashComments && *p == '#')) {
-			*value = v;
-			s->p = p;
-			return true;
-		}
-		return false;
+	if (bcParseDecimal(&p, s->end, &v) && isfinite(v) &&
+		(p == s->end || isBlank(*p) || *p == '\n' || (s->hashComments && *p == '#'))) {
+		*value = v;
+		s->p = p;
+		return true;
 	}
+	/* anything else strtod reads whole (hexadecimal, many digits), as
+	 * bcTextScanner_Number does: the two never disagree */
 	const char* stop = bcTextScanner_TokenEnd(s);
 	if (stop == s->p || !bcParseDouble(s->p, (size_t)(stop - s->p), &v) || !isfinite(v)) {
 		return false;
