@@ -41,13 +41,15 @@ static const cliUsage ballsUsage = {
 	"  -r, --radius R            radius for records without \"r\"\n"
 	"      --brute               test every pair (reference path, slow)\n"
 	CLI_HELP_QUIET_ALL
-	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
+	CLI_HELP_MAX_ERRORS
+	CLI_HELP_SHARD
+	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast balls billiards.json\n"
 	"  ballcast balls --format csv -r 0.1 balls.csv > meetings.csv\n"
 	"  ballcast balls --format ndjson balls.ndjson | grep '\"hit\":true'\n",
-	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors,
+	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors | cli_optShard,
 	ballsOptions,
 	0,
 	1,
@@ -58,6 +60,7 @@ typedef struct cliBallsConfig {
 	const char* inputPath;
 	cliCommonOptions common;
 	bcBallsOptions options;
+	cliInputRange range; /* --shard: the records whose answers are written (every ball is read and moves) */
 } cliBallsConfig;
 
 /* What is kept of one record until its answer is written. */
@@ -69,6 +72,7 @@ typedef struct cliBallEntry {
 	char* id;         /* owned (taken from the record); NULL for cli_idIndex */
 	char* problem;    /* owned: why the record cannot be answered, or NULL */
 	int ball;         /* index into the balls, -1 for a bad record */
+	bool inShard;     /* its answer is written (--shard; always without) */
 } cliBallEntry;
 
 /* The whole input: entries in input order, the balls of the good ones, and
@@ -100,7 +104,7 @@ static int parseArguments(int argc, char** argv, cliBallsConfig* cfg)
 	int first = 0;
 	int status = cliParseArguments(&ballsUsage, argc, argv, &cfg->common, ballsOption, cfg, &first);
 	cfg->inputPath = status < 0 && first < argc ? argv[first] : "-";
-	return status;
+	return status < 0 ? cliCheckInputs(&ballsUsage, &cfg->common, NULL, cfg->inputPath) : status;
 }
 
 /* Check one record; returns the problem or NULL, and fills ball. */
@@ -196,6 +200,7 @@ static int readAll(const cliBallsConfig* cfg, cliReader* reader, cliBallSet* set
 		entry->id = record.id; /* taken over */
 		record.id = NULL;
 		entry->ball = -1;
+		entry->inShard = cliInputRange_Holds(&cfg->range, record.line, record.column);
 		bcBallInput* ball = set->balls + set->ballCount;
 		const char* problem = checkRecord(cfg, &record, ball);
 		if (problem == record.error && record.errorLine > 0) {
@@ -295,7 +300,7 @@ static void formatResult(const cliRecordsOut* writer, cliBuffer* text, long posi
 /* Write every answer in input order; returns the count of hits, or -1 when
  * memory ran out. */
 static long writeResults(cliOutput* output, cliOutputFormat format, const cliBallSet* set,
-						 const bcBallResult* results)
+						 const bcBallResult* results, bool skipHeader)
 {
 	cliBuffer text = { 0 };
 	cliRecordsOut writer;
@@ -303,13 +308,22 @@ static long writeResults(cliOutput* output, cliOutputFormat format, const cliBal
 	cliOutField head[1] = { { "settings", cliOut_Object(settings, 1) } };
 	cliRecordsLayout layout = { "results", ballsColumns, cli_ballsColumnCount, 0 };
 	cliRecordsOut_Begin(&writer, &text, format, &layout, head, 1);
+	if (skipHeader) {
+		cliBuffer_Clear(&text); /* the CSV header row: once, in shard 0 */
+	}
 	long hits = 0;
+	long written = 0;
+	long errors = 0;
 	bool ok = true;
 	for (int i = 0; i < set->entryCount && ok; ++i) {
 		const cliBallEntry* entry = set->entries + i;
+		if (!entry->inShard) {
+			continue;
+		}
 		const bcBallResult* result = entry->ball >= 0 ? results + entry->ball : NULL;
 		hits += result != NULL && isHit(result);
-		formatResult(&writer, &text, i, set, entry, result);
+		errors += result == NULL;
+		formatResult(&writer, &text, written++, set, entry, result);
 		ok = !text.failed;
 		if (ok) {
 			cliOutput_Write(output, text.data, text.length);
@@ -317,11 +331,11 @@ static long writeResults(cliOutput* output, cliOutputFormat format, const cliBal
 		}
 	}
 	cliOutField summary[3] = {
-		{ "records", cliOut_Int(set->entryCount) },
+		{ "records", cliOut_Int(written) },
 		{ "hits", cliOut_Int(hits) },
-		{ "errors", cliOut_Int(set->entryCount - set->ballCount) },
+		{ "errors", cliOut_Int(errors) },
 	};
-	cliRecordsOut_End(&writer, &text, set->entryCount, summary, 3);
+	cliRecordsOut_End(&writer, &text, written, summary, 3);
 	ok = ok && !text.failed;
 	if (ok) {
 		cliOutput_Write(output, text.data, text.length);
@@ -349,7 +363,13 @@ int cliBallsMain(int argc, char** argv)
 	FILE* input = cliOpenInput(cfg.inputPath, cfg.common.quiet);
 	cliReader* reader = input != NULL ? cliReader_Create(input, inputName, cfg.common.inputFormat) : NULL;
 	if (input != NULL && reader == NULL) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
+	}
+	int sharding = input != NULL ? cliShardRange(&cfg.common, input, inputName, &cfg.range) : -1;
+	if (sharding >= 0) {
+		status = sharding;
+		cliReader_Destroy(reader);
+		reader = NULL;
 	}
 	opened = reader != NULL && cliOutput_Open(&output, cfg.common.outputPath);
 	if (!opened) {
@@ -364,29 +384,38 @@ int cliBallsMain(int argc, char** argv)
 	}
 	results = got == 1 ? malloc((size_t)(set.ballCount > 0 ? set.ballCount : 1) * sizeof *results) : NULL;
 	if (results == NULL) {
-		fputs(set.entryCount == INT_MAX ? "ballcast: too many balls\n" : "ballcast: out of memory\n", stderr);
+		if (set.entryCount == INT_MAX) {
+			fputs("ballcast: too many balls\n", stderr);
+		} else {
+			cliReportNoMemory();
+		}
 		goto done;
 	}
 	/* Notes on bad records, in input order, before the long part. */
 	cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common, NULL);
 	for (int i = 0; i < set.entryCount; ++i) {
 		const cliBallEntry* entry = set.entries + i;
-		if (entry->problem != NULL) {
+		if (entry->problem != NULL && entry->inShard) {
 			cliRecordLog_AddAt(&log, entry->index, entry->line, entry->column, entry->problem);
 		}
 	}
 	cliRecordLog_Finish(&log);
 	if (!bcCollideBallSet(set.balls, set.ballCount, &cfg.options, results, NULL)) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
 		goto done;
 	}
-	long hits = writeResults(&output, cfg.common.format, &set, results);
-	long errors = set.entryCount - set.ballCount;
+	long hits = writeResults(&output, cfg.common.format, &set, results, cfg.common.shardIndex > 0);
+	long errors = 0;
+	long answered = 0;
+	for (int i = 0; i < set.entryCount; ++i) {
+		errors += set.entries[i].inShard && set.entries[i].ball < 0;
+		answered += set.entries[i].inShard;
+	}
 	if (hits < 0) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
 	} else if (cliOutput_Commit(&output)) {
 		status = errors > 0 ? cli_exitRecords : cli_exitOk;
-		cliProgress_Finish(&progress, set.entryCount, hits, errors);
+		cliProgress_Finish(&progress, answered, hits, errors);
 	}
 done:
 	if (opened && status == cli_exitTrouble) {

@@ -72,6 +72,8 @@ static const cliUsage castUsage = {
 	"                            about 2.6 kB more memory per record\n"
 	"      --stats               phase times, counts and peak memory on standard\n"
 	"                            error as one JSON line\n"
+	CLI_HELP_MESH_FORMAT
+	CLI_HELP_SHARD
 	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
@@ -79,7 +81,7 @@ static const cliUsage castUsage = {
 	"  ballcast cast --format csv -r 0.1 room.obj throws.csv > hits.csv\n"
 	"  cat throws.ndjson | ballcast cast room.obj - --format ndjson\n",
 	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optThreads | cli_optQuiet |
-		cli_optMaxErrors,
+		cli_optMaxErrors | cli_optMeshFormat | cli_optShard,
 	castOptions,
 	1,
 	2,
@@ -165,6 +167,10 @@ static int parseArguments(int argc, char** argv, cliCastConfig* cfg)
 	}
 	cfg->meshPath = argv[first];
 	cfg->inputPath = first + 1 < argc ? argv[first + 1] : "-";
+	status = cliCheckInputs(&castUsage, &cfg->common, cfg->meshPath, cfg->inputPath);
+	if (status >= 0) {
+		return status;
+	}
 	if (cliCastSettings_Finish(&cfg->s)) {
 		cfg->ties = true;
 	}
@@ -209,7 +215,8 @@ int cliCastMain(int argc, char** argv)
 	bool opened = false;
 
 	double started = cliNow();
-	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
+	bcMesh* mesh = cliLoadMesh(cfg.meshPath, &cfg.common, &status);
+	status = mesh != NULL ? cli_exitTrouble : status;
 	double readMesh = cliNow() - started;
 	const char* inputName = cliInputName(cfg.inputPath);
 	input = mesh != NULL ? cliOpenInput(cfg.inputPath, cfg.common.quiet) : NULL;
@@ -217,11 +224,16 @@ int cliCastMain(int argc, char** argv)
 		goto done;
 	}
 	reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
+	int sharding = cliShardReader(&cfg.common, input, inputName, reader);
+	if (sharding >= 0) {
+		status = sharding;
+		goto done;
+	}
 	cliCastPipelineDef def = { mesh,	 &cfg.s,  &cfg.common, cfg.ties, cfg.compareExact,
 							   cfg.batch, threads, reader,	   inputName, &progress };
 	pipeline = reader != NULL ? cliCastPipeline_Create(&def) : NULL;
 	if (pipeline == NULL) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
 		goto done;
 	}
 
@@ -264,6 +276,9 @@ int cliCastMain(int argc, char** argv)
 	} else {
 		cliCastWriter_Begin(&writer, &head, cfg.common.format, &header);
 	}
+	if (cfg.common.shardIndex > 0) {
+		cliBuffer_Clear(&head); /* the CSV header row: once, in shard 0 */
+	}
 	int run = cliCastPipeline_Run(pipeline, &output, &writer, &head);
 	const cliCastSummary* summary = cliCastPipeline_GetSummary(pipeline);
 
@@ -273,7 +288,7 @@ int cliCastMain(int argc, char** argv)
 		cliBuffer_Clear(&head);
 		cliCastWriter_End(&writer, &head, summary->records, summary);
 		if (head.failed) {
-			fputs("ballcast: out of memory\n", stderr);
+			cliReportNoMemory();
 		} else if (cliOutput_Write(&output, head.data, head.length) && cliOutput_Commit(&output)) {
 			status = summary->errors > 0 ? cli_exitRecords : cli_exitOk;
 			cliProgress_Finish(&progress, summary->records, summary->hits, summary->errors);

@@ -395,7 +395,7 @@ static void writeChunk(cliCastPipeline* p, cliChunk* c)
 			ok = ok && !c->blocks[b].text.failed;
 		}
 		if (!ok) {
-			fputs("ballcast: out of memory\n", stderr);
+			cliReportNoMemory();
 		}
 		if (ok && p->head->length > 0) {
 			ok = cliOutput_Write(p->output, p->head->data, p->head->length);

@@ -3,12 +3,38 @@
 #ifndef BC_CLI_H
 #define BC_CLI_H
 
-/* Exit statuses (documented in the man page). */
+#include <stdbool.h>
+
+#include "ballcast.h"
+
+/* Exit statuses (documented in the man page, EXIT STATUS). 1 and 2 are
+ * deterministic: the same run fails the same way again. 75 is for what a
+ * scheduler may retry (sysexits.h's EX_TEMPFAIL): a system resource that
+ * failed or ran out. A command killed by signal n is 128 + n in a shell. */
 enum {
-	cli_exitOk = 0,      /* everything answered */
-	cli_exitRecords = 1, /* some records were bad; the rest were answered */
-	cli_exitTrouble = 2  /* usage, syntax, unreadable input or unwritable output */
+	cli_exitOk = 0,         /* everything answered */
+	cli_exitRecords = 1,    /* some records were bad; the rest were answered */
+	cli_exitTrouble = 2,    /* usage, syntax, unreadable or missing input, unwritable output path */
+	cli_exitTransient = 75  /* an I/O error (EIO, a full disk, ...) or out of memory: try again */
 };
+
+/* The status a command ends with: cli_exitTrouble becomes
+ * cli_exitTransient when a failure reported on the way was transient (an
+ * I/O error such as EIO or a full disk, out of memory: common.c's
+ * cliNoteFailure), so that a scheduler retries only what may pass. */
+int cliFinalStatus(int status);
+
+/* Remember that a failure was reported: errno code (0 for none), or out of
+ * memory. Thread-safe. */
+void cliNoteFailure(int code, bool noMemory);
+
+/* Is errno code a failure a later try may not meet (EIO, ENOSPC, ENOMEM,
+ * a network file system's ESTALE or timeout ...)? */
+bool cliIsTransientError(int code);
+
+/* The exit status an error calls for: cli_exitTransient for out of memory
+ * and a transient I/O error (cliIsTransientError), else cli_exitTrouble. */
+int cliExitStatusOf(const bcError* error);
 
 /* A subcommand of ballcast: main.c's table. */
 typedef struct cliCommand {

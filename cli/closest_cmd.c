@@ -39,14 +39,17 @@ static const cliUsage closestUsage = {
 	"      --brute               test every triangle (reference path, slow)\n"
 	CLI_HELP_THREADS
 	CLI_HELP_QUIET_ALL
-	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
+	CLI_HELP_MAX_ERRORS
+	CLI_HELP_MESH_FORMAT
+	CLI_HELP_SHARD
+	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast closest room.obj balls.json | jq '.results[] | .distance'\n"
 	"  ballcast closest --format csv -r 0.1 room.obj points.csv > closest.csv\n"
 	"  cat balls.ndjson | ballcast closest room.obj - --format ndjson\n",
 	cli_optOutput | cli_optFormat | cli_optInputFormat | cli_optRadius | cli_optThreads | cli_optQuiet |
-		cli_optMaxErrors,
+		cli_optMaxErrors | cli_optMeshFormat | cli_optShard,
 	closestOptions,
 	1,
 	2,
@@ -85,6 +88,7 @@ static int parseArguments(int argc, char** argv, cliClosestConfig* cfg)
 	if (status < 0) {
 		cfg->meshPath = argv[first];
 		cfg->inputPath = first + 1 < argc ? argv[first + 1] : "-";
+		status = cliCheckInputs(&closestUsage, &cfg->common, cfg->meshPath, cfg->inputPath);
 	}
 	return status;
 }
@@ -142,7 +146,7 @@ static const cliOutColumn closestColumns[cli_closestColumnCount] = {
 
 /* The JSON head: the mesh and the settings. */
 static void beginOutput(cliRecordsOut* writer, cliBuffer* text, cliOutputFormat format, const char* meshPath,
-						const bcMeshInfo* info)
+						const bcMeshInfo* info, bool skipHeader)
 {
 	cliOutField mesh[5] = {
 		{ "file", cliOut_Text(meshPath) },
@@ -155,6 +159,9 @@ static void beginOutput(cliRecordsOut* writer, cliBuffer* text, cliOutputFormat 
 	cliOutField head[2] = { { "mesh", cliOut_Object(mesh, 5) }, { "settings", cliOut_Object(settings, 1) } };
 	cliRecordsLayout layout = { "results", closestColumns, cli_closestColumnCount, 0 };
 	cliRecordsOut_Begin(writer, text, format, &layout, head, 2);
+	if (skipHeader) {
+		cliBuffer_Clear(text); /* the CSV header row: once, in shard 0 */
+	}
 }
 
 /* One result: the answer, or the record's problem. */
@@ -259,10 +266,11 @@ int cliClosestMain(int argc, char** argv)
 	cliOutput output;
 	cliBuffer text = { 0 };
 	bool opened = false;
-	bcMesh* mesh = cliLoadMeshWithThreads(cfg.meshPath, cfg.common.quiet, cfg.common.threads);
+	bcMesh* mesh = cliLoadMesh(cfg.meshPath, &cfg.common, &status);
 	if (mesh == NULL) {
 		goto done;
 	}
+	status = cli_exitTrouble;
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	if (info.degenerateCount == info.triangleCount) {
 		cliReportFile(cfg.meshPath);
@@ -275,9 +283,14 @@ int cliClosestMain(int argc, char** argv)
 		goto done;
 	}
 	reader = cliReader_Create(input, inputName, cfg.common.inputFormat);
+	int sharding = cliShardReader(&cfg.common, input, inputName, reader);
+	if (sharding >= 0) {
+		status = sharding;
+		goto done;
+	}
 	chunk = calloc(1, sizeof *chunk);
 	if (reader == NULL || chunk == NULL) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
 		goto done;
 	}
 	opened = cliOutput_Open(&output, cfg.common.outputPath);
@@ -288,7 +301,7 @@ int cliClosestMain(int argc, char** argv)
 	cliClosestSummary summary = { 0, 0, 0 };
 	cliRecordLog log = cliRecordLog_Make(inputName, &cfg.common, &progress);
 	cliRecordsOut writer;
-	beginOutput(&writer, &text, cfg.common.format, cfg.meshPath, &info);
+	beginOutput(&writer, &text, cfg.common.format, cfg.meshPath, &info, cfg.common.shardIndex > 0);
 	bcError error = { 0 };
 	int got = 1;
 	while (got == 1) {
@@ -315,7 +328,7 @@ int cliClosestMain(int argc, char** argv)
 	}
 	endOutput(&writer, &text, &summary);
 	if (!drain(&output, &text)) {
-		fputs("ballcast: out of memory\n", stderr);
+		cliReportNoMemory();
 	} else if (cliOutput_Commit(&output)) {
 		status = summary.errors > 0 ? cli_exitRecords : cli_exitOk;
 		cliProgress_Finish(&progress, summary.records, summary.overlaps, summary.errors);

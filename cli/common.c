@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ballcast.h"
+#include "cli.h"
 #include "common.h"
 #include "options.h"
 #include "output.h"
@@ -20,8 +21,15 @@ void cliReportFile(const char* file)
 	cliWriteName(stderr, file);
 }
 
+void cliReportNoMemory(void)
+{
+	fputs("ballcast: out of memory\n", stderr);
+	cliNoteFailure(0, true);
+}
+
 void cliReportError(const char* file, const bcError* error)
 {
+	cliNoteFailure(error->code == bc_errorIo ? error->systemError : 0, error->code == bc_errorNoMemory);
 	cliReportFile(file);
 	if (error->line > 0) {
 		fprintf(stderr, ":%ld:%ld", error->line, error->column);
@@ -50,37 +58,57 @@ static bool looksLikeJson(const char* path)
 	return c == '{' || c == '[';
 }
 
-bcMesh* cliLoadMesh(const char* path, int quiet)
+/* "ballcast: FILE:byte N: message" for binary data, else as cliReportError
+ * ("FILE:LINE:COLUMN: message", or "FILE: message"). */
+static void reportMeshProblem(const char* file, long line, long column, long long byte, const char* message)
 {
-	return cliLoadMeshWithThreads(path, quiet, 0);
+	cliReportFile(file);
+	if (byte > 0) {
+		fprintf(stderr, ":byte %lld", byte);
+	} else if (line > 0) {
+		fprintf(stderr, ":%ld:%ld", line, column);
+	}
+	fputs(": ", stderr);
+	cliWriteShown(stderr, message); /* it may quote the file's bytes */
+	putc('\n', stderr);
 }
 
-bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
+bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* status)
 {
 	bcError error = { 0 };
 	bcObjOptions options = bcDefaultObjOptions();
-	options.threadCount = threads;
-	bcMesh* mesh = bcMesh_LoadObj(path, &options, &error);
-	if (mesh == NULL && looksLikeJson(path)) {
+	options.threadCount = common->threads;
+	bool standard = strcmp(path, "-") == 0;
+	const char* name = cliInputName(path);
+	if (standard && !common->quiet && isatty(STDIN_FILENO)) {
+		fputs("ballcast: reading the mesh from standard input, the terminal: type it, then Ctrl-D\n", stderr);
+	}
+	bcMesh* mesh = standard ? bcMesh_Read(stdin, common->meshFormat, &options, &error)
+							: bcMesh_Load(path, common->meshFormat, &options, &error);
+	if (status != NULL) {
+		*status = mesh != NULL ? cli_exitOk : cliExitStatusOf(&error);
+	}
+	if (mesh == NULL && !standard && looksLikeJson(path)) {
 		cliReportFile(path);
-		fputs(": this is JSON, not an OBJ mesh: the mesh comes first (are the arguments swapped?)\n", stderr);
+		fputs(": this is JSON, not a mesh: the mesh comes first (are the arguments swapped?)\n", stderr);
 		return NULL;
 	}
 	if (mesh == NULL) {
-		cliReportError(path, &error);
+		cliNoteFailure(error.code == bc_errorIo ? error.systemError : 0, error.code == bc_errorNoMemory);
+		reportMeshProblem(name, error.line, error.column, error.byte, error.message);
 		return NULL;
 	}
-	/* The reader's notes on polygons it cut as a fan (non-planar,
-	 * self-intersecting), each at its f line, then how many more. */
+	bool quiet = common->quiet;
+	/* The reader's notes (polygons cut as a fan, STL normals not used),
+	 * each at its place, then how many more. */
 	int32_t warnings = bcMesh_GetWarningCount(mesh);
 	for (int32_t k = 0; k < warnings && k < BC_MAX_WARNINGS && !quiet; ++k) {
 		bcWarning warning = bcMesh_GetWarning(mesh, k);
-		cliReportFile(path);
-		fprintf(stderr, ":%ld:%ld: %s\n", warning.line, warning.column, warning.message);
+		reportMeshProblem(name, warning.line, warning.column, warning.byte, warning.message);
 	}
 	if (warnings > BC_MAX_WARNINGS && !quiet) {
-		cliReportFile(path);
-		fprintf(stderr, ": %ld more polygon warnings not shown\n", (long)warnings - BC_MAX_WARNINGS);
+		cliReportFile(name);
+		fprintf(stderr, ": %ld more warnings not shown\n", (long)warnings - BC_MAX_WARNINGS);
 	}
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
 	if (info.degenerateCount > 0 && !quiet) {
@@ -88,12 +116,51 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 		while (first < info.triangleCount && !bcMesh_GetTriangle(mesh, first).degenerate) {
 			++first;
 		}
-		cliReportFile(path);
+		cliReportFile(name);
 		fprintf(stderr, ": %ld degenerate (zero-area) triangle%s skipped, the first is triangle %ld (face %ld)\n",
 				(long)info.degenerateCount, info.degenerateCount == 1 ? "" : "s", (long)first,
 				(long)bcMesh_GetTriangle(mesh, first).face);
 	}
 	return mesh;
+}
+
+int cliCheckInputs(const cliUsage* usage, const cliCommonOptions* common, const char* meshPath,
+				   const char* inputPath)
+{
+	if (common->shardCount > 0 && common->format == cli_outputJson) {
+		return cliUsageError(usage,
+							 "--shard writes NDJSON or CSV (-f ndjson or -f csv), whose parts joined in order are one "
+							 "run's output; a JSON document per task would not join into one",
+							 NULL);
+	}
+	if (meshPath != NULL && strcmp(meshPath, "-") == 0 && strcmp(inputPath, "-") == 0) {
+		return cliUsageError(usage, "the mesh and the records cannot both come from standard input ('-')", NULL);
+	}
+	return -1;
+}
+
+int cliShardRange(const cliCommonOptions* common, FILE* input, const char* inputName, cliInputRange* range)
+{
+	memset(range, 0, sizeof *range);
+	if (common->shardCount == 0) {
+		return -1;
+	}
+	bcError error = { 0 };
+	if (cliInput_ShardRange(input, common->shardIndex, common->shardCount, range, &error) < 0) {
+		cliReportError(inputName, &error);
+		return cliExitStatusOf(&error);
+	}
+	return -1;
+}
+
+int cliShardReader(const cliCommonOptions* common, FILE* input, const char* inputName, cliReader* reader)
+{
+	cliInputRange range;
+	int status = cliShardRange(common, input, inputName, &range);
+	if (status < 0 && reader != NULL) {
+		cliReader_SetRange(reader, &range);
+	}
+	return status;
 }
 
 const char* cliInputName(const char* path)

@@ -19,13 +19,34 @@ void cliReportFile(const char* file);
  * the error has no position) on stderr. */
 void cliReportError(const char* file, const bcError* error);
 
-/* Load a mesh, reporting any error; NULL on failure. Reports degenerate
- * triangles once on stderr unless quiet. */
-bcMesh* cliLoadMesh(const char* path, int quiet);
+/* Load the mesh at path ("-": standard input) in common->meshFormat
+ * (--mesh-format; bc_meshAuto by extension and first bytes), on
+ * common->threads threads (the mesh does not depend on them), reporting
+ * any error as "ballcast: FILE:LINE:COLUMN: message" (FILE:byte N in binary
+ * data); NULL on failure, with *status (when not NULL) the exit status it
+ * calls for: cli_exitTransient for an I/O error or out of memory, else
+ * cli_exitTrouble. Unless common->quiet, the reader's warnings and the
+ * degenerate triangles are reported on stderr. */
+bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* status);
 
-/* cliLoadMesh reading and building on threads threads (-j; <= 0: one per
- * core, as cliLoadMesh does). The mesh does not depend on it. */
-bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads);
+/* --shard with a JSON document out (whose N parts would not join into
+ * one), or a mesh and records both from standard input: a usage error
+ * (its exit status); -1 to go on. */
+int cliCheckInputs(const cliUsage* usage, const cliCommonOptions* common, const char* meshPath,
+				   const char* inputPath);
+
+/* --shard K/N: the range of input (input.h) the command answers, zeroed
+ * without --shard. -1 to go on, or the exit status after reporting why the
+ * range cannot be had (input is not a file, a read error). */
+int cliShardRange(const cliCommonOptions* common, FILE* input, const char* inputName, cliInputRange* range);
+
+/* "ballcast: out of memory" on stderr, noted for the exit status
+ * (cli_exitTransient: cliFinalStatus). */
+void cliReportNoMemory(void);
+
+/* cliShardRange, and the range set on reader (when not NULL) with
+ * cliReader_SetRange: the reader then reads only the shard's records. */
+int cliShardReader(const cliCommonOptions* common, FILE* input, const char* inputName, cliReader* reader);
 
 /* The name messages give an input path: "<stdin>" for "-". */
 const char* cliInputName(const char* path);

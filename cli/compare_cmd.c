@@ -40,6 +40,7 @@ static const cliUsage compareUsage = {
 	"  -o, --output FILE         write the report here (.json, .csv, .html: format)\n"
 	"  -q, --quiet               no report on standard output (a file named by -o\n"
 	"                            is still written)\n"
+	CLI_HELP_MESH_FORMAT
 	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
@@ -47,7 +48,7 @@ static const cliUsage compareUsage = {
 	"  ballcast compare expected.json student.csv\n"
 	"  ballcast compare --alpha-tol 1e-6 --report csv expected.json submissions/*.json > scores.csv\n"
 	"  ballcast compare -q expected.json new.json || echo 'answers changed'\n",
-	cli_optOutput | cli_optQuiet,
+	cli_optOutput | cli_optQuiet | cli_optMeshFormat,
 	compareOptions,
 	2,
 	-1,
@@ -194,7 +195,8 @@ int cliCompareMain(int argc, char** argv)
 	status = cli_exitTrouble;
 	cliResultSet expected;
 	memset(&expected, 0, sizeof expected);
-	bcMesh* mesh = cfg.meshPath != NULL ? cliLoadMesh(cfg.meshPath, cfg.common.quiet) : NULL;
+	bcMesh* mesh = cfg.meshPath != NULL ? cliLoadMesh(cfg.meshPath, &cfg.common, &status) : NULL;
+	status = cfg.meshPath == NULL || mesh != NULL ? cli_exitTrouble : status;
 	if (cfg.meshPath == NULL || mesh != NULL) {
 		bool ok = loadExpected(&cfg, &expected);
 		ok = ok && cliGrade_CheckExpected(cliInputName(cfg.expectedPath), &expected);

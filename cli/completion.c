@@ -12,8 +12,8 @@
 #include "output.h"
 
 /* The words an option takes from a fixed list come from the parsers
- * themselves: for -f and -i their tables (cliOutputFormatName,
- * cliInputFormatName); for a command's own option, its handler, asked
+ * themselves: for -f, -i and --mesh-format their tables
+ * (cliOutputFormatName, cliInputFormatName, bcMeshFormatName); for a command's own option, its handler, asked
  * through a cliUsageQuery: offered a word that is none (CLI_NOT_A_WORD),
  * it answers with its message, which names the words it takes ("--report
  * is text, json, csv, html, junit or gradescope, not"); each word of that
@@ -90,12 +90,20 @@ static void ownOptionWords(const cliCommand* command, int k, cliWords* words)
 	}
 }
 
+/* The k-th name cliParseMeshFormat takes (the library's bcMeshFormat
+ * names), NULL past the last. */
+static const char* meshFormatName(int k)
+{
+	return k >= bc_meshAuto && k <= bc_meshOff ? bcMeshFormatName((bcMeshFormat)k) : NULL;
+}
+
 /* The words common option name takes from a list, into words. */
 static void commonOptionWords(const char* name, cliWords* words)
 {
 	words->text[0] = '\0';
-	const char* (*table)(int) = strcmp(name, "format") == 0	  ? cliOutputFormatName
+	const char* (*table)(int) = strcmp(name, "format") == 0		  ? cliOutputFormatName
 							   : strcmp(name, "input-format") == 0 ? cliInputFormatName
+							   : strcmp(name, "mesh-format") == 0  ? meshFormatName
 																   : NULL;
 	for (int k = 0; table != NULL && table(k) != NULL; ++k) {
 		addWord(words, table(k), strlen(table(k)));

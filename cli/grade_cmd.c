@@ -57,13 +57,14 @@ static const cliUsage gradeUsage = {
 	"  -o, --output FILE         write the report here (.json, .csv, .html: format)\n"
 	"  -q, --quiet               no notes, and no report on standard output (a file\n"
 	"                            named by -o is still written)\n"
+	CLI_HELP_MESH_FORMAT
 	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast grade room.obj throws.json class/*\n"
 	"  ballcast grade --convention cs121 room.obj throws.json class/* --report csv > grades.csv\n"
 	"  ballcast grade --fields hit,alpha,triangle --one-based room.obj throws.json bob.csv\n",
-	cli_optOutput | cli_optInputFormat | cli_optRadius | cli_optQuiet,
+	cli_optOutput | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMeshFormat,
 	gradeOptions,
 	3,
 	-1,
@@ -255,7 +256,8 @@ int cliGradeMain(int argc, char** argv)
 	memset(&expected, 0, sizeof expected);
 	cliReplayer replayer;
 	memset(&replayer, 0, sizeof replayer);
-	bcMesh* mesh = cliLoadMesh(run.meshPath, run.common.quiet);
+	bcMesh* mesh = cliLoadMesh(run.meshPath, &run.common, &status);
+	status = mesh != NULL ? cli_exitTrouble : status;
 	run.mesh = mesh;
 	if (mesh != NULL && castExpected(&run, &expected)) {
 		run.grade.mesh = mesh;

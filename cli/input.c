@@ -3,6 +3,7 @@
 #include "input.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,7 @@ static int readFailed(bcError* error, bcErrorCode code, int errorNumber)
 		memset(error, 0, sizeof *error);
 		error->code = code;
 		error->record = -1;
+		error->systemError = code == bc_errorIo ? errorNumber : 0;
 		if (code == bc_errorNoMemory) {
 			snprintf(error->message, sizeof error->message, "out of memory");
 		} else {
@@ -252,4 +254,100 @@ int cliInput_SyntaxError(const cliInput* in, size_t offset, const char* message,
 		snprintf(error->message, sizeof error->message, "%s", message);
 	}
 	return -1;
+}
+
+/* ------------------------------------------------------------- shards */
+
+/* Bytes read at a time while counting lines up to a shard's bounds. */
+#define CLI_SHARD_CHUNK ((size_t)1 << 20)
+
+/* Is line:column before the position line2:column2? */
+static bool isBefore(long line, long column, long line2, long column2)
+{
+	return line < line2 || (line == line2 && column < column2);
+}
+
+bool cliInputRange_Holds(const cliInputRange* range, long line, long column)
+{
+	if (range->beginLine > 0 && isBefore(line, column, range->beginLine, range->beginColumn)) {
+		return false;
+	}
+	return range->endLine == 0 || isBefore(line, column, range->endLine, range->endColumn);
+}
+
+int cliInput_ShardRange(FILE* stream, long index, long count, cliInputRange* range, bcError* error)
+{
+	memset(range, 0, sizeof *range);
+	int fd = fileno(stream);
+	struct stat info;
+	if (fd < 0 || fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+		if (error != NULL) {
+			memset(error, 0, sizeof *error);
+			error->code = bc_errorIo;
+			error->record = -1;
+			snprintf(error->message, sizeof error->message,
+					 "--shard needs a file to cut into byte ranges, not a pipe or a terminal");
+		}
+		return -1;
+	}
+	off_t at = lseek(fd, 0, SEEK_CUR);
+	long long base = at > 0 ? (long long)at : 0;
+	long long size = (long long)info.st_size - base;
+	size = size > 0 ? size : 0;
+	/* the bounds size * k / count, without overflow */
+	long long bounds[2];
+	for (int b = 0; b < 2; ++b) {
+		long long k = index + b;
+		bounds[b] = size / count * k + size % count * k / count;
+	}
+	bool lower = index > 0;
+	bool upper = index + 1 < count;
+	long long stop = upper ? bounds[1] : lower ? bounds[0] : 0;
+	char* buffer = stop > 0 ? malloc(CLI_SHARD_CHUNK) : NULL;
+	if (stop > 0 && buffer == NULL) {
+		return readFailed(error, bc_errorNoMemory, 0);
+	}
+	/* lines counted up to each bound: line and the offset where it starts */
+	long line = 1;
+	long long lineStart = 0;
+	bool byteOrderMark = false;
+	long long done = 0;
+	int next = lower ? 0 : 1;
+	while (next < 2 && (next == 0 || upper)) {
+		long long target = bounds[next];
+		while (done < target) {
+			size_t want = target - done < (long long)CLI_SHARD_CHUNK ? (size_t)(target - done) : CLI_SHARD_CHUNK;
+			ssize_t got = pread(fd, buffer, want, (off_t)(base + done));
+			if (got < 0 && errno == EINTR) {
+				continue;
+			}
+			if (got <= 0) {
+				int code = got < 0 ? errno : EIO;
+				free(buffer);
+				return readFailed(error, bc_errorIo, code);
+			}
+			if (done == 0 && got >= 3 && memcmp(buffer, "\xEF\xBB\xBF", 3) == 0) {
+				byteOrderMark = true;
+			}
+			for (const char* p = buffer; (p = memchr(p, '\n', (size_t)(buffer + got - p))) != NULL; ++p) {
+				line += 1;
+				lineStart = done + (p - buffer) + 1;
+			}
+			done += got;
+		}
+		long column = (long)(target - lineStart) + 1;
+		if (line == 1 && byteOrderMark) {
+			column = target >= 3 ? column - 3 : 1;
+		}
+		if (next == 0) {
+			range->beginLine = line;
+			range->beginColumn = column;
+		} else {
+			range->endLine = line;
+			range->endColumn = column;
+		}
+		next += 1;
+	}
+	free(buffer);
+	return 1;
 }

@@ -88,6 +88,28 @@ double cliInput_Progress(const cliInput* in);
  * bc_errorSyntax, its line and column, and the message. Returns -1. */
 int cliInput_SyntaxError(const cliInput* in, size_t offset, const char* message, bcError* error);
 
+/* A part of an input file (--shard K/N): the records that start at or
+ * after begin and before end, where positions are what cliInput counts
+ * (1-based line, 1-based byte column; on line 1 after a byte order mark),
+ * so that records keep the numbers, lines and columns of the whole file.
+ * Zeroed: every record. */
+typedef struct cliInputRange {
+	long beginLine, beginColumn; /* 0: from the start */
+	long endLine, endColumn;     /* 0: to the end */
+} cliInputRange;
+
+/* The range of shard index (0-based) of count: the records that start in
+ * the index-th of count equal byte ranges [size * index / count, size *
+ * (index + 1) / count) of the regular file stream reads (from its current
+ * offset, which is left alone: the file is read with pread). Finds the
+ * positions of the two bounds by counting lines up to them. 1, or -1 (error
+ * filled, no position) when stream is not a regular file (a pipe has no
+ * size to cut) or cannot be read. */
+int cliInput_ShardRange(FILE* stream, long index, long count, cliInputRange* range, bcError* error);
+
+/* Does range hold a record that starts at line:column? */
+bool cliInputRange_Holds(const cliInputRange* range, long line, long column);
+
 /* A NUL-terminated copy of text[0 .. length) (the caller frees it), or
  * NULL when out of memory. */
 char* cliCopyText(const char* text, size_t length);

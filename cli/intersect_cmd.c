@@ -57,13 +57,14 @@ static const cliUsage intersectUsage = {
 	CLI_HELP_QUIET
 	"      --stats               phase times and counts on standard error as one\n"
 	"                            JSON line\n"
+	CLI_HELP_MESH_FORMAT
 	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast intersect part.obj fixture.obj\n"
 	"  ballcast intersect --exit-status -f ndjson scan.obj >/dev/null || echo 'self-intersecting'\n"
 	"  ballcast intersect -f csv a.obj b.obj | awk -F, '$9 == \"crossing\"'\n",
-	cli_optOutput | cli_optFormat | cli_optThreads | cli_optQuiet,
+	cli_optOutput | cli_optFormat | cli_optThreads | cli_optQuiet | cli_optMeshFormat,
 	intersectOptions,
 	1,
 	2,
@@ -326,11 +327,12 @@ int cliIntersectMain(int argc, char** argv)
 	bcIntersectList* list = NULL;
 	cliBuffer text = { 0 };
 	double started = cliNow();
-	bcMesh* a = cliLoadMesh(cfg.pathA, cfg.common.quiet);
-	bcMesh* b = a != NULL && cfg.pathB != NULL ? cliLoadMesh(cfg.pathB, cfg.common.quiet) : NULL;
+	bcMesh* a = cliLoadMesh(cfg.pathA, &cfg.common, &status);
+	bcMesh* b = a != NULL && cfg.pathB != NULL ? cliLoadMesh(cfg.pathB, &cfg.common, &status) : NULL;
 	if (a == NULL || (cfg.pathB != NULL && b == NULL)) {
 		goto done;
 	}
+	status = cli_exitTrouble;
 	double readSeconds = cliNow() - started;
 	double buildSeconds = bcMesh_GetInfo(a).buildSeconds + (b != NULL ? bcMesh_GetInfo(b).buildSeconds : 0.0);
 

@@ -132,11 +132,11 @@ int main(int argc, char** argv)
 	if (global == cli_globalHelp ||
 		(help && (argc == 2 || strcmp(argv[2], "help") == 0 || globalOption(argv[2]) == cli_globalHelp))) {
 		printUsage(stdout);
-		return cliFinishStdout();
+		return cliFinalStatus(cliFinishStdout());
 	}
 	if (global == cli_globalVersion) {
 		puts("ballcast " BC_VERSION_STRING);
-		return cliFinishStdout();
+		return cliFinalStatus(cliFinishStdout());
 	}
 	if (argv[1][0] == '-' && argv[1][1] != '\0') {
 		return unknownGlobalOption(argv[1]);
@@ -149,7 +149,7 @@ int main(int argc, char** argv)
 	if (help) {
 		/* `ballcast help cast` is `ballcast cast --help` */
 		char* helpArgv[] = { argv[2], (char*)"--help", NULL };
-		return command->run(2, helpArgv);
+		return cliFinalStatus(command->run(2, helpArgv));
 	}
-	return command->run(argc - 1, argv + 1);
+	return cliFinalStatus(command->run(argc - 1, argv + 1));
 }

@@ -16,7 +16,7 @@
 
 /* getopt codes of the options without a short letter. Own options without
  * a letter take CLI_OWN_CODE + their index. */
-enum { cli_codeMaxErrors = 256, cli_codeVersion, cli_codeOwn = 512 };
+enum { cli_codeMaxErrors = 256, cli_codeVersion, cli_codeMeshFormat, cli_codeShard, cli_codeOwn = 512 };
 
 /* The common options: their bit, long name, getopt code and whether they
  * take a value. */
@@ -33,6 +33,8 @@ static const struct {
 	{ cli_optThreads, "threads", 'j', true },
 	{ cli_optQuiet, "quiet", 'q', false },
 	{ cli_optMaxErrors, "max-errors", cli_codeMaxErrors, true },
+	{ cli_optMeshFormat, "mesh-format", cli_codeMeshFormat, true },
+	{ cli_optShard, "shard", cli_codeShard, true },
 };
 
 #define CLI_COMMON_COUNT (sizeof commonOptions / sizeof commonOptions[0])
@@ -96,6 +98,36 @@ bool cliParseInputFormat(const char* text, cliInputFormat* format)
 const char* cliInputFormatName(int k)
 {
 	return k >= 0 && k < CLI_INPUT_FORMAT_COUNT ? inputFormatNames[k].name : NULL;
+}
+
+bool cliParseMeshFormat(const char* text, bcMeshFormat* format)
+{
+	for (int f = bc_meshAuto; f <= bc_meshOff; ++f) {
+		if (strcmp(text, bcMeshFormatName((bcMeshFormat)f)) == 0) {
+			*format = (bcMeshFormat)f;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool cliParseShard(const char* text, long* index, long* count)
+{
+	char* slash = NULL;
+	errno = 0;
+	long k = strtol(text, &slash, 10);
+	if (slash == text || *slash != '/' || errno == ERANGE || text[0] == '-' || text[0] == '+' || text[0] == ' ') {
+		return false;
+	}
+	char* end = NULL;
+	long n = strtol(slash + 1, &end, 10);
+	if (end == slash + 1 || *end != '\0' || errno == ERANGE || slash[1] == '-' || slash[1] == '+' ||
+		slash[1] == ' ' || n < 1 || k < 0 || k >= n) {
+		return false;
+	}
+	*index = k;
+	*count = n;
+	return true;
 }
 
 size_t cliEditDistance(const char* a, size_t n, const char* b)
@@ -261,6 +293,18 @@ static int commonOption(const cliUsage* usage, int code, const char* value, cliC
 		return -1;
 	case 'q':
 		options->quiet = true;
+		return -1;
+	case cli_codeMeshFormat:
+		if (!cliParseMeshFormat(value, &options->meshFormat)) {
+			return unknownName(usage, "mesh format", value, "auto, obj, stl, ply or off");
+		}
+		return -1;
+	case cli_codeShard:
+		if (!cliParseShard(value, &options->shardIndex, &options->shardCount)) {
+			return cliUsageError(usage, "--shard needs K/N with 0 <= K < N (K counts from 0, as "
+										"$SLURM_ARRAY_TASK_ID and $(Process) do), not",
+								 value);
+		}
 		return -1;
 	default: { /* --max-errors */
 		char* end = NULL;

@@ -16,6 +16,13 @@ int cliParseInt(const char* text, int* value);
 /* A whole-string finite number >= 0 (--radius, compare's tolerances). */
 bool cliParseNonNegative(const char* text, double* value);
 
+/* Parse --mesh-format: "auto", "obj", "stl", "ply" or "off"; false (format
+ * untouched) if unknown. */
+bool cliParseMeshFormat(const char* text, bcMeshFormat* format);
+
+/* Parse --shard's K/N (0 <= K < N, N >= 1); false if malformed. */
+bool cliParseShard(const char* text, long* index, long* count);
+
 /* Parse -i/--input-format: "auto", "json", "ndjson" or "jsonl", "csv";
  * false (format untouched) if unknown. */
 bool cliParseInputFormat(const char* text, cliInputFormat* format);
@@ -43,6 +50,9 @@ typedef struct cliCommonOptions {
 	bool quiet;                 /* -q */
 	bool maxErrorsGiven;        /* --max-errors N was given ... */
 	long maxErrors;             /* ... and is this (>= 0) */
+	bcMeshFormat meshFormat;    /* --mesh-format FMT; bc_meshAuto: by extension and first bytes */
+	long shardIndex;            /* --shard K/N: K (0-based, 0 .. N-1) ... */
+	long shardCount;            /* ... and N (>= 1); 0: no --shard */
 } cliCommonOptions;
 
 /* The common options a command takes: a bit each, spelled the same way
@@ -54,7 +64,9 @@ enum {
 	cli_optRadius = 1u << 3,      /* -r, --radius R */
 	cli_optThreads = 1u << 4,     /* -j, --threads N */
 	cli_optQuiet = 1u << 5,       /* -q, --quiet */
-	cli_optMaxErrors = 1u << 6    /* --max-errors N */
+	cli_optMaxErrors = 1u << 6,   /* --max-errors N */
+	cli_optMeshFormat = 1u << 7,  /* --mesh-format FMT */
+	cli_optShard = 1u << 8        /* --shard K/N */
 };
 
 /* One of a command's own options. */
@@ -85,6 +97,10 @@ typedef struct cliUsage {
 #define CLI_HELP_QUIET_ALL "  -q, --quiet               no notes, progress or summary on standard error\n"
 #define CLI_HELP_QUIET "  -q, --quiet               no notes on standard error\n"
 #define CLI_HELP_MAX_ERRORS "      --max-errors N        show at most N messages about bad records (default 20)\n"
+#define CLI_HELP_MESH_FORMAT "      --mesh-format FMT     obj, stl, ply, off (default auto: by extension)\n"
+#define CLI_HELP_SHARD                                                                                                 \
+	"      --shard K/N           only task K of N (0-based): records starting in\n"                                   \
+	"                            the K-th of N byte ranges of the input file\n"
 #define CLI_HELP_HELP                                                                                                  \
 	"  -h, --help                this help\n"                                                                         \
 	"      --version             the version of ballcast\n"

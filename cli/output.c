@@ -442,6 +442,7 @@ void cliWriteError(const char* name, int code)
 {
 	if (code != EPIPE) {
 		fprintf(stderr, "ballcast: %s: write error: %s\n", name, strerror(code != 0 ? code : EIO));
+		cliNoteFailure(code != 0 ? code : EIO, false);
 	}
 }
 

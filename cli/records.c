@@ -89,6 +89,7 @@ struct cliReader {
 	/* cliReader_Next: deferred records are parsed at once with these */
 	cliRecordText text;
 	cliJsonParser* parser;
+	cliInputRange range; /* --shard: the records answered; zeroed: all */
 };
 
 /* ------------------------------------------------------------- records */
@@ -764,7 +765,35 @@ static int nextCsv(cliReader* reader, cliRecord* record, bcError* error)
 	return 1;
 }
 
+void cliReader_SetRange(cliReader* reader, const cliInputRange* range)
+{
+	reader->range = *range;
+}
+
+static int nextDeferred(cliReader* reader, cliRecord* record, cliRecordText* text, bcError* error);
+
 int cliReader_NextDeferred(cliReader* reader, cliRecord* record, cliRecordText* text, bcError* error)
+{
+	for (;;) {
+		size_t kept = text->length;
+		int status = nextDeferred(reader, record, text, error);
+		if (status <= 0 || cliInputRange_Holds(&reader->range, record->line, record->column)) {
+			return status;
+		}
+		/* outside the shard: before it, read on; after it, the end */
+		bool after = reader->range.endLine > 0 && (record->line > reader->range.endLine ||
+												   (record->line == reader->range.endLine &&
+													record->column >= reader->range.endColumn));
+		cliRecord_Free(record);
+		text->length = kept;
+		if (after) {
+			reader->state = cli_readDone;
+			return 0;
+		}
+	}
+}
+
+static int nextDeferred(cliReader* reader, cliRecord* record, cliRecordText* text, bcError* error)
 {
 	memset(record, 0, sizeof *record);
 	bcError scratch;

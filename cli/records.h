@@ -111,6 +111,12 @@ int cliRecord_Parse(cliRecord* record, const cliRecordText* text, cliJsonParser*
 void cliRecordText_Clear(cliRecordText* text);
 void cliRecordText_Free(cliRecordText* text);
 
+/* Read only the records range holds (input.h; --shard): those that start
+ * before it are read and dropped (their numbers still counted, so records
+ * keep the numbers of the whole file), reading stops at the first that
+ * starts at or after its end. Set it before reading. */
+void cliReader_SetRange(cliReader* reader, const cliInputRange* range);
+
 /* Detect the input format now (reading the first bytes) rather than at the
  * first record: 1, or -1 on an error cliReader_Next would return first
  * (a read error, no '[' for --input-format json). An empty input (blanks

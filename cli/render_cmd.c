@@ -91,7 +91,9 @@ static const cliUsage renderUsage = {
 	"      --probe X,Y,Z         print on standard error the pixel where the point\n"
 	"                            X,Y,Z lands (a testing aid; may be repeated)\n"
 	CLI_HELP_QUIET
-	CLI_HELP_MAX_ERRORS CLI_HELP_HELP
+	CLI_HELP_MAX_ERRORS
+	CLI_HELP_MESH_FORMAT
+	CLI_HELP_HELP
 	"options (cast's: TRAJECTORIES are cast as cast casts them):\n"
 	"  -r, --radius R            radius for trajectories without \"r\"\n"
 	CLI_HELP_CAST_SETTINGS
@@ -103,7 +105,7 @@ static const cliUsage renderUsage = {
 	"  ballcast render --compare expected.json room.obj student.json -o diff.svg\n"
 	"  ballcast render --view 0,90 --size 1200x900 room.obj -o top.svg\n"
 	"  ballcast render --up y bunny.obj -o bunny.svg\n",
-	cli_optOutput | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors,
+	cli_optOutput | cli_optInputFormat | cli_optRadius | cli_optQuiet | cli_optMaxErrors | cli_optMeshFormat,
 	renderOptions,
 	1,
 	2,
@@ -788,10 +790,11 @@ int cliRenderMain(int argc, char** argv)
 		goto done;
 	}
 	status = cli_exitTrouble;
-	mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
+	mesh = cliLoadMesh(cfg.meshPath, &cfg.common, &status);
 	if (mesh == NULL) {
 		goto done;
 	}
+	status = cli_exitTrouble;
 	if (cfg.useEye) {
 		bcMeshInfo info = bcMesh_GetInfo(mesh);
 		bcVec3 toEye = bcSub(cfg.eye, bcScale(0.5, bcAdd(info.lowerBound, info.upperBound)));

@@ -52,13 +52,14 @@ static const cliUsage simulateUsage = {
 	"      --brute               test every triangle (reference path, slow)\n"
 	CLI_HELP_QUIET
 	"      --stats               times and counts on standard error as one JSON line\n"
+	CLI_HELP_MESH_FORMAT
 	CLI_HELP_HELP
 	"\n"
 	"examples:\n"
 	"  ballcast simulate samples/room.obj scene.json\n"
 	"  ballcast simulate -f csv --positions track.csv room.obj scene.json > events.csv\n"
 	"  ballcast simulate -f ndjson room.obj scene.json | grep '\"kind\":\"rest\"'\n",
-	cli_optOutput | cli_optFormat | cli_optQuiet,
+	cli_optOutput | cli_optFormat | cli_optQuiet | cli_optMeshFormat,
 	simulateOptions,
 	2,
 	2,
@@ -403,10 +404,11 @@ int cliSimulateMain(int argc, char** argv)
 	bool sampling = cfg.positionsPath != NULL;
 
 	double started = cliNow();
-	bcMesh* mesh = cliLoadMesh(cfg.meshPath, cfg.common.quiet);
+	bcMesh* mesh = cliLoadMesh(cfg.meshPath, &cfg.common, &status);
 	if (mesh == NULL) {
 		goto done;
 	}
+	status = cli_exitTrouble;
 	bcMeshInfo meshInfo = bcMesh_GetInfo(mesh);
 	times.buildMesh = meshInfo.buildSeconds;
 	times.readMesh = cliNow() - started - meshInfo.buildSeconds;

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -249,11 +250,12 @@ typedef enum bcErrorCode {
 	bc_errorValue,    /* a number is not finite or out of range */
 	bc_errorTooLarge, /* more elements than BC_MAX_ELEMENTS */
 	bc_errorNoMemory,
-	bc_errorEmpty     /* a mesh without any face */
+	bc_errorEmpty,    /* a mesh without any face */
+	bc_errorFormat    /* a mesh not in the format asked for or named by its extension, or binary where text belongs */
 } bcErrorCode;
 
 /* What went wrong and where. line and column are 1-based (0 when they do not
- * apply); column counts bytes. record is the 0-based record number for
+ * apply); column counts bytes; binary data says where with byte. record is the 0-based record number for
  * per-record errors, -1 otherwise. */
 typedef struct bcError {
 	bcErrorCode code;  /* why the call failed */
@@ -261,6 +263,9 @@ typedef struct bcError {
 	long column;       /* 1-based byte column on that line, 0 when none applies */
 	long record;       /* 0-based record of a per-record error, else -1 */
 	char message[256]; /* what went wrong, in words (NUL terminated) */
+	long long byte;    /* binary data: the 1-based byte (as cmp(1) counts) where it went wrong, line and column
+						* then 0; else 0 */
+	int systemError;   /* bc_errorIo: the errno of the call that failed (EIO, ENOSPC, ...), else 0 */
 } bcError;
 
 /* --------------------------------------------------------------- numbers */
@@ -302,7 +307,8 @@ typedef struct bcMeshDef {
  * The caller owns the result and frees it with bcMesh_Destroy. */
 BC_API bcMesh* bcMesh_Create(const bcMeshDef* def, bcError* error);
 
-/* How an OBJ file or text is read into a mesh. */
+/* How a mesh file (any format: bcMesh_Load) or OBJ text is read into a
+ * mesh. */
 typedef struct bcObjOptions {
 	/* Threads parsing the text (cut into pieces at line boundaries) and
 	 * building the hierarchy; <= 0: one per online core. The mesh, byte for
@@ -333,6 +339,68 @@ BC_API bcMesh* bcMesh_LoadObj(const char* path, const bcObjOptions* options, bcE
  * caller owns the result. */
 BC_API bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error);
 
+/* The mesh formats ballcast reads. */
+typedef enum bcMeshFormat {
+	bc_meshAuto = 0, /* from the file name's extension, confirmed by the first bytes; else the first bytes */
+	bc_meshObj,      /* Wavefront OBJ (text) */
+	bc_meshStl,      /* STL, ASCII or binary */
+	bc_meshPly,      /* PLY, ASCII or binary of either byte order */
+	bc_meshOff       /* OFF (text) */
+} bcMeshFormat;
+
+/* "auto", "obj", "stl", "ply" or "off" ("?" for a value out of range). */
+BC_API const char* bcMeshFormatName(bcMeshFormat format);
+
+/* The largest mesh input read, in bytes (8 GiB): beyond it a reader stops
+ * with bc_errorTooLarge before holding more, whatever the source (a pipe
+ * that never ends, /dev/zero). */
+#define BC_MAX_MESH_BYTES ((long long)8 << 30)
+
+/* Read a mesh file of any format ("-" is not special here). With
+ * bc_meshAuto the format comes from the extension (.obj, .stl, .ply, .off,
+ * any case) and must agree with the first bytes ("ply", "OFF", "solid" or
+ * a binary STL's size), else bc_errorFormat; without a known extension the
+ * first bytes decide, and OBJ is the default. A named format must agree
+ * with the first bytes too. Every format gives the same mesh for the same
+ * polygons: vertices in file order (STL: each distinct position, in order
+ * of first use), triangles in file order, a polygon of k corners cut into
+ * k - 2 triangles as bcMesh_LoadObj cuts it, face ids counting polygons
+ * (OBJ f lines, STL facets, PLY and OFF faces) from 0.
+ *  - STL (ASCII or binary: binary when the size is exactly 84 + 50 n bytes
+ *    for the n triangles its header counts, even when it starts with
+ *    "solid"): corners whose coordinates are bit-identical are merged into
+ *    one vertex, so that neighbouring facets share their edges (float32
+ *    bits in binary, the double read in ASCII; -0 and 0 differ). The
+ *    stored facet normal is never used: one that points against the
+ *    winding's normal (negative dot product) is reported as a warning.
+ *  - PLY (format ascii, binary_little_endian or binary_big_endian 1.0):
+ *    the element "vertex" with properties x, y, z of any scalar type (read
+ *    exactly: float32 and float64 keep every bit), the element "face" with
+ *    a list property vertex_indices or vertex_index; other properties and
+ *    elements are skipped.
+ *  - OFF (OFF, COFF, NOFF, CNOFF): vertex lines x y z with any further
+ *    columns (colours, normals) ignored, face lines k i1 .. ik with any
+ *    further columns (a colour) ignored; '#' comments.
+ * Text formats (OBJ, OFF, ASCII STL, a PLY header) holding a NUL byte are
+ * refused at once ("binary data (NUL bytes)"), as is UTF-16 text. Errors in
+ * text have a line and column, in binary data a byte (bcError.byte); a
+ * file that changes size or time while it is read is refused ("changed
+ * while it was read"). The file is read with read(2), never mapped.
+ * options may be NULL (the defaults). The caller owns the result and frees
+ * it with bcMesh_Destroy. */
+BC_API bcMesh* bcMesh_Load(const char* path, bcMeshFormat format, const bcObjOptions* options, bcError* error);
+
+/* The same over bytes held in memory (no extension: bc_meshAuto decides by
+ * the first bytes). The caller owns the result. */
+BC_API bcMesh* bcMesh_Parse(const void* data, size_t length, bcMeshFormat format, const bcObjOptions* options,
+							bcError* error);
+
+/* The same over what remains of stream (standard input, a pipe), read to
+ * its end (at most BC_MAX_MESH_BYTES) but not closed. A text mesh holding
+ * NUL bytes is refused as soon as they are read. The caller owns the
+ * result. */
+BC_API bcMesh* bcMesh_Read(FILE* stream, bcMeshFormat format, const bcObjOptions* options, bcError* error);
+
 /* Free a mesh. NULL is allowed. */
 BC_API void bcMesh_Destroy(bcMesh* mesh);
 
@@ -341,17 +409,20 @@ BC_API void bcMesh_Destroy(bcMesh* mesh);
 typedef enum bcWarningCode {
 	bc_warningNone = 0,
 	bc_warningNonPlanar,        /* a polygon's corners stray from its plane: cut as a fan */
-	bc_warningSelfIntersecting  /* a polygon's edges cross or touch, or a corner repeats: cut as a fan */
+	bc_warningSelfIntersecting, /* a polygon's edges cross or touch, or a corner repeats: cut as a fan */
+	bc_warningFacetNormal       /* an STL facet's stored normal points against its winding: not used */
 } bcWarningCode;
 
-/* One warning: line and column (1-based, bytes) of the polygon's f
- * keyword, record its 0-based face (f line) number. */
+/* One warning: line and column (1-based, bytes) of the polygon's keyword
+ * (OBJ f, STL facet) or first number (PLY, OFF), or in binary data its
+ * 1-based byte; record its 0-based face number. */
 typedef struct bcWarning {
 	bcWarningCode code; /* what the reader got past */
-	long line;          /* 1-based line of the polygon's f keyword */
-	long column;        /* 1-based byte column of that keyword */
-	long record;        /* 0-based face (f line) number */
+	long line;          /* 1-based line of the polygon, 0 in binary data */
+	long column;        /* 1-based byte column of its keyword or first number */
+	long record;        /* 0-based face (polygon) number */
 	char message[160];  /* the warning in words (NUL terminated) */
+	long long byte;     /* binary data: the 1-based byte where the polygon starts; else 0 */
 } bcWarning;
 
 /* A mesh keeps the first this many warnings in full; it counts them all. */
@@ -369,10 +440,13 @@ BC_API bcWarning bcMesh_GetWarning(const bcMesh* mesh, int32_t index);
 typedef struct bcMeshInfo {
 	int32_t vertexCount;           /* vertices */
 	int32_t triangleCount;         /* triangles, degenerate ones included */
-	int32_t faceCount;             /* source polygons (OBJ f lines) */
+	int32_t faceCount;             /* source polygons (OBJ f lines, STL facets, PLY and OFF faces) */
 	int32_t degenerateCount;       /* triangles of zero area or slivers: never hit */
 	bcVec3 lowerBound, upperBound; /* axis-aligned bounds of all vertices */
 	double buildSeconds;           /* wall time spent building the BVH */
+	bcMeshFormat format;           /* the format read (bc_meshAuto for bcMesh_Create) */
+	long long mergedCorners;       /* STL: facet corners that fell on a vertex already read (bit-identical
+									* coordinates) and were merged into it; 0 for other formats */
 } bcMeshInfo;
 
 /* The mesh's counts and bounds. */

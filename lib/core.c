@@ -100,6 +100,8 @@ void bcSetError(bcError* error, bcErrorCode code, long line, long column, const 
 	error->line = line;
 	error->column = column;
 	error->record = -1;
+	error->byte = 0;
+	error->systemError = 0;
 	va_list args;
 	va_start(args, format);
 	vsnprintf(error->message, sizeof error->message, format, args);

@@ -6,7 +6,6 @@
 
 #include "bvh.h"
 #include "core.h"
-#include "core.h"
 #include "sweep.h"
 #include "vec3.h"
 
@@ -228,6 +227,8 @@ bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh)
 	info.lowerBound = mesh->lowerBound;
 	info.upperBound = mesh->upperBound;
 	info.buildSeconds = mesh->buildSeconds;
+	info.format = mesh->format;
+	info.mergedCorners = mesh->mergedCorners;
 	return info;
 }
 

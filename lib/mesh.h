@@ -23,6 +23,8 @@ struct bcMesh {
 	struct bcBvh* bvh;   /* acceleration structure, NULL until built */
 	bcWarning* warnings; /* the first min(warningCount, BC_MAX_WARNINGS), owned (bcAlloc) */
 	int32_t warningCount;
+	bcMeshFormat format;       /* the format read, bc_meshAuto when built from arrays */
+	long long mergedCorners;   /* STL: corners merged into an earlier vertex */
 };
 
 /* Take ownership of the arrays (from bcAlloc) and finish the mesh:

@@ -42,8 +42,6 @@
  * first error. Otherwise the pieces are joined into one set of arrays.
  * The first piece knows its base (0) from the start.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <locale.h>
 #include <math.h>
 #include <stdbool.h>
@@ -51,15 +49,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <unistd.h>
 
-#include "decimal.h"
-#include "mesh.h"
 #include "core.h"
-#include "polygon.h"
+#include "decimal.h"
+#include "mesh_build.h"
 
 /* The element limit. Tests build a second copy of this file with a small
  * value to reach the bc_errorTooLarge paths; the library uses the public one. */
@@ -86,12 +79,6 @@
 /* Tokens quoted in error messages are cut after this many bytes. */
 #define BC_OBJ_QUOTE_LENGTH 40
 
-/* Files that are not mapped are read with read() calls of at most this many
- * bytes, into a buffer that starts at BC_OBJ_READ_START bytes when the size
- * is unknown. */
-#define BC_OBJ_READ_CHUNK ((size_t)1 << 30)
-#define BC_OBJ_READ_START ((size_t)1 << 16)
-
 /* A piece of text smaller than this is not given a thread of its own: a
  * megabyte takes about 3 ms to parse, a hundred times the cost of starting
  * and joining a thread. Tests build a copy of this file with tiny pieces. */
@@ -112,15 +99,6 @@ static const unsigned char charClass[256] = {
 	[' '] = bc_charBlank, ['\t'] = bc_charBlank, ['\r'] = bc_charBlank,
 	['\n'] = bc_charNewline, ['#'] = bc_charHash, ['\\'] = bc_charBackslash,
 };
-
-/* A polygon of four or more corners, as parsed: its fan's first triangle
- * and count, and where its f keyword is. */
-typedef struct bcObjPolygon {
-	int32_t firstTriangle;
-	int32_t triangleCount;
-	long line;
-	long column;
-} bcObjPolygon;
 
 /* Parser state: the cursor, the physical position for errors, the output. */
 typedef struct bcObjParser {
@@ -154,7 +132,7 @@ typedef struct bcObjParser {
 	size_t relativeCount;
 	size_t relativeCapacity;
 	/* polygons of four or more corners, looked at once the vertices are known */
-	bcObjPolygon* polygons;
+	bcMeshPolygon* polygons;
 	size_t polygonCount;
 	size_t polygonCapacity;
 } bcObjParser;
@@ -206,29 +184,6 @@ static inline long columnOf(const bcObjParser* parser, const char* at)
 	return (long)(at - parser->lineStart) + 1;
 }
 
-/* Copy the token at [begin, end) for a message: cut to BC_OBJ_QUOTE_LENGTH
- * bytes, control bytes shown as '?'. */
-static void quoteToken(char* out, size_t size, const char* begin, const char* end)
-{
-	size_t length = (size_t)(end - begin);
-	bool cut = length > BC_OBJ_QUOTE_LENGTH;
-	if (cut) {
-		length = BC_OBJ_QUOTE_LENGTH;
-	}
-	if (length + 4 > size) {
-		length = size - 4;
-	}
-	for (size_t i = 0; i < length; ++i) {
-		unsigned char c = (unsigned char)begin[i];
-		out[i] = c < 0x20 || c == 0x7f ? '?' : (char)c;
-	}
-	if (cut) {
-		memcpy(out + length, "...", 4);
-	} else {
-		out[length] = '\0';
-	}
-}
-
 /* Report "expected <what>, found ..." for the token starting at 'at'. */
 static void expectedError(bcObjParser* parser, const char* at, const char* what)
 {
@@ -239,7 +194,7 @@ static void expectedError(bcObjParser* parser, const char* at, const char* what)
 		bcSetError(parser->error, bc_errorSyntax, parser->line, column, "expected %s, found a comment", what);
 	} else {
 		char quoted[BC_OBJ_QUOTE_LENGTH + 4];
-		quoteToken(quoted, sizeof quoted, at, findTokenEnd(at, parser->end));
+		bcQuoteToken(quoted, sizeof quoted, at, findTokenEnd(at, parser->end));
 		bcSetError(parser->error, bc_errorSyntax, parser->line, column, "expected %s, found '%s'", what, quoted);
 	}
 }
@@ -357,7 +312,7 @@ static bool parseSlowNumber(bcObjParser* parser, const char* start, double* valu
 	}
 	if (!isfinite(result)) {
 		char quoted[BC_OBJ_QUOTE_LENGTH + 4];
-		quoteToken(quoted, sizeof quoted, start, stop);
+		bcQuoteToken(quoted, sizeof quoted, start, stop);
 		bcSetError(parser->error, bc_errorValue, parser->line, columnOf(parser, start),
 				   "coordinate is not finite: '%s'", quoted);
 		return false;
@@ -492,7 +447,7 @@ static inline bool parseCorner(bcObjParser* parser, int32_t* index, bool* relati
 	}
 	if (p == NULL || !isTokenEnd(p, end)) {
 		char quoted[BC_OBJ_QUOTE_LENGTH + 4];
-		quoteToken(quoted, sizeof quoted, start, findTokenEnd(start, end));
+		bcQuoteToken(quoted, sizeof quoted, start, findTokenEnd(start, end));
 		bcSetError(parser->error, bc_errorSyntax, parser->line, columnOf(parser, start),
 				   "malformed face vertex '%s' (expected v, v/vt, v//vn or v/vt/vn)", quoted);
 		return false;
@@ -512,7 +467,7 @@ static inline bool parseCorner(bcObjParser* parser, int32_t* index, bool* relati
 			}
 		} else {
 			char quoted[BC_OBJ_QUOTE_LENGTH + 4];
-			quoteToken(quoted, sizeof quoted, start, digitsEnd);
+			bcQuoteToken(quoted, sizeof quoted, start, digitsEnd);
 			if (negative) {
 				bcSetError(parser->error, bc_errorIndex, parser->line, columnOf(parser, start),
 						   "relative index %s reaches before the first vertex (%ld %s defined so far)", quoted,
@@ -636,7 +591,7 @@ static bool parseFace(bcObjParser* parser, const char* keyword)
 				return false;
 			}
 		}
-		bcObjPolygon* polygon = parser->polygons + parser->polygonCount++;
+		bcMeshPolygon* polygon = parser->polygons + parser->polygonCount++;
 		polygon->firstTriangle = firstTriangle;
 		polygon->triangleCount = triangles;
 		polygon->line = line;
@@ -689,19 +644,6 @@ static void* shrinkArray(void* array, size_t count, size_t elementSize)
 	return smaller != NULL ? smaller : array;
 }
 
-/* The arrays of a parsed text, ready for a mesh (malloc'd; whoever holds
- * them frees them). */
-typedef struct bcObjArrays {
-	bcVec3* vertices;
-	int32_t vertexCount;
-	int32_t* triangles;
-	int32_t triangleCount;
-	int32_t* faceIds;
-	int32_t faceCount;
-	bcWarning* warnings; /* the first min(warningCount, BC_MAX_WARNINGS) */
-	int32_t warningCount;
-} bcObjArrays;
-
 /* One piece of the text, its parse, and (once all are parsed) the elements
  * of the whole text before it. */
 typedef struct bcObjPiece {
@@ -719,7 +661,7 @@ typedef struct bcObjPiece {
 /* The pieces and the joined arrays, shared by the threads. */
 typedef struct bcObjJob {
 	bcObjPiece* pieces;
-	bcObjArrays* joined;
+	bcMeshArrays* joined;
 	char decimalPoint[BC_OBJ_POINT_BUFFER];
 } bcObjJob;
 
@@ -809,7 +751,7 @@ static void joinPieceTask(int index, int end, int worker, void* context)
 	bcObjJob* job = context;
 	bcObjPiece* piece = job->pieces + index + 1;
 	bcObjParser* parser = &piece->parser;
-	bcObjArrays* joined = job->joined;
+	bcMeshArrays* joined = job->joined;
 	if (parser->vertexCount > 0) {
 		memcpy(joined->vertices + piece->vertexBase, parser->vertices,
 			   (size_t)parser->vertexCount * sizeof *parser->vertices);
@@ -895,7 +837,7 @@ static bool resolvePieces(bcObjJob* job, int count, bcError* error)
 /* Join the resolved pieces' arrays into *joined: piece 0's grow to hold
  * all (for large arrays realloc moves pages, not bytes), the others are
  * copied in by count - 1 threads. On failure error is filled. */
-static bool joinPieces(bcObjPiece* pieces, int count, bcObjArrays* joined, bcError* error)
+static bool joinPieces(bcObjPiece* pieces, int count, bcMeshArrays* joined, bcError* error)
 {
 	const bcObjPiece* last = pieces + count - 1;
 	size_t vertexCount = (size_t)last->vertexBase + (size_t)last->parser.vertexCount;
@@ -934,7 +876,7 @@ static bool joinPieces(bcObjPiece* pieces, int count, bcObjArrays* joined, bcErr
 /* The polygons of every piece, in file order, with their first triangle
  * and line counted from the start of the text (malloc'd into *polygons;
  * NULL when there are none). False when out of memory. */
-static bool gatherPolygons(const bcObjPiece* pieces, int count, bcObjPolygon** polygons, size_t* polygonCount,
+static bool gatherPolygons(const bcObjPiece* pieces, int count, bcMeshPolygon** polygons, size_t* polygonCount,
 						   bcError* error)
 {
 	size_t total = 0;
@@ -946,7 +888,7 @@ static bool gatherPolygons(const bcObjPiece* pieces, int count, bcObjPolygon** p
 	if (total == 0) {
 		return true;
 	}
-	bcObjPolygon* all = bcAlloc(total * sizeof *all);
+	bcMeshPolygon* all = bcAlloc(total * sizeof *all);
 	if (all == NULL) {
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
 		return false;
@@ -966,143 +908,9 @@ static bool gatherPolygons(const bcObjPiece* pieces, int count, bcObjPolygon** p
 	return true;
 }
 
-/* Keep a warning about a polygon (the first BC_MAX_WARNINGS in full,
- * counting all); false when out of memory. */
-static bool addWarning(bcObjArrays* arrays, int32_t* capacity, bcWarningCode code, const bcObjPolygon* polygon,
-					   const char* message)
-{
-	if (arrays->warningCount < BC_MAX_WARNINGS) {
-		if (arrays->warningCount == *capacity) {
-			int32_t grown = *capacity == 0 ? 16 : 2 * *capacity;
-			grown = grown > BC_MAX_WARNINGS ? BC_MAX_WARNINGS : grown;
-			bcWarning* warnings = bcRealloc(arrays->warnings, (size_t)grown * sizeof *warnings);
-			if (warnings == NULL) {
-				return false;
-			}
-			arrays->warnings = warnings;
-			*capacity = grown;
-		}
-		bcWarning* w = arrays->warnings + arrays->warningCount;
-		memset(w, 0, sizeof *w);
-		w->code = code;
-		w->line = polygon->line;
-		w->column = polygon->column;
-		w->record = arrays->faceIds[polygon->firstTriangle];
-		snprintf(w->message, sizeof w->message, "%s", message);
-	}
-	arrays->warningCount += 1;
-	return true;
-}
-
-/* Below this many polygons per thread, a thread costs more than it saves
- * (a quadrilateral takes about 0.1 us; a thread about 20 us to start). */
-#define BC_OBJ_MIN_POLYGONS_PER_THREAD 16384
-
-/* The polygons' second look, shared by the threads: each takes a range of
- * them and writes its triangles (disjoint places) and their shapes. */
-typedef struct bcObjCutJob {
-	bcObjArrays* arrays;
-	const bcObjPolygon* polygons;
-	size_t count;
-	int taskCount;
-	unsigned char* shapes;  /* per polygon: bcPolygonShape */
-	double* deviations;     /* per polygon */
-	bool outOfMemory[BC_MAX_THREADS];
-} bcObjCutJob;
-
-static void cutPolygonsTask(int index, int end, int worker, void* context)
-{
-	(void)end;
-	(void)worker;
-	bcObjCutJob* job = context;
-	size_t first = job->count * (size_t)index / (size_t)job->taskCount;
-	size_t last = job->count * (size_t)(index + 1) / (size_t)job->taskCount;
-	bcPolygonScratch scratch = { 0 };
-	int32_t* corners = NULL;
-	int32_t cornerCapacity = 0;
-	for (size_t i = first; i < last; ++i) {
-		const bcObjPolygon* polygon = job->polygons + i;
-		int32_t k = polygon->triangleCount + 2;
-		if (k > cornerCapacity) {
-			int32_t* grown = bcRealloc(corners, (size_t)k * sizeof *grown);
-			if (grown == NULL) {
-				job->outOfMemory[index] = true;
-				break;
-			}
-			corners = grown;
-			cornerCapacity = k;
-		}
-		/* the fan (v0 v1 v2), (v0 v2 v3), ... holds the corners in order */
-		int32_t* t = job->arrays->triangles + 3 * (size_t)polygon->firstTriangle;
-		corners[0] = t[0];
-		corners[1] = t[1];
-		for (int32_t j = 0; j < polygon->triangleCount; ++j) {
-			corners[j + 2] = t[3 * j + 2];
-		}
-		bcPolygonShape shape;
-		if (!bcTriangulatePolygon(job->arrays->vertices, corners, k, t, &scratch, &shape, job->deviations + i)) {
-			job->outOfMemory[index] = true;
-			break;
-		}
-		job->shapes[i] = (unsigned char)shape;
-	}
-	bcFree(corners);
-	bcPolygonScratch_Free(&scratch);
-}
-
-/* Look at every polygon again now that its vertices are known
- * (lib/polygon.c), on up to threadCount threads: a concave one is cut by
- * ear clipping in its fan's places; a non-planar or self-intersecting one
- * keeps its fan and is warned about, in file order. False (error filled)
- * when out of memory. */
-static bool triangulatePolygons(bcObjArrays* arrays, const bcObjPolygon* polygons, size_t count, int threadCount,
-								bcError* error)
-{
-	if (count == 0) {
-		return true;
-	}
-	bcObjCutJob job;
-	memset(&job, 0, sizeof job);
-	job.arrays = arrays;
-	job.polygons = polygons;
-	job.count = count;
-	job.shapes = bcAlloc(count * sizeof *job.shapes);
-	job.deviations = bcAlloc(count * sizeof *job.deviations);
-	bool ok = job.shapes != NULL && job.deviations != NULL;
-	if (ok) {
-		size_t useful = count / BC_OBJ_MIN_POLYGONS_PER_THREAD;
-		int tasks = bcThreadCount(threadCount);
-		job.taskCount = (size_t)tasks > useful ? (useful > 1 ? (int)useful : 1) : tasks;
-		bcParallelFor(job.taskCount, 1, job.taskCount, cutPolygonsTask, &job);
-		for (int i = 0; i < job.taskCount; ++i) {
-			ok = ok && !job.outOfMemory[i];
-		}
-	}
-	int32_t warningCapacity = 0;
-	for (size_t i = 0; ok && i < count; ++i) {
-		char message[sizeof arrays->warnings->message];
-		long corners = (long)polygons[i].triangleCount + 2;
-		if (job.shapes[i] == bc_polygonNonPlanar) {
-			snprintf(message, sizeof message,
-					 "a polygon of %ld corners is not planar (a corner %.2g of its size off its plane): cut as a fan",
-					 corners, job.deviations[i]);
-			ok = addWarning(arrays, &warningCapacity, bc_warningNonPlanar, polygons + i, message);
-		} else if (job.shapes[i] == bc_polygonSelfIntersecting) {
-			snprintf(message, sizeof message, "a polygon of %ld corners intersects itself: cut as a fan", corners);
-			ok = addWarning(arrays, &warningCapacity, bc_warningSelfIntersecting, polygons + i, message);
-		}
-	}
-	bcFree(job.shapes);
-	bcFree(job.deviations);
-	if (!ok) {
-		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory cutting polygons into triangles");
-	}
-	return ok;
-}
-
 /* Parse text on up to threadCount threads (<= 0: one per core) into
  * *arrays; on failure error is filled and false returned. */
-static bool parseObj(const char* text, size_t length, int threadCount, bcObjArrays* arrays, bcError* error)
+static bool parseObj(const char* text, size_t length, int threadCount, bcMeshArrays* arrays, bcError* error)
 {
 	memset(arrays, 0, sizeof *arrays);
 	if (text == NULL) {
@@ -1153,7 +961,7 @@ static bool parseObj(const char* text, size_t length, int threadCount, bcObjArra
 			ok = false;
 		}
 	}
-	bcObjPolygon* polygons = NULL;
+	bcMeshPolygon* polygons = NULL;
 	size_t polygonCount = 0;
 	if (ok) {
 		ok = gatherPolygons(pieces, count, &polygons, &polygonCount, error);
@@ -1178,177 +986,17 @@ static bool parseObj(const char* text, size_t length, int threadCount, bcObjArra
 	}
 	bcFree(pieces);
 	if (ok) {
-		ok = triangulatePolygons(arrays, polygons, polygonCount, threadCount, error);
-		if (!ok) {
-			bcFree(arrays->vertices);
-			bcFree(arrays->triangles);
-			bcFree(arrays->faceIds);
-			bcFree(arrays->warnings);
-			memset(arrays, 0, sizeof *arrays);
-		}
+		ok = bcMeshArrays_CutPolygons(arrays, polygons, polygonCount, threadCount, error);
 	}
 	bcFree(polygons);
 	return ok;
 }
 
-/* Hand parsed arrays to a new mesh, with the warnings. */
-static bcMesh* adoptArrays(const bcObjArrays* arrays, int threadCount, bcError* error)
+bcMesh* bcReadObj(const char* text, size_t length, int threadCount, bcError* error)
 {
-	bcMesh* mesh = bcMesh_Adopt(arrays->vertices, arrays->vertexCount, arrays->triangles, arrays->triangleCount,
-								arrays->faceIds, arrays->faceCount, threadCount, error);
-	if (mesh == NULL) {
-		bcFree(arrays->warnings);
+	bcMeshArrays arrays;
+	if (!parseObj(text, length, threadCount, &arrays, error)) {
 		return NULL;
 	}
-	mesh->warnings = arrays->warnings;
-	mesh->warningCount = arrays->warningCount;
-	return mesh;
-}
-
-bcObjOptions bcDefaultObjOptions(void)
-{
-	bcObjOptions options = { 0 };
-	return options;
-}
-
-bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error)
-{
-	bcObjOptions settings = options != NULL ? *options : bcDefaultObjOptions();
-	bcObjArrays arrays;
-	if (!parseObj(text, length, settings.threadCount, &arrays, error)) {
-		return NULL;
-	}
-	return adoptArrays(&arrays, settings.threadCount, error);
-}
-
-/* Fill error with an I/O failure: what failed and strerror's text, as in
- * "cannot open: No such file or directory" (no file name, no errno number). */
-static void ioError(bcError* error, const char* doing, int code)
-{
-	char reason[128];
-	if (strerror_r(code, reason, sizeof reason) != 0) {
-		bcSetError(error, bc_errorIo, 0, 0, "%s: error %d", doing, code);
-		return;
-	}
-	bcSetError(error, bc_errorIo, 0, 0, "%s: %s", doing, reason);
-}
-
-/* A file's bytes: mapped (regular files) or read into a malloc'd buffer. */
-typedef struct bcObjFile {
-	char* text;
-	size_t length;
-	bool mapped;
-} bcObjFile;
-
-/* Read what remains of fd into a malloc'd buffer of first capacity bytes,
- * doubling as needed (pipes and files whose size stat does not know). */
-static bool readAll(int fd, size_t capacity, bcObjFile* file, bcError* error)
-{
-	char* buffer = bcAlloc(capacity);
-	size_t used = 0;
-	while (buffer != NULL) {
-		if (used == capacity) {
-			char* bigger = capacity <= SIZE_MAX / 2 ? bcRealloc(buffer, 2 * capacity) : NULL;
-			if (bigger == NULL) {
-				break;
-			}
-			buffer = bigger;
-			capacity *= 2;
-		}
-		size_t chunk = capacity - used < BC_OBJ_READ_CHUNK ? capacity - used : BC_OBJ_READ_CHUNK;
-		ssize_t got = read(fd, buffer + used, chunk);
-		if (got < 0) {
-			if (errno == EINTR) {
-				continue;
-			}
-			ioError(error, "cannot read", errno);
-			bcFree(buffer);
-			return false;
-		}
-		if (got == 0) {
-			file->text = buffer;
-			file->length = used;
-			file->mapped = false;
-			return true;
-		}
-		used += (size_t)got;
-	}
-	bcFree(buffer);
-	bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory reading the file");
-	return false;
-}
-
-/* Open a file and make its bytes available. A non-empty regular file is
- * mapped read-only: no copy, and pages come from the page cache (reading it
- * into a buffer instead costs a fresh zeroed page per 4 KB). As with any
- * mapping, a file truncated by another process while it is parsed would
- * fault; other files (pipes, /proc) are read. */
-static bool openFile(const char* path, bcObjFile* file, bcError* error)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ioError(error, "cannot open", errno);
-		return false;
-	}
-	struct stat status;
-	if (fstat(fd, &status) != 0) {
-		ioError(error, "cannot read", errno);
-		close(fd);
-		return false;
-	}
-	if (S_ISDIR(status.st_mode)) {
-		ioError(error, "cannot read", EISDIR);
-		close(fd);
-		return false;
-	}
-	bool ok;
-	if (S_ISREG(status.st_mode) && status.st_size > 0) {
-		if ((uintmax_t)status.st_size >= SIZE_MAX) {
-			bcSetError(error, bc_errorTooLarge, 0, 0, "the file is too large to read into memory");
-			close(fd);
-			return false;
-		}
-		size_t size = (size_t)status.st_size;
-		void* map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (map != MAP_FAILED) {
-			posix_madvise(map, size, POSIX_MADV_SEQUENTIAL);
-			file->text = map;
-			file->length = size;
-			file->mapped = true;
-			ok = true;
-		} else {
-			/* one byte more than the size: the read that finds the end needs no growth */
-			ok = readAll(fd, size + 1, file, error);
-		}
-	} else {
-		ok = readAll(fd, BC_OBJ_READ_START, file, error);
-	}
-	close(fd);
-	return ok;
-}
-
-static void closeFile(bcObjFile* file)
-{
-	if (file->mapped) {
-		munmap(file->text, file->length);
-	} else {
-		bcFree(file->text);
-	}
-}
-
-bcMesh* bcMesh_LoadObj(const char* path, const bcObjOptions* options, bcError* error)
-{
-	if (path == NULL) {
-		bcSetError(error, bc_errorIo, 0, 0, "no file name given");
-		return NULL;
-	}
-	bcObjOptions settings = options != NULL ? *options : bcDefaultObjOptions();
-	bcObjFile file;
-	if (!openFile(path, &file, error)) {
-		return NULL;
-	}
-	bcObjArrays arrays;
-	bool ok = parseObj(file.text, file.length, settings.threadCount, &arrays, error);
-	closeFile(&file); /* before the mesh's own arrays are allocated */
-	return ok ? adoptArrays(&arrays, settings.threadCount, error) : NULL;
+	return bcMeshArrays_Adopt(&arrays, bc_meshObj, threadCount, error);
 }

@@ -147,9 +147,9 @@ ten_mib() {
 
 # -------------------------------------------------------------- binary junk
 
-@test "junk: a binary file (a PNG header) as the mesh: unknown keywords, so no faces" {
+@test "junk: a binary file (a PNG header) as the mesh: binary data (NUL bytes), at the first NUL" {
 	printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\020' >junk.obj
-	expect_error 2 'ballcast: junk.obj: no faces: the input has 0 vertices and no f lines' cast junk.obj one.json
+	expect_error 2 'ballcast: junk.obj:3:1: binary data (NUL bytes): OBJ is text' cast junk.obj one.json
 }
 
 @test "junk: a binary file (a PNG header) as trajectories: read as CSV, no known column" {
@@ -834,11 +834,11 @@ EOF
 
 # ------------------------------------------------------ unwritable output
 
-@test "output: standard output on a full disk (/dev/full), in each format: exit 2 and a message" {
+@test "output: standard output on a full disk (/dev/full), in each format: exit 75 (transient) and a message" {
 	[ -c /dev/full ] || skip "no /dev/full"
 	for format in json ndjson csv; do
 		raw cast --format "$format" tri.obj one.json >/dev/full 2>stderr && status=0 || status=$?
-		assert_status 2
+		assert_status 75
 		echo 'ballcast: standard output: write error: No space left on device' | assert_stderr_eq
 	done
 }
@@ -846,7 +846,7 @@ EOF
 @test "output: -o /dev/full writes in place and fails with a message naming it" {
 	[ -c /dev/full ] || skip "no /dev/full"
 	bcast cast -o /dev/full tri.obj one.json
-	assert_status 2
+	assert_status 75
 	assert_no_stdout
 	echo 'ballcast: /dev/full: write error: No space left on device' | assert_stderr_eq
 }
@@ -855,7 +855,7 @@ EOF
 	[ -c /dev/full ] || skip "no /dev/full"
 	for args in "--help" "-h" "help" "--version"; do
 		raw "$args" >/dev/full 2>stderr && status=0 || status=$?
-		assert_status 2
+		assert_status 75
 		echo 'ballcast: standard output: write error: No space left on device' | assert_stderr_eq
 	done
 }
@@ -864,7 +864,7 @@ EOF
 	[ -c /dev/full ] || skip "no /dev/full"
 	for command in cast render compare grade balls closest intersect simulate; do
 		raw "$command" --help >/dev/full 2>stderr && status=0 || status=$?
-		assert_status 2
+		assert_status 75
 		echo 'ballcast: standard output: write error: No space left on device' | assert_stderr_eq
 	done
 }

@@ -295,7 +295,7 @@ write_rows_without_r() {
 			bcast $command
 			assert_status 2
 			assert_no_stdout
-			echo "ballcast: $json: this is JSON, not an OBJ mesh: the mesh comes first (are the arguments swapped?)" |
+			echo "ballcast: $json: this is JSON, not a mesh: the mesh comes first (are the arguments swapped?)" |
 				assert_stderr_eq
 		done
 	done

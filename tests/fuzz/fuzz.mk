@@ -9,7 +9,8 @@
 #                      the bats CLI suite with ballcast under valgrind
 #   make check-asan    the bats CLI suite with ballcast built with ASan+UBSan
 #                      in build/asan (ASAN_BUILD=DIR builds it elsewhere)
-# Five targets: fuzz_obj (the OBJ reader), fuzz_records (trajectories and
+# Eight targets: fuzz_obj (the OBJ reader), fuzz_stl, fuzz_ply and fuzz_off (the
+# other mesh readers, tests/fuzz/fuzz_mesh.h), fuzz_records (trajectories and
 # balls, every format), fuzz_query (the cast itself), fuzz_results (the
 # results `compare` reads, every format) and fuzz_scene (the scene of
 # `simulate`). They are built in $(BUILD)/fuzz/ with clang (FUZZ_CC),
@@ -25,12 +26,12 @@
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 180
 FUZZ_CI_SECONDS := 120
-FUZZ_TARGETS := fuzz_obj fuzz_records fuzz_query fuzz_results fuzz_scene
+FUZZ_TARGETS := fuzz_obj fuzz_records fuzz_query fuzz_results fuzz_scene fuzz_stl fuzz_ply fuzz_off
 FUZZ_SAN_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 # One source list for every target; what a target does not call costs
 # nothing.
 FUZZ_SRCS := $(LIB_SRCS) cli/input.c cli/json_stream.c cli/csv.c cli/records.c cli/results_read.c \
-	cli/results_parse.c cli/results_json.c cli/results_csv.c cli/scene.c cli/output.c cli/numfmt.c
+	cli/results_parse.c cli/results_json.c cli/results_csv.c cli/scene.c cli/output.c cli/exit_status.c cli/numfmt.c
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
 
 VALGRIND ?= valgrind
@@ -40,7 +41,7 @@ VALGRIND_WRAPPER := $(VALGRIND) --error-exitcode=99 --leak-check=full --errors-f
 
 fuzz-build: $(FUZZ_BINS)
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_SRCS) $(wildcard lib/*.h cli/*.h)
+$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h tests/fuzz/fuzz_mesh.h $(FUZZ_SRCS) $(wildcard lib/*.h cli/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) -Itests/fuzz $(BC_CFLAGS) $(CJSON_CFLAGS) $(FUZZ_SAN_FLAGS) -o $@ $< $(FUZZ_SRCS) \
 		$(CJSON_LIBS) $(GMP_LIBS) -lm

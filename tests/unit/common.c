@@ -1,5 +1,6 @@
 /* common.c - unit tests for the meshes and inputs a command opens
  * (cli/common.c): opening inputs, the reader's notes on a mesh. */
+#include <errno.h>
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 
 #include "common.h"
 #include "harness.h"
+#include "cli.h"
 #include "options.h"
 #include "records.h"
 
@@ -64,7 +66,8 @@ START_TEST(loadMeshWarnings)
 	close(fd);
 	bcCapture capture;
 	bcBeginCapture(&capture, stderr);
-	bcMesh* mesh = cliLoadMesh(path, 0);
+	cliCommonOptions common = { 0 };
+	bcMesh* mesh = cliLoadMesh(path, &common, NULL);
 	const char* text = bcEndCapture(&capture);
 	ck_assert_ptr_nonnull(mesh);
 	ck_assert_int_eq(bcMesh_GetInfo(mesh).triangleCount, 6);
@@ -77,10 +80,56 @@ START_TEST(loadMeshWarnings)
 	ck_assert_str_eq(text, expected);
 
 	bcBeginCapture(&capture, stderr);
-	mesh = cliLoadMesh(path, 1);
+	common.quiet = true;
+	mesh = cliLoadMesh(path, &common, NULL);
 	ck_assert_str_eq(bcEndCapture(&capture), "");
 	ck_assert_ptr_nonnull(mesh);
 	bcMesh_Destroy(mesh);
+	unlink(path);
+}
+END_TEST
+
+/* A binary STL's warnings and errors name a byte, not a line; the exit
+ * status of a failed load says whether to try again. */
+START_TEST(loadBinaryMesh)
+{
+	char path[] = "/tmp/ballcast-stl-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	unsigned char data[84 + 50] = { 0 };
+	data[80] = 1; /* one triangle */
+	/* stored normal (0, 0, -1) against the winding's (0, 0, 1) */
+	const float values[12] = { 0, 0, -1, 0, 0, 0, 1, 0, 0, 0, 1, 0 };
+	memcpy(data + 84, values, sizeof values); /* little-endian host, as the test machines are */
+	ck_assert_int_eq(write(fd, data, sizeof data), (ssize_t)sizeof data);
+	close(fd);
+	bcCapture capture;
+	bcBeginCapture(&capture, stderr);
+	cliCommonOptions common = { 0 };
+	common.meshFormat = bc_meshStl;
+	int status = -1;
+	bcMesh* mesh = cliLoadMesh(path, &common, &status);
+	const char* text = bcEndCapture(&capture);
+	ck_assert_ptr_nonnull(mesh);
+	ck_assert_int_eq(status, cli_exitOk);
+	bcMesh_Destroy(mesh);
+	char expected[512];
+	snprintf(expected, sizeof expected,
+			 "ballcast: %s:byte 85: facet 0's stored normal (0, 0, -1) points against its winding (B-A)x(C-A): "
+			 "not used\n",
+			 path);
+	ck_assert_str_eq(text, expected);
+
+	/* one byte short: the count lies */
+	ck_assert_int_eq(truncate(path, (off_t)sizeof data - 1), 0);
+	bcBeginCapture(&capture, stderr);
+	mesh = cliLoadMesh(path, &common, &status);
+	text = bcEndCapture(&capture);
+	ck_assert_ptr_null(mesh);
+	ck_assert_int_eq(status, cli_exitTrouble);
+	ck_assert_msg(strstr(text, ":byte 81: a binary STL whose header counts 1 triangles has 134 bytes, but the file "
+							   "has 133") != NULL,
+				  "%s", text);
 	unlink(path);
 }
 END_TEST
@@ -92,6 +141,7 @@ static Suite* commonSuite(void)
 	TCase* inputs = tcase_create("inputs");
 	tcase_add_test(inputs, inputNames);
 	tcase_add_test(inputs, openAndCloseInputs);
+	tcase_add_test(inputs, loadBinaryMesh);
 	suite_add_tcase(suite, inputs);
 
 	TCase* meshes = tcase_create("meshes");

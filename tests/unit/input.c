@@ -281,6 +281,45 @@ START_TEST(streamsWithoutDescriptorUseFread)
 }
 END_TEST
 
+/* --shard's ranges: the K-th of N equal byte ranges, as positions the
+ * input counts (a byte order mark not counted on line 1); each byte in
+ * exactly one range; a pipe refused. Hand-computed on a 20-byte text. */
+START_TEST(shardRanges)
+{
+	/* bytes 0-2 the mark, "ab\n" 3-5, "cdefg\n" 6-11, "hijklmno" 12-19 */
+	const char text[] = "\xEF\xBB\xBF" "ab\ncdefg\nhijklmno";
+	FILE* f = fileWith(text, sizeof text - 1);
+	cliInputRange range;
+	bcError error;
+	/* 4 ranges of 20 bytes: [0,5) [5,10) [10,15) [15,20) */
+	ck_assert_int_eq(cliInput_ShardRange(f, 0, 4, &range, &error), 1);
+	ck_assert_int_eq(range.beginLine, 0);
+	ck_assert_int_eq(range.endLine, 1); /* byte 5, the '\n' after "ab": line 1, column 3 */
+	ck_assert_int_eq(range.endColumn, 3);
+	ck_assert_int_eq(cliInput_ShardRange(f, 2, 4, &range, &error), 1);
+	ck_assert_int_eq(range.beginLine, 2); /* byte 10: 'g' */
+	ck_assert_int_eq(range.beginColumn, 5);
+	ck_assert_int_eq(range.endLine, 3); /* byte 15: 'k' */
+	ck_assert_int_eq(range.endColumn, 4);
+	ck_assert(!cliInputRange_Holds(&range, 2, 4));
+	ck_assert(cliInputRange_Holds(&range, 2, 5));
+	ck_assert(cliInputRange_Holds(&range, 3, 3));
+	ck_assert(!cliInputRange_Holds(&range, 3, 4));
+	ck_assert_int_eq(cliInput_ShardRange(f, 3, 4, &range, &error), 1);
+	ck_assert_int_eq(range.endLine, 0); /* the last: to the end */
+	/* the file's offset is left alone */
+	ck_assert_int_eq(ftell(f), 0);
+	fclose(f);
+	int pipeEnds[2];
+	ck_assert_int_eq(pipe(pipeEnds), 0);
+	FILE* p = fdopen(pipeEnds[0], "rb");
+	ck_assert_int_eq(cliInput_ShardRange(p, 0, 2, &range, &error), -1);
+	ck_assert_str_eq(error.message, "--shard needs a file to cut into byte ranges, not a pipe or a terminal");
+	fclose(p);
+	close(pipeEnds[1]);
+}
+END_TEST
+
 static Suite* inputSuite(void)
 {
 	Suite* suite = suite_create("input");
@@ -292,6 +331,7 @@ static Suite* inputSuite(void)
 	tcase_add_test(core, progressWhenSizeKnown);
 	tcase_add_test(core, pipesWaitAndGiveUp);
 	tcase_add_test(core, streamsWithoutDescriptorUseFread);
+	tcase_add_test(core, shardRanges);
 	suite_add_tcase(suite, core);
 	return suite;
 }

@@ -24,16 +24,16 @@ static int32_t smallMaxElements = 4;
 static size_t smallMinPieceBytes = 1;
 #define BC_OBJ_MAX_ELEMENTS smallMaxElements
 #define BC_OBJ_MIN_PIECE_BYTES smallMinPieceBytes
-#define bcMesh_ParseObj smallParseObj
-#define bcMesh_LoadObj smallLoadObj
-#define bcDefaultObjOptions smallDefaultObjOptions
-bcMesh* smallParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error);
-bcMesh* smallLoadObj(const char* path, const bcObjOptions* options, bcError* error);
-bcObjOptions smallDefaultObjOptions(void);
+#define bcReadObj smallReadObj
+bcMesh* smallReadObj(const char* text, size_t length, int threadCount, bcError* error);
 #include "../../lib/obj.c"
-#undef bcMesh_ParseObj
-#undef bcMesh_LoadObj
-#undef bcDefaultObjOptions
+#undef bcReadObj
+
+/* bcMesh_ParseObj over the small copy. */
+static bcMesh* smallParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error)
+{
+	return smallReadObj(text, length, options != NULL ? options->threadCount : 0, error);
+}
 
 /* Parse a C string through an exactly sized heap copy (no terminator), so
  * the sanitizers catch any read past the end. */

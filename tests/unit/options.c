@@ -116,6 +116,32 @@ END_TEST
 
 /* ------------------------------------------------------------- numbers */
 
+/* --shard K/N: 0 <= K < N, whole numbers, nothing else; --mesh-format's names. */
+START_TEST(shardAndMeshFormat)
+{
+	long k = -1, n = -1;
+	ck_assert(cliParseShard("0/1", &k, &n));
+	ck_assert_int_eq(k, 0);
+	ck_assert_int_eq(n, 1);
+	ck_assert(cliParseShard("63/64", &k, &n));
+	ck_assert_int_eq(k, 63);
+	ck_assert_int_eq(n, 64);
+	const char* bad[] = { "1/1", "64/64", "-1/4", "1/0", "1", "/4", "1/", "a/4", "1/4x", "1/-4", " 1/4", "1/ 4", "+1/4" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+		k = n = -7;
+		ck_assert_msg(!cliParseShard(bad[i], &k, &n), "%s", bad[i]);
+		ck_assert_int_eq(k, -7);
+	}
+	bcMeshFormat format = bc_meshObj;
+	ck_assert(cliParseMeshFormat("ply", &format));
+	ck_assert_int_eq(format, bc_meshPly);
+	ck_assert(cliParseMeshFormat("auto", &format));
+	ck_assert_int_eq(format, bc_meshAuto);
+	ck_assert(!cliParseMeshFormat("STL", &format));
+	ck_assert(!cliParseMeshFormat("3ds", &format));
+}
+END_TEST
+
 START_TEST(numbers)
 {
 	double value = -1.0;
@@ -371,6 +397,7 @@ static Suite* optionsSuite(void)
 	TCase* core = tcase_create("core");
 	tcase_add_test(core, inputFormatSpellings);
 	tcase_add_test(core, numbers);
+	tcase_add_test(core, shardAndMeshFormat);
 	tcase_add_test(core, usageErrorText);
 	tcase_add_test(core, editDistances);
 	tcase_add_test(core, defaults);

@@ -1,0 +1,194 @@
+/* mesh_build.h - the one place a mesh is built from polygons, whatever
+ * format they were read from (lib/mesh_build.c), and the readers of each
+ * format that feed it (obj.c, stl.c, ply.c, off.c). Private to the library.
+ *
+ * A reader appends vertices and polygons in file order; each polygon of k
+ * corners is stored at once as its fan (v0 v1 v2), (v0 v2 v3), ... with
+ * its face id, and one of four or more corners is remembered so that, once
+ * every vertex is known, it is cut again by lib/polygon.c (ear clipping
+ * when concave; a warning when non-planar or self-intersecting). So every
+ * format gives the same triangles and face ids for the same polygons. */
+#ifndef BC_MESH_BUILD_H
+#define BC_MESH_BUILD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ballcast.h"
+
+/* A polygon of four or more corners, as read: its fan's first triangle and
+ * count, and where it is (line and column in text, else byte). */
+typedef struct bcMeshPolygon {
+	int32_t firstTriangle;
+	int32_t triangleCount;
+	long line;
+	long column;
+	long long byte; /* 1-based, binary data; 0 in text */
+} bcMeshPolygon;
+
+/* The arrays of a mesh being built (bcAlloc'd; whoever holds them frees
+ * them with bcMeshArrays_Free or hands them to bcMeshArrays_Adopt). */
+typedef struct bcMeshArrays {
+	bcVec3* vertices;
+	int32_t vertexCount;
+	int32_t* triangles; /* 3 per triangle */
+	int32_t triangleCount;
+	int32_t* faceIds; /* 1 per triangle */
+	int32_t faceCount;
+	bcWarning* warnings; /* the first min(warningCount, BC_MAX_WARNINGS) */
+	int32_t warningCount;
+	int32_t warningCapacity;
+	long long mergedCorners; /* STL: corners merged into an earlier vertex */
+} bcMeshArrays;
+
+void bcMeshArrays_Free(bcMeshArrays* arrays);
+
+/* Keep a warning (the first BC_MAX_WARNINGS in full, counting all); false
+ * when out of memory. */
+bool bcMeshArrays_AddWarning(bcMeshArrays* arrays, bcWarningCode code, long line, long column, long long byte,
+							 long record, const char* message);
+
+/* Look at every polygon again now that its vertices are known
+ * (lib/polygon.c), on up to threadCount threads: a concave one is cut by
+ * ear clipping in its fan's places; a non-planar or self-intersecting one
+ * keeps its fan and is warned about, in file order. False (error filled,
+ * arrays freed) when out of memory. */
+bool bcMeshArrays_CutPolygons(bcMeshArrays* arrays, const bcMeshPolygon* polygons, size_t count, int threadCount,
+							  bcError* error);
+
+/* Hand the arrays (and warnings) to a new mesh of the given format; they
+ * are the mesh's or freed, whatever happens. NULL (error filled) on
+ * failure. */
+bcMesh* bcMeshArrays_Adopt(bcMeshArrays* arrays, bcMeshFormat format, int threadCount, bcError* error);
+
+/* A growing mesh for the readers that read polygon by polygon (STL, PLY,
+ * OFF). Zero it, then add vertices and polygons, then finish. */
+typedef struct bcMeshBuilder {
+	bcMeshArrays arrays;
+	size_t vertexCapacity;
+	size_t triangleCapacity;
+	bcMeshPolygon* polygons;
+	size_t polygonCount;
+	size_t polygonCapacity;
+	int32_t* corners; /* scratch for one polygon */
+	size_t cornerCapacity;
+} bcMeshBuilder;
+
+/* Room for count vertices and triangles in all (a hint from a header; the
+ * arrays still grow past it). False when out of memory. */
+bool bcMeshBuilder_Reserve(bcMeshBuilder* builder, size_t vertices, size_t triangles);
+
+/* Append a vertex; false when out of memory or past BC_MAX_ELEMENTS (the
+ * caller says which: builder->arrays.vertexCount tells). */
+bool bcMeshBuilder_AddVertex(bcMeshBuilder* builder, bcVec3 vertex);
+
+/* Append the polygon corners[0 .. count-1] (count >= 3, each a valid
+ * vertex index: the reader checks them) as the next face, at line:column
+ * or byte. False when out of memory or past BC_MAX_ELEMENTS triangles. */
+bool bcMeshBuilder_AddPolygon(bcMeshBuilder* builder, const int32_t* corners, int32_t count, long line, long column,
+							  long long byte);
+
+/* Cut the polygons, build the mesh (the builder is emptied either way).
+ * NULL (error filled) on failure, or bc_errorEmpty when no polygon was
+ * added (what names the file's parts is the reader's: emptyMessage). */
+bcMesh* bcMeshBuilder_Finish(bcMeshBuilder* builder, bcMeshFormat format, int threadCount, const char* emptyMessage,
+							 bcError* error);
+
+void bcMeshBuilder_Free(bcMeshBuilder* builder);
+
+/* Fill error with a problem at a 1-based byte of binary data (line and
+ * column 0). */
+void bcSetByteError(bcError* error, bcErrorCode code, long long byte, const char* format, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+/* Copy a token for a message: cut to 40 bytes ("..." after), control
+ * bytes shown as '?'. out has at least 44 bytes. */
+void bcQuoteToken(char* out, size_t size, const char* begin, const char* end);
+
+/* Text read token by token, with the line and column of each: blanks are
+ * space, tab and CR; '#' starts a comment to the end of the line when
+ * hashComments is set. */
+typedef struct bcTextScanner {
+	const char* p;
+	const char* end;
+	const char* lineStart;
+	long line;
+	bool hashComments;
+} bcTextScanner;
+
+/* Start on text (a UTF-8 byte order mark skipped; columns on line 1 count
+ * after it). */
+void bcTextScanner_Start(bcTextScanner* s, const char* text, size_t length, bool hashComments);
+
+/* Space, tab or CR: what separates tokens on a line. */
+static inline bool bcTextIsBlank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Skip blanks and a comment on this line; true when a token follows on it
+ * (inline: the readers call it for every token). */
+static inline bool bcTextScanner_OnLine(bcTextScanner* s)
+{
+	const char* p = s->p;
+	const char* end = s->end;
+	while (p < end && bcTextIsBlank(*p)) {
+		++p;
+	}
+	if (p < end && s->hashComments && *p == '#') {
+		while (p < end && *p != '\n') {
+			++p;
+		}
+	}
+	s->p = p;
+	return p < end && *p != '\n';
+}
+
+/* Skip blanks, comments and line ends; true when a token follows. */
+bool bcTextScanner_Skip(bcTextScanner* s);
+
+/* Skip the rest of the line and its line end. */
+void bcTextScanner_NextLine(bcTextScanner* s);
+
+/* The end of the token at the cursor (the next blank, line end or end). */
+const char* bcTextScanner_TokenEnd(const bcTextScanner* s);
+
+/* The column (1-based, bytes) of at, on the current line. */
+long bcTextScanner_Column(const bcTextScanner* s, const char* at);
+
+/* Is the token at the cursor word (ASCII letters in any case)? Moves past
+ * it when it is. */
+bool bcTextScanner_Word(bcTextScanner* s, const char* word);
+
+/* Read the number token at the cursor (as strtod reads it in the C locale,
+ * whole token), finite; else error filled with "expected WHAT, found ..."
+ * or "WHAT is not finite". Moves past it on success. */
+bool bcTextScanner_Number(bcTextScanner* s, const char* what, double* value, bcError* error);
+
+/* Read a whole number token in [0, limit]; else an error naming what.
+ * Moves past it on success. */
+bool bcTextScanner_Count(bcTextScanner* s, const char* what, long long limit, long long* value, bcError* error);
+
+/* The number token at the cursor when it is one and finite (moving past
+ * it), else false, the cursor left: the fast path; the caller then names
+ * what it expected with bcTextScanner_Number or _Count for the error. */
+bool bcTextScanner_TryNumber(bcTextScanner* s, double* value);
+bool bcTextScanner_TryCount(bcTextScanner* s, long long limit, long long* value);
+
+/* "expected WHAT, found 'TOKEN'" (or "found the end of the line/input") at
+ * the cursor. */
+void bcTextScanner_Expected(const bcTextScanner* s, const char* what, bcError* error);
+
+/* The readers, each over bytes in memory (text need not be NUL
+ * terminated); name is only for messages. Each returns a mesh (the
+ * caller's) or NULL with error filled. */
+bcMesh* bcReadObj(const char* text, size_t length, int threadCount, bcError* error);
+bcMesh* bcReadStl(const unsigned char* data, size_t length, int threadCount, bcError* error);
+bcMesh* bcReadPly(const unsigned char* data, size_t length, int threadCount, bcError* error);
+bcMesh* bcReadOff(const char* text, size_t length, int threadCount, bcError* error);
+
+#endif
