@@ -1,0 +1,67 @@
+"""Fixtures of the Python package's tests: the source tree, the command
+under test (./ballcast), the samples, and a 100,000-throw bunny workload
+made by tests/bench/genwork."""
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.environ.get("BUILD", os.path.join(REPO, "build"))
+BALLCAST = os.environ.get("BALLCAST", os.path.join(REPO, "ballcast"))
+ROOM = os.path.join(REPO, "samples", "room.obj")
+THROWS = os.path.join(REPO, "samples", "throws.json")
+BUNNY = os.path.join(REPO, "tests", "data", "meshes", "stanford-bunny.obj")
+
+
+def run_cli(*args, input=None, check=True):
+    """Run the command under test; its standard output as text."""
+    done = subprocess.run([BALLCAST, *args], input=input, capture_output=True, text=True)
+    if check and done.returncode not in (0, 1):
+        raise AssertionError("ballcast %s: exit %d\n%s" % (" ".join(args), done.returncode, done.stderr))
+    return done.stdout
+
+
+def ndjson(text):
+    """The records of NDJSON text."""
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="session")
+def room():
+    import ballcast
+    with ballcast.Mesh.from_obj(ROOM) as mesh:
+        yield mesh
+
+
+@pytest.fixture(scope="session")
+def throws():
+    import ballcast
+    return ballcast.read_trajectories(THROWS)
+
+
+@pytest.fixture(scope="session")
+def genwork():
+    path = os.path.join(BUILD, "bench", "genwork")
+    if not os.access(path, os.X_OK):
+        subprocess.run(["make", "-C", REPO, "-s", "build/bench/genwork"], check=True)
+    return path
+
+
+@pytest.fixture(scope="session")
+def bunny_throws(tmp_path_factory, genwork):
+    """100,000 throws at the bunny (short and long, mixed), as NDJSON."""
+    path = tmp_path_factory.mktemp("bunny") / "throws.ndjson"
+    subprocess.run([genwork, "traj", BUNNY, "mixed", "100000", "30", str(path)], check=True,
+                   stdout=subprocess.DEVNULL)
+    return str(path)
+
+
+@pytest.fixture(scope="session")
+def bunny():
+    import ballcast
+    with ballcast.Mesh.from_obj(BUNNY, quiet=True) as mesh:
+        yield mesh
