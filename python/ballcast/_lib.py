@@ -185,6 +185,8 @@ def real_array(value: Any, name: str) -> np.ndarray:
     array = np.asarray(value)
     kind = array.dtype.kind
     if kind == "O":
+        if any(v is None for v in array.flat):  # numpy would make None a NaN
+            raise TypeError("%s must hold real numbers, not None" % name)
         try:
             array = array.astype(np.float64)
         except (TypeError, ValueError):
