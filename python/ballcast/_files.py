@@ -402,8 +402,28 @@ class _Number(float):
 
 
 def _json_loads(text: str):
-    return json.loads(text, parse_float=_Number, parse_int=_Number, parse_constant=_refuse_constant,
-                      object_pairs_hook=_first_key_wins)
+    """Parse JSON as the command reads it: the first of duplicate keys wins,
+    NaN and Infinity refused; a numeric id keeps its text (7.50 stays 7.50).
+    Numbers are parsed by json's C scanner; only a text with an id written
+    as a fraction or -0 is parsed again keeping every number's text."""
+    value = _FAST.decode(text)
+    if _float_id(value) or _MINUS_ZERO_ID.search(text):
+        value = _SLOW.decode(text)
+    return value
+
+
+def _float_id(value: Any) -> bool:
+    if isinstance(value, dict) and isinstance(value.get("results"), list):
+        value = value["results"]
+    items = value if isinstance(value, list) else [value]
+    return any(isinstance(x, dict) and isinstance(x.get("id"), float) for x in items)
+
+
+_MINUS_ZERO_ID = re.compile(r'"id"\s*:\s*-0(?![0-9.eE])')
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _refuse_constant(name: str):
@@ -415,6 +435,11 @@ def _first_key_wins(pairs):
     for key, value in pairs:
         out.setdefault(key, value)
     return out
+
+
+_FAST = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_first_key_wins)
+_SLOW = json.JSONDecoder(parse_float=_Number, parse_int=_Number, parse_constant=_refuse_constant,
+                         object_pairs_hook=_first_key_wins)
 
 
 def _open_text(source: Union[str, "os.PathLike[str]", TextIO]) -> Tuple[str, str]:
@@ -437,14 +462,12 @@ def _json_records(text: str, format: str, name: str) -> Iterator[Tuple[int, Any]
     """(line, object or error text) of each record of a JSON array, a
     cast-style document (its results) or NDJSON."""
     if format == "ndjson":
-        decoder = json.JSONDecoder(parse_float=_Number, parse_int=_Number, parse_constant=_refuse_constant,
-                                   object_pairs_hook=_first_key_wins)
         for number, line in enumerate(text.splitlines(), 1):
             line = line.strip()
             if not line:
                 continue
             try:
-                yield number, decoder.decode(line)
+                yield number, _json_loads(line)
             except ValueError as e:
                 yield number, "invalid JSON: %s" % (e.args[0] if e.args else e)
         return
@@ -468,11 +491,13 @@ def _id_of(record: Dict[str, Any], index: int) -> Tuple[str, bool]:
         return value, False
     if isinstance(value, _Number):
         return value.text, True
+    if _is_number(value):
+        return (str(value) if isinstance(value, int) else repr(value)), True
     raise ValueError("id: expected a string or a number")
 
 
 def _vec3(value: Any, key: str) -> List[float]:
-    if not isinstance(value, list) or len(value) != 3 or not all(isinstance(v, _Number) for v in value):
+    if not isinstance(value, list) or len(value) != 3 or not all(_is_number(v) for v in value):
         raise ValueError("%s: expected an array of 3 numbers" % key)
     return [float(v) for v in value]
 
@@ -569,7 +594,7 @@ def read_trajectories(source: Union[str, "os.PathLike[str]", TextIO], format: st
                     raise ValueError("missing r (give it per record or with --radius)")
                 r = float(radius)
             else:
-                if not isinstance(record[key], _Number):
+                if not _is_number(record[key]):
                     raise ValueError("%s: expected a number" % key)
                 r = float(record[key])
                 if r < 0:
@@ -599,9 +624,9 @@ def read_results(source: Union[str, "os.PathLike[str]", TextIO], format: str = "
     if format == "json":
         document = _json_loads(text)
         if isinstance(document, dict):
-            settings = {k: (float(v) if isinstance(v, _Number) else v) for k, v in
+            settings = {k: (float(v) if _is_number(v) and not isinstance(v, int) else v) for k, v in
                         (document.get("settings") or {}).items()}
-            mesh_info = {k: (int(v) if isinstance(v, _Number) else v) for k, v in (document.get("mesh") or {}).items()}
+            mesh_info = {k: (int(v) if _is_number(v) else v) for k, v in (document.get("mesh") or {}).items()}
             records = document.get("results") or []
         else:
             records = document
@@ -660,26 +685,33 @@ def _csv_results(text: str) -> Iterator[Dict[str, Any]]:
 
 def _results_from(records: List[Any], settings: Dict[str, Any], mesh_info: Dict[str, Any]) -> CastResult:
     n = len(records)
-    raw = np.zeros(n, dtype=_lib.CAST_OUTPUT)
-    raw["alpha"] = 1.0
-    raw["triangle"] = -1
-    raw["face"] = -1
     ids: List[str] = []
     numeric: List[bool] = []
     errors: Dict[int, str] = {}
     has_ties = any(isinstance(r, dict) and "ties" in r for r in records)
     has_free = any(isinstance(r, dict) and "alpha_free" in r for r in records)
     has_exact = any(isinstance(r, dict) and "exact_alpha" in r for r in records)
+    # columns filled record by record as Python lists, then put in place at once
+    state = [MISS] * n
+    alpha = [1.0] * n
+    feature = [0] * n
+    triangle = [-1] * n
+    face = [-1] * n
+    vertex_count = [0] * n
+    vertices = [(-1, -1, -1)] * n
+    zero = (0.0, 0.0, 0.0)
+    vectors = {key: [zero] * n for key in ("point", "center", "normal", "triangle_normal")}
+    tie_count = [0] * n
     contacts: List[Tuple] = []
     first = [0]
-    alpha_free = np.full(n, np.nan) if has_free else None
-    exact = np.full(n, np.nan) if has_exact else None
+    alpha_free = [math.nan] * n
+    exact = [math.nan] * n
     for i, record in enumerate(records):
         if not isinstance(record, dict):
             ids.append(str(i))
             numeric.append(True)
             errors[i] = "expected an object"
-            raw[i]["state"] = INVALID
+            state[i] = INVALID
             first.append(len(contacts))
             continue
         id_text, is_number = _id_of(record, i)
@@ -687,51 +719,61 @@ def _results_from(records: List[Any], settings: Dict[str, Any], mesh_info: Dict[
         numeric.append(is_number)
         if "error" in record:
             errors[i] = str(record["error"])
-            raw[i]["state"] = INVALID
+            state[i] = INVALID
             first.append(len(contacts))
             continue
         hit = bool(record.get("hit"))
-        row = raw[i]
-        row["alpha"] = float(record.get("alpha", 1.0))
+        alpha[i] = float(record.get("alpha", 1.0))
         if hit:
-            row["state"] = INITIAL_OVERLAP if record.get("initial_overlap") else HIT
-            row["feature"] = FEATURE_CODES.get(record.get("feature"), 0)
-            row["triangle"] = int(record.get("triangle", -1))
-            row["face"] = int(record.get("face", -1))
-            vertices = [int(v) for v in record.get("vertices", [])][:3]
-            row["vertex_count"] = len(vertices)
-            row["vertices"] = vertices + [-1] * (3 - len(vertices))
-            for key in ("point", "center", "normal", "triangle_normal"):
+            state[i] = INITIAL_OVERLAP if record.get("initial_overlap") else HIT
+            feature[i] = FEATURE_CODES.get(record.get("feature"), 0)
+            triangle[i] = int(record.get("triangle", -1))
+            face[i] = int(record.get("face", -1))
+            v = [int(x) for x in record.get("vertices", ())][:3]
+            vertex_count[i] = len(v)
+            vertices[i] = tuple(v) + (-1,) * (3 - len(v))
+            for key, column in vectors.items():
                 if key in record:
-                    row[key] = [float(v) for v in record[key]]
-        else:
-            row["state"] = MISS
-            row["vertices"] = -1
+                    column[i] = tuple(map(float, record[key]))
         listed = record.get("ties") if has_ties else None
         if listed is not None:
             for t in listed:
-                vertices = [int(v) for v in t.get("vertices", [])][:3]
-                contacts.append((int(t["triangle"]), FEATURE_CODES.get(t.get("feature"), 0), len(vertices),
-                                 vertices + [-1] * (3 - len(vertices)), float(t.get("alpha", math.nan)),
-                                 [float(v) for v in t.get("normal", (math.nan,) * 3)]))
-            row["tie_count"] = len(listed)
+                v = [int(x) for x in t.get("vertices", ())][:3]
+                contacts.append((int(t["triangle"]), FEATURE_CODES.get(t.get("feature"), 0), len(v),
+                                 tuple(v) + (-1,) * (3 - len(v)), float(t.get("alpha", math.nan)),
+                                 tuple(map(float, t.get("normal", (math.nan,) * 3)))))
+            tie_count[i] = len(listed)
         else:
-            row["tie_count"] = 1 if hit else 0
+            tie_count[i] = 1 if hit else 0
         first.append(len(contacts))
         if has_free and "alpha_free" in record:
             alpha_free[i] = float(record["alpha_free"])
         if has_exact and record.get("exact_alpha") is not None:
             exact[i] = float(record["exact_alpha"])
+    raw = np.zeros(n, dtype=_lib.CAST_OUTPUT)
+    raw["state"] = state
+    raw["alpha"] = alpha
+    raw["feature"] = feature
+    raw["triangle"] = triangle
+    raw["face"] = face
+    raw["vertex_count"] = vertex_count
+    raw["vertices"] = np.array(vertices, dtype=np.int32).reshape(n, 3)
+    for key, column in vectors.items():
+        raw[key] = np.array(column, dtype=np.float64).reshape(n, 3)
+    raw["tie_count"] = tie_count
     ties = None
     if has_ties:
         table = np.zeros(len(contacts), dtype=_lib.CONTACT)
-        for k, c in enumerate(contacts):
-            table[k] = c
+        if contacts:
+            columns = list(zip(*contacts))
+            for name, column in zip(("triangle", "feature", "vertex_count", "vertices", "alpha", "normal"), columns):
+                table[name] = np.array(column)
         ties = Ties(table, np.array(first, dtype=np.int64))
     settings = dict(settings)
     settings.setdefault("ties", has_ties)
     if has_free:
         settings.setdefault("method", "discrete")
-    return CastResult(raw, ties=ties, alpha_free=alpha_free, exact_alpha=exact,
+    return CastResult(raw, ties=ties, alpha_free=np.array(alpha_free) if has_free else None,
+                      exact_alpha=np.array(exact) if has_exact else None,
                       ids=Ids(np.array(ids, dtype=str), np.array(numeric, dtype=bool)), errors=errors,
                       settings=settings, mesh_info=mesh_info, normalise=False)

@@ -19,10 +19,13 @@ BUNNY = os.path.join(REPO, "tests", "data", "meshes", "stanford-bunny.obj")
 
 def run_cli(*args, input=None, check=True):
     """Run the command under test; its standard output as text."""
-    done = subprocess.run([BALLCAST, *args], input=input, capture_output=True, text=True)
+    # bytes, decoded here: text=True would turn the \r in a CSV cell into \n
+    done = subprocess.run([BALLCAST, *args], input=None if input is None else input.encode("utf-8"),
+                          capture_output=True)
     if check and done.returncode not in (0, 1):
-        raise AssertionError("ballcast %s: exit %d\n%s" % (" ".join(args), done.returncode, done.stderr))
-    return done.stdout
+        raise AssertionError("ballcast %s: exit %d\n%s" % (" ".join(args), done.returncode,
+                                                           done.stderr.decode("utf-8", "replace")))
+    return done.stdout.decode("utf-8")
 
 
 def ndjson(text):
