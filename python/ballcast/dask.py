@@ -156,11 +156,22 @@ def cast_arrays(client: Client, mesh: RemoteMesh, p0: Any, p1: Any, r: Any, *, c
     return concatenate(client.gather(futures))
 
 
+def _joined_structs(parts: Sequence[np.ndarray]) -> np.ndarray:
+    """Structured arrays one after the other, in the first one's layout
+    (np.concatenate would pack the fields, losing the C struct's offsets)."""
+    out = np.empty(sum(len(p) for p in parts), dtype=parts[0].dtype)
+    k = 0
+    for p in parts:
+        out[k:k + len(p)] = p
+        k += len(p)
+    return out
+
+
 def concatenate(results: Sequence[CastResult]) -> CastResult:
     """Casts' results one after the other, as one result."""
     if not results:
         raise ValueError("nothing to concatenate")
-    raw = np.concatenate([r.raw for r in results])
+    raw = _joined_structs([r.raw for r in results])
     offsets = np.cumsum([0] + [len(r) for r in results])
     errors = {int(offsets[k]) + i: e for k, r in enumerate(results) for i, e in r.errors.items()}
 
@@ -173,11 +184,11 @@ def concatenate(results: Sequence[CastResult]) -> CastResult:
         contact_offsets = np.cumsum([0] + [len(r.ties.alpha) for r in results])
         first = np.concatenate([np.zeros(1, dtype=np.int64)] + [
             r.ties.first[1:] + contact_offsets[k] for k, r in enumerate(results)])
-        ties = Ties(np.concatenate([r.ties._raw for r in results]), first)
+        ties = Ties(_joined_structs([r.ties._raw for r in results]), first)
     ids = None
     if all(r.ids is not None for r in results):
         ids = Ids(np.concatenate([r.ids.text for r in results]), np.concatenate([r.ids.number for r in results]))
-    return CastResult(raw.copy(), ties=ties, alpha_free=joined("alpha_free"), exact_alpha=joined("exact_alpha"),
+    return CastResult(raw, ties=ties, alpha_free=joined("alpha_free"), exact_alpha=joined("exact_alpha"),
                       ids=ids, errors=errors, settings=results[0].settings, mesh_info=results[0].mesh_info,
                       normalise=False)
 

@@ -68,3 +68,16 @@ def bunny():
     import ballcast
     with ballcast.Mesh.from_obj(BUNNY, quiet=True) as mesh:
         yield mesh
+
+
+def same_bits(a, b):
+    """Whether two structured arrays hold the same fields, bit for bit
+    (their padding bytes aside: numpy does not copy those)."""
+    import numpy as np
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    for name in a.dtype.names:
+        x, y = np.ascontiguousarray(a[name]), np.ascontiguousarray(b[name])
+        if x.tobytes() != y.tobytes():
+            return False
+    return True

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import ballcast
-from conftest import BUNNY, REPO, ROOM, THROWS, run_cli
+from conftest import BUNNY, REPO, ROOM, THROWS, run_cli, same_bits
 
 # Every option of cast that decides an answer, as the command spells it and
 # as the binding does.
@@ -138,7 +138,7 @@ def test_threads_do_not_change_answers(bunny, bunny_trajectories):
     t = bunny_trajectories
     one = bunny.cast(t.p0[:20000], t.p1[:20000], t.r[:20000], threads=1)
     two = bunny.cast(t.p0[:20000], t.p1[:20000], t.r[:20000], threads=2)
-    assert np.array_equal(one.raw.view(np.uint8), two.raw.view(np.uint8))
+    assert same_bits(one.raw, two.raw)
 
 
 def test_discrete_never_before_exact(bunny, bunny_trajectories):
