@@ -619,6 +619,8 @@ def read_results(source: Union[str, "os.PathLike[str]", TextIO], format: str = "
     (result.to_text(format)) gives the file's bytes again."""
     name, text = _open_text(source)
     format = _sniff(text, format)
+    if format == "ndjson" and _one_document(text):
+        format = "json"  # cast's JSON document starts with { too
     settings: Dict[str, Any] = {}
     mesh_info: Dict[str, Any] = {}
     if format == "json":
@@ -636,6 +638,17 @@ def read_results(source: Union[str, "os.PathLike[str]", TextIO], format: str = "
     else:
         items = _csv_results(text)
     return _results_from(list(items), settings, mesh_info)
+
+
+def _one_document(text: str) -> bool:
+    """Whether text is one JSON value (cast's document) rather than NDJSON:
+    only its first value is parsed to tell."""
+    start = len(text) - len(text.lstrip(" \t\r\n\ufeff"))
+    try:
+        _, end = _FAST.raw_decode(text, start)
+    except ValueError:
+        return False
+    return text[end:].strip() == ""
 
 
 _CSV_VEC = {"point": "point_", "center": "center_", "normal": "normal_", "triangle_normal": "triangle_normal_"}

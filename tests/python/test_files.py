@@ -94,6 +94,8 @@ def test_results_read_back(args, options, fmt):
     expected = run_cli("cast", "-q", ROOM, THROWS, "-f", fmt, *args)
     back = ballcast.read_results(io.StringIO(expected), fmt)
     assert back.to_text(fmt) == expected
+    # the format told by the text (a JSON document starts with { as NDJSON does)
+    assert ballcast.read_results(io.StringIO(expected)).to_text(fmt) == expected
     with ballcast.Mesh.from_obj(ROOM) as room:
         t = ballcast.read_trajectories(THROWS)
         cast = room.cast(t.p0, t.p1, t.r, **options)
