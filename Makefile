@@ -138,7 +138,7 @@ python: $(BUILD)/libballcast.a
 
 # The Python package's tests alone (make check runs them with the rest).
 check-python: all python $(BUILD)/bench/genwork
-	$(PYTHON_VENV)/bin/python -m pytest -q tests/python
+	PYTHONDONTWRITEBYTECODE=1 $(PYTHON_VENV)/bin/python -m pytest -q -p no:cacheprovider tests/python
 
 lint-man:
 	mandoc -Tlint -W warning man/ballcast.1

@@ -16,13 +16,12 @@ import json
 import math
 import os
 import re
-import tempfile
 from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, TextIO, Tuple, Union
 
 import numpy as np
 
 from . import _lib
-from ._results import (FEATURE_CODES, HIT, INITIAL_OVERLAP, INVALID, MISS, CastResult, Ids, Ties)
+from ._results import (FEATURE_CODES, HIT, INITIAL_OVERLAP, INVALID, MISS, TEXT_WRITERS, CastResult, Ids, Ties)
 
 FORMATS = ("json", "ndjson", "csv")
 
@@ -116,30 +115,6 @@ _JSON_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
 
 # ---------------------------------------------------------------- writing
 
-def format_for(path: Optional[str], format: Optional[str]) -> str:
-    """The format asked for, or the one the path's extension names (as -o does)."""
-    if format is not None:
-        return _lib.choice(format, "format", FORMATS)
-    ext = os.path.splitext(str(path))[1].lower() if path is not None else ""
-    return {".json": "json", ".ndjson": "ndjson", ".jsonl": "ndjson", ".csv": "csv"}.get(ext, "json")
-
-
-def write_text(path: str, text: str) -> None:
-    """text into path through a temporary beside it, renamed into place."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, temporary = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp.", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
-
-
 def _id_writers(ids: Optional[Ids], n: int) -> Tuple[List[str], List[str]]:
     """Each record's id as JSON and as a CSV cell."""
     if ids is None:
@@ -160,6 +135,14 @@ def _vec_csv(v) -> str:
 
 def _bool(b) -> str:
     return "true" if b else "false"
+
+
+def _error_record(format: str, id_json: str, id_csv: str, message: str, empty: int, after: int = 0) -> str:
+    """A record that could not be answered: its id and error only (CSV: the
+    empty cells between them, and after the error)."""
+    if format == "csv":
+        return ",".join([id_csv] + [""] * empty + [csv_field(message)] + [""] * after)
+    return '{"id":%s,"error":%s}' % (id_json, json_string(message))
 
 
 def _frame(format: str, head: str, records: Iterable[str], summary: str) -> str:
@@ -225,12 +208,7 @@ def cast_text(result: CastResult, format: str = "ndjson") -> str:
         nonlocal hits, tunnelled
         for i in range(n):
             if i in errors:
-                if format == "csv":
-                    cells = [ids_csv[i]] + [""] * 21 + [csv_field(errors[i])]
-                    cells += [""] * (ties + compare + discrete)
-                    yield ",".join(cells)
-                else:
-                    yield '{"id":%s,"error":%s}' % (ids_json[i], json_string(errors[i]))
+                yield _error_record(format, ids_json[i], ids_csv[i], errors[i], 21, ties + compare + discrete)
                 continue
             hit = state[i] == HIT or state[i] == INITIAL_OVERLAP
             hits += hit
@@ -307,10 +285,7 @@ def closest_text(result, format: str = "ndjson") -> str:
     records: List[str] = []
     for i in range(n):
         if i in result.errors:
-            if format == "csv":
-                records.append(",".join([ids_csv[i]] + [""] * 18 + [csv_field(result.errors[i])]))
-            else:
-                records.append('{"id":%s,"error":%s}' % (ids_json[i], json_string(result.errors[i])))
+            records.append(_error_record(format, ids_json[i], ids_csv[i], result.errors[i], 18))
             continue
         r = raw[i]
         overlaps += bool(r["overlap"])
@@ -349,10 +324,7 @@ def balls_text(result, format: str = "ndjson") -> str:
     records: List[str] = []
     for i in range(n):
         if i in result.errors:
-            if format == "csv":
-                records.append(",".join([ids_csv[i]] + [""] * 16 + [csv_field(result.errors[i])]))
-            else:
-                records.append('{"id":%s,"error":%s}' % (ids_json[i], json_string(result.errors[i])))
+            records.append(_error_record(format, ids_json[i], ids_csv[i], result.errors[i], 16))
             continue
         r = raw[i]
         hit = bool(result.hit[i])
@@ -383,6 +355,9 @@ def balls_text(result, format: str = "ndjson") -> str:
         head = _json_head(None, '"tie_tolerance":%s' % format_double(float(_lib.lib.BC_ALPHA_TIE_TOLERANCE)),
                           mesh=False)
     return _frame(format, head, records, '"records":%d,"hits":%d,"errors":%d' % (n, hits, len(result.errors)))
+
+
+TEXT_WRITERS.update(cast=cast_text, closest=closest_text, balls=balls_text)
 
 
 # ---------------------------------------------------------------- reading

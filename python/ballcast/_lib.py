@@ -9,6 +9,8 @@ each field is a strided view, with no copy.
 from __future__ import annotations
 
 import operator
+import os
+import tempfile
 from typing import Any, Optional, Tuple
 
 import numpy as np
@@ -269,3 +271,32 @@ def thread_count(threads: Optional[int] = None) -> int:
 def from_buffer(ctype: str, array: np.ndarray):
     """A C pointer to array's memory (no copy); array must stay alive."""
     return ffi.from_buffer(ctype, array)
+
+
+# ------------------------------------------------------------------ files
+
+FORMATS = ("json", "ndjson", "csv")
+
+
+def format_for(path: Optional[str], format: Optional[str]) -> str:
+    """The format asked for, or the one the path's extension names (as -o does)."""
+    if format is not None:
+        return choice(format, "format", FORMATS)
+    ext = os.path.splitext(str(path))[1].lower() if path is not None else ""
+    return {".json": "json", ".ndjson": "ndjson", ".jsonl": "ndjson", ".csv": "csv"}.get(ext, "json")
+
+
+def write_text(path: str, text: str) -> None:
+    """text into path through a temporary beside it, renamed into place."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temporary = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp.", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise

@@ -7,7 +7,7 @@ Python objects. Results are read-only (their arrays cannot be written to).
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, NamedTuple, Optional
+from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional
 
 import numpy as np
 
@@ -28,6 +28,11 @@ FEATURE_VERTEX = int(lib.bc_featureVertex)
 
 # feature codes by name, for files and arguments
 FEATURE_CODES = {name: code for code, name in enumerate(_lib.FEATURE_NAMES)}
+
+
+# The writers of the command's formats, by kind of answers: _files.py (which
+# imports this module) puts them here, so that results write themselves.
+TEXT_WRITERS: Dict[str, Callable[[Any, str], str]] = {}
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:
@@ -52,6 +57,33 @@ def feature_names(codes: np.ndarray) -> np.ndarray:
     return np.asarray(_lib.FEATURE_NAMES)[np.asarray(codes)]
 
 
+def _field(name: str, doc: str) -> property:
+    """A read-only view of one field of the answers' structured array."""
+    return property(lambda self: self._raw[name], doc=doc)
+
+
+class _Answers:
+    """What every result shares: the one structured array in the library's
+    layout (raw), and its length."""
+    _raw: np.ndarray
+
+    @property
+    def raw(self) -> np.ndarray:
+        """The structured array in the C struct's layout that the library filled (read-only)."""
+        return self._raw
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+
+class _Features(_Answers):
+    """Answers that name a feature of a triangle (casts, closest points)."""
+
+    def feature_names(self) -> np.ndarray:
+        """The feature of each answer in words: "face", "edge", "vertex" or "none"."""
+        return feature_names(self._raw["feature"])
+
+
 class Ties:
     """Every tied contact of a batch, cast after cast (``ties=True``).
 
@@ -65,12 +97,12 @@ class Ties:
         self._raw = _frozen(contacts)
         self.first: np.ndarray = _frozen(first)
 
-    triangle = property(lambda self: self._raw["triangle"], doc="0-based triangle of each contact")
-    feature = property(lambda self: self._raw["feature"], doc="feature code of each contact (FEATURE_FACE, ...)")
-    vertex_count = property(lambda self: self._raw["vertex_count"], doc="mesh vertices of each feature: 3, 2 or 1")
-    vertices = property(lambda self: self._raw["vertices"], doc="(m, 3) vertex indices, -1 past vertex_count")
-    alpha = property(lambda self: self._raw["alpha"], doc="each contact's own alpha")
-    normal = property(lambda self: self._raw["normal"], doc="(m, 3) contact normals")
+    triangle = _field("triangle", "0-based triangle of each contact")
+    feature = _field("feature", "feature code of each contact (FEATURE_FACE, ...)")
+    vertex_count = _field("vertex_count", "mesh vertices of each feature: 3, 2 or 1")
+    vertices = _field("vertices", "(m, 3) vertex indices, -1 past vertex_count")
+    alpha = _field("alpha", "each contact's own alpha")
+    normal = _field("normal", "(m, 3) contact normals")
 
     @property
     def count(self) -> np.ndarray:
@@ -104,7 +136,7 @@ class Cast(NamedTuple):
     triangle_normal: tuple
 
 
-class CastResult:
+class CastResult(_Features):
     """The answers of a batch of casts: one numpy array per field.
 
     For cast i: ``hit[i]`` (the ball touches the mesh in [0, 1]), ``alpha[i]``
@@ -141,30 +173,18 @@ class CastResult:
         self.settings: Dict[str, Any] = dict(settings or {})
         self.mesh_info: Dict[str, Any] = dict(mesh_info or {})
 
-    state = property(lambda self: self._raw["state"], doc="the library's state of each cast (MISS, HIT, ...)")
-    alpha = property(lambda self: self._raw["alpha"], doc="fraction of the path at first contact (1 on a miss)")
-    triangle = property(lambda self: self._raw["triangle"], doc="0-based triangle touched, -1 on a miss")
-    face = property(lambda self: self._raw["face"], doc="0-based OBJ face (f line) of that triangle, -1 on a miss")
-    feature = property(lambda self: self._raw["feature"], doc="FEATURE_FACE, FEATURE_EDGE, FEATURE_VERTEX (0: none)")
-    vertex_count = property(lambda self: self._raw["vertex_count"], doc="mesh vertices of the feature: 3, 2 or 1")
-    vertices = property(lambda self: self._raw["vertices"], doc="(n, 3) the feature's vertices, -1 past vertex_count")
-    point = property(lambda self: self._raw["point"], doc="(n, 3) the contact point on the mesh")
-    center = property(lambda self: self._raw["center"], doc="(n, 3) the ball's centre at alpha")
-    normal = property(lambda self: self._raw["normal"], doc="(n, 3) the normal normal= asked for")
-    triangle_normal = property(lambda self: self._raw["triangle_normal"], doc="(n, 3) the triangle's front normal")
-    tie_count = property(lambda self: self._raw["tie_count"], doc="contacts tied at alpha (1 when none is)")
-
-    @property
-    def raw(self) -> np.ndarray:
-        """The structured array in bcCastOutput's layout (read-only)."""
-        return self._raw
-
-    def feature_names(self) -> np.ndarray:
-        """The feature of each cast in words: "face", "edge", "vertex" or "none"."""
-        return feature_names(self.feature)
-
-    def __len__(self) -> int:
-        return len(self._raw)
+    state = _field("state", "the library's state of each cast (MISS, HIT, ...)")
+    alpha = _field("alpha", "fraction of the path at first contact (1 on a miss)")
+    triangle = _field("triangle", "0-based triangle touched, -1 on a miss")
+    face = _field("face", "0-based OBJ face (f line) of that triangle, -1 on a miss")
+    feature = _field("feature", "FEATURE_FACE, FEATURE_EDGE, FEATURE_VERTEX (0: none)")
+    vertex_count = _field("vertex_count", "mesh vertices of the feature: 3, 2 or 1")
+    vertices = _field("vertices", "(n, 3) the feature's vertices, -1 past vertex_count")
+    point = _field("point", "(n, 3) the contact point on the mesh")
+    center = _field("center", "(n, 3) the ball's centre at alpha")
+    normal = _field("normal", "(n, 3) the normal normal= asked for")
+    triangle_normal = _field("triangle_normal", "(n, 3) the triangle's front normal")
+    tie_count = _field("tie_count", "contacts tied at alpha (1 when none is)")
 
     def __getitem__(self, i: int) -> Cast:
         i = range(len(self))[i]
@@ -183,19 +203,16 @@ class CastResult:
         return "<ballcast.CastResult: %d casts, %d hits%s>" % (
             len(self), int(self.hit.sum()), ", %d errors" % len(self.errors) if self.errors else "")
 
-    # writing: see _files.py
     def to_text(self, format: str = "ndjson") -> str:
         """The answers as ``ballcast cast --format FORMAT`` writes them
         (json, ndjson or csv), byte for byte."""
-        from . import _files
-        return _files.cast_text(self, format)
+        return TEXT_WRITERS["cast"](self, format)
 
     def write(self, path: str, format: Optional[str] = None) -> None:
         """Write the answers to path as ``ballcast cast -o path`` would (the
         format from the extension unless given), through a temporary file
         renamed into place."""
-        from . import _files
-        _files.write_text(path, self.to_text(_files.format_for(path, format)))
+        _lib.write_text(path, self.to_text(_lib.format_for(path, format)))
 
 
 class Ids:
@@ -229,7 +246,7 @@ class Ids:
         return "<ballcast.Ids: %d>" % len(self)
 
 
-class ClosestResult:
+class ClosestResult(_Features):
     """The closest point of the mesh to each ball at rest.
 
     For ball i: ``distance[i]`` (from its centre to the mesh), ``point[i]``,
@@ -250,42 +267,29 @@ class ClosestResult:
         self.errors: Dict[int, str] = dict(errors or {})
         self.mesh_info: Dict[str, Any] = dict(mesh_info or {})
 
-    state = property(lambda self: self._raw["state"], doc="bc_closestFound (1), none (0) or invalid (2)")
-    distance = property(lambda self: self._raw["distance"], doc="from the centre to the closest point")
-    point = property(lambda self: self._raw["point"], doc="(n, 3) the closest point of the mesh")
-    triangle = property(lambda self: self._raw["triangle"], doc="0-based triangle it lies on")
-    face = property(lambda self: self._raw["face"], doc="0-based OBJ face of that triangle")
-    feature = property(lambda self: self._raw["feature"], doc="FEATURE_FACE, FEATURE_EDGE or FEATURE_VERTEX")
-    vertex_count = property(lambda self: self._raw["vertex_count"], doc="mesh vertices of the feature")
-    vertices = property(lambda self: self._raw["vertices"], doc="(n, 3) the feature's vertices, -1 past the count")
-    normal = property(lambda self: self._raw["normal"], doc="(n, 3) unit, from point towards the centre")
-    overlap = property(lambda self: self._raw["overlap"], doc="distance < r")
-    depth = property(lambda self: self._raw["depth"], doc="r - distance when overlapping, else 0")
-    tie_count = property(lambda self: self._raw["tie_count"], doc="triangles tied for the closest")
-    barycentric = property(lambda self: self._raw["barycentric"], doc="(n, 3) weights of A, B, C")
-
-    @property
-    def raw(self) -> np.ndarray:
-        """The structured array in bcClosestOutput's layout (read-only)."""
-        return self._raw
-
-    def feature_names(self) -> np.ndarray:
-        """The feature of each answer in words."""
-        return feature_names(self.feature)
-
-    def __len__(self) -> int:
-        return len(self._raw)
+    state = _field("state", "bc_closestFound (1), none (0) or invalid (2)")
+    distance = _field("distance", "from the centre to the closest point")
+    point = _field("point", "(n, 3) the closest point of the mesh")
+    triangle = _field("triangle", "0-based triangle it lies on")
+    face = _field("face", "0-based OBJ face of that triangle")
+    feature = _field("feature", "FEATURE_FACE, FEATURE_EDGE or FEATURE_VERTEX")
+    vertex_count = _field("vertex_count", "mesh vertices of the feature")
+    vertices = _field("vertices", "(n, 3) the feature's vertices, -1 past the count")
+    normal = _field("normal", "(n, 3) unit, from point towards the centre")
+    overlap = _field("overlap", "distance < r")
+    depth = _field("depth", "r - distance when overlapping, else 0")
+    tie_count = _field("tie_count", "triangles tied for the closest")
+    barycentric = _field("barycentric", "(n, 3) weights of A, B, C")
 
     def __repr__(self) -> str:
         return "<ballcast.ClosestResult: %d balls, %d overlap>" % (len(self), int(self.overlap.sum()))
 
     def to_text(self, format: str = "ndjson") -> str:
         """The answers as ``ballcast closest --format FORMAT`` writes them."""
-        from . import _files
-        return _files.closest_text(self, format)
+        return TEXT_WRITERS["closest"](self, format)
 
 
-class BallsResult:
+class BallsResult(_Answers):
     """What each ball of a set meets first (``collide_balls``).
 
     For ball i: ``hit[i]``, ``alpha[i]`` (1 on a miss), ``other[i]`` (the
@@ -304,33 +308,24 @@ class BallsResult:
         self.ids = ids
         self.errors: Dict[int, str] = dict(errors or {})
 
-    state = property(lambda self: self._raw["state"], doc="bc_ballMiss 0, hit 1, initial overlap 2, invalid 3")
-    alpha = property(lambda self: self._raw["alpha"], doc="when it first touches a partner (1 on a miss)")
-    other = property(lambda self: self._raw["other"], doc="the partner's index, -1 on a miss")
-    tie_count = property(lambda self: self._raw["tie_count"], doc="partners meeting it at alpha")
-    point = property(lambda self: self._raw["point"], doc="(n, 3) where the two touch")
-    normal = property(lambda self: self._raw["normal"], doc="(n, 3) unit, towards the partner")
-    velocity_before = property(lambda self: self._raw["velocity_before"], doc="(n, 3) p1 - p0")
-    velocity_after = property(lambda self: self._raw["velocity_after"], doc="(n, 3) after the collision")
-
-    @property
-    def raw(self) -> np.ndarray:
-        """The structured array in bcBallResult's layout (read-only)."""
-        return self._raw
-
-    def __len__(self) -> int:
-        return len(self._raw)
+    state = _field("state", "bc_ballMiss 0, hit 1, initial overlap 2, invalid 3")
+    alpha = _field("alpha", "when it first touches a partner (1 on a miss)")
+    other = _field("other", "the partner's index, -1 on a miss")
+    tie_count = _field("tie_count", "partners meeting it at alpha")
+    point = _field("point", "(n, 3) where the two touch")
+    normal = _field("normal", "(n, 3) unit, towards the partner")
+    velocity_before = _field("velocity_before", "(n, 3) p1 - p0")
+    velocity_after = _field("velocity_after", "(n, 3) after the collision")
 
     def __repr__(self) -> str:
         return "<ballcast.BallsResult: %d balls, %d hits>" % (len(self), int(self.hit.sum()))
 
     def to_text(self, format: str = "ndjson") -> str:
         """The answers as ``ballcast balls --format FORMAT`` writes them."""
-        from . import _files
-        return _files.balls_text(self, format)
+        return TEXT_WRITERS["balls"](self, format)
 
 
-class IntersectResult:
+class IntersectResult(_Answers):
     """Every pair of triangles that meet (``intersect``), sorted by (a, b).
 
     ``a[k]`` and ``b[k]`` are the triangles of pair k (of mesh a and mesh b,
@@ -350,23 +345,15 @@ class IntersectResult:
         self.false_negatives = int(false_negatives)
         self.settings: Dict[str, Any] = dict(settings or {})
 
-    a = property(lambda self: self._raw["a"], doc="triangle of mesh a")
-    b = property(lambda self: self._raw["b"], doc="triangle of mesh b (or of a, a < b)")
-    state = property(lambda self: self._raw["state"], doc="TRITRI_TOUCHING, TRITRI_CROSSING, ...")
-    segment = property(lambda self: self._raw["segment"], doc="(n, 2, 3) the common segment")
-    exact_state = property(lambda self: self._raw["exact_state"], doc="the exact test's state (check_approx)")
-
-    @property
-    def raw(self) -> np.ndarray:
-        """The structured array in bcIntersectPair's layout (read-only)."""
-        return self._raw
+    a = _field("a", "triangle of mesh a")
+    b = _field("b", "triangle of mesh b (or of a, a < b)")
+    state = _field("state", "TRITRI_TOUCHING, TRITRI_CROSSING, ...")
+    segment = _field("segment", "(n, 2, 3) the common segment")
+    exact_state = _field("exact_state", "the exact test's state (check_approx)")
 
     def state_names(self) -> np.ndarray:
         """Each pair's state in words."""
         return np.asarray(_lib.TRITRI_NAMES)[self.state]
-
-    def __len__(self) -> int:
-        return len(self._raw)
 
     def __repr__(self) -> str:
         return "<ballcast.IntersectResult: %d pairs>" % len(self)

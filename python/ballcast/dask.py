@@ -27,7 +27,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
 import numpy as np
 from distributed import Client, WorkerPlugin, get_worker
 
-from . import _files
+from . import _files, _lib
 from ._mesh import Mesh, pack_casts
 from ._results import CastResult, Ids, Ties
 
@@ -112,7 +112,7 @@ def _cast_ndjson_task(name: str, source: Union[str, bytes], is_path: bool, optio
     text = result.to_text("ndjson")
     if out_path is None:
         return text
-    _files.write_text(out_path, text)
+    _lib.write_text(out_path, text)
     return len(result)
 
 

@@ -1,11 +1,8 @@
 """Fixtures of the Python package's tests: the source tree, the command
 under test (./ballcast), the samples, and a 100,000-throw bunny workload
 made by tests/bench/genwork."""
-import io
-import json
 import os
 import subprocess
-import sys
 
 import pytest
 
@@ -26,11 +23,6 @@ def run_cli(*args, input=None, check=True):
         raise AssertionError("ballcast %s: exit %d\n%s" % (" ".join(args), done.returncode,
                                                            done.stderr.decode("utf-8", "replace")))
     return done.stdout.decode("utf-8")
-
-
-def ndjson(text):
-    """The records of NDJSON text."""
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 @pytest.fixture(scope="session")

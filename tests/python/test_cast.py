@@ -1,7 +1,6 @@
 """Mesh.cast against the command and against hand computation."""
 import io
 import math
-import threading
 
 import numpy as np
 import pytest
@@ -113,6 +112,21 @@ def test_bunny_100k_arrays_bit_for_bit(bunny, bunny_trajectories, bunny_throws):
         assert np.array_equal(getattr(result.ties, name), getattr(cli.ties, name)), name
     assert np.array_equal(result.ties.alpha.view(np.uint64), cli.ties.alpha.view(np.uint64))
     assert np.array_equal(result.ties.normal.view(np.uint64), cli.ties.normal.view(np.uint64))
+
+
+def test_bunny_discrete_as_the_command(bunny, bunny_trajectories, bunny_throws, tmp_path):
+    """The discrete method on 10,000 bunny throws, on two threads: the
+    command's bytes, alpha_free and exact_alpha included."""
+    with open(bunny_throws, encoding="utf-8") as f:
+        head = [line for _, line in zip(range(10000), f)]
+    path = tmp_path / "head.ndjson"
+    path.write_text("".join(head))
+    expected = run_cli("cast", "-q", BUNNY, str(path), "-f", "csv", "--method", "discrete", "--dt", "0.02",
+                       "--bisect", "6", "--compare-exact", "--normal", "triangle")
+    t = bunny_trajectories
+    result = bunny.cast(t.p0[:10000], t.p1[:10000], t.r[:10000], method="discrete", dt=0.02, bisect=6,
+                        compare_exact=True, normal="triangle", threads=2)
+    assert result.to_text("csv") == expected
 
 
 def test_bunny_contact_geometry(bunny, bunny_trajectories):

@@ -1,7 +1,6 @@
 """ballcast.dask on a LocalCluster of 2 workers: NDJSON shards and numpy
 chunks answered as one process answers them, in order, the mesh loaded
 once per worker."""
-import os
 
 import numpy as np
 import pytest

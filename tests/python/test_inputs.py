@@ -7,7 +7,7 @@ import pytest
 
 import ballcast
 from ballcast import _mesh
-from conftest import BUNNY, REPO, ROOM, run_cli, same_bits
+from conftest import REPO, ROOM, run_cli, same_bits
 
 
 @pytest.fixture(scope="module")

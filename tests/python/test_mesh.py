@@ -1,8 +1,6 @@
 """Meshes: built from arrays or files, their warnings, their arrays, and
 their memory: freed exactly once, never leaked, and out of memory raised as
 MemoryError (the library's allocator counted, in a fresh process)."""
-import gc
-import os
 import subprocess
 import sys
 import textwrap
@@ -12,7 +10,7 @@ import numpy as np
 import pytest
 
 import ballcast
-from conftest import BALLCAST, BUNNY, REPO, ROOM, THROWS, run_cli, same_bits
+from conftest import BALLCAST, REPO, ROOM, run_cli, same_bits
 
 
 def test_arrays_and_file_agree(room, throws):

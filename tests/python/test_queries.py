@@ -1,13 +1,12 @@
 """closest, collide_balls, intersect and relate against the command."""
 import json
-import math
 import subprocess
 
 import numpy as np
 import pytest
 
 import ballcast
-from conftest import BUNNY, REPO, ROOM, ndjson, run_cli
+from conftest import BUNNY, REPO, run_cli
 
 
 def _write_ndjson(path, rows):
