@@ -43,3 +43,19 @@ def test_a_wrong_output_fails(tmp_path, monkeypatch):
     runner.run(doctest.DocTestParser().get_doctest(changed, {}, "changed", "README.md", line),
                out=lambda s: None)
     assert runner.summarize(verbose=False).failed == 1
+
+
+def test_docstring_examples(tmp_path, monkeypatch):
+    """The examples in the package's docstrings (help(ballcast),
+    help(ballcast.Mesh.cast)) run as printed too."""
+    import ballcast
+    from ballcast import _mesh
+    shutil.copytree(os.path.join(REPO, "samples"), tmp_path / "samples")
+    monkeypatch.chdir(tmp_path)
+    attempted = 0
+    for module in (ballcast, _mesh):
+        failed, tried = doctest.testmod(module, extraglobs={"ballcast": ballcast},
+                                        optionflags=doctest.NORMALIZE_WHITESPACE)
+        assert failed == 0, module.__name__
+        attempted += tried
+    assert attempted >= 5
