@@ -2,7 +2,8 @@
 #   make            the library (static and shared) and the ballcast binary
 #   make demo       install the build's missing Debian packages, build, run the samples
 #   make check      install the test tools, then unit tests, CLI tests, the unit
-#                   tests under ASan+UBSan
+#                   tests under ASan+UBSan, the Python package's tests
+#   make python     the Python package in a virtual environment, $(BUILD)/python-venv
 #   make bench      benchmarks (see BENCHMARKS.md)
 #   make install    PREFIX=/usr/local DESTDIR= ; make clean
 # CC, CFLAGS, CPPFLAGS and LDFLAGS are yours; the flags the code needs are added.
@@ -49,7 +50,8 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 SCALE_SRCS := $(wildcard tests/scale/*.c)
 SCALE_BINS := $(SCALE_SRCS:tests/scale/%.c=$(BUILD)/tests/scale_%)
 
-.PHONY: all demo deps deps-build deps-test check check-unit check-cli install uninstall clean lint-man
+.PHONY: all demo deps deps-build deps-test deps-python check check-unit check-cli check-python python install \
+	uninstall clean lint-man
 
 # ./ballcast points at the default build only; a build elsewhere (BUILD=...)
 # leaves it alone.
@@ -98,6 +100,9 @@ deps-build:
 deps-test:
 	@sh scripts/install-deps test
 
+deps-python:
+	@sh scripts/install-deps python
+
 demo: deps-build
 	$(MAKE) all
 	./ballcast cast samples/room.obj samples/throws.json
@@ -108,16 +113,36 @@ demo: deps-build
 ASAN_UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=build/asan/tests/%)
 check: deps-test
 	$(MAKE) all
-	$(MAKE) $(UNIT_BINS) $(SCALE_BINS)
+	$(MAKE) $(UNIT_BINS) $(SCALE_BINS) python $(BUILD)/bench/genwork
 	$(MAKE) BUILD=build/asan SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
 		$(ASAN_UNIT_BINS)
-	sh tests/run-suites.sh --expect "$(UNIT_BINS) $(SCALE_BINS) $(ASAN_UNIT_BINS)" $(BUILD) build/asan
+	BALLCAST_PYTHON=$(PYTHON_VENV)/bin/python sh tests/run-suites.sh --expect "$(UNIT_BINS) $(SCALE_BINS) $(ASAN_UNIT_BINS)" \
+		$(BUILD) build/asan
 
 check-unit: $(UNIT_BINS)
 	sh tests/run-suites.sh --unit-only --expect "$(UNIT_BINS)" $(BUILD)
 
 check-cli: all
 	bats tests/cli
+
+# The Python package (python/, `import ballcast`): a virtual environment made
+# from Debian's python3 with --system-site-packages (so numpy, cffi, dask and
+# pytest come from install-deps), the package built and installed in it
+# offline against $(BUILD)/libballcast.a. Use it with
+# $(PYTHON_VENV)/bin/python, or `. $(PYTHON_VENV)/bin/activate`. PYTHON picks
+# the interpreter: Debian's by default, whose site-packages hold those
+# packages.
+PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
+PYTHON_VENV ?= $(BUILD)/python-venv
+
+python: $(BUILD)/libballcast.a
+	@test -x $(PYTHON_VENV)/bin/python || $(PYTHON) -m venv --system-site-packages $(PYTHON_VENV)
+	BALLCAST_INCLUDE_DIR=$(CURDIR)/lib BALLCAST_LIBRARY=$(abspath $(BUILD)/libballcast.a) \
+		$(PYTHON_VENV)/bin/python -m pip install --quiet --no-build-isolation --no-index ./python
+
+# The Python package's tests alone (make check runs them with the rest).
+check-python: all python $(BUILD)/bench/genwork
+	PYTHONDONTWRITEBYTECODE=1 $(PYTHON_VENV)/bin/python -m pytest -q -p no:cacheprovider tests/python
 
 lint-man:
 	mandoc -Tlint -W warning man/ballcast.1

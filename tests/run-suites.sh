@@ -3,13 +3,14 @@
 # tests/unit/NAME.c -> BUILD/tests/NAME, and the other kinds, tests/KIND/X.c
 # -> BUILD/tests/KIND_X: tests/scale/leaks.c is scale_leaks), then the CLI
 # tests (bats, against ./ballcast; BALLCAST_CLI=0 skips them), then the
-# exact-reference suite (tests/exact; BALLCAST_EXACT=0 skips it), and end
-# with one line that sums them all: "N passed, N failed". Exit status 1 if
-# anything failed.
-#   --unit-only       the unit suites only (no other kind, no CLI, no exact)
+# Python package's tests (pytest, with BALLCAST_PYTHON, the interpreter
+# `make python` set up), then the exact-reference suite (tests/exact;
+# BALLCAST_EXACT=0 skips it), and end with one line that sums them all:
+# "N passed, N failed". Exit status 1 if anything failed.
+#   --unit-only       the unit suites only (no other kind, no CLI, no Python, no exact)
 #   --expect "BIN..." the binaries the Makefile built: each must have been run
 #                     (one that was not, or is missing, is a failure)
-#   [BALLCAST_CLI=0] [BALLCAST_EXACT=0] tests/run-suites.sh [--unit-only] [--expect "BIN..."] BUILD [BUILD...]
+#   [BALLCAST_CLI=0] [BALLCAST_EXACT=0] [BALLCAST_PYTHON=PY] tests/run-suites.sh [--unit-only] [--expect "BIN..."] BUILD [BUILD...]
 unit_only=0
 expect=""
 while [ $# -gt 0 ]; do
@@ -92,6 +93,36 @@ if [ "$unit_only" -eq 0 ] && [ "${BALLCAST_CLI:-1}" = "1" ]; then
 	echo "cli tests/cli: $ok passed, $notok failed"
 	passed=$((passed + ok))
 	failed=$((failed + notok))
+fi
+
+# The Python package's tests (tests/python, pytest), with the interpreter of
+# the virtual environment `make python` made (BALLCAST_PYTHON; make check
+# sets it); said to be skipped when it is not given.
+if [ "$unit_only" -eq 0 ]; then
+	if [ -z "${BALLCAST_PYTHON:-}" ]; then
+		echo "python tests/python: skipped (BALLCAST_PYTHON not set: make check sets it)"
+	else
+		PYTHONDONTWRITEBYTECODE=1 "$BALLCAST_PYTHON" -m pytest -q -p no:cacheprovider tests/python >"$log" 2>&1
+		status=$?
+		line=$(grep -E '^[0-9]+ (passed|failed|error)|^=* *[0-9]+ (passed|failed|error).* in [0-9.]+s' "$log" |
+			tail -n 1)
+		ok=$(echo "$line" | sed -n 's/.*[^0-9]\([0-9][0-9]*\) passed.*/\1/p; s/^\([0-9][0-9]*\) passed.*/\1/p' | head -n 1)
+		bad=$(echo "$line" | sed -n 's/^\([0-9][0-9]*\) failed.*/\1/p; s/.*[^0-9]\([0-9][0-9]*\) failed.*/\1/p' | head -n 1)
+		errs=$(echo "$line" | sed -n 's/^\([0-9][0-9]*\) errors*.*/\1/p; s/.*[^0-9]\([0-9][0-9]*\) errors*.*/\1/p' |
+			head -n 1)
+		ok=${ok:-0}
+		notok=$((${bad:-0} + ${errs:-0}))
+		if [ -z "$line" ] || { [ "$status" -ne 0 ] && [ "$notok" -eq 0 ]; }; then
+			cat "$log"
+			echo "python tests/python: crashed or printed no summary (exit $status)"
+			notok=$((notok + 1))
+		elif [ "$notok" -ne 0 ]; then
+			grep -E '^(FAILED|ERROR) ' "$log"
+		fi
+		echo "python tests/python: $ok passed, $notok failed"
+		passed=$((passed + ok))
+		failed=$((failed + notok))
+	fi
 fi
 
 # The exact-reference suite (tests/exact): 100,000 casts at exact
