@@ -173,29 +173,59 @@ static bool isSliver(const bcNormalEdges* e, double area2)
 	return !(area2 >= DBL_MIN) || !isfinite(area2) || !(e->longest > 0.0) || area2 <= BC_SLIVER_SINE * e->product;
 }
 
-bcVec3 bcTriangleNormal(bcVec3 a, bcVec3 b, bcVec3 c)
+/* The normal of a thin triangle (the plain one's bound above
+ * BC_NORMAL_PLAIN_ERROR) from its exact cross product, every component
+ * faithfully rounded (bcExactCross): within 2 u |N| of N (and DBL_MIN
+ * absolutely), so the direction within 4 u, plus 4 u for the division;
+ * doubled for safety, and the underflow's part added. The sliver rule is
+ * taken on this |N| too: near the limit the plain one is off by up to a
+ * fifth. Every triangle that is not a sliver gets a normal within 16 u of
+ * a radian, however thin. */
+static bcVec3 thinNormal(bcVec3 a, bcVec3 b, bcVec3 c, const bcNormalEdges* e, double* error)
+{
+	const bcVec3 zero = { 0.0, 0.0, 0.0 };
+	bcVec3 cross = bcExactCross(a, b, c);
+	double area2 = bcSafeLength(cross);
+	if (isSliver(e, area2)) {
+		*error = 0.0;
+		return zero;
+	}
+	*error = 16.0 * BC_U + 8.0 * DBL_MIN / area2;
+	return bcPositiveZeros(bcNormalize(cross));
+}
+
+bcVec3 bcTriangleNormalBounded(bcVec3 a, bcVec3 b, bcVec3 c, double* error)
 {
 	const bcVec3 zero = { 0.0, 0.0, 0.0 };
 	bcNormalEdges e = normalEdges(a, b, c);
 	double area2 = bcSafeLength(e.cross);
+	*error = 0.0;
 	if (isSliver(&e, area2)) {
 		return zero;
 	}
-	return bcPositiveZeros(bcNormalize(e.cross));
-}
-
-double bcTriangleNormalError(bcVec3 a, bcVec3 b, bcVec3 c)
-{
 	/* Each component of the cross product of two rounded differences is
 	 * within 4 u (|x_j y_k| + |x_k y_j|) <= 8 u |x| |y| of the exact one,
 	 * so the vector within 14 u |x| |y|; normalised, the direction moves by
 	 * that over |N|, plus 4 u for the division. Doubled for safety. */
-	bcNormalEdges e = normalEdges(a, b, c);
-	double area2 = bcSafeLength(e.cross);
-	if (isSliver(&e, area2)) {
-		return 0.0;
+	double plain = 28.0 * BC_U * (e.lengths / area2) + 8.0 * BC_U;
+	if (!(plain > BC_NORMAL_PLAIN_ERROR)) {
+		*error = plain;
+		return bcPositiveZeros(bcNormalize(e.cross));
 	}
-	return 28.0 * BC_U * (e.lengths / area2) + 8.0 * BC_U;
+	return thinNormal(a, b, c, &e, error);
+}
+
+bcVec3 bcTriangleNormal(bcVec3 a, bcVec3 b, bcVec3 c)
+{
+	double error;
+	return bcTriangleNormalBounded(a, b, c, &error);
+}
+
+double bcTriangleNormalError(bcVec3 a, bcVec3 b, bcVec3 c)
+{
+	double error;
+	bcTriangleNormalBounded(a, b, c, &error);
+	return error;
 }
 
 /* Within BC_MAX_COORDINATE on every axis (false for NaN). */
