@@ -196,25 +196,11 @@ const char* cliCheckCastRecord(const cliRecord* record, const cliCommonOptions* 
 /* ------------------------------------------------------------ answers */
 
 /* The average of the front normals of the distinct tied triangles (ties are
- * ordered by triangle); the hit triangle's normal if they cancel out. */
+ * ordered by triangle); the hit triangle's normal if they cancel out: the
+ * library's (bcMesh_AverageNormal), as bcMesh_CastBatchTies gives it. */
 static bcVec3 averageNormal(const bcMesh* mesh, const bcContact* ties, int count, bcVec3 fallback)
 {
-	double x = 0.0, y = 0.0, z = 0.0;
-	for (int i = 0; i < count; ++i) {
-		if (i > 0 && ties[i].triangle == ties[i - 1].triangle) {
-			continue;
-		}
-		bcVec3 n = bcMesh_GetTriangle(mesh, ties[i].triangle).normal;
-		x += n.x;
-		y += n.y;
-		z += n.z;
-	}
-	double length = sqrt(x * x + y * y + z * z);
-	if (!(length > 0.0)) {
-		return fallback;
-	}
-	bcVec3 v = { x / length + 0.0, y / length + 0.0, z / length + 0.0 };
-	return v;
+	return bcMesh_AverageNormal(mesh, ties, count, fallback);
 }
 
 /* The discrete method's answer in the cast's form: the contact it found

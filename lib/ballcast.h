@@ -533,12 +533,22 @@ typedef struct bcContact {
 BC_API int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
 						   bcContact* ties, int capacity);
 
+/* --normal average for one cast: the sum of the exact unit front normals
+ * of the distinct triangles among ties[0 .. count-1] (ordered by triangle,
+ * as bcMesh_CastTies lists them), each counted once, normalised: within
+ * 2^-34 of a radian of the exact direction, however nearly they cancel.
+ * When they cancel out exactly (the sum of the exact unit normals is
+ * zero, decided in exact arithmetic), fallback: the hit triangle's front
+ * normal (bcCastOutput.triangleNormal). */
+BC_API bcVec3 bcMesh_AverageNormal(const bcMesh* mesh, const bcContact* ties, int count, bcVec3 fallback);
+
 /* What bcCastOutput.normal holds in a batch's answers. */
 typedef enum bcNormalMode {
 	bc_normalContact = 0, /* the contact normal, as bcMesh_Cast gives it */
 	bc_normalTriangle,    /* the hit triangle's front normal (triangleNormal) */
 	bc_normalAverage      /* the sum of the front normals of the tied triangles, each
-						   * counted once, normalised (triangleNormal if it is zero) */
+						   * counted once, normalised (bcMesh_AverageNormal;
+						   * triangleNormal if they cancel out) */
 } bcNormalMode;
 
 /* How a batch is cast (bcDefaultBatchOptions for the defaults). */
