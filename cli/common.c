@@ -46,7 +46,9 @@ bcMesh* cliLoadMesh(const char* path, int quiet)
 	return cliLoadMeshWithThreads(path, quiet, 0);
 }
 
-bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
+/* Load a mesh with its notes; zeroAreaOnly: the note on skipped triangles
+ * counts only those of zero area (intersect), else every degenerate one. */
+static bcMesh* loadMesh(const char* path, int quiet, int threads, bool zeroAreaOnly)
 {
 	bcError error = { 0 };
 	bcObjOptions options = bcDefaultObjOptions();
@@ -73,17 +75,39 @@ bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
 		fprintf(stderr, "ballcast: %s: %ld more polygon warnings not shown\n", path,
 				(long)warnings - BC_MAX_WARNINGS);
 	}
+	if (quiet) {
+		return mesh;
+	}
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
-	if (info.degenerateCount > 0 && !quiet) {
+	if (zeroAreaOnly) {
+		int32_t first;
+		int32_t count = info.degenerateCount > 0 ? bcMesh_CountZeroArea(mesh, &first) : 0;
+		if (count > 0) {
+			fprintf(stderr, "ballcast: %s: %ld zero-area triangle%s skipped, the first is triangle %ld (face %ld)\n",
+					path, (long)count, count == 1 ? "" : "s", (long)first, (long)bcMesh_GetTriangle(mesh, first).face);
+		}
+	} else if (info.degenerateCount > 0) {
 		int32_t first = 0;
 		while (first < info.triangleCount && !bcMesh_GetTriangle(mesh, first).degenerate) {
 			++first;
 		}
-		fprintf(stderr, "ballcast: %s: %ld degenerate (zero-area) triangle%s skipped, the first is triangle %ld (face %ld)\n",
+		fprintf(stderr,
+				"ballcast: %s: %ld degenerate (zero-area or sliver) triangle%s skipped, the first is triangle %ld "
+				"(face %ld)\n",
 				path, (long)info.degenerateCount, info.degenerateCount == 1 ? "" : "s", (long)first,
 				(long)bcMesh_GetTriangle(mesh, first).face);
 	}
 	return mesh;
+}
+
+bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads)
+{
+	return loadMesh(path, quiet, threads, false);
+}
+
+bcMesh* cliLoadMeshForIntersect(const char* path, int quiet)
+{
+	return loadMesh(path, quiet, 0, true);
 }
 
 const char* cliInputName(const char* path)

@@ -22,6 +22,10 @@ bcMesh* cliLoadMesh(const char* path, int quiet);
  * core, as cliLoadMesh does). The mesh does not depend on it. */
 bcMesh* cliLoadMeshWithThreads(const char* path, int quiet, int threads);
 
+/* cliLoadMesh for intersect, which skips only the triangles of zero area
+ * (bcMesh_CountZeroArea): the note counts those. */
+bcMesh* cliLoadMeshForIntersect(const char* path, int quiet);
+
 /* The name messages give an input path: "<stdin>" for "-". */
 const char* cliInputName(const char* path);
 

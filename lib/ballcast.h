@@ -1231,8 +1231,9 @@ typedef struct bcIntersectList {
  * touching, crossing or coplanar; probable with options->approximate).
  * b NULL: a against itself, pairs a < b that share no vertex index (so
  * neighbours sharing an edge or a vertex never count, even if they also
- * cross elsewhere). Degenerate triangles (bcTriangle.degenerate, or
- * collinear to the exact test) are skipped. For each triangle of a the
+ * cross elsewhere). Only triangles whose exact cross product is zero
+ * (collinear vertices, bcMesh_CountZeroArea) are skipped: slivers, which a
+ * cast never hits (bcTriangle.degenerate), are tested. For each triangle of a the
  * hierarchy of the other mesh is searched within its bounding sphere, so
  * every pair whose boxes could meet is tested (approximate: within twice
  * the larger sphere of the pair, searching from both meshes, so every pair
@@ -1243,6 +1244,11 @@ BC_API bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const
 
 /* Free a list. NULL is allowed. */
 BC_API void bcIntersectList_Destroy(bcIntersectList* list);
+
+/* The triangles bcMesh_Intersect skips: those whose exact cross product
+ * (B - A) x (C - A) is zero (collinear vertices, decided exactly). Returns
+ * how many; *first (if not NULL) is the lowest such index, or -1. */
+BC_API int32_t bcMesh_CountZeroArea(const bcMesh* mesh, int32_t* first);
 
 /* ------------------------------------------- closed meshes, solids */
 
