@@ -25,6 +25,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cases        # noqa: E402
+import intersect_reference  # noqa: E402
 import reference    # noqa: E402
 
 SLOT_NAMES = reference.SLOTS
@@ -43,6 +44,8 @@ def option_args(options):
         args.append("--two-sided")
     if options["initial_overlap"] != "report":
         args += ["--initial-overlap", options["initial_overlap"]]
+    if options.get("normal", "contact") != "contact":
+        args += ["--normal", options["normal"]]
     return args
 
 
@@ -131,6 +134,24 @@ def vec_close(a, b, tol):
     return a is not None and len(a) == 3 and all(abs(x - y) <= tol for x, y in zip(a, b))
 
 
+def angle(a, b):
+    """The angle in radians between two vectors (floats, b a unit vector),
+    from the exact rationals of the doubles: atan2(|a x b|, a . b)."""
+    if a is None or len(a) != 3 or not all(isinstance(x, (int, float)) for x in a):
+        return math.inf
+    fa, fb = [Fraction(x) for x in a], [Fraction(x) for x in b]
+    c = reference.cross(fa, fb)
+    return math.atan2(math.sqrt(float(reference.dot(c, c))), float(reference.dot(fa, fb)))
+
+
+def normal_close(a, b, tol):
+    """A unit normal within tol radians of the exact one, and of unit length
+    within tol (the man page: normals within 1e-9 of a radian)."""
+    if angle(a, b) > tol:
+        return False
+    return abs(math.sqrt(sum(x * x for x in a)) - 1) <= tol
+
+
 def describe_tie(t):
     return "%d:%s" % (t[0], SLOT_NAMES[t[1]].replace(" ", "-"))
 
@@ -172,12 +193,15 @@ def compare(mesh, exp, got, size, tol):
         problems.append(("alpha-rounding", "alpha %r, expected %r, the nearest double to %.25g" % (
             got["alpha"], float(exp.alpha.fraction()), float(exp.alpha.fraction(120)))))
     problems += compare_ties(mesh, exp, got_ties, tol)
-    if not vec_close(got.get("normal"), exp.normal, tol.normal):
+    if not normal_close(got.get("normal"), exp.normal, tol.normal):
         flipped = got.get("normal") and sum(x * y for x, y in zip(got["normal"], exp.normal)) < 0
         kind = "normal-sign" if exp.r_zero and flipped else "normal"
-        problems.append((kind, "normal %s, expected %s" % (got.get("normal"), fmt_vec(exp.normal))))
-    if not vec_close(got.get("triangle_normal"), exp.triangle_normal, tol.normal):
-        problems.append(("triangle_normal", "triangle_normal %s, expected %s" % (got.get("triangle_normal"), fmt_vec(exp.triangle_normal))))
+        problems.append((kind, "normal %s, expected %s (%.3g rad)" % (got.get("normal"), fmt_vec(exp.normal),
+                                                                  angle(got.get("normal"), exp.normal))))
+    if not normal_close(got.get("triangle_normal"), exp.triangle_normal, tol.normal):
+        problems.append(("triangle_normal", "triangle_normal %s, expected %s (%.3g rad)" % (
+            got.get("triangle_normal"), fmt_vec(exp.triangle_normal),
+            angle(got.get("triangle_normal"), exp.triangle_normal))))
     for key in ("point", "center"):
         if not vec_close(got.get(key), getattr(exp, key), tol.point * size):
             problems.append((key, "%s %s, expected %s" % (key, got.get(key), fmt_vec(getattr(exp, key)))))
@@ -361,11 +385,16 @@ def keep_scene(keep_dir, scene, failing, results, answers):
 
 def run_scene(args, workdir, scene, stats):
     """Run one scene and compare every cast; print the disagreements."""
+    if scene.kind == "closest":
+        return run_closest_scene(args, workdir, scene, stats)
+    if scene.kind == "intersect":
+        return run_intersect_scene(args, workdir, scene, stats)
     mesh = reference.Mesh(scene.vertices, scene.faces)
     trajectories = [c[:3] for c in scene.casts]
     results, error = run_ballcast(args.ballcast, workdir, scene.obj_text(), trajectories, scene.options)
     o = scene.options
-    answers = [reference.cast(mesh, p0, p1, r, o["approach"], o["two_sided"], o["initial_overlap"])
+    answers = [reference.cast(mesh, p0, p1, r, o["approach"], o["two_sided"], o["initial_overlap"],
+                              o.get("normal", "contact"))
                for p0, p1, r in trajectories]
     failing = []
     for i, (p0, p1, r, tag) in enumerate(scene.casts):
@@ -399,6 +428,109 @@ def run_scene(args, workdir, scene, stats):
             print_failure(args, workdir, scene, mesh, i, tag, problems, exp, results[i] if results else {}, stats)
     if failing and args.keep and results:
         keep_scene(args.keep, scene, failing, results, answers)
+
+
+def run_command(binary, args):
+    """Run ballcast; (stdout lines parsed as JSON, error text or None)."""
+    proc = subprocess.run([binary] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if proc.returncode not in (0, 1):
+        return None, "ballcast exited %d: %s" % (proc.returncode, proc.stderr.strip()[:300])
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()], None
+
+
+def count_case(stats, problems, line):
+    """Count one case of a closest or intersect scene; print it if it failed."""
+    if not problems:
+        stats.passed += 1
+        return
+    stats.failed += 1
+    for kind in sorted({k for k, _ in problems}):
+        stats.kinds[kind] = stats.kinds.get(kind, 0) + 1
+    print(line % "; ".join("%s: %s" % (k, t) for k, t in problems))
+
+
+def run_closest_scene(args, workdir, scene, stats):
+    """`ballcast closest` on each point against reference.closest: triangle,
+    feature, vertices, the normal (1e-9 of a radian), distance and point
+    (--point-tol times the scene's size)."""
+    mesh = reference.Mesh(scene.vertices, scene.faces)
+    mesh_path = os.path.join(workdir, "mesh.obj")
+    points_path = os.path.join(workdir, "points.ndjson")
+    with open(mesh_path, "w") as f:
+        f.write(scene.obj_text())
+    with open(points_path, "w") as f:
+        f.write("\n".join('{"id":%d,"p":[%r,%r,%r],"r":%r}' % ((i,) + tuple(p) + (r,))
+                          for i, (p, r, _) in enumerate(scene.casts)) + "\n")
+    results, error = run_command(args.ballcast, ["closest", "-f", "ndjson", "-q", "-j", "1", mesh_path, points_path])
+    if results is not None and len(results) != len(scene.casts):
+        error = "ballcast answered %d of %d points" % (len(results), len(scene.casts))
+    for i, (p, r, tag) in enumerate(scene.casts):
+        exp = reference.closest(mesh, p)
+        if exp.ambiguous:
+            stats.ambiguous += 1
+            continue
+        problems = []
+        got = results[i] if results else {}
+        size = max([abs(c) for v in mesh.vertices for c in v] + [abs(c) for c in p] + [mesh.size])
+        if error:
+            problems.append(("run", error))
+        elif got.get("triangle") != exp.triangle:
+            problems.append(("triangle", "triangle %s, expected %s" % (got.get("triangle"), exp.triangle)))
+        else:
+            if got.get("feature") != exp.feature or got.get("vertices") != exp.vertices:
+                problems.append(("feature", "%s %s, expected %s %s" % (got.get("feature"), got.get("vertices"),
+                                                                   exp.feature, exp.vertices)))
+            if abs(got.get("distance", math.inf) - exp.distance) > TOL.point * size:
+                problems.append(("distance", "distance %r, expected %r" % (got.get("distance"), exp.distance)))
+            if not vec_close(got.get("point"), exp.point, TOL.point * size):
+                problems.append(("point", "point %s, expected %s" % (got.get("point"), fmt_vec(exp.point))))
+            if not normal_close(got.get("normal"), exp.normal, TOL.normal):
+                problems.append(("normal", "normal %s, expected %s (%.3g rad)" % (
+                    got.get("normal"), fmt_vec(exp.normal), angle(got.get("normal"), exp.normal))))
+        count_case(stats, problems, "FAIL %s point %d [%s] %s: %%s | repro: echo '{\"id\":0,\"p\":[%r,%r,%r]}' "
+                   "| %s closest -f ndjson m.obj -  with m.obj: %s" % (
+                       scene.cls, i, tag, scene.name, p[0], p[1], p[2], args.ballcast,
+                       scene.obj_text().replace("\n", "\\n")))
+
+
+def run_intersect_scene(args, workdir, scene, stats):
+    """`ballcast intersect a.obj b.obj` against intersect_reference: for each
+    triangle of b (a case), the pairs it is in, their states exactly and
+    their segments' ends within --point-tol times the scene's size."""
+    vb, fb = scene.mesh_b
+    pa, pb = os.path.join(workdir, "a.obj"), os.path.join(workdir, "b.obj")
+    with open(pa, "w") as f:
+        f.write(scene.obj_text())
+    with open(pb, "w") as f:
+        f.write(cases.Scene("", "", vb, fb, [], {}).obj_text())
+    results, error = run_command(args.ballcast, ["intersect", "-f", "ndjson", "-q", "-j", "1", pa, pb])
+    # --brute (every pair) and two threads must give the same pairs, bit for bit.
+    for extra in (["--brute"], ["-j", "2"]):
+        other, other_error = run_command(args.ballcast, ["intersect", "-f", "ndjson", "-q"] + extra + [pa, pb])
+        if error is None and other != results:
+            error = "intersect %s differs from the default" % " ".join(extra)
+    pairs, _, _ = intersect_reference.intersect(scene.vertices, scene.faces, vb, fb)
+    size = max([abs(c) for v in scene.vertices + vb for c in v] + [1e-300])
+    for b, tag in scene.casts:
+        want = [(x[0], x[2], x[3]) for x in pairs if x[1] == b]
+        got = [(x.get("a"), x.get("state"), x.get("segment")) for x in (results or []) if x.get("b") == b]
+        problems = []
+        if error:
+            problems.append(("run", error))
+        elif [(a, st) for a, st, _ in got] != [(a, st) for a, st, _ in want]:
+            problems.append(("pairs", "pairs %s, expected %s" % ([(a, st) for a, st, _ in got],
+                                                                [(a, st) for a, st, _ in want])))
+        else:
+            for (a, st, seg), (_, _, wseg) in zip(got, want):
+                if wseg is None:
+                    if seg not in ([], None):
+                        problems.append(("segment", "pair (%d, %d) segment %s, expected none" % (a, b, seg)))
+                elif not seg or len(seg) != 2 or not all(vec_close(seg[k], wseg[k], TOL.point * size) for k in (0, 1)):
+                    problems.append(("segment", "pair (%d, %d) segment %s, expected %s" % (a, b, seg, wseg)))
+        count_case(stats, problems, "FAIL %s triangle %d of b [%s] %s: %%s | repro: ballcast intersect a.obj b.obj "
+                   "with a.obj: %s b.obj: %s" % (scene.cls, b, tag, scene.name,
+                                                 scene.obj_text().replace("\n", "\\n"),
+                                                 cases.Scene("", "", vb, fb, [], {}).obj_text().replace("\n", "\\n")))
 
 
 def print_failure(args, workdir, scene, mesh, i, tag, problems, exp, got, stats):
