@@ -1403,6 +1403,178 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 	return found ? bc_verdictFound : bc_verdictNone;
 }
 
+/* ------------------------------------------- a ball's face alpha, rounded */
+
+/* A ball's face contact comes out of the tests within BC_SWEEP_ALPHA_ERROR
+ * (a few dozen ulps: the stored normal's error); this makes it the double
+ * nearest the exact alpha = (sigma S - r sqrt L2) / |ND| (S = N . (p0 - a),
+ * ND = N . d, L2 = N . N, sigma = 1 when ND < 0, else -1), as the man page
+ * promises for a rational alpha (the plane of an axis-aligned wall, of any
+ * triangle whose |N| is rational) and gives every other one too. As
+ * pointAlpha: N, S, S1 = N . (p1 - a) and L2 in double-double from exact
+ * differences, each within BC_DOUBLE2_ERROR u^2 of its permanent; sqrt L2
+ * and the quotient in double-double; when the result lies within its
+ * bound of half an ulp from a double, or the terms leave the range where
+ * the bound holds, or sigma S and r sqrt L2 cancel (a ball starting within
+ * a hair of the pushed-out plane), the exact path steps to the right
+ * double (bcExactFaceAlphaRounded). About 600 operations per face contact
+ * found, on top of the tests. */
+static double roundedFaceAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t, int approach, double alpha)
+{
+	const double uu = BC_U * BC_U;
+	const double r = q->radius;
+	bcDouble2 e1[3] = { double2Difference(t->b.x, t->a.x), double2Difference(t->b.y, t->a.y),
+						double2Difference(t->b.z, t->a.z) };
+	bcDouble2 e2[3] = { double2Difference(t->c.x, t->a.x), double2Difference(t->c.y, t->a.y),
+						double2Difference(t->c.z, t->a.z) };
+	bcDouble2 w0[3] = { double2Difference(q->p0.x, t->a.x), double2Difference(q->p0.y, t->a.y),
+						double2Difference(q->p0.z, t->a.z) };
+	bcDouble2 w1[3] = { double2Difference(q->p1.x, t->a.x), double2Difference(q->p1.y, t->a.y),
+						double2Difference(q->p1.z, t->a.z) };
+	bcDouble2 n[3];
+	double nSize[3];
+	for (int i = 0; i < 3; ++i) {
+		int j = (i + 1) % 3, k = (i + 2) % 3;
+		n[i] = double2Add(double2Multiply(e1[j], e2[k]), double2Negate(double2Multiply(e1[k], e2[j])));
+		nSize[i] = fabs(e1[j].hi * e2[k].hi) + fabs(e1[k].hi * e2[j].hi);
+	}
+	bcDouble2 s0 = double2Dot(n, w0), s1 = double2Dot(n, w1), l2 = double2Dot(n, n);
+	double size0 = nSize[0] * fabs(w0[0].hi) + nSize[1] * fabs(w0[1].hi) + nSize[2] * fabs(w0[2].hi);
+	double size1 = nSize[0] * fabs(w1[0].hi) + nSize[1] * fabs(w1[1].hi) + nSize[2] * fabs(w1[2].hi);
+	double sizeL = nSize[0] * nSize[0] + nSize[1] * nSize[1] + nSize[2] * nSize[2];
+	bool inRange = size0 > 1e-200 && size0 < 1e200 && size1 > 1e-200 && size1 < 1e200 && sizeL > 1e-200 &&
+				   sizeL < 1e200 && r > 1e-100 && r < 1e100;
+	if (!inRange || !(l2.hi > 0.0)) {
+		return bcExactFaceAlphaRounded(q, t, alpha);
+	}
+	double errS0 = BC_DOUBLE2_ERROR * uu * size0, errS1 = BC_DOUBLE2_ERROR * uu * size1;
+	/* Each N_i within E u^2 nSize_i, so N . N within 3 E u^2 sum nSize_i^2,
+	 * with its own rounding. */
+	double errL2 = 4.0 * BC_DOUBLE2_ERROR * uu * sizeL;
+	bcDouble2 nd = double2Add(s1, double2Negate(s0));
+	double errNd = errS0 + errS1 + 4.0 * uu * fabs(nd.hi);
+	/* sqrt L2: a Newton step from the double root. */
+	double root = sqrt(l2.hi);
+	double p, pe;
+	twoProduct(root, root, &p, &pe);
+	double correction = ((l2.hi - p) - pe + l2.lo) / (2.0 * root);
+	bcDouble2 rootL2;
+	fastTwoSum(root, correction, &rootL2.hi, &rootL2.lo);
+	double errRoot = errL2 / (2.0 * root) + 8.0 * uu * root;
+	/* Q = sigma S - r sqrt L2. */
+	const double sigma = approach < 0 ? 1.0 : -1.0;
+	bcDouble2 rs = { r * rootL2.hi, 0.0 };
+	twoProduct(r, rootL2.hi, &rs.hi, &rs.lo);
+	rs.lo += r * rootL2.lo;
+	bcDouble2 signedS = sigma > 0.0 ? s0 : double2Negate(s0);
+	bcDouble2 qq = double2Add(signedS, double2Negate(rs));
+	double errQ = errS0 + r * errRoot + 8.0 * uu * (fabs(s0.hi) + fabs(rs.hi));
+	double den = fabs(nd.hi);
+	if (!(errQ < 0.25 * fabs(qq.hi)) || !(errNd < 0.25 * den)) {
+		return bcExactFaceAlphaRounded(q, t, alpha);
+	}
+	bcDouble2 absNd = nd.hi < 0.0 ? double2Negate(nd) : nd;
+	double quotient = qq.hi / absNd.hi;
+	twoProduct(quotient, absNd.hi, &p, &pe);
+	double remainder = ((qq.hi - p) - pe) + qq.lo - quotient * absNd.lo;
+	double value, error;
+	twoSum(quotient, remainder / absNd.hi, &value, &error);
+	/* First order in the relative errors (each under a quarter), doubled. */
+	double bound = 2.0 * fabs(value) * (errQ / fabs(qq.hi) + errNd / den + 16.0 * uu);
+	int exponent;
+	double fraction = frexp(value, &exponent);
+	double gap = ldexp(1.0, exponent - 53);
+	gap = (fraction == 0.5 && error < 0.0) ? 0.5 * gap : gap;
+	if (!(fabs(fabs(error) - 0.5 * gap) > bound) || !(value > 1e-300) || !(value <= 1.0)) {
+		return bcExactFaceAlphaRounded(q, t, alpha);
+	}
+	return value;
+}
+
+/* How far a ball's face alpha may move when it is rounded: the tests'
+ * alpha is within BC_SWEEP_ALPHA_ERROR of the exact one, the rounded one
+ * within half an ulp; twice that bounds both. */
+#define BC_FACE_ROUNDING_ERROR (2.0 * BC_SWEEP_ALPHA_ERROR)
+
+/* a - b, when it is exact in double precision. */
+static inline bool exactDifference(double a, double b, double* out)
+{
+	double hi, lo;
+	twoSum(a, -b, &hi, &lo);
+	*out = hi;
+	return lo == 0.0 && isfinite(hi);
+}
+
+/* a b, when it is exact in double precision. */
+static inline bool exactProduct(double a, double b, double* out)
+{
+	double lo;
+	twoProduct(a, b, out, &lo);
+	return lo == 0.0 && isfinite(*out);
+}
+
+/* Whether the triangle's N = (b - a) x (c - a), its squared length and
+ * that length |N| are all exact in double precision: |N| is then rational,
+ * and so are its balls' face alphas (sigma S - r |N|) / |N . d|. Every
+ * triangle with small integer or dyadic coordinates whose |N| is rational
+ * (axis-aligned walls, Pythagorean normals) passes; a triangle of a scan
+ * (53-bit coordinates) fails at its first product, for a few dozen
+ * operations. */
+static bool exactNormalLength(const bcSweepTriangleRef* t)
+{
+	double u[3], v[3], n[3], p[6];
+	if (!exactDifference(t->b.y, t->a.y, &u[1]) || !exactDifference(t->c.z, t->a.z, &v[2]) ||
+		!exactProduct(u[1], v[2], &p[0])) {
+		return false;
+	}
+	if (!exactDifference(t->b.x, t->a.x, &u[0]) || !exactDifference(t->b.z, t->a.z, &u[2]) ||
+		!exactDifference(t->c.x, t->a.x, &v[0]) || !exactDifference(t->c.y, t->a.y, &v[1])) {
+		return false;
+	}
+	if (!exactProduct(u[2], v[1], &p[1]) || !exactProduct(u[2], v[0], &p[2]) || !exactProduct(u[0], v[2], &p[3]) ||
+		!exactProduct(u[0], v[1], &p[4]) || !exactProduct(u[1], v[0], &p[5])) {
+		return false;
+	}
+	for (int i = 0; i < 3; ++i) {
+		if (!exactDifference(p[2 * i], p[2 * i + 1], &n[i])) {
+			return false;
+		}
+	}
+	double xx, yy, zz, xy, l2;
+	if (!exactProduct(n[0], n[0], &xx) || !exactProduct(n[1], n[1], &yy) || !exactProduct(n[2], n[2], &zz) ||
+		!exactDifference(xx, -yy, &xy) || !exactDifference(xy, -zz, &l2) || !(l2 > 0.0)) {
+		return false;
+	}
+	double root = sqrt(l2), square;
+	return exactProduct(root, root, &square) && square == l2;
+}
+
+/* A ball's face slot made correctly rounded (roundedFaceAlpha) when the
+ * triangle's |N| is exact (exactNormalLength: the face alpha is then
+ * rational), and the result's best with it; with deferAlpha only marked
+ * (alphaError) for bcSweepRefine, which the mesh's cast calls on the
+ * contacts left in the tie window at the end: only the answers pay for the
+ * rounding. Other face alphas stay as the tests give them, within
+ * BC_SWEEP_ALPHA_ERROR (a few ulps, usually): rounding them too would cost
+ * about 1,400 instructions per answer, 4 % of a short sweep on the bunny. */
+static void roundFaceSlot(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcSweepResult* result, bool defer)
+{
+	double alpha = result->alpha[bc_slotFace];
+	if (result->overlap || !(alpha > 0.0) || !exactNormalLength(t)) {
+		return;
+	}
+	if (defer) {
+		result->alphaError = BC_FACE_ROUNDING_ERROR;
+		return;
+	}
+	result->alpha[bc_slotFace] = roundedFaceAlpha(q, t, result->approach, alpha);
+	double best = bcInfinity;
+	for (int i = 0; i < bc_slotCount; ++i) {
+		best = result->alpha[i] < best ? result->alpha[i] : best;
+	}
+	result->best = best;
+}
+
 bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double maxAlpha, bcSweepResult* result)
 {
 	/* A ball's cheapest rejection first: nothing else is computed for a
@@ -1436,7 +1608,15 @@ bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double 
 		verdict = sweepBall(q, t, maxAlpha, &plane, result);
 	}
 	if (verdict == bc_verdictExact) {
-		return bcSweepTriangleExact(q, t, 1.0, result) && result->best <= maxAlpha;
+		bool found = bcSweepTriangleExact(q, t, 1.0, result);
+		if (found && q->radius != 0.0 && result->alpha[bc_slotFace] <= 1.0 &&
+			result->alpha[bc_slotFace] - BC_FACE_ROUNDING_ERROR <= maxAlpha) {
+			roundFaceSlot(q, t, result, q->deferAlpha);
+		}
+		if (found && result->alphaError > 0.0) {
+			return result->best - result->alphaError <= maxAlpha;
+		}
+		return found && result->best <= maxAlpha;
 	}
 	if (verdict == bc_verdictNone) {
 		return false;
@@ -1446,12 +1626,26 @@ bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double 
 		best = result->alpha[i] < best ? result->alpha[i] : best;
 	}
 	result->best = best;
-	return best - result->alphaError <= maxAlpha;
+	/* A face past maxAlpha (by more than rounding moves it) can never be
+	 * answered or tied: the window only shrinks. */
+	if (q->radius != 0.0 && result->alpha[bc_slotFace] <= 1.0 &&
+		result->alpha[bc_slotFace] - BC_FACE_ROUNDING_ERROR <= maxAlpha) {
+		roundFaceSlot(q, t, result, q->deferAlpha);
+	}
+	return result->best - result->alphaError <= maxAlpha;
 }
 
 void bcSweepRefine(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcSweepResult* result)
 {
 	if (result->alphaError == 0.0) {
+		return;
+	}
+	if (q->radius != 0.0) {
+		/* A ball: only its face alpha was left to round. */
+		result->alphaError = 0.0;
+		if (result->alpha[bc_slotFace] <= 1.0) {
+			roundFaceSlot(q, t, result, false);
+		}
 		return;
 	}
 	/* A point's contacts on one triangle are all at its crossing. */

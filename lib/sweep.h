@@ -29,7 +29,8 @@ typedef struct bcSweepQuery {
 	double dNorm1;    /* |d.x| + |d.y| + |d.z| */
 	double dLength;   /* |d|, rounded up */
 	bool forceExact;  /* tests: decide every triangle on the exact path */
-	bool deferAlpha;  /* r = 0: alphas within alphaError, bcSweepRefine sharpens them */
+	bool deferAlpha;  /* alphas within alphaError (r = 0: every one; r > 0: the face's,
+						 not yet correctly rounded), bcSweepRefine sharpens them */
 	bool ballFiltered; /* the walk already left out triangles far from the path (bcBvh_QuerySweepBall):
 						  the bounding-ball rejection is not repeated */
 } bcSweepQuery;
@@ -122,11 +123,18 @@ bcVec3 bcExactContactNormal(const bcSweepQuery* query, const bcSweepTriangleRef*
  * fraction of the path, correctly rounded (the path must cross it). */
 double bcExactPointAlpha(const bcSweepQuery* query, const bcSweepTriangleRef* triangle);
 
+/* A ball's face contact (r > 0, a triangle that counts, the pushed-out
+ * plane crossed inside the triangle at alpha in [0, 1]), correctly
+ * rounded: from guess, within a few ulps of it, to the double nearest the
+ * exact alpha = (sigma S - r sqrt L2) / |N . d| (ties to even), each step
+ * an exact comparison with a midpoint. */
+double bcExactFaceAlphaRounded(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, double guess);
+
 /* The exact sign of ((b - a) x (c - a)) . (q - p). */
 int bcExactCrossDotSign(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 p, bcVec3 q);
 
 /* Replace a result's alphas known within alphaError (deferAlpha) by the
- * exact ones, correctly rounded. */
+ * exact ones, correctly rounded (for a ball, its face alpha). */
 void bcSweepRefine(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, bcSweepResult* result);
 
 /* Map a slot to a feature and the local vertex indices (0..2) it touches. */

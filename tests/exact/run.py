@@ -193,6 +193,8 @@ def compare(mesh, exp, got, size, tol):
         problems.append(("alpha-rounding", "alpha %r, expected %r, the nearest double to %.25g" % (
             got["alpha"], float(exp.alpha.fraction()), float(exp.alpha.fraction(120)))))
     problems += compare_ties(mesh, exp, got_ties, tol)
+    if not exp.r_zero:
+        problems += check_face_rounding(mesh, exp, got)
     if not normal_close(got.get("normal"), exp.normal, tol.normal):
         flipped = got.get("normal") and sum(x * y for x, y in zip(got["normal"], exp.normal)) < 0
         kind = "normal-sign" if exp.r_zero and flipped else "normal"
@@ -215,6 +217,49 @@ def documented_alpha_bound(exp):
         x = float(exp.alpha.fraction())
         return Fraction(math.ulp(x)) / 2
     return Fraction(1, 2**40)
+
+
+def exact_double(x):
+    """x (a Fraction) as a double, or None when no double equals it."""
+    try:
+        f = float(x)
+    except OverflowError:
+        return None
+    return f if Fraction(f) == x else None
+
+
+def face_alpha_promised(mesh, tri):
+    """Whether the man page promises a ball's face alpha on this triangle
+    correctly rounded (Exactness): N = (B - A) x (C - A) computed in double
+    precision step by step without a rounding (the differences, the six
+    products, the three differences of products), N . N likewise, and
+    sqrt(N . N) exact: |N| is then rational, and so is the alpha."""
+    A, B, C = [[Fraction(c) for c in mesh.vertices[i]] for i in mesh.triangles[tri]]
+    u = [exact_double(B[i] - A[i]) for i in range(3)]
+    v = [exact_double(C[i] - A[i]) for i in range(3)]
+    if None in u or None in v:
+        return False
+    n = []
+    for i in range(3):
+        j, k = (i + 1) % 3, (i + 2) % 3
+        p, q = exact_double(Fraction(u[j]) * Fraction(v[k])), exact_double(Fraction(u[k]) * Fraction(v[j]))
+        if p is None or q is None:
+            return False
+        d = exact_double(Fraction(p) - Fraction(q))
+        if d is None:
+            return False
+        n.append(Fraction(d))
+    squares = [exact_double(x * x) for x in n]
+    if None in squares:
+        return False
+    xy = exact_double(Fraction(squares[0]) + Fraction(squares[1]))
+    if xy is None:
+        return False
+    l2 = exact_double(Fraction(xy) + Fraction(squares[2]))
+    if not l2:
+        return False
+    root = Fraction(math.sqrt(l2))
+    return root * root == Fraction(l2)
 
 
 def correctly_rounded(got_alpha, exact):
@@ -260,6 +305,32 @@ def compare_ties(mesh, exp, got_ties, tol):
             problems.append(("ties-alpha", "tie %s alpha %r, expected %.17g" % (describe_tie((t, s)), a, float(exp_alpha[t, s]))))
             break
     return problems
+
+
+def check_face_rounding(mesh, exp, got):
+    """A ball's face alphas the man page promises correctly rounded
+    (face_alpha_promised): each tied face contact's own alpha, and the
+    answer's alpha when every contact within 2^-39 of the earliest alpha is
+    such a face (the printed alpha is the least of the tied contacts'
+    computed alphas: an edge or vertex there, within its own 2^-40, may
+    undercut the face's)."""
+    problems = []
+    by_pair = {}
+    for t in got.get("ties") or []:
+        slot = slot_of(mesh, t.get("triangle", -1), t.get("feature"), t.get("vertices", []))
+        by_pair[t.get("triangle"), slot] = t.get("alpha")
+    earliest_promised = True
+    for tri, slot, alpha in exp.ties:
+        promised = slot == reference.FACE and face_alpha_promised(mesh, tri)
+        if alpha.fraction() - exp.alpha.fraction() <= Fraction(1, 2 ** 39):
+            earliest_promised = earliest_promised and promised
+        if promised and (tri, slot) in by_pair and not correctly_rounded(by_pair[tri, slot], alpha):
+            problems.append(("face-alpha-rounding", "tie %d:face alpha %r, expected %r, the nearest double to %.25g" % (
+                tri, by_pair[tri, slot], float(alpha.fraction()), float(alpha.fraction(120)))))
+    if exp.ties and earliest_promised and not correctly_rounded(got.get("alpha"), exp.alpha):
+        problems.append(("face-alpha-rounding", "alpha %r, expected %r, the nearest double to %.25g" % (
+            got.get("alpha"), float(exp.alpha.fraction()), float(exp.alpha.fraction(120)))))
+    return problems[:1]
 
 
 def fmt_vec(v):

@@ -341,6 +341,39 @@ START_TEST(thin_cap_normal_and_point)
 }
 END_TEST
 
+/* A ball's face alpha is correctly rounded when the triangle's |N| is exact
+ * in doubles (issue 26): the sample's roll-to-wall, (1 - r) / 3 for the
+ * double r = 0.3, was 0.2333333333333333, an ulp from the nearest double;
+ * and a ball onto a plane of normal (0, 3, 4) / 5, whose exact alpha
+ * (tests/exact/reference.py) rounds to 0.7124105293480388 (was ...039). */
+START_TEST(rational_face_alpha_correctly_rounded)
+{
+	bcCastOptions o = bcDefaultCastOptions();
+	bcVec3 wa = { -10, 0, -10 }, wb = { 0, 0, 10 }, wc = { 10, 0, -10 }; /* y = 0, front +y */
+	bcCastOutput out = bcCastTriangle(wa, wb, wc, ball(4, 1, 0.35, 4, -2, 0.35, 0.3), &o);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+	bcAssertNear(out.alpha, 0.23333333333333334, 0);
+	bcVec3 pa = { 0, 0, 0 }, pb = { 2, 0, 0 }, pc = { 0, 4, -3 };
+	out = bcCastTriangle(pa, pb, pc,
+						 ball(0.41145084744485094, 2.2417869892607296, 1.7951935655656968, 0.49994090420026105,
+							  -0.2380101602191318, -1.0494564277651373, 0.1),
+						 &o);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+	bcAssertNear(out.alpha, 0.7124105293480388, 0);
+	/* The mesh's cast (which rounds the answers only) agrees. */
+	const double v[] = { 0, 0, 0, 2, 0, 0, 0, 4, -3 };
+	const int32_t t[] = { 0, 1, 2 };
+	bcMeshDef def = { v, 3, t, 1, NULL, 0 };
+	bcMesh* mesh = bcMesh_Create(&def, NULL);
+	bcCastOutput meshOut = bcMesh_Cast(mesh,
+									   ball(0.41145084744485094, 2.2417869892607296, 1.7951935655656968,
+											0.49994090420026105, -0.2380101602191318, -1.0494564277651373, 0.1),
+									   NULL);
+	bcAssertNear(meshOut.alpha, 0.7124105293480388, 0);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
 START_TEST(long_thin_triangle_face)
 {
 	bcVec3 a = { 250860, 0, 0 }, b = { 0.25, 0.25, 3.05 }, c = { -1, 0.25, 0.3125 };
@@ -553,6 +586,7 @@ static Suite* sweepSuite(void)
 	tcase_add_test(tc, tangent_to_the_bounding_ball_is_a_hit);
 	tcase_add_test(tc, long_thin_triangle_face);
 	tcase_add_test(tc, thin_cap_normal_and_point);
+	tcase_add_test(tc, rational_face_alpha_correctly_rounded);
 	suite_add_tcase(s, tc);
 	return s;
 }
