@@ -409,9 +409,18 @@ static inline bcDouble2 double2Dot(const bcDouble2 x[3], const bcDouble2 y[3])
  * leave the range where the bound holds, big integers round it. */
 #define BC_DOUBLE2_ERROR 64.0
 
-static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+/* The plane quantities of pointAlpha and roundedFaceAlpha in
+ * double-double: N from exact differences, o0 = N . (p0 - a) and o1 =
+ * N . (p1 - a), and their permanents (nSize[i] that of N_i). */
+typedef struct bcDouble2Plane {
+	bcDouble2 n[3];
+	double nSize[3];
+	bcDouble2 o0, o1;
+	double size0, size1;
+} bcDouble2Plane;
+
+static void double2Plane(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcDouble2Plane* p)
 {
-	const double uu = BC_U * BC_U;
 	bcDouble2 e1[3] = { double2Difference(t->b.x, t->a.x), double2Difference(t->b.y, t->a.y),
 						double2Difference(t->b.z, t->a.z) };
 	bcDouble2 e2[3] = { double2Difference(t->c.x, t->a.x), double2Difference(t->c.y, t->a.y),
@@ -420,36 +429,59 @@ static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
 						double2Difference(q->p0.z, t->a.z) };
 	bcDouble2 w1[3] = { double2Difference(q->p1.x, t->a.x), double2Difference(q->p1.y, t->a.y),
 						double2Difference(q->p1.z, t->a.z) };
-	bcDouble2 n[3];
-	double nSize[3];
 	for (int i = 0; i < 3; ++i) {
 		int j = (i + 1) % 3, k = (i + 2) % 3;
-		n[i] = double2Add(double2Multiply(e1[j], e2[k]), double2Negate(double2Multiply(e1[k], e2[j])));
-		nSize[i] = fabs(e1[j].hi * e2[k].hi) + fabs(e1[k].hi * e2[j].hi);
+		p->n[i] = double2Add(double2Multiply(e1[j], e2[k]), double2Negate(double2Multiply(e1[k], e2[j])));
+		p->nSize[i] = fabs(e1[j].hi * e2[k].hi) + fabs(e1[k].hi * e2[j].hi);
 	}
-	bcDouble2 o0 = double2Dot(n, w0), o1 = double2Dot(n, w1);
-	double size0 = nSize[0] * fabs(w0[0].hi) + nSize[1] * fabs(w0[1].hi) + nSize[2] * fabs(w0[2].hi);
-	double size1 = nSize[0] * fabs(w1[0].hi) + nSize[1] * fabs(w1[1].hi) + nSize[2] * fabs(w1[2].hi);
+	p->o0 = double2Dot(p->n, w0);
+	p->o1 = double2Dot(p->n, w1);
+	p->size0 = p->nSize[0] * fabs(w0[0].hi) + p->nSize[1] * fabs(w0[1].hi) + p->nSize[2] * fabs(w0[2].hi);
+	p->size1 = p->nSize[0] * fabs(w1[0].hi) + p->nSize[1] * fabs(w1[1].hi) + p->nSize[2] * fabs(w1[2].hi);
+}
+
+/* num / den for double-doubles, as the nearest double to the
+ * double-double quotient (*value) and what remains of it (*error). */
+static void double2Quotient(bcDouble2 num, bcDouble2 den, double* value, double* error)
+{
+	double quotient = num.hi / den.hi;
+	double p, pe;
+	twoProduct(quotient, den.hi, &p, &pe);
+	double remainder = ((num.hi - p) - pe) + num.lo - quotient * den.lo;
+	twoSum(quotient, remainder / den.hi, value, error);
+}
+
+/* Whether value, an alpha in (0, 1] within bound of value + error (the
+ * exact quotient's double-double), is surely the double nearest the exact
+ * one: the exact one is farther than bound from the midpoint on the
+ * error's side (half the gap to the next double there; alpha is a normal
+ * double unless below 2^-1022). */
+static bool roundsSurely(double value, double error, double bound)
+{
+	int exponent;
+	double fraction = frexp(value, &exponent);
+	double gap = ldexp(1.0, exponent - 53);
+	gap = (fraction == 0.5 && error < 0.0) ? 0.5 * gap : gap;
+	return fabs(fabs(error) - 0.5 * gap) > bound && value > 1e-300 && isfinite(value);
+}
+
+static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+{
+	const double uu = BC_U * BC_U;
+	bcDouble2Plane plane;
+	double2Plane(q, t, &plane);
+	bcDouble2 o0 = plane.o0, o1 = plane.o1;
+	double size0 = plane.size0, size1 = plane.size1;
 	/* The bound needs every product far from underflow and overflow. */
 	if (!(size0 > 1e-200 && size0 < 1e200 && size1 > 1e-200 && size1 < 1e200)) {
 		return bcExactPointAlpha(q, t);
 	}
 	double error0 = BC_DOUBLE2_ERROR * uu * size0, error1 = BC_DOUBLE2_ERROR * uu * size1;
 	bcDouble2 den = double2Add(o0, double2Negate(o1));
-	double quotient = o0.hi / den.hi;
-	double p, pe;
-	twoProduct(quotient, den.hi, &p, &pe);
-	double remainder = ((o0.hi - p) - pe) + o0.lo - quotient * den.lo;
 	double alpha, error;
-	twoSum(quotient, remainder / den.hi, &alpha, &error);
+	double2Quotient(o0, den, &alpha, &error);
 	double bound = fabs(alpha) * (error0 / fabs(o0.hi) + (error0 + error1) / fabs(den.hi) + 16.0 * uu);
-	/* Half the gap from alpha to the next double on the error's side:
-	 * alpha is in (0, 1], a normal double unless below 2^-1022. */
-	int exponent;
-	double fraction = frexp(alpha, &exponent);
-	double gap = ldexp(1.0, exponent - 53);
-	gap = (fraction == 0.5 && error < 0.0) ? 0.5 * gap : gap;
-	if (!(fabs(fabs(error) - 0.5 * gap) > bound) || !(alpha > 1e-300) || !isfinite(alpha)) {
+	if (!roundsSurely(alpha, error, bound)) {
 		return bcExactPointAlpha(q, t);
 	}
 	return alpha;
@@ -1417,30 +1449,16 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
  * bound of half an ulp from a double, or the terms leave the range where
  * the bound holds, or sigma S and r sqrt L2 cancel (a ball starting within
  * a hair of the pushed-out plane), the exact path steps to the right
- * double (bcExactFaceAlphaRounded). About 600 operations per face contact
- * found, on top of the tests. */
+ * double (bcExactFaceAlphaRounded). About 1,400 instructions a call. */
 static double roundedFaceAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t, int approach, double alpha)
 {
 	const double uu = BC_U * BC_U;
 	const double r = q->radius;
-	bcDouble2 e1[3] = { double2Difference(t->b.x, t->a.x), double2Difference(t->b.y, t->a.y),
-						double2Difference(t->b.z, t->a.z) };
-	bcDouble2 e2[3] = { double2Difference(t->c.x, t->a.x), double2Difference(t->c.y, t->a.y),
-						double2Difference(t->c.z, t->a.z) };
-	bcDouble2 w0[3] = { double2Difference(q->p0.x, t->a.x), double2Difference(q->p0.y, t->a.y),
-						double2Difference(q->p0.z, t->a.z) };
-	bcDouble2 w1[3] = { double2Difference(q->p1.x, t->a.x), double2Difference(q->p1.y, t->a.y),
-						double2Difference(q->p1.z, t->a.z) };
-	bcDouble2 n[3];
-	double nSize[3];
-	for (int i = 0; i < 3; ++i) {
-		int j = (i + 1) % 3, k = (i + 2) % 3;
-		n[i] = double2Add(double2Multiply(e1[j], e2[k]), double2Negate(double2Multiply(e1[k], e2[j])));
-		nSize[i] = fabs(e1[j].hi * e2[k].hi) + fabs(e1[k].hi * e2[j].hi);
-	}
-	bcDouble2 s0 = double2Dot(n, w0), s1 = double2Dot(n, w1), l2 = double2Dot(n, n);
-	double size0 = nSize[0] * fabs(w0[0].hi) + nSize[1] * fabs(w0[1].hi) + nSize[2] * fabs(w0[2].hi);
-	double size1 = nSize[0] * fabs(w1[0].hi) + nSize[1] * fabs(w1[1].hi) + nSize[2] * fabs(w1[2].hi);
+	bcDouble2Plane plane;
+	double2Plane(q, t, &plane);
+	bcDouble2 s0 = plane.o0, s1 = plane.o1, l2 = double2Dot(plane.n, plane.n);
+	const double* nSize = plane.nSize;
+	double size0 = plane.size0, size1 = plane.size1;
 	double sizeL = nSize[0] * nSize[0] + nSize[1] * nSize[1] + nSize[2] * nSize[2];
 	bool inRange = size0 > 1e-200 && size0 < 1e200 && size1 > 1e-200 && size1 < 1e200 && sizeL > 1e-200 &&
 				   sizeL < 1e200 && r > 1e-100 && r < 1e100;
@@ -1463,7 +1481,7 @@ static double roundedFaceAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* 
 	double errRoot = errL2 / (2.0 * root) + 8.0 * uu * root;
 	/* Q = sigma S - r sqrt L2. */
 	const double sigma = approach < 0 ? 1.0 : -1.0;
-	bcDouble2 rs = { r * rootL2.hi, 0.0 };
+	bcDouble2 rs;
 	twoProduct(r, rootL2.hi, &rs.hi, &rs.lo);
 	rs.lo += r * rootL2.lo;
 	bcDouble2 signedS = sigma > 0.0 ? s0 : double2Negate(s0);
@@ -1473,19 +1491,11 @@ static double roundedFaceAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* 
 	if (!(errQ < 0.25 * fabs(qq.hi)) || !(errNd < 0.25 * den)) {
 		return bcExactFaceAlphaRounded(q, t, alpha);
 	}
-	bcDouble2 absNd = nd.hi < 0.0 ? double2Negate(nd) : nd;
-	double quotient = qq.hi / absNd.hi;
-	twoProduct(quotient, absNd.hi, &p, &pe);
-	double remainder = ((qq.hi - p) - pe) + qq.lo - quotient * absNd.lo;
 	double value, error;
-	twoSum(quotient, remainder / absNd.hi, &value, &error);
+	double2Quotient(qq, nd.hi < 0.0 ? double2Negate(nd) : nd, &value, &error);
 	/* First order in the relative errors (each under a quarter), doubled. */
 	double bound = 2.0 * fabs(value) * (errQ / fabs(qq.hi) + errNd / den + 16.0 * uu);
-	int exponent;
-	double fraction = frexp(value, &exponent);
-	double gap = ldexp(1.0, exponent - 53);
-	gap = (fraction == 0.5 && error < 0.0) ? 0.5 * gap : gap;
-	if (!(fabs(fabs(error) - 0.5 * gap) > bound) || !(value > 1e-300) || !(value <= 1.0)) {
+	if (!roundsSurely(value, error, bound) || !(value <= 1.0)) {
 		return bcExactFaceAlphaRounded(q, t, alpha);
 	}
 	return value;
