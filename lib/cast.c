@@ -338,28 +338,6 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
 
 /* --------------------------------------------------------- normal modes */
 
-/* The normalised sum of the front normals of the tied triangles, each
- * once (ties come sorted by triangle); fallback when the sum is zero. */
-static bcVec3 averageNormal(const bcMesh* mesh, const bcContact* ties, int count, bcVec3 fallback)
-{
-	double x = 0.0, y = 0.0, z = 0.0;
-	for (int i = 0; i < count; ++i) {
-		if (i > 0 && ties[i].triangle == ties[i - 1].triangle) {
-			continue;
-		}
-		bcVec3 n = mesh->normals[ties[i].triangle];
-		x += n.x;
-		y += n.y;
-		z += n.z;
-	}
-	double length = sqrt(x * x + y * y + z * z);
-	if (!(length > 0.0)) {
-		return fallback;
-	}
-	/* + 0.0: a -0 component prints as 0 */
-	return bcMakeVec3(x / length + 0.0, y / length + 0.0, z / length + 0.0);
-}
-
 bcVec3 bcMesh_CastNormal(const bcMesh* mesh, const bcCastOutput* output, const bcContact* ties, int count,
 						 bcNormalMode mode)
 {
@@ -370,7 +348,7 @@ bcVec3 bcMesh_CastNormal(const bcMesh* mesh, const bcCastOutput* output, const b
 	case bc_normalTriangle:
 		return output->triangleNormal;
 	case bc_normalAverage:
-		return averageNormal(mesh, ties, count, output->triangleNormal);
+		return bcMesh_AverageNormal(mesh, ties, count, output->triangleNormal); /* average_normal.c */
 	default:
 		return output->normal;
 	}
