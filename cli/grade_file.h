@@ -30,6 +30,8 @@ typedef struct cliFileScore {
 	double score;
 	char* diagnosis; /* owned: "larger-root (3 of 3 failing)", the reason a file is unreadable, or NULL */
 	bool unreadable; /* the file could not be read, or held no record (diagnosis says why) */
+	char* review;    /* owned: why a teacher should look at how the file was read (the reading had to
+	                    choose), or NULL */
 } cliFileScore;
 
 /* One line of a file's text report, in EXPECTED's order. */
@@ -66,8 +68,11 @@ typedef struct cliFileReport {
 	char* extraLinesBuffer;
 	size_t extraLinesSize;
 	bool* marks; /* or NULL: per submission record, true when it fails, is extra or repeats an id */
-	char note[320]; /* how the file was read and matched ("read as CSV separated by ';'", "no ids: matched by
-	                   position"), or "" */
+	char note[2048]; /* how the file was read and matched ("read as text with columns separated by ';'; columns:
+	                    ...", "no ids: matched by position"), or "" */
+	const char* ids; /* how its records were matched: "exact", "numeric", "position", "none" */
+	bool unmatched;  /* nothing matched: every id missing, every record extra, said once (the note) */
+	const cliReading* reading; /* borrowed: how the file was read (its set's), or NULL */
 } cliFileReport;
 
 /* Start r for the submission called name (not copied). False when out of

@@ -262,6 +262,11 @@ void cliWriteHtmlSection(FILE* f, const cliGradeConfig* cfg, const cliFileReport
 		cliWriteHtmlText(f, r->note);
 		fputs("</p>\n", f);
 	}
+	if (r->score.review != NULL) {
+		fputs("<p class=\"review\">review: ", f);
+		cliWriteHtmlText(f, r->score.review);
+		fputs("</p>\n", f);
+	}
 	if (r->score.diagnosis != NULL) {
 		fputs("<p class=\"diagnosis\">diagnosis: ", f);
 		cliWriteHtmlText(f, r->score.diagnosis);
@@ -332,7 +337,8 @@ void cliWriteHtmlPage(FILE* f, const char* title, const cliFileScore* scores, in
 		  ".reason { font-family: monospace; }\n</style></head>\n<body>\n<h1>", f);
 	cliWriteHtmlText(f, title);
 	fputs(" (ballcast " BC_VERSION_STRING ")</h1>\n<table id=\"grades\">\n<tr><th>file</th><th>records</th>"
-		  "<th>passed</th><th>failed</th><th>missing</th><th>extra</th><th>score</th><th>diagnosis</th></tr>\n",
+		  "<th>passed</th><th>failed</th><th>missing</th><th>extra</th><th>score</th><th>diagnosis</th>"
+		  "<th>review</th></tr>\n",
 		  f);
 	for (int i = 0; i < count; ++i) {
 		const cliFileScore* s = scores + i;
@@ -345,6 +351,8 @@ void cliWriteHtmlPage(FILE* f, const char* title, const cliFileScore* scores, in
 		cliWriteRoundedScore(f, s->score);
 		fputs("</td><td>", f);
 		cliWriteHtmlText(f, s->diagnosis != NULL ? s->diagnosis : "");
+		fputs("</td><td>", f);
+		cliWriteHtmlText(f, s->review != NULL ? s->review : "");
 		fputs("</td></tr>\n", f);
 	}
 	fputs("</table>\n", f);

@@ -54,6 +54,16 @@ void cliWriteTextLines(FILE* f, const cliFileReport* r, const cliResultSet* expe
 	if (r->note[0] != '\0') {
 		fprintf(f, "%s: note: %s\n", r->score.name, r->note);
 	}
+	if (r->score.review != NULL) {
+		fprintf(f, "%s: review: %s\n", r->score.name, r->score.review);
+	}
+	if (r->unmatched) {
+		/* nothing matched: the note says why, once, not a line per id */
+		if (r->score.diagnosis != NULL) {
+			fprintf(f, "%s: diagnosis: %s\n", r->score.name, r->score.diagnosis);
+		}
+		return;
+	}
 	long shown = 0;
 	for (long i = 0; i < r->entryCount; ++i) {
 		if (maxFailures > 0 && shown == maxFailures) {
@@ -73,7 +83,20 @@ void cliWriteTextLines(FILE* f, const cliFileReport* r, const cliResultSet* expe
 		cliWriteEntryMistake(f, r, entry);
 		putc('\n', f);
 	}
-	fwrite(r->extraLinesBuffer, 1, r->extraLinesSize, f);
+	/* the extra ids, as many lines at most as failures */
+	long extraShown = 0;
+	for (const char* line = r->extraLinesBuffer; line != NULL && line < r->extraLinesBuffer + r->extraLinesSize;) {
+		const char* end = memchr(line, '\n', (size_t)(r->extraLinesBuffer + r->extraLinesSize - line));
+		end = end != NULL ? end + 1 : r->extraLinesBuffer + r->extraLinesSize;
+		if (maxFailures > 0 && extraShown == maxFailures) {
+			fprintf(f, "%s: %ld more extra ids (--max-failures 0 lists them all)\n", r->score.name,
+					r->score.extra - extraShown);
+			break;
+		}
+		fwrite(line, 1, (size_t)(end - line), f);
+		extraShown++;
+		line = end;
+	}
 	if (r->score.diagnosis != NULL) {
 		fprintf(f, "%s: diagnosis: %s\n", r->score.name, r->score.diagnosis);
 	}
@@ -140,6 +163,7 @@ void cliWriteJsonFile(FILE* f, const cliFileReport* r, const cliResultSet* expec
 		fputs(",\"note\":", f);
 		cliWriteJsonString(f, r->note);
 	}
+
 	if (r->unexplained) {
 		fputs(",\"diagnosis_note\":\"" CLI_UNEXPLAINED "\"", f);
 	}
@@ -190,7 +214,27 @@ void cliWriteJsonFile(FILE* f, const cliFileReport* r, const cliResultSet* expec
 	}
 	fputs("],\"extra_ids\":[", f);
 	fwrite(r->extraBuffer, 1, r->extraSize, f);
-	fputs("]}", f);
+	fputs("]", f);
+	/* how it was read and matched, and whether a teacher should look (a
+	 * file in cast's own shape, matched by its ids, has nothing to add) */
+	bool plain = (r->reading == NULL || r->reading->plain) && (r->ids == NULL || strcmp(r->ids, "exact") == 0) &&
+				 r->score.review == NULL;
+	if (!plain) {
+		if (r->reading != NULL && r->reading->json != NULL) {
+			fputs(",\"reading\":", f);
+			fputs(r->reading->json, f);
+		}
+		if (r->ids != NULL) {
+			fprintf(f, ",\"ids\":\"%s\"", r->ids);
+		}
+		fputs(",\"review\":", f);
+		if (r->score.review != NULL) {
+			cliWriteJsonString(f, r->score.review);
+		} else {
+			fputs("null", f);
+		}
+	}
+	fputs("}", f);
 }
 
 /* An unreadable submission in the JSON report. */
@@ -251,7 +295,7 @@ void cliWriteTextTable(FILE* f, const cliFileScore* scores, int count)
 
 void cliWriteCsvTable(FILE* f, const cliFileScore* scores, int count)
 {
-	fputs("file,records,passed,failed,missing,extra,score,diagnosis\n", f);
+	fputs("file,records,passed,failed,missing,extra,score,diagnosis,review\n", f);
 	for (int i = 0; i < count; ++i) {
 		const cliFileScore* s = scores + i;
 		cliWriteCsvField(f, s->name);
@@ -259,6 +303,8 @@ void cliWriteCsvTable(FILE* f, const cliFileScore* scores, int count)
 		cliWriteNumber(f, s->score);
 		putc(',', f);
 		cliWriteCsvField(f, s->diagnosis != NULL ? s->diagnosis : "");
+		putc(',', f);
+		cliWriteCsvField(f, s->review != NULL ? s->review : "");
 		putc('\n', f);
 	}
 }
@@ -339,8 +385,13 @@ void cliWriteJunitSuite(FILE* f, const cliFileReport* r, const cliResultSet* exp
 	long extra = r->score.extra > 0 ? 1 : 0; /* one testcase for the extra ids */
 	fprintf(f, "\" tests=\"%ld\" failures=\"%ld\" errors=\"0\">\n", tests + extra,
 			r->score.failed + r->score.missing + extra);
-	if (r->score.diagnosis != NULL || r->note[0] != '\0') {
+	if (r->score.diagnosis != NULL || r->note[0] != '\0' || r->score.review != NULL) {
 		fputs("<properties>", f);
+		if (r->score.review != NULL) {
+			fputs("<property name=\"review\" value=\"", f);
+			cliSvgWriteText(f, r->score.review);
+			fputs("\"/>", f);
+		}
 		if (r->score.diagnosis != NULL) {
 			fputs("<property name=\"diagnosis\" value=\"", f);
 			cliSvgWriteText(f, r->score.diagnosis);
@@ -447,6 +498,9 @@ void cliWriteGradescope(FILE* f, const cliFileReport* r, const cliResultSet* exp
 			fputs(r->score.diagnosis != NULL ? r->score.diagnosis : "", m);
 			if (r->note[0] != '\0') {
 				fprintf(m, "\nnote: %s", r->note);
+			}
+			if (r->score.review != NULL) {
+				fprintf(m, "\nreview: %s", r->score.review);
 			}
 			fclose(m);
 		}

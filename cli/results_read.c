@@ -14,6 +14,7 @@
 #include "results_csv.h"
 #include "results_json.h"
 #include "results_parse.h"
+#include "results_table.h"
 
 /* Decimal exponents of number ids are clamped to +-this: ids beyond 1e(10^15)
  * are not worth a big-number library, and no double comes near. */
@@ -40,6 +41,7 @@ void cliResultSet_Free(cliResultSet* set)
 	}
 	free(set->results);
 	free(set->ignored);
+	cliReading_Free(&set->reading);
 	memset(set, 0, sizeof *set);
 }
 
@@ -168,7 +170,18 @@ bool cliReadResults(FILE* stream, cliResultSet* set, bcError* error)
 
 bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error)
 {
+	if (options != NULL && options->tolerant) {
+		return cliReadResultsTable(stream, options, false, 0, set, error);
+	}
 	return readAll(stream, options, set, error);
+}
+
+bool cliReadSubmission(FILE* stream, const cliResultsReadOptions* options, int32_t triangleCount, cliResultSet* set,
+					   bcError* error)
+{
+	cliResultsReadOptions tolerant = *options;
+	tolerant.tolerant = true;
+	return cliReadResultsTable(stream, &tolerant, true, triangleCount, set, error);
 }
 
 bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError* error)
@@ -192,7 +205,7 @@ bool cliParseResultsWith(const char* text, size_t length, const cliResultsReadOp
 		}
 		return false;
 	}
-	bool ok = readAll(stream, options, set, error);
+	bool ok = cliReadResultsWith(stream, options, set, error);
 	fclose(stream);
 	return ok;
 }

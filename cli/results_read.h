@@ -91,6 +91,17 @@ typedef enum cliResultsShape {
 	cli_shapeHeaderOnly    /* a CSV header and no row, or an empty JSON array or results list */
 } cliResultsShape;
 
+/* How a submission was read (the tolerant reader, results_table.c): what
+ * a teacher checks in one look, as data. */
+typedef struct cliReading {
+	bool read;        /* filled (a tolerant read) */
+	char* note;       /* owned: in words, one line ("read as a JSON array of records; columns: ..."), or NULL */
+	char* json;       /* owned: the same as one JSON object ({"container": ..., "columns": [...], ...}), or NULL */
+	bool plain;       /* cast's own shape (its containers, its names, nothing inferred): no note in words needed */
+	bool review;      /* the reading had to choose: a teacher should look */
+	char* reviewWhy;  /* owned: why, or NULL */
+} cliReading;
+
 /* Every result of one file, in file order. */
 typedef struct cliResultSet {
 	cliInputFormat format; /* what was detected: cli_inputJson (document or array), Ndjson or Csv */
@@ -105,6 +116,8 @@ typedef struct cliResultSet {
 	                          position (result k answers trajectory k) */
 	char understood[160];  /* tolerant reading: how the input was understood when that is not the
 	                          plain shape ("read as CSV separated by ';' with decimal commas"), or "" */
+	cliReading reading;    /* tolerant reading: how the file was read, in full */
+	bool labelled;         /* ids are the rows' labels of an index (pandas, R): row numbers, maybe */
 } cliResultSet;
 
 /* How a submission is read for grading (cliReadResultsWith). */
@@ -150,6 +163,12 @@ bool cliReadResults(FILE* stream, cliResultSet* set, bcError* error);
 
 /* cliReadResults as options say (NULL: as cliReadResults). */
 bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error);
+
+/* cliReadResultsWith (tolerant) as grade reads a submission: columns no
+ * name says are also told by their values (table_infer.h), the triangle
+ * below triangleCount (the mesh's; 0 when not known). */
+bool cliReadSubmission(FILE* stream, const cliResultsReadOptions* options, int32_t triangleCount, cliResultSet* set,
+					   bcError* error);
 
 /* The canonical key of a spelling (options' map first, then the common
  * spellings of cliResultsReadOptions), or name itself. */
