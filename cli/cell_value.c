@@ -90,8 +90,9 @@ static int numberOf(const char* s, size_t n, bool decimalComma, double* value, u
 	}
 	const char* rest = s + i;
 	size_t restLength = n - i;
-	if (same(rest, restLength, "nan") || same(rest, restLength, "inf") || same(rest, restLength, "infinity")) {
-		return -2;
+	if (same(rest, restLength, "nan") || same(rest, restLength, "inf") || same(rest, restLength, "infinity") ||
+		same(rest, restLength, ".nan") || same(rest, restLength, ".inf")) {
+		return -2; /* YAML writes .nan and .inf */
 	}
 	size_t digits = 0;
 	size_t intDigits = 0;

@@ -381,6 +381,21 @@ bool cliReplayer_Reanswer(void* context, const cliResult* e, unsigned long mista
 		case cli_mistakeWrongRadius:
 			in.radius *= 0.5;
 			break;
+		case cli_mistakeDiameterAsRadius:
+			in.radius *= 2.0;
+			break;
+		case cli_mistakeOverlapReported:
+			if (s.options.overlap == bc_overlapReport) {
+				return false;
+			}
+			s.options.overlap = bc_overlapReport;
+			break;
+		case cli_mistakeBackFacesMissed:
+			if (!s.options.twoSided) {
+				return false;
+			}
+			s.options.twoSided = false;
+			break;
 		case cli_mistakeSwappedEndpoints: {
 			bcVec3 p0 = in.p0;
 			in.p0 = in.p1;

@@ -140,6 +140,12 @@ static int cellBool(cliTableResults* tr, cliResult* r, const cliCell* c, const c
 	if (c->kind != cli_cellList && c->kind != cli_cellObject && cliCellBool(text, value)) {
 		return 1;
 	}
+	double x = 0.0;
+	if (c->kind != cli_cellList && c->kind != cli_cellObject && cliCellNumber(text, tr->decimalComma, &x, NULL) == 1 &&
+		(x == 0.0 || x == 1.0)) {
+		*value = x == 1.0; /* 1.000000000000000000e+00, as numpy's savetxt writes it */
+		return 1;
+	}
 	cellProblem(tr->reader, r, c, "%s: expected true or false, found '%.*s'", name, CLI_QUOTE_MAX, text);
 	return -1;
 }
@@ -598,7 +604,9 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 	bool firstPlain = true;
 	for (int k = 0; k < m->columnCount; ++k) {
 		const cliColumnReading* c = m->columns + k;
-		if (c->slot != cli_slotNone && c->by == cli_byName && plainName(t->columns[k].name, c->slot)) {
+		/* (a vector in one cell of a text table is not how cast writes it: said below) */
+		if (c->slot != cli_slotNone && c->by == cli_byName && plainName(t->columns[k].name, c->slot) &&
+			!(cliSlotIsVector(c->slot) && t->separator != 0)) {
 			cliBuffer_AppendText(&note, firstPlain ? "" : ", ");
 			cliBuffer_AppendText(&note, t->columns[k].name);
 			firstPlain = false;
@@ -647,7 +655,8 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 			cliBuffer_AppendJsonString(&json, c->evidence);
 		}
 		cliBuffer_AppendText(&json, "}");
-		if (c->slot != cli_slotNone && c->by == cli_byName && plainName(t->columns[k].name, c->slot)) {
+		if (c->slot != cli_slotNone && c->by == cli_byName && plainName(t->columns[k].name, c->slot) &&
+			!(cliSlotIsVector(c->slot) && t->separator != 0)) {
 			continue;
 		}
 		/* the components of one vector, read alike, said once: 'nx', 'ny', 'nz' -> normal */
@@ -672,6 +681,8 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 		cliBuffer_AppendText(&note, c->slot != cli_slotNone ? fieldWord(c->slot) : "nothing");
 		if (c->by == cli_byMap) {
 			cliBuffer_AppendText(&note, " (--map)");
+		} else if (c->by == cli_byName && cliSlotIsVector(c->slot) && t->separator != 0) {
+			cliBuffer_AppendText(&note, " (three numbers in one cell)");
 		} else if (c->by == cli_byValues && c->evidence[0] != '\0') {
 			cliBuffer_AppendText(&note, " (");
 			cliBuffer_AppendText(&note, c->evidence);
@@ -757,7 +768,8 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 	}
 	for (int k = 0; k < m->columnCount && plain; ++k) {
 		const cliColumnReading* c = m->columns + k;
-		plain = c->by == cli_byNone || (c->by == cli_byName && plainName(t->columns[k].name, c->slot));
+		plain = c->by == cli_byNone || (c->by == cli_byName && plainName(t->columns[k].name, c->slot) &&
+										!(cliSlotIsVector(c->slot) && t->separator != 0 && c->slot != cli_slotTies));
 	}
 	reading->read = true;
 	reading->plain = plain;

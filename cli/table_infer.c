@@ -398,8 +398,8 @@ static void byValues(cliInference* in)
 		for (int k = 0; k < n; ++k) {
 			const cliStats* s = in->stats + k;
 			if (isFree(in, k) && given(s) > 0 && most(s->bools, given(s)) &&
-				(words ? s->boolWords > 0 : s->numbers == given(s) && (in->options->triangleCount == 0 ||
-																	   in->options->triangleCount > 2))) {
+				(words ? s->boolWords > 0 || s->numbers == 0 /* T and F, Y and N */
+					   : s->numbers == given(s) && (in->options->triangleCount == 0 || in->options->triangleCount > 2))) {
 				candidates[count++] = k;
 			}
 		}

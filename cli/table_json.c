@@ -703,7 +703,14 @@ static bool readObject(cliLitReader* r, const cliLit* o, int depth, bcError* err
 		snprintf(t->container, sizeof t->container, "a JSON object of lists, one per column");
 		return readLists(r, o, error);
 	}
-	const cliLit* records = recordsMember(r, o);
+	/* a record itself (its keys name fields: id, hit, alpha), whatever
+	 * lists it holds (ties) */
+	int fields = 0;
+	for (const cliLit* m = o->first; m != NULL; m = m->next) {
+		bool sure = false;
+		fields += m->key != NULL && cliLit_IsScalar(m) && cliSlotOfName(m->key, &sure) != cli_slotNone && sure;
+	}
+	const cliLit* records = fields >= 2 ? NULL : recordsMember(r, o);
 	if (records != NULL) {
 		if (strcmp(records->key, "results") == 0) {
 			snprintf(t->container, sizeof t->container, "a results document ({\"results\": [...]})");
@@ -761,7 +768,8 @@ static bool readObject(cliLitReader* r, const cliLit* o, int depth, bcError* err
 		snprintf(t->container, sizeof t->container, "an empty JSON object");
 		return true;
 	}
-	snprintf(t->container, sizeof t->container, "one JSON record");
+	/* one record alone: NDJSON of one line */
+	snprintf(t->container, sizeof t->container, "one record per line (NDJSON)");
 	return valueRows(r, o);
 }
 

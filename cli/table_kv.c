@@ -20,6 +20,7 @@
 typedef struct cliKvLine {
 	size_t start, end;      /* the line, without its line break */
 	int indent;             /* blanks before its first byte (after "- ") */
+	int dashIndent;         /* blanks before the "- " of a list item */
 	bool blank, comment;
 	bool dash;              /* a YAML list item: "- " first */
 	bool section;           /* [name] or [[name]] */
@@ -148,6 +149,7 @@ static void cutLine(const char* text, size_t start, size_t end, cliKvLine* line)
 	}
 	if (s[i] == '-' && i + 1 < end && isBlank(s[i + 1])) {
 		line->dash = true;
+		line->dashIndent = (int)(i - start);
 		i += 2;
 		while (i < end && isBlank(s[i])) {
 			i++;
@@ -457,6 +459,52 @@ bool cliTableReadKeyValues(cliTable* t, const char* text, size_t length, bcError
 		key[n] = '\0';
 		bool empty = line.valueEnd <= line.valueBegin;
 		if (empty) {
+			/* YAML's block list under the key: "- 0.0" lines, as yaml.safe_dump writes a list */
+			char items[512];
+			size_t itemsLength = 0;
+			size_t at = next;
+			long itemCount = 0;
+			while (at < length) {
+				size_t end2, next2;
+				cliKvLine item;
+				nextLine(text, length, at, &end2, &next2);
+				cutLine(text, at, end2, &item);
+				if (item.blank || !item.dash || item.dashIndent < line.indent || item.keyEnd > item.keyBegin ||
+					item.section) {
+					break;
+				}
+				size_t b = item.start + (size_t)item.indent;
+				size_t e = end2;
+				while (e > b && isBlank(text[e - 1])) {
+					e--;
+				}
+				if (itemsLength + (e - b) + 4 >= sizeof items) {
+					break;
+				}
+				items[itemsLength++] = itemCount == 0 ? '[' : ',';
+				memcpy(items + itemsLength, text + b, e - b);
+				itemsLength += e - b;
+				itemCount++;
+				at = next2;
+				lineNumber++;
+			}
+			if (itemCount > 0) {
+				items[itemsLength++] = ']';
+				items[itemsLength] = '\0';
+				if (r.parent[0] != '\0' && line.indent <= r.parentIndent) {
+					r.parent[0] = '\0';
+				}
+				char name[2 * CLI_KV_KEY_MAX + 2];
+				snprintf(name, sizeof name, r.parent[0] != '\0' ? "%s.%s" : "%s%s", r.parent[0] != '\0' ? r.parent : "",
+						 key);
+				if (!r.open) {
+					openRecord(&r, lineNumber, column);
+				}
+				int k = cliTable_Column(t, name, lineNumber, column);
+				cliTable_Put(t, k, cli_cellList, items, itemsLength, lineNumber - itemCount + 1, column);
+				pos = at;
+				continue;
+			}
 			/* keys indented below this one? */
 			size_t end2, next2, p = next;
 			cliKvLine below;
