@@ -217,6 +217,9 @@ bool cliCellIsBoolWord(const char* text)
 
 bool cliCellIsMissing(const char* text)
 {
+	if ((unsigned char)(text[0] - '0') < 10) {
+		return false; /* a digit first: a number, not a word */
+	}
 	static const char* const words[] = { "nan", "null", "none", "na", "n/a", "nil", "missing", "undefined",
 										 "-", "--", "?", "#n/a", "<na>", "nat" };
 	const char* b;

@@ -352,6 +352,13 @@ bool cliIdMatch_Decide(cliIdMatch* match, const cliResultSet* expected, const cl
 		}
 	}
 	cliIdIndex_Destroy(&actualIndex, actual->count);
+	if (exact == distinct && exact == expectedIds) {
+		/* every id the trajectories': nothing to weigh */
+		match->how = cli_matchExact;
+		match->matched = exact;
+		free(to);
+		return true;
+	}
 	/* the numbers the ids spell */
 	char expectedPrefix[32], actualPrefix[32];
 	sharedPrefix(expected, expectedPrefix, sizeof expectedPrefix);

@@ -168,11 +168,16 @@ static void skipBlanks(cliLitCursor* c)
 
 /* ------------------------------------------------------------- tokens */
 
+/* The bytes that end a bare word. */
+static const unsigned char wordEnds[256] = {
+	[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1, ['\v'] = 1, [','] = 1, [';'] = 1, [':'] = 1,
+	['='] = 1, ['('] = 1,  [')'] = 1,  ['['] = 1,  [']'] = 1,  ['{'] = 1,  ['}'] = 1, ['"'] = 1, ['\''] = 1,
+};
+
 /* Does ch end a bare word? */
 static bool endsWord(char ch)
 {
-	return isSpace(ch) || ch == ',' || ch == ';' || ch == ':' || ch == '=' || ch == '(' || ch == ')' || ch == '[' ||
-		   ch == ']' || ch == '{' || ch == '}' || ch == '"' || ch == '\'';
+	return wordEnds[(unsigned char)ch] != 0;
 }
 
 static bool isDigit(char ch)
@@ -498,6 +503,25 @@ static bool keySeparator(cliLitParser* p, cliLitCursor* c)
 /* Try to read "KEY SEP" at the cursor: the decoded key (in the arena) and
  * its place, or NULL with the cursor where it was (an item that is a value
  * alone). */
+/* Is a key's separator (':', '=', '=>', ':=') next after offset i (white
+ * space and comments skipped)? Nothing is moved. */
+static bool separatorAfter(const cliLitCursor* c, size_t i)
+{
+	while (i < c->length && (c->text[i] == ' ' || c->text[i] == '\t')) {
+		i++; /* the usual case, quickly */
+	}
+	if (i < c->length && c->text[i] != ':' && c->text[i] != '=' && c->text[i] != '/' && !isSpace(c->text[i])) {
+		return false;
+	}
+	cliLitCursor at = *c;
+	at.pos = i;
+	cliLitCursor_SkipSpace(&at);
+	const char* s = at.text + at.pos;
+	size_t left = at.length - at.pos;
+	return left >= 1 && ((s[0] == ':' && (left < 2 || s[1] != ':')) || (s[0] == '=' && (left < 2 || s[1] != '=')) ||
+						 (left >= 2 && s[0] == '=' && s[1] == '>'));
+}
+
 static const char* tryKey(cliLitParser* p, cliLitCursor* c, long* keyLine, long* keyColumn, bool* hasNul)
 {
 	cliLitCursor saved = *c;
@@ -507,6 +531,24 @@ static const char* tryKey(cliLitParser* p, cliLitCursor* c, long* keyLine, long*
 	*hasNul = false;
 	const char* key = NULL;
 	char ch = c->pos < c->length ? c->text[c->pos] : '\0';
+	/* a key only when its separator follows: look before building it */
+	if (ch == '"' || ch == '\'') {
+		size_t k = c->pos + 1;
+		while (k < c->length && c->text[k] != ch) {
+			k += c->text[k] == '\\' ? 2 : 1;
+		}
+		if (k >= c->length || !separatorAfter(c, k + 1)) {
+			return NULL;
+		}
+	} else {
+		size_t i = c->pos + ((ch == '.' || ch == ':') ? 1 : 0);
+		while (i < c->length && !endsWord(c->text[i])) {
+			i++;
+		}
+		if (i == c->pos || !separatorAfter(c, i)) {
+			return NULL;
+		}
+	}
 	if (ch == '"' || ch == '\'') {
 		bcError ignored;
 		size_t length = 0;

@@ -19,9 +19,10 @@
 #include "table_infer.h"
 #include "table_read.h"
 
-/* Rows the columns are told from: a class's file whole; of a regression
- * suite's million results, the first 20,000 (then the rest stream). */
-#define CLI_INFER_SAMPLE 20000
+/* Rows the columns are told from: a class's file whole (a thousand or so
+ * throws); of larger files the first 2,000, then the rest stream through
+ * (memory holds the sample, not the file's cells). */
+#define CLI_INFER_SAMPLE 2000
 
 typedef struct cliTableResults {
 	cliResultsReader* reader;
@@ -52,8 +53,9 @@ static const char* valueText(const cliCell* c)
 	if (c->kind == cli_cellAbsent || c->kind == cli_cellEmpty) {
 		return NULL;
 	}
-	if (c->kind == cli_cellBool || c->kind == cli_cellList || c->kind == cli_cellObject) {
-		return c->text;
+	if (c->kind == cli_cellBool || c->kind == cli_cellList || c->kind == cli_cellObject ||
+		(unsigned char)(c->text[0] - '0') < 10) {
+		return c->text; /* (a digit first: no word for a missing value) */
 	}
 	return cliCellIsMissing(c->text) && !isNonFinite(c->text) ? NULL : c->text;
 }
@@ -73,7 +75,7 @@ static void cellProblem(cliResultsReader* reader, cliResult* r, const cliCell* c
 /* A NUL inside the cell's text: the text cannot stand for it. */
 static bool hasNul(const cliCell* c)
 {
-	return c->hasNul || strlen(c->text) != c->length;
+	return c->hasNul || (c->kind != cli_cellNumber && memchr(c->text, '\0', c->length) != NULL);
 }
 
 /* The number in cell c for field name: 1 with *value, 0 when none is

@@ -48,14 +48,16 @@ static bool most(long count, long of)
 	return of > 0 && count >= of - of / CLI_STRAY_SHARE;
 }
 
-static void gather(const cliTable* t, cliStats* stats)
+/* The stats of the columns that need them (need[k]: a name does not
+ * surely say what it holds, or it says alpha, which may be a percentage). */
+static void gather(const cliTable* t, cliStats* stats, const bool* need)
 {
 	for (long i = 0; i < t->rowCount; ++i) {
 		const cliTableRow* row = t->rows + i;
 		for (int k = 0; k < row->cellCount && k < t->columnCount; ++k) {
 			const cliCell* cell = row->cells + k;
 			cliStats* s = stats + k;
-			if (cell->kind == cli_cellAbsent) {
+			if (cell->kind == cli_cellAbsent || !need[k]) {
 				continue;
 			}
 			s->present++;
@@ -599,7 +601,21 @@ bool cliTableMap_Infer(cliTableMap* m, const cliTable* t, const cliInferOptions*
 		free(stats);
 		return false;
 	}
-	gather(t, stats);
+	bool* need = calloc((size_t)(t->columnCount > 0 ? t->columnCount : 1), sizeof *need);
+	if (need == NULL) {
+		free(stats);
+		return false;
+	}
+	for (int k = 0; k < t->columnCount; ++k) {
+		const char* name = t->columns[k].name;
+		const char* leaf = name != NULL ? strrchr(name, '.') : NULL;
+		bool sure = false;
+		cliSlot slot = name != NULL ? cliSlotOfName(leaf != NULL && leaf[1] != '\0' ? leaf + 1 : name, &sure)
+									: cli_slotNone;
+		need[k] = !sure || slot == cli_slotNone || slot == cli_slotAlpha || slot == cli_slotAlphaPercent;
+	}
+	gather(t, stats, need);
+	free(need);
 	cliInference in = { t, options, m, stats };
 	byMap(&in);
 	byNames(&in);

@@ -96,11 +96,11 @@ static void flatten(cliLitReader* r, const cliLit* o, const char* prefix, int de
 		if (m->key == NULL || m->keyHasNul) {
 			continue; /* a place of its own in a mixed container, or a key that names nothing */
 		}
-		char name[CLI_KEY_PATH_MAX];
+		char path[CLI_KEY_PATH_MAX];
+		const char* name = m->key;
 		if (prefix != NULL) {
-			snprintf(name, sizeof name, "%s.%s", prefix, m->key);
-		} else {
-			snprintf(name, sizeof name, "%s", m->key);
+			snprintf(path, sizeof path, "%s.%s", prefix, m->key);
+			name = path;
 		}
 		if (m->kind == cli_litObject && m->count > 0 && depth < CLI_FLATTEN_DEPTH) {
 			flatten(r, m, name, depth + 1);
@@ -805,6 +805,47 @@ bool cliTableIsLiteral(const char* text, size_t length)
 	return i < length && (text[i] == '{' || text[i] == '(');
 }
 
+/* Does the text at the cursor (a '[') hold one array per line (jq -c): its
+ * first line one value ending there, the next line opening another? The
+ * cursor is left where it was. */
+static bool arraysPerLine(const char* text, size_t length, const cliLitCursor* c)
+{
+	const char* nl = memchr(text + c->pos, '\n', length - c->pos);
+	if (nl == NULL) {
+		return false;
+	}
+	size_t end = (size_t)(nl - text);
+	size_t last = end;
+	while (last > c->pos && (text[last - 1] == ' ' || text[last - 1] == '\r' || text[last - 1] == ',')) {
+		last--;
+	}
+	size_t next = end + 1;
+	while (next < length && (text[next] == ' ' || text[next] == '\t' || text[next] == '\r' || text[next] == '\n')) {
+		next++;
+	}
+	if (last == c->pos || text[last - 1] != ']' || next >= length || (text[next] != '[' && text[next] != '{')) {
+		return false;
+	}
+	cliLitCursor line = *c;
+	line.length = end;
+	return cliLitSkipValue(&line) && line.pos == last - (text[last - 1] == ',' ? 1 : 0);
+}
+
+/* Is the next line that is not blank after the one at start opened as the
+ * first one is ('{', '[' or a letter: another record)? */
+static bool nextLineOpens(const char* text, size_t length, size_t start)
+{
+	const char* nl = memchr(text + start, '\n', length - start);
+	if (nl == NULL) {
+		return false;
+	}
+	size_t next = (size_t)(nl - text) + 1;
+	while (next < length && (text[next] == ' ' || text[next] == '\t' || text[next] == '\r' || text[next] == '\n')) {
+		next++;
+	}
+	return next < length && text[next] == text[start];
+}
+
 /* What the syntax met beyond JSON, in words ("NaN, single quotes"), or "". */
 static void describeSyntax(unsigned used, char* out, size_t size)
 {
@@ -840,43 +881,50 @@ bool cliTableReadLiteral(cliTable* t, const char* text, size_t length, bcError* 
 	cliLitCursor c;
 	cliLitCursor_Init(&c, text, length);
 	cliLitCursor_SkipSpace(&c);
-	/* one value, or a sequence of them? (skipped without being built) */
-	cliLitCursor after = c;
-	bool whole = cliLitSkipValue(&after);
-	cliLitCursor_SkipSpace(&after);
-	while (after.pos < length && (text[after.pos] == ',' || text[after.pos] == ';')) {
-		cliLitCursor_Advance(&after, 1);
-		cliLitCursor_SkipSpace(&after);
-	}
-	bool sequence = whole && after.pos < length;
+	size_t start = c.pos;
+	cliLitCursor first = c;
+	bool sequence = text[start] == '[' && arraysPerLine(text, length, &c);
 	bool ok = true;
+	const cliLit* o = NULL;
+	if (!sequence && text[start] != '[') {
+		/* the first value, its lists skipped; more after it: a sequence */
+		r.parser.lazyDepth = 1;
+		long line = c.line;
+		long column = cliLitCursor_Column(&c);
+		o = cliLitParser_Value(&r.parser, &c, error);
+		cliLitCursor after = c;
+		cliLitCursor_SkipSpace(&after);
+		while (after.pos < length && (text[after.pos] == ',' || text[after.pos] == ';')) {
+			cliLitCursor_Advance(&after, 1);
+			cliLitCursor_SkipSpace(&after);
+		}
+		if (o == NULL && error->code == bc_errorSyntax && nextLineOpens(text, length, start)) {
+			sequence = true; /* NDJSON whose first line is broken */
+		} else if (o == NULL) {
+			jsonWords(&r, start, line, column, error);
+			ok = false;
+		} else if (after.pos < length) {
+			sequence = true;
+		}
+	}
 	if (sequence) {
+		c = first;
+		r.parser.lazyDepth = 0;
+		cliLitParser_Reset(&r.parser);
+		r.parser.used = 0;
 		ok = readSequence(&r, &c);
 		snprintf(t->container, sizeof t->container, "%s", r.commas ? "one record per line, each ending with ','"
 																	: "one record per line (NDJSON)");
-	} else if (text[c.pos] == '[') {
+	} else if (ok && text[start] == '[') {
 		ok = readArray(&r, &c, error);
 		snprintf(t->container, sizeof t->container, "%s", t->header ? "a JSON array of arrays, the first its header"
 														  : r.positionCount > 0 ? "a JSON array of arrays"
 																				: "a JSON array of records");
-		if (ok) {
-			cliLitCursor_SkipSpace(&c);
-		}
-	} else {
-		r.parser.lazyDepth = 1;
-		size_t begin = c.pos;
-		long line = c.line;
-		long column = cliLitCursor_Column(&c);
-		const cliLit* o = cliLitParser_Value(&r.parser, &c, error);
-		if (o == NULL) {
-			jsonWords(&r, begin, line, column, error);
-			ok = false;
-		} else if (o->kind == cli_litObject && o->text[0] == '\0') {
-			ok = readObject(&r, o, 0, error);
-		} else {
-			snprintf(t->container, sizeof t->container, "one record");
-			ok = valueRows(&r, o);
-		}
+	} else if (ok && o->kind == cli_litObject && o->text[0] == '\0') {
+		ok = readObject(&r, o, 0, error);
+	} else if (ok) {
+		snprintf(t->container, sizeof t->container, "one record");
+		ok = valueRows(&r, o);
 	}
 	if (ok && t->noMemory) {
 		ok = false;

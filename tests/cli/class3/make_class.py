@@ -27,10 +27,12 @@ gives each: the share of right answers (hit; alpha within 1e-9; the normal
 within 1e-6 degrees of cs121's; the triangle, or one tied with it), the
 mistake(s) to name, and what the note must say.
 
-usage: make_class.py OUTDIR            the class (about 20 s)
-       make_class.py --bench OUTDIR    30 files of 1000 throws on the scan,
-                                       answers from ANSWERS (a cast of the
-                                       throws), for timing grade
+usage: make_class.py OUTDIR                the class (about 10 s)
+       make_class.py --bench-scene OUTDIR  the scan and 1000 throws (and the
+                                           throws with their ends exchanged)
+       make_class.py --bench OUTDIR        30 files of those 1000 throws, from
+                                           ballcast's answers (ANSWERS, SWAPPED),
+                                           for timing grade (bench-grade-infer)
 """
 import io
 import json
@@ -616,6 +618,8 @@ def one_based(answers):
 
 
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--bench-scene":
+        return bench_scene(sys.argv[2])
     if len(sys.argv) == 3 and sys.argv[1] == "--bench":
         return bench(sys.argv[2])
     if len(sys.argv) != 2:
@@ -768,22 +772,67 @@ def main():
             f.write(",".join('"%s"' % c.replace('"', '""') if ("," in c or '"' in c) else c for c in row) + "\n")
 
 
-def bench(out):
-    """30 files of the scan's 1000 throws, in the shapes above, from the
-    answers of ANSWERS (ballcast cast --convention cs121 --format ndjson):
-    timing only (the reference is not asked)."""
-    throws_path, answers_path = os.environ["THROWS"], os.environ["ANSWERS"]
-    throws = json.load(open(throws_path))
+def bench_scene(out):
+    """The scan and 1000 throws over it, for timing grade (bench mode)."""
+    rng = random.Random(27)
+    builder = scan(rng)
+    throws = scan_throws(random.Random(1000), 1000)
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "scan.obj"), "w") as f:
+        for x, y, z in builder.vertices:
+            f.write("v %r %r %r\n" % (x, y, z))
+        for face in builder.faces:
+            f.write("f %s\n" % " ".join(str(k + 1) for k in face))
+    with open(os.path.join(out, "throws.json"), "w") as f:
+        json.dump(throws, f)
+    with open(os.path.join(out, "swapped.json"), "w") as f:
+        json.dump([dict(t, p0=t["p1"], p1=t["p0"]) for t in throws], f)
+
+
+def read_answers(path):
     answers = []
-    for line in open(answers_path):
+    for line in open(path):
         d = json.loads(line)
         answers.append(Answer(d["hit"], d["alpha"], d.get("normal"), d.get("triangle"), d.get("feature", "none")))
-    os.makedirs(out, exist_ok=True)
-    for k, (file, name, _, options, _) in enumerate(CORRECT[:30] if len(CORRECT) >= 30 else CORRECT * 2):
-        if k == 30:
-            break
-        text = shape(name, rows_of(throws, answers))
-        write_text(os.path.join(out, "%02d-%s" % (k, file)), text, **options)
+    return answers
+
+
+def bench(out):
+    """30 files of the scan's 1000 throws for timing grade, from ballcast's
+    own answers (ANSWERS, and SWAPPED for the throws' ends exchanged: cast
+    --convention cs121 --format ndjson), the reference not asked: 20 correct
+    ones in 20 shapes, and 10 wrong ones (one-based triangles, negated or
+    unnormalised normals, p0 and p1 exchanged, two of these at once, and
+    noise no mistake explains), so that the diagnosis runs too."""
+    throws = json.load(open(os.path.join(out, "throws.json")))
+    right = read_answers(os.environ["ANSWERS"])
+    swapped = read_answers(os.environ["SWAPPED"])
+    rng = random.Random(30)
+    folder = os.path.join(out, "class")
+    os.makedirs(folder, exist_ok=True)
+    for k, (file, name, _, options, _) in enumerate(CORRECT[:20]):
+        write_text(os.path.join(folder, "%02d-%s" % (k, file)), shape(name, rows_of(throws, right)), **options)
+
+    def wrong(a, how):
+        if not a.hit:
+            return a
+        if how == "onebased":
+            return Answer(True, a.alpha, a.normal, a.triangle + 1, a.feature)
+        if how == "negated":
+            return Answer(True, a.alpha, [-x for x in a.normal], a.triangle, a.feature)
+        if how == "unnormalised":
+            return Answer(True, a.alpha, [2 * x for x in a.normal], a.triangle + 1, a.feature)
+        return Answer(True, min(1.0, a.alpha + rng.uniform(0.01, 0.2)), a.normal, a.triangle, a.feature)
+
+    hows = ["onebased", "negated", "unnormalised", "noise", "onebased", "negated", "noise"]
+    for k, how in enumerate(hows):
+        answers = [wrong(a, how) for a in right]
+        write_text(os.path.join(folder, "%02d-%s.json" % (20 + k, how)),
+                   json.dumps([{"id": t["id"], "hit": a.hit, "alpha": a.alpha, "normal": a.normal,
+                                "triangle": tri_of(a)} for t, a in zip(throws, answers)]))
+    for k in range(3):
+        answers = swapped if k < 2 else [wrong(a, "onebased") for a in swapped]
+        write_text(os.path.join(folder, "%02d-swapped.csv" % (27 + k)), shape("normal_cell", rows_of(throws, answers)))
 
 
 if __name__ == "__main__":
