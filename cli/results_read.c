@@ -85,16 +85,7 @@ static void describe(const cliResultsReader* reader, cliResultSet* set)
 				 reader->decimalCommas > 0 ? " with decimal commas" : "");
 		addUnderstood(set, note);
 	}
-	if (reader->keyed) {
-		addUnderstood(set, "read as JSON keyed by id");
-		if (set->count == 0) {
-			set->shape = cli_shapeHeaderOnly;
-		}
-	}
-	if (reader->nestedKey[0] != '\0') {
-		snprintf(note, sizeof note, "answers nested under \"%.*s\"", CLI_QUOTE_MAX, reader->nestedKey);
-		addUnderstood(set, note);
-	}
+
 }
 
 static bool readAll(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error)

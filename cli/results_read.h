@@ -114,32 +114,25 @@ typedef struct cliResultSet {
 	cliResultsShape shape; /* what the input held when it held no record (empty file, header only) */
 	bool positional;       /* no record carried an id: results are in file order, to be matched by
 	                          position (result k answers trajectory k) */
-	char understood[160];  /* tolerant reading: how the input was understood when that is not the
-	                          plain shape ("read as CSV separated by ';' with decimal commas"), or "" */
+	char understood[160];  /* strict reading: a CSV separated by other than ',' says so ("read as CSV
+	                          separated by ';' with decimal commas"), or "" */
 	cliReading reading;    /* tolerant reading: how the file was read, in full */
-	bool labelled;         /* ids are the rows' labels of an index (pandas, R): row numbers, maybe */
 } cliResultSet;
 
 /* How a submission is read for grading (cliReadResultsWith). */
 typedef struct cliResultsReadOptions {
-	/* A tolerant reader keeps the problems of graded fields only (and those
-	 * of the record itself: broken JSON, a row of the wrong length, its
-	 * id): an ungraded field may hold anything (null, a list, "overlap") and
-	 * is then just absent. NaN, Infinity and -Infinity, as Python's json
-	 * module writes them, are read as values a number field refuses ("alpha:
-	 * NaN is not a number"). Keys and columns are also known by their common
-	 * spellings: t and time for alpha, n for normal, nx, ny, nz (and
-	 * n_x ...) for normal_x ..., px, py, pz for point_x ...; and through
-	 * map. The keys and columns read from nothing are named in ignored.
-	 * Also read as students write them: a boolean as yes/no, y/n,
-	 * true/false in any case or 1/0 (JSON strings and numbers too); a
-	 * miss's alpha written NaN, null, "nan", "None" or "" (or left out) as no
-	 * alpha and no problem (a hit's stays one); an answer nested one level
-	 * ({"id": "a", "result": {"hit": true, "t": 0.5}}: the first member
-	 * object holding a known key, or one map names by a dotted path
-	 * "result.t"); a JSON object keyed by id ({"throw-1": {...}, ...}:
-	 * every member an object, no key a result has), each member a result
-	 * whose id is its key. */
+	/* Tolerant: the file is read as a student's (results_table.h): whole,
+	 * reduced to a table of records whatever its container (JSON in any
+	 * orientation, printed literals, text in columns with its separator
+	 * sniffed, keys and values), its columns told by map, then by their
+	 * names in any case and spelling (t, toi, hit_time, nx, face_id ...),
+	 * its cells read as students write values (yes/no, WAHR, 0,25, 25%,
+	 * "[x, y, z]", NaN). Only the problems of graded fields are kept (and
+	 * those of the record itself: broken JSON, a row too long, its id): an
+	 * ungraded field may hold anything and is then just absent; so are a
+	 * miss's fields but hit and alpha. The keys and columns read from
+	 * nothing are named in ignored; how the file was read is in the set's
+	 * reading. Not tolerant: cast's own formats, strictly, streamed. */
 	bool tolerant;
 	unsigned graded;        /* cli_result* bits whose problems are kept */
 	const char* const* map; /* pairs: their name, then ours (a key or column reader knows) */
@@ -161,7 +154,8 @@ typedef struct cliResultsReadOptions {
  * and byte column, and a message without the file name. */
 bool cliReadResults(FILE* stream, cliResultSet* set, bcError* error);
 
-/* cliReadResults as options say (NULL: as cliReadResults). */
+/* cliReadResults as options say (NULL: as cliReadResults). A tolerant
+ * read holds the whole input in memory (up to 1 GiB). */
 bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error);
 
 /* cliReadResultsWith (tolerant) as grade reads a submission: columns no
@@ -170,8 +164,7 @@ bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliR
 bool cliReadSubmission(FILE* stream, const cliResultsReadOptions* options, int32_t triangleCount, cliResultSet* set,
 					   bcError* error);
 
-/* The canonical key of a spelling (options' map first, then the common
- * spellings of cliResultsReadOptions), or name itself. */
+/* The key a name stands for through options' map, or name itself. */
 const char* cliResultsCanonicalName(const cliResultsReadOptions* options, const char* name);
 
 /* The same over text in memory (need not be NUL terminated). */

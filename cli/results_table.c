@@ -281,42 +281,10 @@ static void cellTies(cliTableResults* tr, cliResult* r, const cliCell* c)
 		return;
 	}
 	/* "3:edge 4:vertex" */
-	const char* p = text;
-	for (;;) {
-		while (*p == ' ' || *p == '\t') {
-			p++;
-		}
-		if (*p == '\0') {
-			break;
-		}
-		char* end = NULL;
-		long triangle = strtol(p, &end, 10);
-		char name[8];
-		size_t n = 0;
-		bool ok = end != p && cliIsDigit(*p) && *end == ':' && triangle <= INT32_MAX;
-		if (ok) {
-			p = end + 1;
-			while (*p != '\0' && *p != ' ' && *p != '\t' && n + 1 < sizeof name) {
-				name[n++] = *p++;
-			}
-			name[n] = '\0';
-		}
-		cliTie tie;
-		memset(&tie, 0, sizeof tie);
-		if (!ok || (*p != '\0' && *p != ' ' && *p != '\t') || !cliParseFeatureName(name, &tie.feature) ||
-			tie.feature == bc_featureNone) {
-			cellProblem(reader, r, c, "ties: expected triangle:feature pairs separated by spaces, found '%.*s'",
-						CLI_QUOTE_MAX, text);
-			cliResult_DropTies(r);
-			return;
-		}
-		tie.triangle = (int32_t)triangle;
-		tie.fields = cli_resultTriangle | cli_resultFeature;
-		if (!cliResultsReader_AppendTie(reader, r, &tie)) {
-			return;
-		}
+	if (cliResultsReader_TiesText(reader, r, text) == 0) {
+		cellProblem(reader, r, c, "ties: expected triangle:feature pairs separated by spaces, found '%.*s'",
+					CLI_QUOTE_MAX, text);
 	}
-	r->fields |= r->tieCount > 0 ? cli_resultTies : 0;
 }
 
 /* ------------------------------------------------------------- a row */
@@ -907,7 +875,6 @@ bool cliReadResultsTable(FILE* stream, const cliResultsReadOptions* options, boo
 			ids = set->results[i].idKind != cli_idIndex;
 		}
 		set->positional = set->count > 0 && !ids;
-		set->labelled = tr.map.columnOf[cli_slotId] < 0 && table.labels == cli_labelIndex;
 		for (long i = 0; i < set->count; ++i) {
 			set->problems += set->results[i].problem != NULL;
 		}

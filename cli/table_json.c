@@ -324,7 +324,7 @@ static bool readArray(cliLitReader* r, cliLitCursor* c, bcError* error)
 			 * record with a problem and the array goes on */
 			bcError problem = *error;
 			*c = at;
-			if (cliLitSkipValue(c)) {
+			if (cliLitSkipValue(c) && c->pos > at.pos) {
 				jsonWords(r, at.pos, at.line, cliLitCursor_Column(&at), &problem);
 				if (!brokenRow(r, &at, c->pos, &problem)) {
 					return false;

@@ -228,3 +228,21 @@ EOF
 	assert_status 1
 	assert_contains "$out" "'result.toi' -> nothing (--map)"
 }
+
+@test "class3: no coincidence is named as a second mistake (main named swapped-endpoints beside front-face-flipped)" {
+	# tests/cli/class's textbook student with two mistakes: main's diagnosis
+	# was "front-face-flipped (80 of 173 failing), swapped-endpoints (61 of
+	# 173 failing)", the second a coincidence a program making the first
+	# would not make; now the pair, replayed together
+	local class="$REPO/tests/cli/class"
+	python3 "$class/student.py" "$class/scene.obj" "$class/throws.json" \
+		--bug front-face-flipped+triangle-normal-vs-contact-normal --shape array >"$BATS_TEST_TMPDIR/two.json"
+	python3 "$class/student.py" "$class/scene.obj" "$class/throws.json" \
+		--bug swapped-endpoints+normal-negated --shape array >"$BATS_TEST_TMPDIR/other.json"
+	bcast grade --fields "$FIELDS" --report csv "$class/scene.obj" "$class/throws.json" "$BATS_TEST_TMPDIR/two.json" \
+		"$BATS_TEST_TMPDIR/other.json"
+	assert_status 1
+	assert_contains "$out" '"front-face-flipped + triangle-normal-vs-contact-normal (173 of 173 failing, together)"'
+	assert_contains "$out" '"swapped-endpoints + normal-negated (185 of 185 failing, together)"'
+	! printf '%s\n' "$out" | grep -q 'failing), '
+}
