@@ -14,7 +14,6 @@
 #include "results_csv.h"
 #include "results_json.h"
 #include "results_parse.h"
-#include "results_table.h"
 
 /* Decimal exponents of number ids are clamped to +-this: ids beyond 1e(10^15)
  * are not worth a big-number library, and no double comes near. */
@@ -159,29 +158,12 @@ bool cliReadResults(FILE* stream, cliResultSet* set, bcError* error)
 	return readAll(stream, NULL, set, error);
 }
 
-bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error)
+bool cliReadResultsStrict(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error)
 {
-	if (options != NULL && options->tolerant) {
-		return cliReadResultsTable(stream, options, false, 0, set, error);
-	}
 	return readAll(stream, options, set, error);
 }
 
-bool cliReadSubmission(FILE* stream, const cliResultsReadOptions* options, int32_t triangleCount, cliResultSet* set,
-					   bcError* error)
-{
-	cliResultsReadOptions tolerant = *options;
-	tolerant.tolerant = true;
-	return cliReadResultsTable(stream, &tolerant, true, triangleCount, set, error);
-}
-
-bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError* error)
-{
-	return cliParseResultsWith(text, length, NULL, set, error);
-}
-
-bool cliParseResultsWith(const char* text, size_t length, const cliResultsReadOptions* options, cliResultSet* set,
-						 bcError* error)
+FILE* cliOpenText(const char* text, size_t length, cliResultSet* set, bcError* error)
 {
 	FILE* stream = length > 0 ? fmemopen((void*)text, length, "rb") : NULL;
 	if (stream == NULL) {
@@ -194,11 +176,27 @@ bool cliParseResultsWith(const char* text, size_t length, const cliResultsReadOp
 			error->code = bc_errorNoMemory;
 			snprintf(error->message, sizeof error->message, "out of memory");
 		}
+	}
+	return stream;
+}
+
+bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError* error)
+{
+	FILE* stream = cliOpenText(text, length, set, error);
+	if (stream == NULL) {
 		return false;
 	}
-	bool ok = cliReadResultsWith(stream, options, set, error);
+	bool ok = readAll(stream, NULL, set, error);
 	fclose(stream);
 	return ok;
+}
+
+void cliReading_Free(cliReading* reading)
+{
+	free(reading->note);
+	free(reading->json);
+	free(reading->reviewWhy);
+	memset(reading, 0, sizeof *reading);
 }
 
 /* --------------------------------------------------------------- ids */

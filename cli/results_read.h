@@ -164,6 +164,17 @@ bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliR
 bool cliReadSubmission(FILE* stream, const cliResultsReadOptions* options, int32_t triangleCount, cliResultSet* set,
 					   bcError* error);
 
+/* cliReadResultsWith's strict reading (cast's own formats, streamed),
+ * for a non-tolerant options or NULL. */
+bool cliReadResultsStrict(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error);
+
+/* A stream over text[0 .. length) (an empty one when length is 0); NULL
+ * with *set zeroed and error filled when out of memory. */
+FILE* cliOpenText(const char* text, size_t length, cliResultSet* set, bcError* error);
+
+/* Free what a reading owns and zero it. */
+void cliReading_Free(cliReading* reading);
+
 /* The key a name stands for through options' map, or name itself. */
 const char* cliResultsCanonicalName(const cliResultsReadOptions* options, const char* name);
 

@@ -1,8 +1,8 @@
 /* results_table.c - results read the tolerant way, from a table of
- * records (results_table.h): each row's cells read as the columns'
+ * records (the tolerant entries of results_read.h): each row's cells read as the columns'
  * reading says, problems placed at their cells, and the reading told in
  * words and as JSON. */
-#include "results_table.h"
+#include "results_read.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -819,16 +819,8 @@ static bool beginRows(void* context, cliTable* t)
 	return !tr->reader->noMemory;
 }
 
-void cliReading_Free(cliReading* reading)
-{
-	free(reading->note);
-	free(reading->json);
-	free(reading->reviewWhy);
-	memset(reading, 0, sizeof *reading);
-}
-
-bool cliReadResultsTable(FILE* stream, const cliResultsReadOptions* options, bool infer, int32_t triangleCount,
-						 cliResultSet* set, bcError* error)
+static bool readTable(FILE* stream, const cliResultsReadOptions* options, bool infer, int32_t triangleCount,
+					  cliResultSet* set, bcError* error)
 {
 	memset(set, 0, sizeof *set);
 	bcError scratch;
@@ -901,5 +893,35 @@ bool cliReadResultsTable(FILE* stream, const cliResultsReadOptions* options, boo
 		set->format = format;
 		set->document = document;
 	}
+	return ok;
+}
+
+/* ------------------------------------------------------------- entries */
+
+bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error)
+{
+	if (options != NULL && options->tolerant) {
+		return readTable(stream, options, false, 0, set, error);
+	}
+	return cliReadResultsStrict(stream, options, set, error);
+}
+
+bool cliReadSubmission(FILE* stream, const cliResultsReadOptions* options, int32_t triangleCount, cliResultSet* set,
+					   bcError* error)
+{
+	cliResultsReadOptions tolerant = *options;
+	tolerant.tolerant = true;
+	return readTable(stream, &tolerant, true, triangleCount, set, error);
+}
+
+bool cliParseResultsWith(const char* text, size_t length, const cliResultsReadOptions* options, cliResultSet* set,
+						 bcError* error)
+{
+	FILE* stream = cliOpenText(text, length, set, error);
+	if (stream == NULL) {
+		return false;
+	}
+	bool ok = cliReadResultsWith(stream, options, set, error);
+	fclose(stream);
 	return ok;
 }

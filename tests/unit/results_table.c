@@ -1,5 +1,5 @@
 /* results_table.c - unit tests for results read the tolerant way, from a
- * table (cli/results_table.h): the shapes issue 27 saw a class hand in,
+ * table (cli/results_table.c): the shapes issue 27 saw a class hand in,
  * each read to the same answers; a miss's other fields (NA, None, nan)
  * never wrong; the reading said in words and as JSON; a file no column of
  * which is a field refused with what was seen; rows past the sample. */
@@ -10,7 +10,6 @@
 
 #include "harness.h"
 #include "results_read.h"
-#include "results_table.h"
 
 #define GRADED (cli_resultHit | cli_resultAlpha | cli_resultNormal | cli_resultTriangle | cli_resultFeature)
 

@@ -149,6 +149,13 @@ START_TEST(brokenRecords)
 	ck_assert_int_eq(error.column, 13);
 	ck_assert_str_eq(error.message, "unexpected end of input inside a string opened at 2:10");
 	cliTable_Destroy(&t);
+	/* a stray closer where a record should be breaks the structure (it
+	 * used to be a broken record that never moved on: rows without end) */
+	bcTableKeeping(&t);
+	const char* stray = "[{\"id\":1,\"alpha\":0.5}, }, {\"id\":2}]";
+	ck_assert(!cliTableReadLiteral(&t, stray, strlen(stray), &error));
+	ck_assert_int_eq(t.rowCount, 1);
+	cliTable_Destroy(&t);
 	/* what is not JSON is said */
 	readOk(&t, "[{'id': 1, 'alpha': nan, 'hit': False}]");
 	ck_assert_int_eq(t.noteCount, 1);
