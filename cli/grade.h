@@ -198,8 +198,8 @@ const char* cliGradeOption(cliGradeConfig* cfg, int k, const char* value);
 	"                            (default: compare all, grade hit,alpha,normal)\n"                                     \
 	"      --one-based           submissions number triangles from 1\n"                                                \
 	"                            (default: from 0)\n"                                                                  \
-	"      --map THEIRS=OURS     read their key or column THEIRS as OURS\n"                                            \
-	"                            (default: none)\n"                                                                    \
+	"      --map THEIRS=OURS     read column THEIRS (name, path, number) as OURS\n"                                    \
+	"                            (a field, or none) (default: none)\n"                                                 \
 	"      --alpha-tol T         absolute tolerance on alpha\n"                                                        \
 	"                            (default 1e-09)\n"                                                                    \
 	"      --alpha-rel R         relative tolerance on alpha: alpha passes\n"                                          \
