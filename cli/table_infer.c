@@ -293,7 +293,11 @@ static void byNames(cliInference* in)
 		maxDepth = d > maxDepth ? d : maxDepth;
 	}
 	/* the top level first: a key there wins over the same one nested */
-	for (int depth = 0; depth <= maxDepth; ++depth) {
+	/* names that say surely first ("id" before "index"), the top level
+	 * first (a key there wins over the same one nested) */
+	for (int pass = 0; pass < 2 * (maxDepth + 1); ++pass) {
+		int depth = pass / 2;
+		bool surePass = pass % 2 == 0;
 		for (int k = 0; k < t->columnCount; ++k) {
 			const char* name = t->columns[k].name;
 			if (name == NULL || depthOf(name) != depth || m->columns[k].by != cli_byNone) {
@@ -307,7 +311,7 @@ static void byNames(cliInference* in)
 			if (slot == cli_slotNone && leaf != name) {
 				slot = oneBased ? cliSlotOfNameOneBased(name, &sure) : cliSlotOfName(name, &sure);
 			}
-			if (slot == cli_slotNone || (!sure && !fits(in->stats + k, slot))) {
+			if (slot == cli_slotNone || sure != surePass || (!sure && !fits(in->stats + k, slot))) {
 				continue;
 			}
 			if (slot == cli_slotAlpha && in->stats[k].percentSign > 0 && most(in->stats[k].percentSign,

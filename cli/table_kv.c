@@ -262,6 +262,7 @@ typedef struct cliKvReader {
 	int parentIndent;
 	bool structured;      /* lists, sections or keyed mappings bound the records, not blank lines */
 	long records;
+	int labelColumn;      /* lines "t001: HIT alpha=...": the unnamed column of the id's value, or -1 */
 } cliKvReader;
 
 static bool closeRecord(cliKvReader* r)
@@ -342,6 +343,17 @@ static bool putPair(cliKvReader* r, const char* name, size_t begin, size_t end, 
 	return true;
 }
 
+/* After the first pair of a line (its value ending at i), do the others
+ * use '=' (so that the first, "t001: HIT", is an id and its value)? */
+static bool idFirst(const char* s, size_t i, size_t end)
+{
+	while (i < end && (isBlank(s[i]) || s[i] == ',')) {
+		i++;
+	}
+	size_t sep = 0, sepLength = 0;
+	return i < end && keyAt(s, i, end, &sep, &sepLength) && s[sep] == '=';
+}
+
 /* The pairs of a line of pairs, one record. */
 static bool pairsRecord(cliKvReader* r, const cliKvLine* line, long lineNumber)
 {
@@ -351,6 +363,7 @@ static bool pairsRecord(cliKvReader* r, const cliKvLine* line, long lineNumber)
 		i++;
 	}
 	openRecord(r, lineNumber, (long)(i - line->start) + 1);
+	bool first = true;
 	for (;;) {
 		while (i < line->end && (isBlank(s[i]) || s[i] == ',')) {
 			i++;
@@ -377,9 +390,21 @@ static bool pairsRecord(cliKvReader* r, const cliKvLine* line, long lineNumber)
 		while (trimmed > v && (isBlank(s[trimmed - 1]) || s[trimmed - 1] == ',')) {
 			trimmed--;
 		}
-		if (!putPair(r, name, v, trimmed, lineNumber, (long)(v - line->start) + 1)) {
+		if (first && s[sep] == ':' && another && idFirst(s, ve, line->end)) {
+			/* the id, then its answer's pairs with '=' */
+			cliTable_Label(r->t, name, n, cli_cellText, lineNumber, (long)(i - line->start) + 1);
+			r->t->labels = cli_labelKey;
+			if (r->labelColumn < 0) {
+				r->labelColumn = cliTable_NewColumn(r->t, NULL, lineNumber, 0);
+			}
+			if (trimmed > v) {
+				cliTable_Put(r->t, r->labelColumn, cli_cellText, s + v, trimmed - v, lineNumber,
+							 (long)(v - line->start) + 1);
+			}
+		} else if (!putPair(r, name, v, trimmed, lineNumber, (long)(v - line->start) + 1)) {
 			return false;
 		}
+		first = false;
 		i = ve;
 		if (!another) {
 			break;
@@ -395,6 +420,7 @@ bool cliTableReadKeyValues(cliTable* t, const char* text, size_t length, bcError
 	r.t = t;
 	r.text = text;
 	r.length = length;
+	r.labelColumn = -1;
 	memset(error, 0, sizeof *error);
 	error->record = -1;
 	size_t pos = 0;

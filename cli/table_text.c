@@ -21,6 +21,10 @@
  * or a row with a quoted separator may differ). */
 #define CLI_SNIFF_SHARE 0.8
 
+/* Lines before a table that do not fit it (a title, Excel's "sep=;")
+ * are skipped, at most. */
+#define CLI_PREAMBLE_LINES 5
+
 /* One cell of a row: its raw bytes [begin, end) (quotes included),
  * where it starts. */
 typedef struct cliSpan {
@@ -453,7 +457,43 @@ bool cliTableReadText(cliTable* t, const char* text, size_t length, bcError* err
 		snprintf(t->container, sizeof t->container, "CSV separated by %s%s", separatorName,
 				 r.decimalComma ? " with decimal commas" : "");
 	}
-	/* what comes before the first row: blank lines, comments, rules */
+	/* a preamble: lines before the table with fewer cells than a header
+	 * could have (a title, Excel's "sep=;" line), said and skipped */
+	size_t tableStart = 0;
+	if (lines > 2) {
+		int counts[CLI_SNIFF_LINES];
+		for (int i = 0; i < lines; ++i) {
+			counts[i] = countCells(&r, starts[i], r.separator);
+		}
+		int frequency = 0;
+		int usual = modeOf(counts, lines, &frequency);
+		int preamble = 0;
+		while (usual >= 3 && preamble < CLI_PREAMBLE_LINES && preamble < lines - 2 && counts[preamble] < usual - 1) {
+			preamble++;
+		}
+		for (int i = 0; i < preamble; ++i) {
+			size_t end, next;
+			lineAt(&r, starts[i], &end, &next);
+			char quoted[CLI_QUOTE_MAX + 1];
+			size_t n = end - starts[i] < CLI_QUOTE_MAX ? end - starts[i] : CLI_QUOTE_MAX;
+			for (size_t k = 0; k < n; ++k) {
+				unsigned char b = (unsigned char)text[starts[i] + k];
+				quoted[k] = b >= 0x20 && b < 0x7f ? (char)b : '?';
+			}
+			quoted[n] = '\0';
+			long line = 1;
+			for (size_t k = 0; k < starts[i]; ++k) {
+				line += text[k] == '\n';
+			}
+			cliTable_Note(t, "ignored line %ld ('%s'): not a record", line, quoted);
+		}
+		if (preamble > 0) {
+			tableStart = starts[preamble];
+			memmove(starts, starts + preamble, (size_t)(lines - preamble) * sizeof *starts);
+			lines -= preamble;
+		}
+	}
+	/* what comes before the first row: blank lines, comments, rules, the preamble */
 	int comments = 0;
 	int rules = 0;
 	size_t lastComment = SIZE_MAX;
@@ -463,7 +503,7 @@ bool cliTableReadText(cliTable* t, const char* text, size_t length, bcError* err
 		lineAt(&r, r.pos, &end, &next);
 		const char* s = text + r.pos;
 		bool comment = isCommentLine(s, end - r.pos);
-		if (!isBlankLine(s, end - r.pos) && !comment && !isRuleLine(s, end - r.pos)) {
+		if (!isBlankLine(s, end - r.pos) && !comment && !isRuleLine(s, end - r.pos) && r.pos >= tableStart) {
 			break;
 		}
 		if (comment) {

@@ -17,7 +17,10 @@ Java's toString of a list, a C struct dump, Python's print of a dict, pandas'
 to_csv with its index, YAML, Fortran's fixed columns without a header,
 LibreOffice's CSV, jq -c arrays, logfmt, Kotlin's data classes, a markdown
 table, PowerShell's UTF-16, Go's %+v, Rust's Debug, numpy's savetxt, pandas'
-"split" JSON, INI sections). Wrong students make the mistakes whose
+"split" and "table" JSON, INI sections, sqlite3's output, a printf log of
+"id: HIT alpha=...", a title and Excel's sep= line above a CSV, a header in
+the student's own words, answers keyed by id under "results"). Wrong
+students make the mistakes whose
 diagnosis issue 27 found missing (one-based triangles with the front face
 flipped or with p0 and p1 exchanged, overlaps reported where cs121 ignores
 them, unnormalised normals with one-based triangles on the 20,000 triangles)
@@ -573,6 +576,35 @@ def shape(name, rows):
         data = {i: {"result": {"hit": a.hit, "toi": a.alpha if a.hit else None, "normal": a.normal,
                                "face_id": tri_of(a)}} for i, a in rows}
         w(json.dumps(data, indent=1))
+    elif name == "sqlite":  # sqlite3's default output: '|', no header, 1/0
+        for i, a in rows:
+            n = " ".join(num(x) for x in a.normal) if a.hit else ""
+            w("%s|%d|%s|%s|%s\n" % (i, int(a.hit), num(a.alpha) if a.hit else "1.0", n, tri_of(a) if a.hit else ""))
+    elif name == "printf_log":  # printf("%s: %s alpha=%.17g normal=[%g,%g,%g] tri=%d\n", ...)
+        for i, a in rows:
+            if a.hit:
+                w("%s: HIT alpha=%s normal=[%s] tri=%d\n" % (i, num(a.alpha), ",".join(num(x) for x in a.normal),
+                                                            a.triangle))
+            else:
+                w("%s: MISS alpha=nan normal=none tri=-1\n" % i)
+    elif name == "titled":  # a title line above the CSV, and Excel's sep= hint
+        w("Results of assignment 3 -- Bob Smith\nsep=,\n")
+        w(shape("normal_cell", rows))
+    elif name == "weird_names":  # a header in the student's own words
+        w("throw,collision?,time_of_impact,normal (x),normal (y),normal (z),tri #\n")
+        for i, a in rows:
+            n = a.normal or ["", "", ""]
+            w("%s,%s,%s,%s,%s,%s,%s\n" % (i, a.hit, num(a.alpha) if a.hit else "", *(num(x) if a.hit else "" for x in n),
+                                          tri_of(a) if a.hit else ""))
+    elif name == "pandas_table":  # df.to_json(orient="table")
+        data = {"schema": {"fields": [{"name": "index", "type": "integer"}, {"name": "id", "type": "string"}],
+                           "primaryKey": ["index"], "pandas_version": "1.4.0"},
+                "data": [{"index": k, "id": i, "hit": a.hit, "alpha": a.alpha if a.hit else None,
+                          "normal": a.normal if a.hit else None, "triangle": tri_of(a)} for k, (i, a) in enumerate(rows)]}
+        w(json.dumps(data))
+    elif name == "dict_under_results":  # {"student": ..., "results": {id: {...}}}
+        w(json.dumps({"student": "bob", "results": {i: {"hit": a.hit, "toi": a.alpha if a.hit else None, "n": a.normal,
+                                                        "tri": tri_of(a)} for i, a in rows}}))
     else:
         raise SystemExit("make_class.py: unknown shape " + name)
     return out.getvalue()
@@ -609,6 +641,12 @@ CORRECT = [
     ("split.json", "pandas_split", "scan", {}, "pandas' \"split\" JSON"),
     ("sections.ini", "ini", "slab", {}, "a section per record"),
     ("keyed.json", "keyed_nested", "scan", {}, "answers nested under \"result\""),
+    ("sqlite.txt", "sqlite", "slab", {}, "column 2 -> hit (all values 0 or 1)"),
+    ("printf.log", "printf_log", "slab", {}, "ids: the keys the records are filed under"),
+    ("titled.csv", "titled", "slab", {}, "ignored line 2 ('sep=,'): not a record"),
+    ("ownwords.csv", "weird_names", "scan", {}, "'time_of_impact' -> alpha"),
+    ("table.json", "pandas_table", "scan", {}, "the records under \"data\""),
+    ("dict.json", "dict_under_results", "slab", {}, "under \"results\""),
 ]
 
 
