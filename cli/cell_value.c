@@ -171,11 +171,17 @@ int cliCellNumber(const char* text, bool decimalComma, double* value, unsigned* 
 /* Boolean words: true first, then false. */
 static const char* const strictWords[][2] = {
 	{ "true", "false" }, { "yes", "no" },    { "wahr", "falsch" }, { "vrai", "faux" },   { "verdadero", "falso" },
-	{ "vero", "falso" }, { "waar", "onwaar" }, { "sant", "falsk" }, { "verdadeiro", "falso" },
+	{ "vero", "falso" }, { "waar", "onwaar" }, { "sant", "falsk" }, { "verdadeiro", "falso" }, { "ja", "nein" },
+	{ "oui", "non" },    { "si", "no" },
 };
 static const char* const looseWords[][2] = {
 	{ "y", "n" }, { "t", "f" }, { "on", "off" }, { "hit", "miss" }, { "1", "0" }, { "1.0", "0.0" },
 };
+
+/* Words a hit column says a hit with; "no " or "not " before one says a
+ * miss ("no collision", "not hit"). */
+static const char* const hitWords[] = { "hit", "collision", "collided", "contact", "intersection", "intersects",
+										"touch", "touches", "touched", "impact" };
 
 static int boolOf(const char* text, bool loose)
 {
@@ -195,6 +201,22 @@ static int boolOf(const char* text, bool loose)
 			if (same(b, n, looseWords[w][v])) {
 				return v == 0 ? 1 : 0;
 			}
+		}
+	}
+	/* "collision" and "no collision", "hit" and "not hit" */
+	bool negated = false;
+	if (loose && n > 3 && (same(b, 3, "no ") || same(b, 3, "no-") || same(b, 3, "no_"))) {
+		negated = true;
+		b += 3;
+		n -= 3;
+	} else if (loose && n > 4 && (same(b, 4, "not ") || same(b, 4, "not-") || same(b, 4, "not_"))) {
+		negated = true;
+		b += 4;
+		n -= 4;
+	}
+	for (size_t w = 0; loose && w < sizeof hitWords / sizeof hitWords[0]; ++w) {
+		if (same(b, n, hitWords[w])) {
+			return negated ? 0 : 1;
 		}
 	}
 	return -1;

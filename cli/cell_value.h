@@ -31,9 +31,11 @@ int cliCellNumber(const char* text, bool decimalComma, double* value, unsigned* 
 
 /* A boolean as programs and spreadsheets write one, in any case: true and
  * false, yes and no, y and n, t and f, on and off, 1 and 0 (1.0, 0.0),
- * hit and miss; and the spreadsheets' words of other languages (WAHR and
- * FALSCH, VRAI and FAUX, VERDADERO and FALSO, VERO and FALSO, WAAR and
- * ONWAAR, SANT and FALSK, VERDADEIRO and FALSO). */
+ * hit and miss; the words of other languages (WAHR and FALSCH, VRAI and
+ * FAUX, VERDADERO and FALSO, VERO and FALSO, WAAR and ONWAAR, SANT and
+ * FALSK, VERDADEIRO and FALSO, ja and nein, oui and non, si and no); a
+ * hit's word (collision, contact, hit ...) for true and the same after
+ * "no " or "not " for false ("no collision"). */
 bool cliCellBool(const char* text, bool* value);
 
 /* Is text a strict boolean word (true/false, yes/no in any case, or a

@@ -93,6 +93,10 @@ static int cellNumber(cliTableResults* tr, cliResult* r, const cliCell* c, const
 	}
 	unsigned flags = 0;
 	int status = c->kind == cli_cellBool ? -1 : cliCellNumber(text, tr->decimalComma, value, &flags);
+	if (status == -1 && c->kind == cli_cellString && !tr->decimalComma) {
+		/* "0,25" quoted in a file ',' separates: a decimal comma */
+		status = cliCellNumber(text, true, value, &flags) == 1 ? 1 : -1;
+	}
 	if (status == 1) {
 		return 1;
 	}
@@ -337,6 +341,9 @@ static void readVector(cliTableResults* tr, cliResult* r, const cliTableRow* row
 	if (text != NULL) {
 		bcVec3 value;
 		int status = cliCellVector(text, tr->decimalComma, &value);
+		if (status < 0 && !tr->decimalComma) {
+			status = cliCellVector(text, true, &value); /* "[0,6; 0; 0,8]": decimal commas, ';' between */
+		}
 		if (status > 0 && isfinite(value.x) && isfinite(value.y) && isfinite(value.z)) {
 			*cliResult_Vector(r, v) = value;
 			r->fields |= vector->field;
@@ -653,7 +660,7 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 			cliBuffer_AppendText(&note, " (--map)");
 		} else if (c->by == cli_byName && cliSlotIsVector(c->slot) && t->separator != 0) {
 			cliBuffer_AppendText(&note, " (three numbers in one cell)");
-		} else if (c->by == cli_byValues && c->evidence[0] != '\0') {
+		} else if (c->evidence[0] != '\0') {
 			cliBuffer_AppendText(&note, " (");
 			cliBuffer_AppendText(&note, c->evidence);
 			cliBuffer_AppendText(&note, ")");

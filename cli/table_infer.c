@@ -119,7 +119,8 @@ static void gather(const cliTable* t, cliStats* stats, const bool* need)
 				s->features++;
 				s->featureLetters += strlen(text) == 1;
 			}
-			if (cliCellVector(text, t->decimalComma, &v) > 0) {
+			if (cliCellVector(text, t->decimalComma, &v) > 0 ||
+				(!t->decimalComma && cell->kind == cli_cellString && cliCellVector(text, true, &v) > 0)) {
 				s->vectors++;
 				s->unitVectors += fabs(bcLength(v) - 1.0) <= CLI_UNIT_SLACK;
 			}
@@ -274,6 +275,12 @@ static void byMap(cliInference* in)
 	}
 }
 
+/* Has column k no name (or an empty one)? */
+static bool unnamed(const cliTable* t, int k)
+{
+	return t->columns[k].name == NULL || t->columns[k].name[0] == '\0';
+}
+
 static void byNames(cliInference* in)
 {
 	const cliTable* t = in->t;
@@ -311,7 +318,20 @@ static void byNames(cliInference* in)
 			if (slot == cli_slotNone && leaf != name) {
 				slot = oneBased ? cliSlotOfNameOneBased(name, &sure) : cliSlotOfName(name, &sure);
 			}
-			if (slot == cli_slotNone || sure != surePass || (!sure && !fits(in->stats + k, slot))) {
+			if (slot == cli_slotNone || sure != surePass) {
+				continue;
+			}
+			if (cliSlotIsVector(slot) && in->stats[k].vectors == 0 && in->stats[k].numbers > 0 &&
+				k + 2 < t->columnCount && unnamed(t, k + 1) && unnamed(t, k + 2)) {
+				/* "normal" over three columns, the two after it with no name
+				 * (a header naming only the first): its x, y, z */
+				for (int a = 0; a < 3; ++a) {
+					assign(in, k + a, (cliSlot)(slot + 1 + a), cli_byName,
+						   a == 0 ? "with the two columns after it, which have no name" : "");
+				}
+				continue;
+			}
+			if (!sure && !fits(in->stats + k, slot)) {
 				continue;
 			}
 			if (slot == cli_slotAlpha && in->stats[k].percentSign > 0 && most(in->stats[k].percentSign,
@@ -616,7 +636,8 @@ bool cliTableMap_Infer(cliTableMap* m, const cliTable* t, const cliInferOptions*
 		bool sure = false;
 		cliSlot slot = name != NULL ? cliSlotOfName(leaf != NULL && leaf[1] != '\0' ? leaf + 1 : name, &sure)
 									: cli_slotNone;
-		need[k] = !sure || slot == cli_slotNone || slot == cli_slotAlpha || slot == cli_slotAlphaPercent;
+		need[k] = !sure || slot == cli_slotNone || slot == cli_slotAlpha || slot == cli_slotAlphaPercent ||
+				  cliSlotIsVector(slot);
 	}
 	gather(t, stats, need);
 	free(need);

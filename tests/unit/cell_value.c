@@ -58,9 +58,9 @@ END_TEST
 START_TEST(booleans)
 {
 	const char* yes[] = { "true", "TRUE", "True", "yes", "Y", "t", "T", "1", "1.0", "on", "HIT", "WAHR", "vrai",
-						  "VERDADERO", "waar", " true " };
+						  "VERDADERO", "waar", " true ", "ja", "oui", "collision", "Contact" };
 	const char* no[] = { "false", "FALSE", "no", "n", "f", "F", "0", "0.0", "off", "miss", "FALSCH", "faux", "falso",
-						 "onwaar" };
+						 "onwaar", "nein", "non", "no collision", "NOT HIT", "no_contact" };
 	for (size_t k = 0; k < sizeof yes / sizeof yes[0]; ++k) {
 		bool b = false;
 		ck_assert_msg(cliCellBool(yes[k], &b) && b, "'%s'", yes[k]);

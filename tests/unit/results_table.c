@@ -78,6 +78,10 @@ START_TEST(issueShapes)
 		"id,alpha,nx,ny,nz,tri,feature\na,0.25,0,0,1,7,f\nb,-1,None,None,None,None,None\n",
 		/* no header at all */
 		"a,true,0.25,0,0,1,7,face\nb,false,1,,,,,\n",
+		/* the header names the normal's first column only; hits as words */
+		"id,hit,alpha,normal,,,tri,feature\na,collision,0.25,0,0,1,7,face\nb,no collision,1,,,,,\n",
+		/* ',' separates, the decimal commas quoted */
+		"id,hit,alpha,normal,tri,feature\na,ja,\"0,25\",\"[0,0; 0,0; 1,0]\",7,Face\nb,nein,\"1,0\",,,\n",
 		/* Python's print of a list of dicts */
 		"[{'id': 'a', 'hit': True, 'alpha': 0.25, 'normal': (0.0, 0.0, 1.0), 'tri': 7, 'feature': 'FACE'},"
 		" {'id': 'b', 'hit': False, 'alpha': nan, 'normal': None, 'tri': None, 'feature': None}]",

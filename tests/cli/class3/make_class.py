@@ -605,6 +605,18 @@ def shape(name, rows):
     elif name == "dict_under_results":  # {"student": ..., "results": {id: {...}}}
         w(json.dumps({"student": "bob", "results": {i: {"hit": a.hit, "toi": a.alpha if a.hit else None, "n": a.normal,
                                                         "tri": tri_of(a)} for i, a in rows}}))
+    elif name == "spread_normal":  # a header naming only the first of the normal's three columns
+        w("id,hit,alpha,normal,,,triangle\n")
+        for i, a in rows:
+            n = a.normal or ["", "", ""]
+            w("%s,%s,%s,%s,%s,%s,%s\n" % (i, "collision" if a.hit else "no collision", num(a.alpha) if a.hit else "",
+                                          *(num(x) if a.hit else "" for x in n), tri_of(a) if a.hit else ""))
+    elif name == "quoted_commas":  # a German locale's CSV: ',' separates, numbers quoted with decimal commas
+        w("id,hit,alpha,normal,triangle\n")
+        for i, a in rows:
+            n = '"[%s]"' % "; ".join(num(x).replace(".", ",") for x in a.normal) if a.hit else ""
+            w('%s,%s,"%s",%s,%s\n' % (i, "ja" if a.hit else "nein", num(a.alpha).replace(".", ",") if a.hit else "1",
+                                      n, tri_of(a) if a.hit else ""))
     else:
         raise SystemExit("make_class.py: unknown shape " + name)
     return out.getvalue()
@@ -647,6 +659,8 @@ CORRECT = [
     ("ownwords.csv", "weird_names", "scan", {}, "'time_of_impact' -> alpha"),
     ("table.json", "pandas_table", "scan", {}, "the records under \"data\""),
     ("dict.json", "dict_under_results", "slab", {}, "under \"results\""),
+    ("spread.csv", "spread_normal", "slab", {}, "with the two columns after it, which have no name"),
+    ("locale.csv", "quoted_commas", "scan", {}, "'normal' -> normal (three numbers in one cell)"),
 ]
 
 
