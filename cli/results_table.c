@@ -597,6 +597,17 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 	for (int k = 0; k < m->columnCount; ++k) {
 		const char* dot = t->columns[k].name != NULL ? strchr(t->columns[k].name, '.') : NULL;
 		if (m->columns[k].by != cli_byNone && m->columns[k].slot != cli_slotNone && dot != NULL) {
+			/* (normal.x of a normal: the vector's own parts, not a nesting) */
+			char head[48];
+			snprintf(head, sizeof head, "%.*s", (int)(dot - t->columns[k].name) < 47 ? (int)(dot - t->columns[k].name) : 47,
+					 t->columns[k].name);
+			bool sure = false;
+			cliSlot own = cliSlotOfName(head, &sure);
+			cliSlot slot = m->columns[k].slot;
+			if (own != cli_slotNone &&
+				(own == slot || (cliSlotIsComponent(slot) && own == cliSlotVectorOf(slot)))) {
+				continue;
+			}
 			char nested[64];
 			snprintf(nested, sizeof nested, "answers nested under \"%.*s\"", (int)(dot - t->columns[k].name) < 40
 																			  ? (int)(dot - t->columns[k].name)

@@ -1,10 +1,11 @@
 /* table.h - a table of records: what any submission is reduced to before
  * its columns are told apart. Whatever the container (a JSON array, pandas'
  * column-oriented JSON, NDJSON, CSV with any separator, a space-aligned
- * printf table, Python's repr of a list of dicts, YAML-ish blocks), its
- * readers (table_json.c, table_text.c, table_kv.c) put each record as a
- * row of cells, one per column, with the place of every cell; the columns
- * are named by the container (a header, the keys) or not at all.
+ * printf table, Python's repr of a list of dicts, YAML-ish blocks, XML,
+ * an HTML table), its readers (table_json.c, table_text.c, table_kv.c,
+ * table_xml.c) put each record as a row of cells, one per column, with the
+ * place of every cell; the columns are named by the container (a header,
+ * the keys) or not at all.
  *
  * Rows stream: the table holds the first sampleLimit rows (the sample the
  * columns are inferred from), then hands them to its sink, and every row

@@ -11,6 +11,7 @@
 #include "table_json.h"
 #include "table_kv.h"
 #include "table_text.h"
+#include "table_xml.h"
 
 /* How much is read before the first bytes are judged: a binary file is
  * refused at once (/dev/zero never fills memory). */
@@ -295,9 +296,75 @@ static bool startsWithSection(const char* text, size_t length)
 	return k >= length || text[k] == '\n';
 }
 
+/* Is every line that is not blank a tag alone holding pairs, as a
+ * __repr__ writes an object (<Result id=s000 hit=True alpha=0.5>)? Then a
+ * copy with each line's "<Result" and ">" blanked (its columns kept), for
+ * the reader of lines of pairs; NULL when not. */
+static char* tagLinesAsPairs(const char* text, size_t length)
+{
+	char* copy = malloc(length + 1);
+	if (copy == NULL) {
+		return NULL;
+	}
+	memcpy(copy, text, length);
+	copy[length] = '\0';
+	size_t lines = 0;
+	for (size_t i = 0; i < length;) {
+		const char* nl = memchr(copy + i, '\n', length - i);
+		size_t end = nl != NULL ? (size_t)(nl - copy) : length;
+		size_t a = i, b = end;
+		while (a < b && (copy[a] == ' ' || copy[a] == '\t' || copy[a] == '\r')) {
+			a++;
+		}
+		while (b > a && (copy[b - 1] == ' ' || copy[b - 1] == '\t' || copy[b - 1] == '\r')) {
+			b--;
+		}
+		if (a < b) {
+			bool tag = b - a > 3 && copy[a] == '<' &&
+					   ((copy[a + 1] >= 'a' && copy[a + 1] <= 'z') || (copy[a + 1] >= 'A' && copy[a + 1] <= 'Z')) &&
+					   copy[b - 1] == '>' && memchr(copy + a, '=', b - a) != NULL;
+			if (!tag) {
+				free(copy);
+				return NULL;
+			}
+			size_t k = a;
+			while (k < b && copy[k] != ' ' && copy[k] != '\t') {
+				copy[k++] = ' '; /* "<Result" */
+			}
+			copy[b - 1] = ' ';
+			if (b - 2 > a && copy[b - 2] == '/') {
+				copy[b - 2] = ' '; /* "/>" */
+			}
+			lines++;
+		}
+		i = end + 1;
+	}
+	if (lines == 0) {
+		free(copy);
+		return NULL;
+	}
+	return copy;
+}
+
 bool cliTableReadAny(cliTable* t, const char* text, size_t length, bcError* error)
 {
 	bool ok;
+	if (cliTableIsMarkup(text, length)) {
+		ok = cliTableReadMarkup(t, text, length, error);
+		char* pairs = NULL;
+		if (!ok && t->total == 0 && !t->noMemory && (pairs = tagLinesAsPairs(text, length)) != NULL) {
+			/* not a document: an object per line, as its __repr__ writes it */
+			bcError markup = *error;
+			ok = cliTableIsKeyValues(pairs, length) && cliTableReadKeyValues(t, pairs, length, error);
+			if (ok) {
+				cliTable_Note(t, "each line's '<Name' and '>' set aside");
+			} else {
+				*error = markup;
+			}
+			free(pairs);
+		}
+		return ok && cliTable_Finish(t);
+	}
 	if (startsWithSection(text, length) && cliTableIsKeyValues(text, length)) {
 		ok = cliTableReadKeyValues(t, text, length, error);
 	} else if (cliTableIsLiteral(text, length)) {

@@ -104,6 +104,11 @@ START_TEST(readers)
 		{ "id,alpha\n1,0.5\n", "CSV separated by ','" },
 		{ "id alpha\n1 0.5\n", "columns aligned by blanks" },
 		{ "Result{id=1, alpha=0.5}\n", "one record" },
+		{ "<results><r id=\"1\" alpha=\"0.5\"/><r id=\"2\" alpha=\"1\"/></results>", "XML, a record per <r>" },
+		{ "<table><tr><th>id</th><th>alpha</th></tr><tr><td>1</td><td>0.5</td></tr></table>", "an HTML table" },
+		/* a __repr__'s tag per line: not a document, lines of pairs */
+		{ "<Result id=1 alpha=0.5 normal=(0, 0, 1)>\n<Result id=2 alpha=1 normal=None>\n",
+		  "keys and values: a record per line of pairs" },
 	};
 	for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k) {
 		cliTable t;

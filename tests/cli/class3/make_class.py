@@ -19,7 +19,9 @@ LibreOffice's CSV, jq -c arrays, logfmt, Kotlin's data classes, a markdown
 table, PowerShell's UTF-16, Go's %+v, Rust's Debug, numpy's savetxt, pandas'
 "split" and "table" JSON, INI sections, sqlite3's output, a printf log of
 "id: HIT alpha=...", a title and Excel's sep= line above a CSV, a header in
-the student's own words, answers keyed by id under "results"). Wrong
+the student's own words, answers keyed by id under "results", JAXB's XML,
+a notebook's HTML table, a __repr__'s <Result id=... hit=...> per line).
+Wrong
 students make the mistakes whose
 diagnosis issue 27 found missing (one-based triangles with the front face
 flipped or with p0 and p1 exchanged, overlaps reported where cs121 ignores
@@ -617,6 +619,38 @@ def shape(name, rows):
             n = '"[%s]"' % "; ".join(num(x).replace(".", ",") for x in a.normal) if a.hit else ""
             w('%s,%s,"%s",%s,%s\n' % (i, "ja" if a.hit else "nein", num(a.alpha).replace(".", ",") if a.hit else "1",
                                       n, tri_of(a) if a.hit else ""))
+    elif name == "jaxb_xml":  # Java: JAXB's marshaller, a <result> per throw, the normal an element of x, y, z
+        w('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<ns2:results xmlns:ns2="urn:cs121"'
+          ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n')
+        for i, a in rows:
+            w('    <result id="%s">\n        <hit>%s</hit>\n' % (i, "true" if a.hit else "false"))
+            if a.hit:
+                w('        <alpha>%s</alpha>\n        <normal>\n' % java_double(a.alpha))
+                for axis, x in zip("xyz", a.normal):
+                    w('            <%s>%s</%s>\n' % (axis, java_double(x), axis))
+                w('        </normal>\n        <triangle>%d</triangle>\n' % a.triangle)
+            else:
+                w('        <alpha xsi:nil="true"/>\n        <normal/>\n        <triangle>-1</triangle>\n')
+            w('    </result>\n')
+        w('</ns2:results>\n')
+    elif name == "repr_tags":  # a class whose __repr__ is f"<Result id={...} hit={...} ...>"
+        for i, a in rows:
+            if a.hit:
+                w("<Result id=%s hit=True toi=%s normal=array([%s]) tri=%d>\n"
+                  % (i, num(a.alpha), ", ".join(num(x) for x in a.normal), a.triangle))
+            else:
+                w("<Result id=%s hit=False toi=None normal=None tri=None>\n" % i)
+    elif name == "pandas_to_html":  # a notebook's df.to_html(): the index as th cells, NaN for a miss
+        w('<table border="1" class="dataframe">\n  <thead>\n    <tr style="text-align: right;">\n      <th></th>\n')
+        for c in ("id", "hit", "alpha", "nx", "ny", "nz", "triangle"):
+            w('      <th>%s</th>\n' % c)
+        w('    </tr>\n  </thead>\n  <tbody>\n')
+        for k, (i, a) in enumerate(rows):
+            n = a.normal or [float("nan")] * 3
+            cells = [i, "True" if a.hit else "False", num(a.alpha) if a.hit else "NaN",
+                     *(num(x) if a.hit else "NaN" for x in n), "%.1f" % a.triangle if a.hit else "NaN"]
+            w('    <tr>\n      <th>%d</th>\n' % k + "".join('      <td>%s</td>\n' % c for c in cells) + '    </tr>\n')
+        w('  </tbody>\n</table>\n')
     else:
         raise SystemExit("make_class.py: unknown shape " + name)
     return out.getvalue()
@@ -661,6 +695,9 @@ CORRECT = [
     ("dict.json", "dict_under_results", "slab", {}, "under \"results\""),
     ("spread.csv", "spread_normal", "slab", {}, "with the two columns after it, which have no name"),
     ("locale.csv", "quoted_commas", "scan", {}, "'normal' -> normal (three numbers in one cell)"),
+    ("jaxb.xml", "jaxb_xml", "slab", {}, "XML, a record per <result> element"),
+    ("notebook.html", "pandas_to_html", "scan", {}, "an HTML table"),
+    ("repr.txt", "repr_tags", "scan", {}, "each line's '<Name' and '>' set aside"),
 ]
 
 
