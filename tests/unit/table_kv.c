@@ -17,17 +17,6 @@ static void readOk(cliTable* t, const char* text)
 	ck_assert_msg(cliTableReadKeyValues(t, text, strlen(text), &error), "%s: %s", text, error.message);
 }
 
-/* Two records: alpha 0.25 then 1; the first's normal [0, 0, 1]. */
-static void assertTwo(const cliTable* t, const char* text, const char* container)
-{
-	ck_assert_msg(t->rowCount == 2, "%s: %ld rows", text, t->rowCount);
-	ck_assert_msg(strstr(t->container, container) != NULL, "%s: read as '%s'", text, t->container);
-	ck_assert_str_eq(bcCell(t, 0, "alpha"), "0.25");
-	ck_assert_str_eq(bcCell(t, 1, "alpha"), "1");
-	const char* id0 = bcColumn(t, "id") >= 0 ? bcCell(t, 0, "id") : t->rows[0].label->text;
-	ck_assert_msg(strcmp(id0, "t001") == 0, "%s: id '%s'", text, id0);
-}
-
 START_TEST(shapes)
 {
 	const struct {
@@ -49,7 +38,7 @@ START_TEST(shapes)
 	for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k) {
 		cliTable t;
 		readOk(&t, files[k].text);
-		assertTwo(&t, files[k].text, files[k].container);
+		bcAssertTwo(&t, files[k].text, files[k].container);
 		cliTable_Destroy(&t);
 	}
 }

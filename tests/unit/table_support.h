@@ -1,6 +1,6 @@
 /* table_support.h - what the table readers' unit tests share: a table
- * that keeps every row (a sink that takes nothing), and its cells by
- * column name. */
+ * that keeps every row (a sink that takes nothing), its cells by column
+ * name, and the two records their shapes write. */
 #ifndef BC_TABLE_SUPPORT_H
 #define BC_TABLE_SUPPORT_H
 
@@ -56,6 +56,21 @@ static inline const cliCell* bcCellAt(const cliTable* t, long i, int k)
 {
 	ck_assert_int_lt(i, t->rowCount);
 	return cliTableRow_Cell(t->rows + i, k);
+}
+
+/* The two records the readers' tests write in each shape: ids t001, t002
+ * (a column, or the rows' labels), alpha 0.25 then 1, read as container
+ * says. */
+static inline void bcAssertTwo(const cliTable* t, const char* text, const char* container)
+{
+	ck_assert_msg(t->rowCount == 2, "%s: %ld rows", text, t->rowCount);
+	ck_assert_msg(strstr(t->container, container) != NULL, "%s: read as '%s'", text, t->container);
+	ck_assert_str_eq(bcCell(t, 0, "alpha"), "0.25");
+	ck_assert_str_eq(bcCell(t, 1, "alpha"), "1");
+	for (long i = 0; i < 2; ++i) {
+		const char* id = bcColumn(t, "id") >= 0 ? bcCell(t, i, "id") : t->rows[i].label->text;
+		ck_assert_msg(strcmp(id, i == 0 ? "t001" : "t002") == 0, "%s: id '%s'", text, id);
+	}
 }
 
 #endif

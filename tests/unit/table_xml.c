@@ -18,17 +18,6 @@ static void readOk(cliTable* t, const char* text)
 	ck_assert_msg(cliTableReadMarkup(t, text, strlen(text), &error), "%s: %s", text, error.message);
 }
 
-/* Two records: ids t001, t002, alpha 0.25 then 1. */
-static void assertTwo(const cliTable* t, const char* text, const char* container)
-{
-	ck_assert_msg(t->rowCount == 2, "%s: %ld rows", text, t->rowCount);
-	ck_assert_msg(strstr(t->container, container) != NULL, "%s: read as '%s'", text, t->container);
-	ck_assert_str_eq(bcCell(t, 0, "alpha"), "0.25");
-	ck_assert_str_eq(bcCell(t, 1, "alpha"), "1");
-	ck_assert_str_eq(bcCell(t, 0, "id"), "t001");
-	ck_assert_str_eq(bcCell(t, 1, "id"), "t002");
-}
-
 START_TEST(shapes)
 {
 	const struct {
@@ -54,7 +43,7 @@ START_TEST(shapes)
 	for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k) {
 		cliTable t;
 		readOk(&t, files[k].text);
-		assertTwo(&t, files[k].text, files[k].container);
+		bcAssertTwo(&t, files[k].text, files[k].container);
 		cliTable_Destroy(&t);
 	}
 }
@@ -80,7 +69,7 @@ START_TEST(valuesAndPlaces)
 	cliTable_Destroy(&t);
 	/* a stray end tag is skipped, not the end of the reading */
 	readOk(&t, "<r><a><id>t001</id></b><alpha>0.25</alpha></a><a><id>t002</id><alpha>1</alpha></a></r>");
-	assertTwo(&t, "stray end tag", "<a>");
+	bcAssertTwo(&t, "stray end tag", "<a>");
 	cliTable_Destroy(&t);
 	/* pandas' index: the rows' labels */
 	readOk(&t, "<table><tr><th></th><th>alpha</th></tr><tr><th>7</th><td>0.5</td></tr>"
