@@ -30,7 +30,9 @@ FUZZ_SAN_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recov
 # One source list for every target; what a target does not call costs
 # nothing.
 FUZZ_SRCS := $(LIB_SRCS) cli/input.c cli/json_stream.c cli/csv.c cli/records.c cli/results_read.c \
-	cli/results_parse.c cli/results_json.c cli/results_csv.c cli/scene.c cli/output.c cli/numfmt.c
+	cli/results_parse.c cli/results_json.c cli/results_csv.c cli/scene.c cli/output.c cli/numfmt.c \
+	cli/results_table.c cli/table.c cli/table_read.c cli/table_json.c cli/table_text.c cli/table_kv.c \
+	cli/table_xml.c cli/table_infer.c cli/literal.c cli/field_names.c cli/cell_value.c
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
 
 VALGRIND ?= valgrind
