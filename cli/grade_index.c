@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "output.h"
+
 
 static uint64_t hashKey(const char* key)
 {
@@ -264,16 +266,24 @@ static bool countsRows(const cliResultSet* set, const char* prefix, long* start)
 	return set->count > 0;
 }
 
-/* The ids of a set, quoted, for a message: 'a', 'b', ... */
+/* Room for someIds' text. */
+#define CLI_SOME_IDS_SIZE (2 * CLI_SHOWN_NAME_SIZE + 16)
+
+/* The first two ids of a set, quoted, for a note: 'a', 'b', ... (each
+ * escaped and cut short as cliShortName shows a name read from a file). */
 static void someIds(const cliResultSet* set, char* out, size_t size)
 {
 	size_t n = 0;
 	out[0] = '\0';
-	for (long i = 0; i < set->count && i < 2 && n + 24 < size; ++i) {
+	for (long i = 0; i < set->count && i < 2; ++i) {
 		char buffer[32];
-		const char* id = idText(set->results + i, buffer, sizeof buffer);
-		int w = snprintf(out + n, size - n, "%s'%.16s'", i > 0 ? ", " : "", id);
+		char shown[CLI_SHOWN_NAME_SIZE];
+		cliShortName(idText(set->results + i, buffer, sizeof buffer), shown, sizeof shown);
+		int w = snprintf(out + n, size - n, "%s'%s'", i > 0 ? ", " : "", shown);
 		n += w > 0 ? (size_t)w : 0;
+		if (n >= size) {
+			return; /* (cut short: size is CLI_SOME_IDS_SIZE, which holds two) */
+		}
 	}
 	if (set->count > 2 && n + 6 < size) {
 		snprintf(out + n, size - n, ", ...");
@@ -316,7 +326,7 @@ bool cliIdMatch_Decide(cliIdMatch* match, const cliResultSet* expected, const cl
 	}
 	bool ok = true;
 	bool counts = actual->count == expectedIds && expectedIds == expected->count;
-	char theirs[64], ours[64];
+	char theirs[CLI_SOME_IDS_SIZE], ours[CLI_SOME_IDS_SIZE];
 	someIds(actual, theirs, sizeof theirs);
 	someIds(expected, ours, sizeof ours);
 	if (actual->positional || actual->count == 0) {

@@ -45,7 +45,7 @@ typedef enum cliIdMatching {
 typedef struct cliIdMatch {
 	cliIdMatching how;
 	long matched;      /* records matched */
-	char note[320];    /* how, in words ("ids matched as numbers: ..."); "" for exact ids that all match */
+	char note[640];    /* how, in words ("ids matched as numbers: ..."); "" for exact ids that all match */
 	bool review;       /* the match is a teacher's guess: have it looked at */
 	cliResult* results; /* owned (NULL for cli_matchExact and None): actual's results, each matched one
 	                       with EXPECTED's id (borrowed, not to be freed) */

@@ -559,6 +559,15 @@ static const char* byWord(cliEvidence by)
 	return by == cli_byMap ? "--map" : by == cli_byName ? "name" : by == cli_byValues ? "values" : "none";
 }
 
+/* A column's name in the reading's JSON: as the note shows it (escaped
+ * and cut short: the student's text), a JSON string. */
+static void appendNameJson(cliBuffer* json, const char* name)
+{
+	char shown[CLI_COLUMN_NAME_SIZE];
+	cliShortColumnName(name, shown, sizeof shown);
+	cliBuffer_AppendJsonString(json, shown);
+}
+
 /* The reading in words and as JSON. */
 static void describe(cliTableResults* tr, const cliTable* t, const char* encoding, cliReading* reading)
 {
@@ -605,8 +614,8 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 		const char* dot = t->columns[k].name != NULL ? strchr(t->columns[k].name, '.') : NULL;
 		if (m->columns[k].by != cli_byNone && m->columns[k].slot != cli_slotNone && dot != NULL) {
 			/* (normal.x of a normal: the vector's own parts, not a nesting) */
-			char head[48];
-			snprintf(head, sizeof head, "%.*s", (int)(dot - t->columns[k].name) < 47 ? (int)(dot - t->columns[k].name) : 47,
+			char head[128];
+			snprintf(head, sizeof head, "%.*s", (int)(dot - t->columns[k].name) < 127 ? (int)(dot - t->columns[k].name) : 127,
 					 t->columns[k].name);
 			bool sure = false;
 			cliSlot own = cliSlotOfName(head, &sure);
@@ -615,13 +624,13 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 				(own == slot || (cliSlotIsComponent(slot) && own == cliSlotVectorOf(slot)))) {
 				continue;
 			}
-			char nested[64];
-			snprintf(nested, sizeof nested, "answers nested under \"%.*s\"", (int)(dot - t->columns[k].name) < 40
-																			  ? (int)(dot - t->columns[k].name)
-																			  : 40,
-					 t->columns[k].name);
+			/* the key is the student's text: escaped and cut short */
+			char key[CLI_SHOWN_NAME_SIZE];
+			cliShortName(head, key, sizeof key);
 			cliBuffer_AppendText(&note, any ? ", " : "");
-			cliBuffer_AppendText(&note, nested);
+			cliBuffer_AppendText(&note, "answers nested under \"");
+			cliBuffer_AppendText(&note, key);
+			cliBuffer_AppendText(&note, "\"");
 			any = true;
 			break;
 		}
@@ -632,12 +641,12 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 		if (c->by == cli_byNone) {
 			continue;
 		}
-		char name[64];
+		char name[CLI_COLUMN_NAME_SIZE];
 		cliTableMap_ColumnName(t, k, name, sizeof name);
 		cliBuffer_AppendText(&json, firstJson ? "{\"column\":" : ",{\"column\":");
 		firstJson = false;
 		if (t->columns[k].name != NULL) {
-			cliBuffer_AppendJsonString(&json, t->columns[k].name);
+			appendNameJson(&json, t->columns[k].name);
 		} else {
 			cliBuffer_AppendInt(&json, k + 1);
 		}
@@ -667,7 +676,7 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 			   m->columns[last + 1].slot == m->columns[last].slot + 1 && m->columns[last + 1].by == c->by &&
 			   cliSlotComponent(m->columns[last].slot) < 2) {
 			last++;
-			char next[64];
+			char next[CLI_COLUMN_NAME_SIZE];
 			cliTableMap_ColumnName(t, last, next, sizeof next);
 			cliBuffer_AppendText(&note, ", ");
 			cliBuffer_AppendText(&note, next);
@@ -721,7 +730,7 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 		if (m->columns[k].by != cli_byNone || m->columns[k].slot != cli_slotNone) {
 			continue;
 		}
-		char name[64];
+		char name[CLI_COLUMN_NAME_SIZE];
 		cliTableMap_ColumnName(t, k, name, sizeof name);
 		cliBuffer_AppendText(&note, firstIgnored ? "; ignored: " : ", ");
 		cliBuffer_AppendText(&note, name);
@@ -730,7 +739,7 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 		}
 		firstIgnored = false;
 		if (t->columns[k].name != NULL) {
-			cliBuffer_AppendJsonString(&json, t->columns[k].name);
+			appendNameJson(&json, t->columns[k].name);
 		} else {
 			cliBuffer_AppendInt(&json, k + 1);
 		}

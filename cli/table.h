@@ -99,7 +99,7 @@ struct cliTable {
 	int pendingCapacity;
 	int lastColumn;     /* the column the last key found: the next key is most often the next column */
 	/* how the input was read */
-	char container[96];  /* "a JSON array of objects", "text with columns separated by ';'" */
+	char container[288]; /* "a JSON array of objects", "text with columns separated by ';'" */
 	char separator;      /* text tables: ',', ';', '\t', '|', ' ' (runs of blanks), or 0 */
 	bool decimalComma;   /* numbers may be written 0,25 */
 	bool header;         /* text tables: the first row named the columns */

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "cell_value.h"
+#include "input.h"
+#include "output.h"
 
 /* Values of a column that may disagree with the field its others say (a
  * student's stray cell): one in twenty. */
@@ -128,10 +130,27 @@ static void gather(const cliTable* t, cliStats* stats, const bool* need)
 	}
 }
 
+void cliShortColumnName(const char* name, char* out, size_t size)
+{
+	const char* dot = strrchr(name, '.');
+	char head[CLI_SHOWN_NAME_SIZE];
+	char last[CLI_SHOWN_NAME_SIZE];
+	last[0] = '\0';
+	if (cliShortName(name, head, sizeof head) && dot != NULL && dot != name && dot[1] != '\0') {
+		char* path = cliCopyText(name, (size_t)(dot - name));
+		cliShortName(path != NULL ? path : "", head, sizeof head);
+		free(path);
+		cliShortName(dot + 1, last, sizeof last);
+	}
+	snprintf(out, size, "%s%s%s", head, last[0] != '\0' ? "." : "", last);
+}
+
 void cliTableMap_ColumnName(const cliTable* t, int k, char* out, size_t size)
 {
 	if (k >= 0 && k < t->columnCount && t->columns[k].name != NULL) {
-		snprintf(out, size, "'%.40s'", t->columns[k].name);
+		char name[CLI_COLUMN_NAME_SIZE];
+		cliShortColumnName(t->columns[k].name, name, sizeof name);
+		snprintf(out, size, "'%s'", name);
 	} else {
 		snprintf(out, size, "column %d", k + 1);
 	}
@@ -362,7 +381,7 @@ static void byNames(cliInference* in)
 					   cliTableRow_Cell(t->rows + i, k)->kind != cli_cellAbsent;
 			}
 			if (both && sure && m->columns[before].by == cli_byName) {
-				char a[64], b[64];
+				char a[CLI_COLUMN_NAME_SIZE], b[CLI_COLUMN_NAME_SIZE];
 				cliTableMap_ColumnName(t, before, a, sizeof a);
 				cliTableMap_ColumnName(t, k, b, sizeof b);
 				flag(in, "%s: %s read, %s is named for it too", cliSlotName(slot), a, b);
@@ -400,7 +419,7 @@ static void choose(cliInference* in, cliSlot slot, const int* candidates, int co
 	}
 	assign(in, candidates[0], slot, cli_byValues, evidence);
 	if (count > 1) {
-		char a[64], b[64];
+		char a[CLI_COLUMN_NAME_SIZE], b[CLI_COLUMN_NAME_SIZE];
 		cliTableMap_ColumnName(in->t, candidates[0], a, sizeof a);
 		cliTableMap_ColumnName(in->t, candidates[1], b, sizeof b);
 		flag(in, "%s: %s read, %s fits too", what, a, b);

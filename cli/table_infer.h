@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "field_names.h"
+#include "output.h"
 #include "table.h"
 
 /* How a column's field was decided. */
@@ -63,7 +64,7 @@ typedef struct cliTableMap {
 	bool hitFromAlpha;              /* no hit column: hit told from alpha (and the feature) */
 	bool percent;                   /* alpha is a percentage of the path */
 	bool review;                    /* the reading had to choose: a teacher should look */
-	char reviewWhy[256];            /* the choices, in words */
+	char reviewWhy[512];            /* the choices, in words */
 	char notes[256];                /* what else the inference noticed, in words, or "" */
 } cliTableMap;
 
@@ -73,7 +74,20 @@ bool cliTableMap_Infer(cliTableMap* m, const cliTable* t, const cliInferOptions*
 /* Free what m owns. */
 void cliTableMap_Free(cliTableMap* m);
 
-/* A column as a note names it: 't' (its name, quoted) or column 3. */
+/* A column as a note names it: 't' (its name, quoted, escaped and cut
+ * short as cliShortName shows a name read from a file: a report never
+ * shows more of a student's text) or column 3. */
 void cliTableMap_ColumnName(const cliTable* t, int k, char* out, size_t size);
+
+/* Room for any name cliTableMap_ColumnName writes (a key path's two parts
+ * and the quotes). */
+#define CLI_COLUMN_NAME_SIZE (2 * CLI_SHOWN_NAME_SIZE + 4)
+
+/* A column's name (the student's text) as reports show it: escaped and cut
+ * short as cliShortName shows a name read from a file; a key path cut
+ * short keeps its last key, which tells its columns apart
+ * ("a_long_key_under_which_t….hit"). Into out, of size bytes
+ * (CLI_COLUMN_NAME_SIZE holds any). */
+void cliShortColumnName(const char* name, char* out, size_t size);
 
 #endif

@@ -12,6 +12,7 @@
 #include "input.h"
 #include "json_stream.h"
 #include "literal.h"
+#include "output.h"
 
 /* Objects inside a record are flattened this deep ("result.t" is depth
  * 1, "result.contact.t" depth 2); deeper ones are one cell. */
@@ -387,7 +388,7 @@ static bool readSequence(cliLitReader* r, cliLitCursor* c)
 			snprintf(problem.message, sizeof problem.message, "unexpected data after the record");
 		} else if (v != NULL) {
 			/* a word or number between records ("Done.", a count): not a record */
-			cliTable_Note(r->t, "ignored '%.*s' at line %ld (not a record)", CLI_QUOTE_MAX, v->text, v->line);
+			cliTable_Note(r->t, "ignored a value at line %ld (not a record)", v->line); /* never its text */
 			continue;
 		} else if (problem.code == bc_errorNoMemory) {
 			r->t->noMemory = true;
@@ -715,7 +716,9 @@ static bool readObject(cliLitReader* r, const cliLit* o, int depth, bcError* err
 		if (strcmp(records->key, "results") == 0) {
 			snprintf(t->container, sizeof t->container, "a results document ({\"results\": [...]})");
 		} else {
-			snprintf(t->container, sizeof t->container, "the records under \"%.40s\" of a JSON object", records->key);
+			char key[CLI_SHOWN_NAME_SIZE]; /* the student's text: escaped and cut short */
+			cliShortName(records->key, key, sizeof key);
+			snprintf(t->container, sizeof t->container, "the records under \"%s\" of a JSON object", key);
 		}
 		cliLitCursor c;
 		cliLitCursor_At(&c, r->text, r->length, records);
@@ -756,12 +759,12 @@ static bool readObject(cliLitReader* r, const cliLit* o, int depth, bcError* err
 	}
 	if (inner != NULL && inner != o && scalars == o->count - 1 && depth == 0) {
 		/* {"student": "bob", "answers": {...}}: the table is inside */
-		char key[32];
-		snprintf(key, sizeof key, "%s", inner->key);
+		char key[CLI_SHOWN_NAME_SIZE]; /* the student's text: escaped and cut short */
+		cliShortName(inner->key, key, sizeof key);
 		bool ok = readObject(r, inner, depth + 1, error);
-		char outer[sizeof t->container];
-		snprintf(outer, sizeof outer, "%s", t->container);
-		snprintf(t->container, sizeof t->container, "%.60s, under \"%.24s\"", outer, key);
+		char outer[160]; /* the inner table's container (any, with a key in it, is shorter) */
+		snprintf(outer, sizeof outer, "%.159s", t->container);
+		snprintf(t->container, sizeof t->container, "%s, under \"%s\"", outer, key);
 		return ok;
 	}
 	if (o->count == 0) {

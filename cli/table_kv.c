@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
 #include "literal.h"
 
 /* Lines looked at to decide whether a text is keys and values. */
@@ -471,12 +470,9 @@ bool cliTableReadKeyValues(cliTable* t, const char* text, size_t length, bcError
 			baseIndent = line.indent;
 		}
 		if (line.keyEnd <= line.keyBegin) {
-			/* not a key: prose inside the file */
-			char quoted[CLI_QUOTE_MAX + 1];
-			size_t n = end - line.start < CLI_QUOTE_MAX ? end - line.start : CLI_QUOTE_MAX;
-			memcpy(quoted, text + line.start, n);
-			quoted[n] = '\0';
-			cliTable_Note(t, "ignored line %ld ('%s'): not a key and value", lineNumber, quoted);
+			/* not a key: prose inside the file (where, never its text: a
+			 * report never quotes a submission) */
+			cliTable_Note(t, "ignored line %ld: not a key and value", lineNumber);
 			continue;
 		}
 		char key[CLI_KV_KEY_MAX + 1];

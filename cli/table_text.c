@@ -393,20 +393,6 @@ static bool looksLikeHeader(cliTextReader* r, const bool* nextNumbers, int nextC
 	return named;
 }
 
-/* The row just split, as written, cut for a message. */
-static void rowText(const cliTextReader* r, char* out, size_t size)
-{
-	size_t begin = r->count > 0 ? r->cells[0].begin : r->pos;
-	size_t end = r->count > 0 ? r->cells[r->count - 1].end : r->pos;
-	size_t n = end - begin < size - 1 ? end - begin : size - 1;
-	n = n > CLI_QUOTE_MAX ? CLI_QUOTE_MAX : n;
-	for (size_t i = 0; i < n; ++i) {
-		unsigned char b = (unsigned char)r->text[begin + i];
-		out[i] = b >= 0x20 && b < 0x7f ? (char)b : '?';
-	}
-	out[n] = '\0';
-}
-
 /* Is the row just split the header again (cell for cell)? */
 static bool isHeaderAgain(cliTextReader* r, char* const* names, int nameCount, int offset)
 {
@@ -472,20 +458,12 @@ bool cliTableReadText(cliTable* t, const char* text, size_t length, bcError* err
 			preamble++;
 		}
 		for (int i = 0; i < preamble; ++i) {
-			size_t end, next;
-			lineAt(&r, starts[i], &end, &next);
-			char quoted[CLI_QUOTE_MAX + 1];
-			size_t n = end - starts[i] < CLI_QUOTE_MAX ? end - starts[i] : CLI_QUOTE_MAX;
-			for (size_t k = 0; k < n; ++k) {
-				unsigned char b = (unsigned char)text[starts[i] + k];
-				quoted[k] = b >= 0x20 && b < 0x7f ? (char)b : '?';
-			}
-			quoted[n] = '\0';
 			long line = 1;
 			for (size_t k = 0; k < starts[i]; ++k) {
 				line += text[k] == '\n';
 			}
-			cliTable_Note(t, "ignored line %ld ('%s'): not a record", line, quoted);
+			/* where, never the line's text: a report never quotes a submission */
+			cliTable_Note(t, "ignored line %ld: not a record", line);
 		}
 		if (preamble > 0) {
 			tableStart = starts[preamble];
@@ -632,9 +610,7 @@ bool cliTableReadText(cliTable* t, const char* text, size_t length, bcError* err
 		}
 		int expected = header ? nameCount + offset : 0;
 		if (header && r.count == 1 && expected >= 3 && !cellIsNumber(&r, 0)) {
-			char line[CLI_QUOTE_MAX + 1];
-			rowText(&r, line, sizeof line);
-			cliTable_Note(t, "ignored line %ld ('%s'): not a record", r.rowLine, line);
+			cliTable_Note(t, "ignored line %ld: not a record", r.rowLine); /* never its text */
 			prose++;
 			continue;
 		}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "literal.h"
+#include "output.h"
 
 /* Elements nested deeper than this are refused (a stack the input cannot
  * exhaust). */
@@ -794,7 +795,9 @@ bool cliTableReadMarkup(cliTable* t, const char* text, size_t length, bcError* e
 						break;
 					}
 				}
-				snprintf(t->container, sizeof t->container, "XML, a record per <%.40s> element", tag);
+				char shown[CLI_SHOWN_NAME_SIZE]; /* the student's text: escaped and cut short */
+				cliShortName(tag, shown, sizeof shown);
+				snprintf(t->container, sizeof t->container, "XML, a record per <%s> element", shown);
 			} else {
 				/* the root is the one record */
 				cliTable_BeginRow(t, root->line, root->column);

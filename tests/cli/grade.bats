@@ -619,6 +619,50 @@ all_reports() {
 	[[ "$out" != *Secret* ]]
 }
 
+@test "the note names a student's columns and keys escaped and cut short, never a line or a value (issues 26, 27)" {
+	# alice's answers written three ways by Python: a CSV with a title line and
+	# headers in the student's own words (one with ESC, one long), NDJSON with
+	# the answer nested under a long key and a word after the records, and
+	# the records under a long key of a JSON object
+	python3 - class/alice.json <<'EOF'
+import json, sys
+records = json.load(open(sys.argv[1]))["results"]
+with open("titled.csv", "w") as f:
+    f.write("Secret-Title-99\n")
+    f.write("id,\x1b[31mq,col_of_values_with_a_long_tail_XYZZY\n")
+    for r in records:
+        f.write("%s,%s,%r\n" % (r["id"], "true" if r["hit"] else "false", r["alpha"] if r["hit"] else 1.0))
+with open("nested.ndjson", "w") as f:
+    for r in records:
+        f.write(json.dumps({"id": r["id"], "the_answer_nested_under_this_key_XYZZY":
+                            {"hit": r["hit"], "alpha": r["alpha"] if r["hit"] else 1.0}}) + "\n")
+    f.write("Secret-Word-7\n")
+with open("keyed.json", "w") as f:
+    json.dump({"the_records_under_this_key_XYZZY": [{"id": r["id"], "hit": r["hit"], "alpha": r["alpha"]}
+                                                    for r in records]}, f)
+EOF
+	bcast grade --fields hit,alpha scene.obj throws.json titled.csv nested.ndjson keyed.json
+	assert_status 0
+	# the columns a teacher needs, each name escaped (ls -b) and cut after 24 characters
+	assert_contains "$out" "titled.csv: note: read as CSV separated by ','; columns: id by their names, '\\x1b[31mq' -> hit (all values booleans), 'col_of_values_with_a_lon…' -> alpha (all values in [0, 1]); ignored line 1: not a record"
+	assert_contains "$out" "nested.ndjson: note: read as one record per line (NDJSON); columns: id by their names, answers nested under \"the_answer_nested_under_…\", 'the_answer_nested_under_….hit' -> hit, 'the_answer_nested_under_….alpha' -> alpha"
+	assert_contains "$out" 'ignored a value at line 277 (not a record)'
+	assert_contains "$out" 'keyed.json: note: read as the records under "the_records_under_this_k…" of a JSON object'
+	# no report, in any format, holds a line, a value, or a name past its cut
+	all_reports --fields hit,alpha scene.obj throws.json titled.csv nested.ndjson keyed.json
+	for one in titled.csv nested.ndjson keyed.json; do
+		"$BALLCAST" grade --fields hit,alpha --report gradescope scene.obj throws.json "$one" >"report.gradescope.$one"
+	done
+	for report in report.*; do
+		[ -s "$report" ] || { echo "$report: empty"; return 1; }
+		! grep -q 'Secret\|XYZZY' "$report" || { echo "$report quotes the file:"; grep -o '.\{40\}\(Secret\|XYZZY\).\{20\}' "$report"; return 1; }
+		! grep -q "$(printf '\033')" "$report" || { echo "$report holds an ESC"; return 1; }
+	done
+	# the JSON report's reading names them the same way
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([c["column"] for c in d["files"][0]["reading"]["columns"]])' report.json >columns.txt
+	echo "['id', '\\\\x1b[31mq', 'col_of_values_with_a_lon…']" | cmp - columns.txt
+}
+
 @test "CSV report: a file name that starts like a formula gets a leading ' (OWASP CSV injection, issue 26)" {
 	cp class/alice.json '=HYPERLINK(1).json'
 	cp class/bob.csv '+1.csv'

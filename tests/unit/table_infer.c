@@ -147,6 +147,28 @@ START_TEST(mapOverrides)
 }
 END_TEST
 
+/* A column named in a note: the student's text escaped and cut short; a
+ * key path keeps its last key. Expected by hand. */
+START_TEST(columnNamesShown)
+{
+	static const struct {
+		const char* name;
+		const char* shown;
+	} cases[] = {
+		{ "TOI", "TOI" },
+		{ "result.t", "result.t" },
+		{ "the_answer_nested_under_this_key.hit", "the_answer_nested_under_\xe2\x80\xa6.hit" },
+		{ "a_column_name_far_longer_than_a_header", "a_column_name_far_longer\xe2\x80\xa6" },
+		{ "\033]0;x\007.alpha", "\\x1b]0;x\\x07.alpha" },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+		char shown[CLI_COLUMN_NAME_SIZE];
+		cliShortColumnName(cases[k].name, shown, sizeof shown);
+		ck_assert_str_eq(shown, cases[k].shown);
+	}
+}
+END_TEST
+
 static Suite* tableInferSuite(void)
 {
 	Suite* suite = suite_create("table_infer");
@@ -154,6 +176,7 @@ static Suite* tableInferSuite(void)
 	tcase_add_test(tc, byValues);
 	tcase_add_test(tc, namesPercentAndChoices);
 	tcase_add_test(tc, mapOverrides);
+	tcase_add_test(tc, columnNamesShown);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

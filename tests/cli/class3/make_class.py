@@ -689,7 +689,7 @@ CORRECT = [
     ("keyed.json", "keyed_nested", "scan", {}, "answers nested under \"result\""),
     ("sqlite.txt", "sqlite", "slab", {}, "column 2 -> hit (all values 0 or 1)"),
     ("printf.log", "printf_log", "slab", {}, "ids: the keys the records are filed under"),
-    ("titled.csv", "titled", "slab", {}, "ignored line 2 ('sep=,'): not a record"),
+    ("titled.csv", "titled", "slab", {}, "ignored line 2: not a record"),
     ("ownwords.csv", "weird_names", "scan", {}, "'time_of_impact' -> alpha"),
     ("table.json", "pandas_table", "scan", {}, "the records under \"data\""),
     ("dict.json", "dict_under_results", "slab", {}, "under \"results\""),
