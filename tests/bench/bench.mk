@@ -19,7 +19,7 @@ BENCH_CORE := $(BENCH_BIN)/genwork $(BENCH_BIN)/cast_bench $(BENCH_BIN)/seeds_be
 BENCH_PEERS := $(BENCH_BIN)/bullet_sweep $(BENCH_BIN)/embree_rays
 BENCH_FLAGS = $(ALL_CPPFLAGS) -Itests/bench -Itests/support $(ALL_CFLAGS)
 
-.PHONY: bench bench-tools bench-peers bench-peer-packages bench-grade bench-polygon
+.PHONY: bench bench-tools bench-peers bench-peer-packages bench-grade bench-grade-infer bench-polygon
 
 # One polygon of 10^3 to 10^6 corners into triangles (lib/polygon.c): convex,
 # star, comb and spiral, cut and read from an OBJ (tests/bench/notes.md).
@@ -30,6 +30,11 @@ bench-polygon: $(BENCH_BIN)/polygon_bench
 # `ballcast grade` alone: 100 submissions of 10,000 records in under 10 s.
 bench-grade: all
 	sh tests/bench/grade_bench.sh $(BUILD)/ballcast tests/bench/work/grade
+
+# `ballcast grade` reading a class of 30 files in 20 shapes (10 of them
+# wrong) of 1000 throws on a 20,000-triangle scan: under 10 s.
+bench-grade-infer: all
+	sh tests/bench/grade_infer_bench.sh $(BUILD)/ballcast tests/bench/work/grade-infer
 
 bench: all bench-tools
 	-@$(MAKE) --no-print-directory bench-peer-packages

@@ -15,9 +15,10 @@
 # results `compare` reads, every format) and fuzz_scene (the scene of
 # `simulate`). They are built in $(BUILD)/fuzz/ with clang (FUZZ_CC),
 # compiling lib/*.c and the CLI readers (cli/input.c, json_stream.c, csv.c,
-# records.c, results_read.c with results_parse.c, results_json.c and
-# results_csv.c, scene.c, with output.c and numfmt.c that
-# they write through) directly with
+# records.c with sniff.c, results_read.c with results_parse.c,
+# results_json.c and results_csv.c, results_table.c with the table
+# readers, scene.c, with output.c and numfmt.c that they write through)
+# directly with
 # the fuzzer and sanitizers; their growing corpora and crash files stay under
 # $(BUILD)/fuzz/ too. Seeds are tests/fuzz/corpus/TARGET/, dictionaries
 # tests/fuzz/TARGET.dict; inputs that once failed are
@@ -31,7 +32,9 @@ FUZZ_SAN_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recov
 # One source list for every target; what a target does not call costs
 # nothing.
 FUZZ_SRCS := $(LIB_SRCS) cli/input.c cli/json_stream.c cli/csv.c cli/records.c cli/results_read.c \
-	cli/results_parse.c cli/results_json.c cli/results_csv.c cli/scene.c cli/output.c cli/exit_status.c cli/numfmt.c
+	cli/results_parse.c cli/results_json.c cli/results_csv.c cli/scene.c cli/output.c cli/exit_status.c cli/numfmt.c \
+	cli/results_table.c cli/table.c cli/table_read.c cli/table_json.c cli/table_text.c cli/table_kv.c \
+	cli/table_xml.c cli/table_infer.c cli/literal.c cli/field_names.c cli/cell_value.c cli/sniff.c
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
 
 VALGRIND ?= valgrind
