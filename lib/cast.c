@@ -168,8 +168,8 @@ static void runSearch(bcCastContext* ctx, const bcMesh* mesh, bcCastInput input,
 	} else {
 		double maxAlpha = 1.0;
 		ctx->query.ballFiltered = true;
-		bcBvh_QuerySweepBall(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius, &maxAlpha, visitTriangle,
-							 ctx);
+		bcBvh_QuerySweepOrdered(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius,
+								ctx->query.options.twoSided, &maxAlpha, visitTriangle, ctx);
 	}
 	/* The candidates' alphas made exact, then the window drawn again. */
 	bool refined = false;

@@ -30,7 +30,7 @@ typedef struct bcSweepQuery {
 	double dLength;   /* |d|, rounded up */
 	bool forceExact;  /* tests: decide every triangle on the exact path */
 	bool deferAlpha;  /* r = 0: alphas within alphaError, bcSweepRefine sharpens them */
-	bool ballFiltered; /* the walk already left out triangles far from the path (bcBvh_QuerySweepBall):
+	bool ballFiltered; /* the walk already left out triangles far from the path (bcBvh_QuerySweepOrdered):
 						  the bounding-ball rejection is not repeated */
 } bcSweepQuery;
 
