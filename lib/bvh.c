@@ -1472,7 +1472,8 @@ bcBvhData bcBvh_GetData(const bcBvh* bvh)
 /* The padding margin for a query at p with radius r (see BC_BVH_PAD_RELATIVE). */
 static double bcQueryPad(const bcBvh* bvh, bcVec3 p, double radius)
 {
-	double pMax = fmax(fabs(p.x), fmax(fabs(p.y), fabs(p.z)));
+	double ax = fabs(p.x), ay = fabs(p.y), az = fabs(p.z);
+	double pMax = ax > ay ? (ax > az ? ax : az) : (ay > az ? ay : az);
 	return BC_BVH_PAD_RELATIVE * (pMax + bvh->magnitude + radius) + BC_BVH_PAD_ABSOLUTE;
 }
 
@@ -1670,6 +1671,20 @@ static inline BC_ALWAYS_INLINE BC_TARGET_AVX2 int bcWideTestAvx2(const bcWideSwe
 }
 #endif
 
+/* The index of the lowest bit set in mask (not 0). */
+static inline BC_ALWAYS_INLINE int bcLowestBit(int mask)
+{
+#if defined(__GNUC__)
+	return __builtin_ctz((unsigned)mask);
+#else
+	int i = 0;
+	while ((mask >> i & 1) == 0) {
+		++i;
+	}
+	return i;
+#endif
+}
+
 /* Ask for a child's memory ahead of its use: a wide node's two lines, or
  * a leaf's block (288 bytes). */
 static inline BC_ALWAYS_INLINE void bcPrefetchChild(const bcBvh* bvh, int32_t index, int32_t count)
@@ -1846,26 +1861,51 @@ static inline BC_ALWAYS_INLINE void bcWalkOrdered(const bcBvh* bvh, const bcWide
 			const bcBvhWideNode* node = bvh->wide + item.index;
 			double entries[BC_BVH_WIDTH];
 			int mask = test(w, node, *maxAlpha, sphere, entries);
-			for (int c = 0; c < BC_BVH_WIDTH; ++c) {
-				if ((mask >> c & 1) == 0 || node->count[c] == 0) {
+			/* The nearest child met is kept aside, the others queued; it is
+			 * taken next, without the queue, unless something queued is
+			 * nearer (then it is queued too). */
+			int nearest = -1;
+			for (; mask != 0; mask &= mask - 1) {
+				int c = bcLowestBit(mask);
+				if (node->count[c] == 0) {
 					continue;
 				}
 				bcPrefetchChild(bvh, node->index[c], node->count[c]);
+				int queued = c;
+				if (nearest < 0 || entries[c] < entries[nearest]) {
+					queued = nearest;
+					nearest = c;
+				}
+				if (queued < 0) {
+					continue;
+				}
 				if (queue.count < BC_BVH_QUEUE) {
-					bcQueuePush(&queue, entries[c], node->index[c], node->count[c]);
+					bcQueuePush(&queue, entries[queued], node->index[queued], node->count[queued]);
 				} else {
-					bcWalkWide(bvh, w, maxAlpha, visit, context, test, sphere, node->index[c], node->count[c],
-							   entries[c]);
+					bcWalkWide(bvh, w, maxAlpha, visit, context, test, sphere, node->index[queued],
+							   node->count[queued], entries[queued]);
+				}
+			}
+			if (nearest >= 0) {
+				if (queue.count == 0 || entries[nearest] <= queue.items[0].key) {
+					item.key = entries[nearest];
+					item.index = node->index[nearest];
+					item.count = node->count[nearest];
+					continue;
+				}
+				if (queue.count < BC_BVH_QUEUE) {
+					bcQueuePush(&queue, entries[nearest], node->index[nearest], node->count[nearest]);
+				} else {
+					bcWalkWide(bvh, w, maxAlpha, visit, context, test, sphere, node->index[nearest],
+							   node->count[nearest], entries[nearest]);
 				}
 			}
 		} else {
 			const bcLeafBlock* leaf = bvh->leaves + item.index;
 			float keys[BC_LEAF_LANES];
 			int keep = bounds(leaf, query, item.key, *maxAlpha, keys);
-			for (int i = 0; keep != 0; ++i, keep >>= 1) {
-				if ((keep & 1) == 0) {
-					continue;
-				}
+			for (; keep != 0; keep &= keep - 1) {
+				int i = bcLowestBit(keep);
 				int32_t entry = leaf->first + i;
 				if (queue.count < BC_BVH_QUEUE) {
 					const char* record = (const char*)(bvh->packed + entry);

@@ -4,6 +4,7 @@
  *
  *   query_bench MESH.obj TRAJ.txt [--reps N] [--limit N] [--two-sided]
  *               [--out FILE] [--ties] [--brute N] [--threads N]
+ *               [--save-traj FILE] [--save-answers FILE]
  *
  * Loads the mesh with bcMesh_LoadObj, reads the trajectories, then casts
  * them all with bcMesh_CastBatch (space order, as `ballcast cast` does) on
@@ -14,7 +15,9 @@
  * --out writes every field of every answer, doubles as C99 hexadecimal
  * (bit for bit), one line per trajectory; with --ties, each cast's tied
  * contacts too (bcMesh_CastTies). --brute N casts the first N again by
- * brute force and exits 1 if any answer differs in any bit.
+ * brute force and exits 1 if any answer differs in any bit. --save-traj
+ * and --save-answers write the trajectories and the answers in the binary
+ * forms of benchutil.h, for the Embree harness (tests/bench/embree_rays.c).
  * Build: make bench-tools (tests/bench/bench.mk). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +35,8 @@ typedef struct bcQueryConfig {
 	const char* meshPath;
 	const char* trajPath;
 	const char* outPath;
+	const char* trajOut;
+	const char* answersOut;
 	int reps;
 	long limit;
 	bool twoSided;
@@ -145,14 +150,14 @@ static int writeAnswers(const bcQueryConfig* cfg, const bcMesh* mesh, const bcCa
 static int usage(void)
 {
 	fputs("usage: query_bench MESH.obj TRAJ.txt [--reps N] [--limit N] [--two-sided] [--out FILE] [--ties] "
-		  "[--brute N] [--threads N]\n",
+		  "[--brute N] [--threads N] [--save-traj FILE] [--save-answers FILE]\n",
 		  stderr);
 	return 2;
 }
 
 int main(int argc, char** argv)
 {
-	bcQueryConfig cfg = { NULL, NULL, NULL, 3, 0, false, false, 0, 1 };
+	bcQueryConfig cfg = { NULL, NULL, NULL, NULL, NULL, 3, 0, false, false, 0, 1 };
 	for (int i = 1; i < argc; ++i) {
 		const char* a = argv[i];
 		bool more = i + 1 < argc;
@@ -164,6 +169,10 @@ int main(int argc, char** argv)
 			cfg.outPath = argv[++i];
 		} else if (strcmp(a, "--brute") == 0 && more) {
 			cfg.brute = atoi(argv[++i]);
+		} else if (strcmp(a, "--save-traj") == 0 && more) {
+			cfg.trajOut = argv[++i];
+		} else if (strcmp(a, "--save-answers") == 0 && more) {
+			cfg.answersOut = argv[++i];
 		} else if (strcmp(a, "--threads") == 0 && more) {
 			cfg.threads = atoi(argv[++i]);
 		} else if (strcmp(a, "--two-sided") == 0) {
@@ -238,6 +247,20 @@ int main(int argc, char** argv)
 	}
 	if (cfg.outPath != NULL) {
 		status |= writeAnswers(&cfg, mesh, inputs, outputs, count, &options);
+	}
+	if (cfg.trajOut != NULL) {
+		status |= bcBenchWriteTrajectories(cfg.trajOut, inputs, count) != 0;
+	}
+	if (cfg.answersOut != NULL) {
+		bcBenchAnswer* answers = malloc((count > 0 ? count : 1) * sizeof *answers);
+		for (size_t i = 0; answers != NULL && i < count; ++i) {
+			bool hit = outputs[i].state == bc_castHit || outputs[i].state == bc_castInitialOverlap;
+			answers[i].alpha = hit ? outputs[i].alpha : 1.0;
+			answers[i].triangle = hit ? outputs[i].triangle : -1;
+			answers[i].hit = hit;
+		}
+		status |= answers == NULL || bcBenchWriteAnswers(cfg.answersOut, answers, count) != 0;
+		free(answers);
 	}
 	fprintf(stderr,
 			"{\"tool\":\"ballcast\",\"mesh\":\"%s\",\"traj\":\"%s\",\"load_s\":%.4f,\"queries\":%zu,\"reps\":%d,"
