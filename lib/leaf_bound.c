@@ -67,6 +67,12 @@
 #include "predicates.h"
 #include "vec3.h"
 
+#if defined(__GNUC__)
+#define BC_LEAF_INLINE __attribute__((always_inline))
+#else
+#define BC_LEAF_INLINE
+#endif
+
 #if BC_LEAF_X86
 #include <immintrin.h>
 #define BC_TARGET_AVX2 __attribute__((target("avx2")))
@@ -193,10 +199,11 @@ typedef struct bcLeafFrame {
 	float reach;    /* r |u| + eps */
 	float cull;     /* n . d above this: surely facing away (+inf for two-sided casts) */
 	float limit;    /* maxAlpha rounded up */
+	float side;     /* r = 0: a line-edge triple product beyond this has its exact sign */
 	bool bounded;   /* false: no bounds in this leaf */
 } bcLeafFrame;
 
-static inline bcLeafFrame leafFrame(const bcLeafBlock* block, const bcLeafQuery* query, double entry, double maxAlpha)
+static inline BC_LEAF_INLINE bcLeafFrame leafFrame(const bcLeafBlock* block, const bcLeafQuery* query, double entry, double maxAlpha)
 {
 	bcLeafFrame f;
 	double q[3], size = 0.0;
@@ -217,6 +224,17 @@ static inline bcLeafFrame leafFrame(const bcLeafBlock* block, const bcLeafQuery*
 	f.cull = query->twoSided ? INFINITY
 							 : floatUp(((double)block->normalError + BC_LEAF_ROOM) * query->dNorm1 + (double)query->epsNd);
 	f.limit = floatUp(maxAlpha - entry + BC_LEAF_KEY_STEP);
+	/* A point's path (r = 0): the triple products d . ((v_k - q) x (v_k+1 -
+	 * q)) in float, of vectors within A = |q|_1 + extent + delta (1-norm) of
+	 * size, where delta = eps + 2^-22 A bounds how far the float line and
+	 * vertices are from the exact ones near the leaf (d's own rounding moves
+	 * the line by 2^-24 of the distance along it, at most A there): the
+	 * exact product is within |d|_1 (2 delta A + delta^2) of the float
+	 * one's, plus d's rounding (2^-24 |d|_1 A^2) and the float arithmetic's
+	 * (8 units of 2^-24 of |d|_1 A^2). */
+	double a = size - query->radius, delta = eps + 0x1p-22 * a;
+	a += delta;
+	f.side = query->radius != 0.0 ? 0.0f : floatUp(query->dNorm1 * ((0x1p-22 + 0x1p-20) * a * a + 2.0 * delta * a + delta * delta) * (1.0 + BC_LEAF_ROOM));
 	return f;
 }
 
@@ -266,7 +284,26 @@ int bcLeafBounds_Scalar(const bcLeafBlock* block, const bcLeafQuery* query, doub
 				v[k][j] = block->vertex[k][j][i];
 			}
 		}
-		for (int step = 0; step < BC_LEAF_STEPS; ++step) {
+		if (query->radius == 0.0) {
+			/* A point: the line passes surely outside when two of the
+			 * triple products have surely opposite signs. */
+			float w[3][3], product[3];
+			for (int k = 0; k < 3; ++k) {
+				for (int j = 0; j < 3; ++j) {
+					w[k][j] = v[k][j] - f.q[j];
+				}
+			}
+			for (int k = 0; k < 3; ++k) {
+				const float* x = w[k];
+				const float* y = w[(k + 1) % 3];
+				float cx = x[1] * y[2] - x[2] * y[1], cy = x[2] * y[0] - x[0] * y[2], cz = x[0] * y[1] - x[1] * y[0];
+				product[k] = (cx * d[0] + cy * d[1]) + cz * d[2];
+			}
+			bool positive = product[0] > f.side || product[1] > f.side || product[2] > f.side;
+			bool negative = product[0] < -f.side || product[1] < -f.side || product[2] < -f.side;
+			hi = positive && negative ? -INFINITY : hi;
+		}
+		for (int step = 0; step < BC_LEAF_STEPS && query->radius != 0.0; ++step) {
 			/* The triangle's point nearest the centre at lo (of its edges'
 			 * nearest points), and u towards the centre. */
 			float at = lo < f.limit ? lo : f.limit;
@@ -362,7 +399,29 @@ static inline int boundsQuadSse2(const bcLeafBlock* block, const bcLeafQuery* qu
 			v[k][j] = _mm_load_ps(block->vertex[k][j] + o);
 		}
 	}
-	for (int step = 0; step < BC_LEAF_STEPS; ++step) {
+	if (query->radius == 0.0) {
+		__m128 w[3][3], product[3];
+		for (int k = 0; k < 3; ++k) {
+			for (int j = 0; j < 3; ++j) {
+				w[k][j] = _mm_sub_ps(v[k][j], q[j]);
+			}
+		}
+		for (int k = 0; k < 3; ++k) {
+			const __m128* x = w[k];
+			const __m128* y = w[(k + 1) % 3];
+			__m128 cx = _mm_sub_ps(_mm_mul_ps(x[1], y[2]), _mm_mul_ps(x[2], y[1]));
+			__m128 cy = _mm_sub_ps(_mm_mul_ps(x[2], y[0]), _mm_mul_ps(x[0], y[2]));
+			__m128 cz = _mm_sub_ps(_mm_mul_ps(x[0], y[1]), _mm_mul_ps(x[1], y[0]));
+			product[k] = _mm_add_ps(_mm_add_ps(_mm_mul_ps(cx, d[0]), _mm_mul_ps(cy, d[1])), _mm_mul_ps(cz, d[2]));
+		}
+		__m128 side = _mm_set1_ps(f->side), minus = _mm_set1_ps(-f->side);
+		__m128 positive = _mm_or_ps(_mm_or_ps(_mm_cmpgt_ps(product[0], side), _mm_cmpgt_ps(product[1], side)),
+									_mm_cmpgt_ps(product[2], side));
+		__m128 negative = _mm_or_ps(_mm_or_ps(_mm_cmplt_ps(product[0], minus), _mm_cmplt_ps(product[1], minus)),
+									_mm_cmplt_ps(product[2], minus));
+		hi = select128(_mm_and_ps(positive, negative), _mm_set1_ps(-INFINITY), hi);
+	}
+	for (int step = 0; step < BC_LEAF_STEPS && query->radius != 0.0; ++step) {
 		__m128 at = _mm_min_ps(lo, limit);
 		__m128 c[3];
 		for (int j = 0; j < 3; ++j) {
@@ -501,7 +560,32 @@ BC_TARGET_AVX2 int bcLeafBounds_Avx2(const bcLeafBlock* block, const bcLeafQuery
 			v[k][j] = _mm256_load_ps(block->vertex[k][j]);
 		}
 	}
-	for (int step = 0; step < BC_LEAF_STEPS; ++step) {
+	if (query->radius == 0.0) {
+		__m256 w[3][3], product[3];
+		for (int k = 0; k < 3; ++k) {
+			for (int j = 0; j < 3; ++j) {
+				w[k][j] = _mm256_sub_ps(v[k][j], q[j]);
+			}
+		}
+		for (int k = 0; k < 3; ++k) {
+			const __m256* x = w[k];
+			const __m256* y = w[(k + 1) % 3];
+			__m256 cx = _mm256_sub_ps(_mm256_mul_ps(x[1], y[2]), _mm256_mul_ps(x[2], y[1]));
+			__m256 cy = _mm256_sub_ps(_mm256_mul_ps(x[2], y[0]), _mm256_mul_ps(x[0], y[2]));
+			__m256 cz = _mm256_sub_ps(_mm256_mul_ps(x[0], y[1]), _mm256_mul_ps(x[1], y[0]));
+			product[k] =
+				_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(cx, d[0]), _mm256_mul_ps(cy, d[1])), _mm256_mul_ps(cz, d[2]));
+		}
+		__m256 side = _mm256_set1_ps(f.side), minus = _mm256_set1_ps(-f.side);
+		__m256 positive = _mm256_or_ps(
+			_mm256_or_ps(_mm256_cmp_ps(product[0], side, _CMP_GT_OQ), _mm256_cmp_ps(product[1], side, _CMP_GT_OQ)),
+			_mm256_cmp_ps(product[2], side, _CMP_GT_OQ));
+		__m256 negative = _mm256_or_ps(
+			_mm256_or_ps(_mm256_cmp_ps(product[0], minus, _CMP_LT_OQ), _mm256_cmp_ps(product[1], minus, _CMP_LT_OQ)),
+			_mm256_cmp_ps(product[2], minus, _CMP_LT_OQ));
+		hi = select256(_mm256_and_ps(positive, negative), _mm256_set1_ps(-INFINITY), hi);
+	}
+	for (int step = 0; step < BC_LEAF_STEPS && query->radius != 0.0; ++step) {
 		__m256 at = _mm256_min_ps(lo, limit);
 		__m256 c[3];
 		for (int j = 0; j < 3; ++j) {

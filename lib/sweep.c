@@ -308,15 +308,41 @@ static inline void twoSum(double a, double b, double* x, double* y)
 	*x = sum;
 }
 
-/* x + y = a * b exactly (Dekker; no fused multiply-add). */
-static inline void twoProduct(double a, double b, double* x, double* y)
+/* Where the CPU has fused multiply-add, the double-double arithmetic of
+ * a point's alpha (pointAlpha) takes the exact product's rounding error
+ * from it, in one instruction instead of Dekker's split: the same exact
+ * error, so the same bits, chosen at run time as the walk's SIMD is. */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(BC_NO_SIMD)
+#define BC_SWEEP_FMA 1
+#define BC_TARGET_FMA __attribute__((target("fma")))
+#else
+#define BC_SWEEP_FMA 0
+#endif
+
+#if defined(__GNUC__)
+#define BC_SWEEP_INLINE __attribute__((always_inline))
+#else
+#define BC_SWEEP_INLINE
+#endif
+
+/* x + y = a * b exactly: Dekker's product (no fused multiply-add), or
+ * with fused the error of the product from a fused multiply-add. */
+static inline BC_SWEEP_INLINE void twoProduct(double a, double b, double* x, double* y, bool fused)
 {
-	const double splitter = 134217729.0; /* 2^27 + 1 */
 	double p = a * b;
+	*x = p;
+#if BC_SWEEP_FMA
+	if (fused) {
+		*y = __builtin_fma(a, b, -p);
+		return;
+	}
+#else
+	(void)fused;
+#endif
+	const double splitter = 134217729.0; /* 2^27 + 1 */
 	double ca = splitter * a, cb = splitter * b;
 	double ahi = ca - (ca - a), alo = a - ahi;
 	double bhi = cb - (cb - b), blo = b - bhi;
-	*x = p;
 	*y = ((ahi * bhi - p) + ahi * blo + alo * bhi) + alo * blo;
 }
 
@@ -351,10 +377,10 @@ static inline bcDouble2 double2Negate(bcDouble2 x)
 }
 
 /* x * y, within about 4 u^2 |x| |y|. */
-static inline bcDouble2 double2Multiply(bcDouble2 x, bcDouble2 y)
+static inline BC_SWEEP_INLINE bcDouble2 double2Multiply(bcDouble2 x, bcDouble2 y, bool fused)
 {
 	double p, e;
-	twoProduct(x.hi, y.hi, &p, &e);
+	twoProduct(x.hi, y.hi, &p, &e, fused);
 	e += x.hi * y.lo + x.lo * y.hi;
 	bcDouble2 r;
 	fastTwoSum(p, e, &r.hi, &r.lo);
@@ -362,10 +388,10 @@ static inline bcDouble2 double2Multiply(bcDouble2 x, bcDouble2 y)
 }
 
 /* x . y for double-double vectors. */
-static inline bcDouble2 double2Dot(const bcDouble2 x[3], const bcDouble2 y[3])
+static inline BC_SWEEP_INLINE bcDouble2 double2Dot(const bcDouble2 x[3], const bcDouble2 y[3], bool fused)
 {
-	return double2Add(double2Add(double2Multiply(x[0], y[0]), double2Multiply(x[1], y[1])),
-					  double2Multiply(x[2], y[2]));
+	return double2Add(double2Add(double2Multiply(x[0], y[0], fused), double2Multiply(x[1], y[1], fused)),
+					  double2Multiply(x[2], y[2], fused));
 }
 
 /* The crossing alpha = o0 / (o0 - o1) of a point's path with a plane,
@@ -379,7 +405,7 @@ static inline bcDouble2 double2Dot(const bcDouble2 x[3], const bcDouble2 y[3])
  * leave the range where the bound holds, big integers round it. */
 #define BC_DOUBLE2_ERROR 64.0
 
-static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+static inline BC_SWEEP_INLINE double pointAlphaWith(const bcSweepQuery* q, const bcSweepTriangleRef* t, bool fused)
 {
 	const double uu = BC_U * BC_U;
 	bcDouble2 e1[3] = { double2Difference(t->b.x, t->a.x), double2Difference(t->b.y, t->a.y),
@@ -394,10 +420,10 @@ static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
 	double nSize[3];
 	for (int i = 0; i < 3; ++i) {
 		int j = (i + 1) % 3, k = (i + 2) % 3;
-		n[i] = double2Add(double2Multiply(e1[j], e2[k]), double2Negate(double2Multiply(e1[k], e2[j])));
+		n[i] = double2Add(double2Multiply(e1[j], e2[k], fused), double2Negate(double2Multiply(e1[k], e2[j], fused)));
 		nSize[i] = fabs(e1[j].hi * e2[k].hi) + fabs(e1[k].hi * e2[j].hi);
 	}
-	bcDouble2 o0 = double2Dot(n, w0), o1 = double2Dot(n, w1);
+	bcDouble2 o0 = double2Dot(n, w0, fused), o1 = double2Dot(n, w1, fused);
 	double size0 = nSize[0] * fabs(w0[0].hi) + nSize[1] * fabs(w0[1].hi) + nSize[2] * fabs(w0[2].hi);
 	double size1 = nSize[0] * fabs(w1[0].hi) + nSize[1] * fabs(w1[1].hi) + nSize[2] * fabs(w1[2].hi);
 	/* The bound needs every product far from underflow and overflow. */
@@ -408,7 +434,7 @@ static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
 	bcDouble2 den = double2Add(o0, double2Negate(o1));
 	double quotient = o0.hi / den.hi;
 	double p, pe;
-	twoProduct(quotient, den.hi, &p, &pe);
+	twoProduct(quotient, den.hi, &p, &pe, fused);
 	double remainder = ((o0.hi - p) - pe) + o0.lo - quotient * den.lo;
 	double alpha, error;
 	twoSum(quotient, remainder / den.hi, &alpha, &error);
@@ -423,6 +449,23 @@ static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
 		return bcExactPointAlpha(q, t);
 	}
 	return alpha;
+}
+
+#if BC_SWEEP_FMA
+static BC_TARGET_FMA double pointAlphaFused(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+{
+	return pointAlphaWith(q, t, true);
+}
+#endif
+
+static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+{
+#if BC_SWEEP_FMA
+	if (__builtin_cpu_supports("fma")) {
+		return pointAlphaFused(q, t);
+	}
+#endif
+	return pointAlphaWith(q, t, false);
 }
 
 /* A point: exact orientation predicates throughout. */
