@@ -1189,7 +1189,11 @@ static int32_t bcRecordCount(const bcBvh* bvh, bcBvhChild record, int32_t* first
 
 /* A record the wide tree keeps whole as one leaf: a binary leaf, or an
  * inner record with at most BC_LEAF_LANES triangles under it (its box is
- * then the leaf's box). */
+ * then the leaf's box). Measured on the bunny's short and long sweeps
+ * (instructions per cast): leaves of at most 4 triangles, 6,307 and
+ * 10,807; 6, 5,999 and 10,289; 8 (one block), 5,554 and 9,523; 16 (two
+ * blocks), 6,260 and 10,846: fewer levels to walk no longer pay for the
+ * lanes. */
 static bool bcIsWideLeaf(const bcBvh* bvh, bcBvhChild record, int32_t* first, int32_t* count)
 {
 	if (record.count != BC_BVH_INNER) {

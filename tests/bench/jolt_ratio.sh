@@ -4,6 +4,7 @@
 #
 #   sh tests/bench/jolt_ratio.sh [--rounds N] [--reps N] [--build DIR] [--work DIR]
 #                                [--jolt PATH] [--gen PATH] [--bunny PATH] [--sets LIST]
+#                                [--e2e N]
 #
 # The sets are made by the shared generator (--gen, default
 # ../shared/peers/gen.py) into --work (default tests/bench/work/jolt-ratio),
@@ -27,7 +28,11 @@
 #  - Embree: rtcIntersect1 against ballcast's two-sided rays (Embree has
 #    no front side), both in thread-CPU seconds.
 # Printed per set: the medians over rounds of each rate and of the round
-# by round ratios (wall and CPU), and the rounds' ratios. The load average
+# by round ratios (wall and CPU), and the rounds' ratios. Then, unless
+# --e2e 0, the issue's end-to-end line: `ballcast cast -q -j 2` on 1 M
+# short trajectories of the icosphere (made once by the generator), JSON in
+# and out, --e2e runs (default 3) timed by /usr/bin/time: median wall,
+# user + system seconds, peak memory. The load average
 # is printed before and after: on a shared machine wall-clock ratios carry
 # the other processes' noise, CPU ratios less so. Build first:
 # make bench-tools bench-peers (or make build/bench/query_bench).
@@ -41,6 +46,7 @@ jolt=${JOLT_SWEEP:-../peers/jolt-build/jolt_sweep}
 gen=../shared/peers/gen.py
 bunny=../shared/meshes/stanford-bunny.obj
 sets="ico8_short ico8_long bunny_short bunny_long ico8_ray"
+e2e=3
 while [ $# -gt 0 ]; do
 	case $1 in
 	--rounds) rounds=$2; shift 2 ;;
@@ -51,7 +57,8 @@ while [ $# -gt 0 ]; do
 	--gen) gen=$2; shift 2 ;;
 	--bunny) bunny=$2; shift 2 ;;
 	--sets) sets=$2; shift 2 ;;
-	*) echo "usage: sh tests/bench/jolt_ratio.sh [--rounds N] [--reps N] [--build DIR] [--work DIR] [--jolt PATH] [--gen PATH] [--bunny PATH] [--sets LIST]" >&2; exit 2 ;;
+	--e2e) e2e=$2; shift 2 ;;
+	*) echo "usage: sh tests/bench/jolt_ratio.sh [--rounds N] [--reps N] [--build DIR] [--work DIR] [--jolt PATH] [--gen PATH] [--bunny PATH] [--sets LIST] [--e2e N]" >&2; exit 2 ;;
 	esac
 done
 
@@ -137,4 +144,20 @@ for set in $sets; do
 	each=$(awk '$4 != "n/a" && $4 > 0 { printf "%s%.2f", (n++ ? " " : ""), $2 / $4 }' "$work/rows.txt")
 	printf '%-12s %11.0f %11.0f %11s %11s %9s %9s  %s\n' "$set" "$mbq" "$mbc" "$mpq" "$mpc" "$wx" "$cx" "$each"
 done
+if [ "$e2e" -gt 0 ]; then
+	[ -f "$work/ico8_short1m.json" ] ||
+		python3 "$gen" queries --mesh "$work/ico8.obj" --kind short --n 1000000 -o "$work/ico8_short1m"
+	: > "$work/e2e.txt"
+	r=1
+	while [ "$r" -le "$e2e" ]; do
+		/usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" "$build/ballcast" cast -q -j 2 "$work/ico8.obj" \
+			"$work/ico8_short1m.json" -o "$work/e2e.json"
+		cat "$work/time.txt" >> "$work/e2e.txt"
+		r=$((r + 1))
+	done
+	wall=$(awk '{ print $1 }' "$work/e2e.txt" | median)
+	cpu=$(awk '{ printf "%.2f\n", $2 + $3 }' "$work/e2e.txt" | median)
+	peak=$(awk '{ print $4 }' "$work/e2e.txt" | median)
+	echo "end to end, 1 M short trajectories, JSON in and out, -j 2: median wall $wall s, CPU $cpu s, peak $((peak / 1024)) MiB (walls: $(awk '{ printf "%s ", $1 }' "$work/e2e.txt"))"
+fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
