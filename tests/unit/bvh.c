@@ -14,16 +14,6 @@
 #include "mesh.h"
 #include "vec3.h"
 
-/* Fail with a message when cond is false. Check's ck_assert records a mark
- * point (a write to its log) for every assertion that passes, far too slow
- * inside loops over every triangle of every query; this costs nothing. */
-#define bcRequire(cond, ...)                                                                                          \
-	do {                                                                                                               \
-		if (!(cond)) {                                                                                                 \
-			ck_abort_msg(__VA_ARGS__);                                                                                 \
-		}                                                                                                              \
-	} while (0)
-
 /* pi, for the test sphere. */
 #define BC_TEST_PI 3.14159265358979323846
 
@@ -735,6 +725,19 @@ static bcCastOutput bcCastOne(const bcMesh* mesh, int32_t t, bcCastInput input, 
 	return bcCastTriangle(mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]], input, options);
 }
 
+/* A caster for mesh, no triangle visited yet (free its stamps). */
+static bcCaster bcMakeCaster(const bcMesh* mesh)
+{
+	int32_t n = mesh->triangleCount;
+	bcCaster caster = { mesh, { { 0, 0, 0 }, { 0, 0, 0 }, 0 }, bcDefaultCastOptions(), malloc((size_t)n * sizeof(int32_t)),
+						0, 0, false };
+	ck_assert_ptr_nonnull(caster.stamps);
+	for (int32_t t = 0; t < n; ++t) {
+		caster.stamps[t] = -1;
+	}
+	return caster;
+}
+
 static void bcCastVisit(void* context, const bcBvhTriangle* triangle, double* maxAlpha)
 {
 	bcCaster* caster = context;
@@ -758,12 +761,7 @@ static long bcCheckOrdered(const bcMesh* mesh, uint64_t seed, int queryCount)
 {
 	bcRandom random = { seed };
 	int32_t n = mesh->triangleCount;
-	bcCaster caster = { mesh, { { 0, 0, 0 }, { 0, 0, 0 }, 0 }, bcDefaultCastOptions(), malloc((size_t)n * sizeof(int32_t)),
-						0, 0, false };
-	ck_assert_ptr_nonnull(caster.stamps);
-	for (int32_t t = 0; t < n; ++t) {
-		caster.stamps[t] = -1;
-	}
+	bcCaster caster = bcMakeCaster(mesh);
 	long skipped = 0;
 	for (int q = 0; q < queryCount; ++q) {
 		bcVec3 p0, d;
@@ -1212,13 +1210,7 @@ START_TEST(test_orderedVisitsFew)
 		}
 	}
 	bcMesh* mesh = bcSoupMesh(&soup);
-	int32_t n = mesh->triangleCount;
-	bcCaster caster = { mesh, { { 0, 0, 0 }, { 0, 0, 0 }, 0 }, bcDefaultCastOptions(), malloc((size_t)n * sizeof(int32_t)),
-						0, 0, false };
-	ck_assert_ptr_nonnull(caster.stamps);
-	for (int32_t t = 0; t < n; ++t) {
-		caster.stamps[t] = -1;
-	}
+	bcCaster caster = bcMakeCaster(mesh);
 	bcRandom random = { 700 };
 	long hitVisits = 0, missVisits = 0, plainVisits = 0;
 	int hits = 0, misses = 0;

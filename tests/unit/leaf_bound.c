@@ -14,15 +14,6 @@
 #include "sweep.h"
 #include "vec3.h"
 
-/* Fail with a message when cond is false, without Check's per-assertion
- * cost inside the loops. */
-#define bcRequire(cond, ...)                                                                                          \
-	do {                                                                                                               \
-		if (!(cond)) {                                                                                                 \
-			ck_abort_msg(__VA_ARGS__);                                                                                 \
-		}                                                                                                              \
-	} while (0)
-
 /* A leaf's triangles as the test made them. */
 typedef struct bcTestLeaf {
 	bcLeafBlock block __attribute__((aligned(32)));
