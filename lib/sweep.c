@@ -338,15 +338,41 @@ static inline void twoSum(double a, double b, double* x, double* y)
 	*x = sum;
 }
 
-/* x + y = a * b exactly (Dekker; no fused multiply-add). */
-static inline void twoProduct(double a, double b, double* x, double* y)
+/* Where the CPU has fused multiply-add, the double-double arithmetic of
+ * a point's alpha (pointAlpha) takes the exact product's rounding error
+ * from it, in one instruction instead of Dekker's split: the same exact
+ * error, so the same bits, chosen at run time as the walk's SIMD is. */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(BC_NO_SIMD)
+#define BC_SWEEP_FMA 1
+#define BC_TARGET_FMA __attribute__((target("fma")))
+#else
+#define BC_SWEEP_FMA 0
+#endif
+
+#if defined(__GNUC__)
+#define BC_SWEEP_INLINE __attribute__((always_inline))
+#else
+#define BC_SWEEP_INLINE
+#endif
+
+/* x + y = a * b exactly: Dekker's product (no fused multiply-add), or
+ * with fused the error of the product from a fused multiply-add. */
+static inline BC_SWEEP_INLINE void twoProduct(double a, double b, double* x, double* y, bool fused)
 {
-	const double splitter = 134217729.0; /* 2^27 + 1 */
 	double p = a * b;
+	*x = p;
+#if BC_SWEEP_FMA
+	if (fused) {
+		*y = __builtin_fma(a, b, -p);
+		return;
+	}
+#else
+	(void)fused;
+#endif
+	const double splitter = 134217729.0; /* 2^27 + 1 */
 	double ca = splitter * a, cb = splitter * b;
 	double ahi = ca - (ca - a), alo = a - ahi;
 	double bhi = cb - (cb - b), blo = b - bhi;
-	*x = p;
 	*y = ((ahi * bhi - p) + ahi * blo + alo * bhi) + alo * blo;
 }
 
@@ -381,10 +407,10 @@ static inline bcDouble2 double2Negate(bcDouble2 x)
 }
 
 /* x * y, within about 4 u^2 |x| |y|. */
-static inline bcDouble2 double2Multiply(bcDouble2 x, bcDouble2 y)
+static inline BC_SWEEP_INLINE bcDouble2 double2Multiply(bcDouble2 x, bcDouble2 y, bool fused)
 {
 	double p, e;
-	twoProduct(x.hi, y.hi, &p, &e);
+	twoProduct(x.hi, y.hi, &p, &e, fused);
 	e += x.hi * y.lo + x.lo * y.hi;
 	bcDouble2 r;
 	fastTwoSum(p, e, &r.hi, &r.lo);
@@ -392,10 +418,10 @@ static inline bcDouble2 double2Multiply(bcDouble2 x, bcDouble2 y)
 }
 
 /* x . y for double-double vectors. */
-static inline bcDouble2 double2Dot(const bcDouble2 x[3], const bcDouble2 y[3])
+static inline BC_SWEEP_INLINE bcDouble2 double2Dot(const bcDouble2 x[3], const bcDouble2 y[3], bool fused)
 {
-	return double2Add(double2Add(double2Multiply(x[0], y[0]), double2Multiply(x[1], y[1])),
-					  double2Multiply(x[2], y[2]));
+	return double2Add(double2Add(double2Multiply(x[0], y[0], fused), double2Multiply(x[1], y[1], fused)),
+					  double2Multiply(x[2], y[2], fused));
 }
 
 /* The crossing alpha = o0 / (o0 - o1) of a point's path with a plane,
@@ -419,7 +445,8 @@ typedef struct bcDouble2Plane {
 	double size0, size1;
 } bcDouble2Plane;
 
-static void double2Plane(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcDouble2Plane* p)
+static inline BC_SWEEP_INLINE void double2Plane(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcDouble2Plane* p,
+												 bool fused)
 {
 	bcDouble2 e1[3] = { double2Difference(t->b.x, t->a.x), double2Difference(t->b.y, t->a.y),
 						double2Difference(t->b.z, t->a.z) };
@@ -431,22 +458,23 @@ static void double2Plane(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcD
 						double2Difference(q->p1.z, t->a.z) };
 	for (int i = 0; i < 3; ++i) {
 		int j = (i + 1) % 3, k = (i + 2) % 3;
-		p->n[i] = double2Add(double2Multiply(e1[j], e2[k]), double2Negate(double2Multiply(e1[k], e2[j])));
+		p->n[i] = double2Add(double2Multiply(e1[j], e2[k], fused), double2Negate(double2Multiply(e1[k], e2[j], fused)));
 		p->nSize[i] = fabs(e1[j].hi * e2[k].hi) + fabs(e1[k].hi * e2[j].hi);
 	}
-	p->o0 = double2Dot(p->n, w0);
-	p->o1 = double2Dot(p->n, w1);
+	p->o0 = double2Dot(p->n, w0, fused);
+	p->o1 = double2Dot(p->n, w1, fused);
 	p->size0 = p->nSize[0] * fabs(w0[0].hi) + p->nSize[1] * fabs(w0[1].hi) + p->nSize[2] * fabs(w0[2].hi);
 	p->size1 = p->nSize[0] * fabs(w1[0].hi) + p->nSize[1] * fabs(w1[1].hi) + p->nSize[2] * fabs(w1[2].hi);
 }
 
 /* num / den for double-doubles, as the nearest double to the
  * double-double quotient (*value) and what remains of it (*error). */
-static void double2Quotient(bcDouble2 num, bcDouble2 den, double* value, double* error)
+static inline BC_SWEEP_INLINE void double2Quotient(bcDouble2 num, bcDouble2 den, double* value, double* error,
+												   bool fused)
 {
 	double quotient = num.hi / den.hi;
 	double p, pe;
-	twoProduct(quotient, den.hi, &p, &pe);
+	twoProduct(quotient, den.hi, &p, &pe, fused);
 	double remainder = ((num.hi - p) - pe) + num.lo - quotient * den.lo;
 	twoSum(quotient, remainder / den.hi, value, error);
 }
@@ -465,11 +493,11 @@ static bool roundsSurely(double value, double error, double bound)
 	return fabs(fabs(error) - 0.5 * gap) > bound && value > 1e-300 && isfinite(value);
 }
 
-static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+static inline BC_SWEEP_INLINE double pointAlphaWith(const bcSweepQuery* q, const bcSweepTriangleRef* t, bool fused)
 {
 	const double uu = BC_U * BC_U;
 	bcDouble2Plane plane;
-	double2Plane(q, t, &plane);
+	double2Plane(q, t, &plane, fused);
 	bcDouble2 o0 = plane.o0, o1 = plane.o1;
 	double size0 = plane.size0, size1 = plane.size1;
 	/* The bound needs every product far from underflow and overflow. */
@@ -479,12 +507,29 @@ static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
 	double error0 = BC_DOUBLE2_ERROR * uu * size0, error1 = BC_DOUBLE2_ERROR * uu * size1;
 	bcDouble2 den = double2Add(o0, double2Negate(o1));
 	double alpha, error;
-	double2Quotient(o0, den, &alpha, &error);
+	double2Quotient(o0, den, &alpha, &error, fused);
 	double bound = fabs(alpha) * (error0 / fabs(o0.hi) + (error0 + error1) / fabs(den.hi) + 16.0 * uu);
 	if (!roundsSurely(alpha, error, bound)) {
 		return bcExactPointAlpha(q, t);
 	}
 	return alpha;
+}
+
+#if BC_SWEEP_FMA
+static BC_TARGET_FMA double pointAlphaFused(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+{
+	return pointAlphaWith(q, t, true);
+}
+#endif
+
+static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+{
+#if BC_SWEEP_FMA
+	if (__builtin_cpu_supports("fma")) {
+		return pointAlphaFused(q, t);
+	}
+#endif
+	return pointAlphaWith(q, t, false);
 }
 
 /* A point: exact orientation predicates throughout. */
@@ -1455,8 +1500,8 @@ static double roundedFaceAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* 
 	const double uu = BC_U * BC_U;
 	const double r = q->radius;
 	bcDouble2Plane plane;
-	double2Plane(q, t, &plane);
-	bcDouble2 s0 = plane.o0, s1 = plane.o1, l2 = double2Dot(plane.n, plane.n);
+	double2Plane(q, t, &plane, false);
+	bcDouble2 s0 = plane.o0, s1 = plane.o1, l2 = double2Dot(plane.n, plane.n, false);
 	const double* nSize = plane.nSize;
 	double size0 = plane.size0, size1 = plane.size1;
 	double sizeL = nSize[0] * nSize[0] + nSize[1] * nSize[1] + nSize[2] * nSize[2];
@@ -1474,7 +1519,7 @@ static double roundedFaceAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* 
 	/* sqrt L2: a Newton step from the double root. */
 	double root = sqrt(l2.hi);
 	double p, pe;
-	twoProduct(root, root, &p, &pe);
+	twoProduct(root, root, &p, &pe, false);
 	double correction = ((l2.hi - p) - pe + l2.lo) / (2.0 * root);
 	bcDouble2 rootL2;
 	fastTwoSum(root, correction, &rootL2.hi, &rootL2.lo);
@@ -1482,7 +1527,7 @@ static double roundedFaceAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* 
 	/* Q = sigma S - r sqrt L2. */
 	const double sigma = approach < 0 ? 1.0 : -1.0;
 	bcDouble2 rs;
-	twoProduct(r, rootL2.hi, &rs.hi, &rs.lo);
+	twoProduct(r, rootL2.hi, &rs.hi, &rs.lo, false);
 	rs.lo += r * rootL2.lo;
 	bcDouble2 signedS = sigma > 0.0 ? s0 : double2Negate(s0);
 	bcDouble2 qq = double2Add(signedS, double2Negate(rs));
@@ -1492,7 +1537,7 @@ static double roundedFaceAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* 
 		return bcExactFaceAlphaRounded(q, t, alpha);
 	}
 	double value, error;
-	double2Quotient(qq, nd.hi < 0.0 ? double2Negate(nd) : nd, &value, &error);
+	double2Quotient(qq, nd.hi < 0.0 ? double2Negate(nd) : nd, &value, &error, false);
 	/* First order in the relative errors (each under a quarter), doubled. */
 	double bound = 2.0 * fabs(value) * (errQ / fabs(qq.hi) + errNd / den + 16.0 * uu);
 	if (!roundsSurely(value, error, bound) || !(value <= 1.0)) {
@@ -1519,7 +1564,7 @@ static inline bool exactDifference(double a, double b, double* out)
 static inline bool exactProduct(double a, double b, double* out)
 {
 	double lo;
-	twoProduct(a, b, out, &lo);
+	twoProduct(a, b, out, &lo, false);
 	return lo == 0.0 && isfinite(*out);
 }
 

@@ -31,7 +31,7 @@ typedef struct bcSweepQuery {
 	bool forceExact;  /* tests: decide every triangle on the exact path */
 	bool deferAlpha;  /* alphas within alphaError (r = 0: every one; r > 0: the face's,
 						 not yet correctly rounded), bcSweepRefine sharpens them */
-	bool ballFiltered; /* the walk already left out triangles far from the path (bcBvh_QuerySweepBall):
+	bool ballFiltered; /* the walk already left out triangles far from the path (bcBvh_QuerySweepOrdered):
 						  the bounding-ball rejection is not repeated */
 } bcSweepQuery;
 

@@ -15,7 +15,7 @@ BULLET_LIBS = $(shell $(PKG_CONFIG) --libs bullet 2>/dev/null || echo -lBulletCo
 EMBREE_LIBS := -lembree3
 
 BENCH_CORE := $(BENCH_BIN)/genwork $(BENCH_BIN)/cast_bench $(BENCH_BIN)/seeds_bench $(BENCH_BIN)/runstat \
-	$(BENCH_BIN)/numfmt_bench
+	$(BENCH_BIN)/numfmt_bench $(BENCH_BIN)/query_bench
 BENCH_PEERS := $(BENCH_BIN)/bullet_sweep $(BENCH_BIN)/embree_rays
 BENCH_FLAGS = $(ALL_CPPFLAGS) -Itests/bench -Itests/support $(ALL_CFLAGS)
 
@@ -68,6 +68,10 @@ $(BENCH_BIN)/genwork: tests/bench/genwork.c $(BENCH_BIN)/benchutil.o tests/suppo
 		$(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
 $(BENCH_BIN)/cast_bench: tests/bench/cast_bench.c $(BENCH_BIN)/benchutil.o lib/bvh.h $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(ALL_LDFLAGS) $(GMP_LIBS) -lm
+
+$(BENCH_BIN)/query_bench: tests/bench/query_bench.c $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
