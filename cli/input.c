@@ -9,12 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Bytes asked of the stream per read, and the first buffer size. 64 KiB
- * holds hundreds of typical records, so the memmove of a partial record and
- * the re-scan it causes happen once per few hundred records, while the
- * buffer stays small. */
-#define CLI_INPUT_CHUNK ((size_t)64 * 1024)
-
 /* How often a reader waiting on a pipe asks whether to keep waiting: short
  * enough that a run stopped by an error ends promptly, long enough that an
  * idle wait costs nothing. */
@@ -72,8 +66,88 @@ static int readFailed(bcError* error, bcErrorCode code, int errorNumber)
 	return -1;
 }
 
+/* Stop the input at buffer[at] (an unread byte, or length), with message
+ * there: the bytes before stay readable, then Fill fails; or, when at is
+ * within the input's first chunk, refuse the whole input (what is not read
+ * yet) at once: a file that starts as binary data is no text with junk at
+ * its end. */
+static void refuse(cliInput* in, size_t at, const char* message)
+{
+	cliInput_SyntaxError(in, at - in->start, message, &in->refusal);
+	if (in->consumed == 0 && in->start == 0 && at >= 3 && memcmp(in->buffer, "\xEF\xBB\xBF", 3) == 0) {
+		/* a byte order mark not skipped yet: columns count after it */
+		cliTextPosition(in->buffer + 3, at - 3, 1, 1, &in->refusal.line, &in->refusal.column);
+	}
+	in->refused = true;
+	bool early = in->consumed + (long long)(at - in->start) < (long long)CLI_INPUT_CHUNK;
+	in->length = early ? in->start : at;
+	in->eof = false; /* not the end: Fill says why at once */
+}
+
+/* Look at the bytes just read, buffer[from .. length): the start of the
+ * input for UTF-16, everything for a run of NUL bytes (cliInput_Fill). */
+static void refuseNonText(cliInput* in, size_t from)
+{
+	const unsigned char* u = (const unsigned char*)in->buffer;
+	if (!in->startChecked) {
+		size_t have = in->length - in->start;
+		if (in->consumed > 0 || in->start > 0) {
+			in->startChecked = true; /* read from before this check could see it: a reader's business */
+		} else if (have >= 4 || in->eof) {
+			in->startChecked = true;
+			bool mark = have >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF));
+			/* ASCII in UTF-16: a NUL after (little-endian) or before (big-endian) each byte */
+			bool little = have >= 4 && u[0] != 0 && u[1] == 0 && u[2] != 0 && u[3] == 0;
+			bool big = have >= 4 && u[0] == 0 && u[1] != 0 && u[2] == 0 && u[3] != 0;
+			if (mark || little || big) {
+				refuse(in, 0, CLI_INPUT_UTF16);
+				return;
+			}
+		}
+	}
+	size_t i = from;
+	if (in->lastWasNul && i < in->length && u[i] == 0) {
+		/* a run that began with the last byte of the read before (if still unread) */
+		refuse(in, from > in->start ? from - 1 : from, CLI_INPUT_BINARY);
+		return;
+	}
+	while (i < in->length) {
+		const unsigned char* nul = memchr(u + i, 0, in->length - i);
+		if (nul == NULL) {
+			break;
+		}
+		size_t at = (size_t)(nul - u);
+		if (at + 1 < in->length && u[at + 1] == 0) {
+			refuse(in, at, CLI_INPUT_BINARY);
+			return;
+		}
+		i = at + 1;
+	}
+	in->lastWasNul = in->length > from && u[in->length - 1] == 0;
+}
+
+/* What Fill returns after count bytes came at buffer[from]: 1, 0 at the
+ * end, or -1 when the input is refused from its first new byte on. */
+static int afterRead(cliInput* in, size_t from, size_t count, bcError* error)
+{
+	refuseNonText(in, from);
+	if (in->refused && in->length <= from) {
+		if (error != NULL) {
+			*error = in->refusal;
+		}
+		return -1;
+	}
+	return count > 0 ? 1 : 0;
+}
+
 int cliInput_Fill(cliInput* in, bcError* error)
 {
+	if (in->refused) {
+		if (error != NULL) {
+			*error = in->refusal;
+		}
+		return -1;
+	}
 	if (in->eof) {
 		return 0;
 	}
@@ -94,6 +168,7 @@ int cliInput_Fill(cliInput* in, bcError* error)
 	size_t request = in->capacity - in->length;
 	if (in->fd < 0) {
 		errno = 0;
+		size_t from = in->length;
 		size_t count = fread(in->buffer + in->length, 1, request, in->stream);
 		in->length += count;
 		if (ferror(in->stream)) {
@@ -101,7 +176,7 @@ int cliInput_Fill(cliInput* in, bcError* error)
 		}
 		/* fread stops short only at the end of the input */
 		in->eof = count < request || feof(in->stream);
-		return count > 0 ? 1 : 0;
+		return afterRead(in, from, count, error);
 	}
 	/* read(2) returns what a pipe holds rather than waiting for a full
 	 * buffer, so that a filter answers records as they come. */
@@ -123,9 +198,10 @@ int cliInput_Fill(cliInput* in, bcError* error)
 		if (count < 0) {
 			return readFailed(error, bc_errorIo, errno);
 		}
+		size_t from = in->length;
 		in->length += (size_t)count;
 		in->eof = count == 0;
-		return count > 0 ? 1 : 0;
+		return afterRead(in, from, (size_t)count, error);
 	}
 }
 
@@ -200,13 +276,27 @@ int cliInput_SkipSpace(cliInput* in, bcError* error)
 	}
 }
 
-int cliInput_SkipLine(cliInput* in, bcError* error)
+int cliInput_SkipLine(cliInput* in, size_t limit, bcError* error)
 {
+	long line = in->line;
+	long column = in->column;
+	long long from = in->consumed;
 	for (;;) {
 		const char* newline = memchr(in->buffer + in->start, '\n', in->length - in->start);
 		if (newline != NULL) {
 			cliInput_Advance(in, (size_t)(newline - (in->buffer + in->start)) + 1);
 			return 1;
+		}
+		if ((unsigned long long)(in->consumed - from) + (in->length - in->start) > limit) {
+			if (error != NULL) {
+				memset(error, 0, sizeof *error);
+				error->code = bc_errorSyntax;
+				error->record = -1;
+				error->line = line;
+				error->column = column;
+				snprintf(error->message, sizeof error->message, "line longer than %zu bytes", limit);
+			}
+			return -1;
 		}
 		/* drop what is buffered: the line's column keeps counting */
 		cliInput_Advance(in, in->length - in->start);

@@ -11,9 +11,20 @@
 
 #include "ballcast.h"
 
+/* Bytes asked of the stream per read, and the first buffer size. 64 KiB
+ * holds hundreds of typical records, so the memmove of a partial record and
+ * the re-scan it causes happen once per few hundred records, while the
+ * buffer stays small. */
+#define CLI_INPUT_CHUNK ((size_t)64 * 1024)
+
 /* Longest piece of input quoted back in a message; keeps messages within
  * bcError.message and a record's error. */
 #define CLI_QUOTE_MAX 40
+
+/* The messages of an input refused as a whole (cliInput_Fill): bytes that
+ * no text holds, and text in another encoding. */
+#define CLI_INPUT_BINARY "binary data (NUL bytes)"
+#define CLI_INPUT_UTF16 "UTF-16 text; convert it to UTF-8"
 
 /* While the input waits for a pipe, socket or terminal, it asks
  * keepWaiting(context) every tenth of a second; when that returns false it
@@ -39,6 +50,10 @@ typedef struct cliInput {
 	long column;
 	long long consumed; /* bytes before buffer[start], from the start of the input */
 	long long size;     /* the whole input's size when known (a regular file), else -1 */
+	bool startChecked;  /* the first bytes were looked at for UTF-16 */
+	bool lastWasNul;    /* the last byte read was a NUL (a run may go on in the next read) */
+	bool refused;       /* the input stops at buffer[length]: refusal says why and where */
+	bcError refusal;
 } cliInput;
 
 /* Start reading stream (not closed here; nothing may have been read
@@ -54,7 +69,17 @@ void cliInput_Close(cliInput* in);
 /* Read more input after the unread bytes (moved to the front of the buffer,
  * which doubles when they fill it). 1 when bytes were added, 0 at the end
  * of the input, -1 on a read error or out of memory (error filled, without
- * a position). */
+ * a position).
+ *
+ * Text only: an input that starts as UTF-16 does (a byte order mark FF FE
+ * or FE FF, or ASCII with a NUL after or before every byte) is refused
+ * whole (CLI_INPUT_UTF16, at line 1, column 1), and one that holds two NUL
+ * bytes in a row (zeros, an image, an archive, an executable) is refused
+ * at the first of them (CLI_INPUT_BINARY): whole when they stand in its
+ * first CLI_INPUT_CHUNK bytes (binary data), else the bytes before stay
+ * readable (text, then zeros: a file cut short and padded, say), and the
+ * read that would go past them returns -1 with that syntax error. A lone
+ * NUL is left to the readers (a bad record where it stands). */
 int cliInput_Fill(cliInput* in, bcError* error);
 
 /* Consume count unread bytes, keeping line and column. */
@@ -72,9 +97,10 @@ int cliInput_SkipByteOrderMark(cliInput* in, bcError* error);
 int cliInput_SkipSpace(cliInput* in, bcError* error);
 
 /* Skip through the end of the current line (its '\n', or the end of the
- * input), in bounded memory however long the line. 1, or -1 on a read
- * error. */
-int cliInput_SkipLine(cliInput* in, bcError* error);
+ * input), in bounded memory. 1, or -1 on a read error or when more than
+ * limit bytes go by without a line end (error: "line longer than LIMIT
+ * bytes" at where the skipping started). */
+int cliInput_SkipLine(cliInput* in, size_t limit, bcError* error);
 
 /* Can the next record be read without waiting? True when a line with
  * something on it is buffered, at the end of the input, and for input that

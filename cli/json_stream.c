@@ -1414,7 +1414,7 @@ static int takeBadLine(cliJsonStream* stream, cliJsonSpan* span, const bcError* 
 		/* a line longer than a value may be: skipped, not held */
 		span->text = s;
 		span->length = in->length - in->start;
-		if (cliInput_SkipLine(in, error) < 0) {
+		if (cliInput_SkipLine(in, CLI_JSON_MAX_VALUE, error) < 0) {
 			return -1;
 		}
 		return 1;

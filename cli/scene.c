@@ -5,9 +5,10 @@
  *    "gravity": [0, 0, -9.81], "restitution": 0.8, "horizon": 10,
  *    "samples": 0.01, "max_events": 100000}
  *
- * A scene is small and read whole, through the one JSON front end
- * (json_stream.c): syntax errors and bad values alike are reported at
- * their exact line and column; a numeric id keeps its text as written. */
+ * A scene is read whole (at most CLI_SCENE_MAX_BYTES), through the one
+ * JSON front end (json_stream.c): syntax errors and bad values alike are
+ * reported at their exact line and column; a numeric id keeps its text as
+ * written. */
 #include "scene.h"
 
 #include <errno.h>
@@ -17,10 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input.h"
 #include "json_stream.h"
-
-/* Bytes asked of the stream per read when loading a scene. */
-#define CLI_SCENE_READ_CHUNK ((size_t)64 * 1024)
 
 #if defined(__GNUC__)
 #define CLI_SCENE_PRINTF(formatIndex, firstArgument) __attribute__((format(printf, formatIndex, firstArgument)))
@@ -439,6 +438,43 @@ bool cliScene_Parse(const char* text, size_t length, cliScene* scene, bcError* e
 	return ok;
 }
 
+bool cliScene_Read(FILE* stream, cliScene* scene, bcError* error)
+{
+	memset(scene, 0, sizeof *scene);
+	memset(error, 0, sizeof *error);
+	error->record = -1;
+	/* read whole, as text (cliInput_Fill refuses binary data and UTF-16),
+	 * up to the limit */
+	cliInput in;
+	if (!cliInput_Open(&in, stream)) {
+		return outOfMemory(error);
+	}
+	bool ok = true;
+	int status = 1;
+	while (status > 0 && in.length <= CLI_SCENE_MAX_BYTES) {
+		status = cliInput_Fill(&in, error);
+	}
+	if (status < 0) {
+		ok = false;
+		const char* prefix = "read error: ";
+		if (error->code == bc_errorIo && strncmp(error->message, prefix, strlen(prefix)) == 0) {
+			/* said as the other files' open and read errors are */
+			char reason[sizeof error->message];
+			snprintf(reason, sizeof reason, "%s", error->message + strlen(prefix));
+			snprintf(error->message, sizeof error->message, "cannot read: %.200s", reason);
+		}
+	} else if (in.length > CLI_SCENE_MAX_BYTES) {
+		ok = false;
+		memset(error, 0, sizeof *error);
+		error->code = bc_errorTooLarge;
+		error->record = -1;
+		snprintf(error->message, sizeof error->message, "scene longer than %zu bytes", (size_t)CLI_SCENE_MAX_BYTES);
+	}
+	ok = ok && cliScene_Parse(in.buffer, in.length, scene, error);
+	cliInput_Close(&in);
+	return ok;
+}
+
 bool cliScene_Load(const char* path, cliScene* scene, bcError* error)
 {
 	memset(scene, 0, sizeof *scene);
@@ -451,36 +487,10 @@ bool cliScene_Load(const char* path, cliScene* scene, bcError* error)
 		snprintf(error->message, sizeof error->message, "cannot open: %s", strerror(errno));
 		return false;
 	}
-	char* buffer = NULL;
-	size_t length = 0, capacity = 0;
-	bool ok = true;
-	for (;;) {
-		if (capacity - length < CLI_SCENE_READ_CHUNK) {
-			size_t grown = capacity == 0 ? CLI_SCENE_READ_CHUNK : 2 * capacity;
-			char* bigger = grown > capacity ? realloc(buffer, grown) : NULL;
-			if (bigger == NULL) {
-				ok = outOfMemory(error);
-				break;
-			}
-			buffer = bigger;
-			capacity = grown;
-		}
-		size_t got = fread(buffer + length, 1, capacity - length, f);
-		length += got;
-		if (got == 0) {
-			if (ferror(f)) {
-				error->code = bc_errorIo;
-				snprintf(error->message, sizeof error->message, "cannot read: %s", strerror(errno));
-				ok = false;
-			}
-			break;
-		}
-	}
+	bool ok = cliScene_Read(f, scene, error);
 	if (!fromStdin) {
 		fclose(f);
 	}
-	ok = ok && cliScene_Parse(buffer, length, scene, error);
-	free(buffer);
 	return ok;
 }
 

@@ -68,6 +68,22 @@ OK_RECORD='{"id":"ok","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}'
 OK_CSV_HEADER='id,x0,y0,z0,x1,y1,z1,r'
 OK_CSV_ROW='ok,0.25,0.25,2,0.25,0.25,-2,0.5'
 
+# bounded ARGS... : bcast, but killed after 30 s and, when ballcast runs
+# bare (not under ASan or valgrind, which reserve far more), within 1 GiB
+# of address space: a reader without a limit fails the test at once
+# instead of hanging it or taking the machine's memory.
+bounded() {
+	(
+		if [ "${BALLCAST_SANITIZED:-0}" != 1 ] && [ -z "${BALLCAST_WRAPPER:-}" ]; then
+			ulimit -v 1048576 || exit 99
+		fi
+		# shellcheck disable=SC2086
+		exec timeout 30 ${BALLCAST_WRAPPER:-} "$BALLCAST" "$@"
+	) >"$BATS_TEST_TMPDIR/stdout" 2>"$BATS_TEST_TMPDIR/stderr" && status=0 || status=$?
+	out="$(cat "$BATS_TEST_TMPDIR/stdout")"
+	err="$(cat "$BATS_TEST_TMPDIR/stderr")"
+}
+
 # 10 MiB of digits, on one line (awk: fast and the same everywhere).
 ten_mib() {
 	awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "0123456789" }'
@@ -152,10 +168,10 @@ ten_mib() {
 	expect_error 2 'ballcast: junk.obj: no faces: the input has 0 vertices and no f lines' cast junk.obj one.json
 }
 
-@test "junk: a binary file (a PNG header) as trajectories: read as CSV, no known column" {
+@test "junk: a binary file (a PNG header) as trajectories: refused as binary data, at its first NUL bytes (issue 26)" {
+	# changed by issue 26: was read as CSV (no known column in the header '\211PNG')
 	printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\020' >junk.bin
-	expect_error 2 'ballcast: junk.bin:1:1: no known column in the CSV header (expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, vx,vy,vz, fixed)' \
-		cast tri.obj junk.bin
+	expect_error 2 'ballcast: junk.bin:3:1: binary data (NUL bytes)' cast tri.obj junk.bin
 }
 
 @test "junk: a NUL byte inside a JSON array is reported at its position" {
@@ -906,4 +922,88 @@ EOF
 		assert_status 2
 		assert_no_stderr
 	done
+}
+# ------------------------------------------------- limits (issue 26, item 5)
+#
+# Every reader ends: binary data and UTF-16 are refused at once with their
+# reason, a line or a scene past its limit stops the run with the limit
+# named. Each case ran without end (or until memory ran out) before.
+
+@test "limits: zeros (/dev/zero) as trajectories, in every input format, for cast, closest and balls: refused at once" {
+	for format in auto json ndjson csv; do
+		bounded cast tri.obj /dev/zero --input-format "$format"
+		assert_status 2
+		assert_no_stdout
+		echo 'ballcast: /dev/zero:1:1: binary data (NUL bytes)' | assert_stderr_eq
+	done
+	bounded cast --format ndjson tri.obj - </dev/zero
+	assert_status 2
+	echo 'ballcast: <stdin>:1:1: binary data (NUL bytes)' | assert_stderr_eq
+	bounded closest tri.obj /dev/zero
+	assert_status 2
+	echo 'ballcast: /dev/zero:1:1: binary data (NUL bytes)' | assert_stderr_eq
+	bounded balls /dev/zero --input-format ndjson
+	assert_status 2
+	echo 'ballcast: /dev/zero:1:1: binary data (NUL bytes)' | assert_stderr_eq
+}
+
+@test "limits: zeros as simulate's scene are refused at once; a scene past 16 MiB is refused, its limit named" {
+	bounded simulate tri.obj /dev/zero
+	assert_status 2
+	assert_no_stdout
+	echo 'ballcast: /dev/zero:1:1: binary data (NUL bytes)' | assert_stderr_eq
+	{ awk 'BEGIN { for (i = 0; i < 17 * 1024; i++) printf "%1023s\n", "" }'; echo '{"balls": [], "horizon": 1}'; } >big.json
+	bounded simulate tri.obj big.json
+	assert_status 2
+	assert_no_stdout
+	echo 'ballcast: big.json: scene longer than 16777216 bytes' | assert_stderr_eq
+	# 15 MiB of blanks before the scene is no problem
+	{ awk 'BEGIN { for (i = 0; i < 15 * 1024; i++) printf "%1023s\n", "" }'; echo '{"balls": [], "horizon": 1}'; } >blank.json
+	bounded simulate tri.obj blank.json
+	assert_status 0
+}
+
+@test "limits: records, then zeros past the first 64 KiB (a file cut short and padded): the records are answered, then exit 2 at the zeros" {
+	awk 'BEGIN { for (i = 0; i < 2000; i++)
+		printf "{\"id\":%d,\"p0\":[0.25,0.25,2],\"p1\":[0.25,0.25,-2],\"r\":0.5}\n", i }' >padded.ndjson
+	head -c 100000 /dev/zero >>padded.ndjson
+	# batches of 100: those read whole before the zeros are answered and written
+	bounded cast --format ndjson --batch 100 tri.obj padded.ndjson
+	assert_status 2
+	[ "$(wc -l <stdout)" -eq 2000 ] || { echo "$(wc -l <stdout) answers, expected 2000"; return 1; }
+	[ "$(tail -n 1 stdout)" = "$(hit_front 1999)" ]
+	echo 'ballcast: padded.ndjson:2001:1: binary data (NUL bytes)' | assert_stderr_eq
+	# within the first 64 KiB the file is binary data: refused whole, nothing answered
+	{ printf '%s\n' "$OK_RECORD"; head -c 8 /dev/zero; } >short.ndjson
+	bounded cast --format ndjson tri.obj short.ndjson
+	assert_status 2
+	assert_no_stdout
+	echo 'ballcast: short.ndjson:2:1: binary data (NUL bytes)' | assert_stderr_eq
+}
+
+@test "limits: UTF-16 trajectories and scenes, with a byte order mark or without, are refused at once with the reason" {
+	printf '%s\n' "$OK_RECORD" | iconv -f UTF-8 -t UTF-16LE >le.ndjson
+	printf '%s\n' "$OK_RECORD" | iconv -f UTF-8 -t UTF-16BE >be.ndjson
+	{ printf '\377\376'; cat le.ndjson; } >bom-le.ndjson
+	{ printf '\376\377'; cat be.ndjson; } >bom-be.ndjson
+	for f in le.ndjson be.ndjson bom-le.ndjson bom-be.ndjson; do
+		for format in auto ndjson csv; do
+			bounded cast tri.obj "$f" --input-format "$format"
+			assert_status 2
+			assert_no_stdout
+			echo "ballcast: $f:1:1: UTF-16 text; convert it to UTF-8" | assert_stderr_eq
+		done
+	done
+	printf '{"balls": [], "horizon": 1}' | iconv -f UTF-8 -t UTF-16 >scene16.json
+	bounded simulate tri.obj scene16.json
+	assert_status 2
+	echo 'ballcast: scene16.json:1:1: UTF-16 text; convert it to UTF-8' | assert_stderr_eq
+}
+
+@test "limits: an endless NDJSON line stops the run when it passes its limit, the limit named" {
+	# 'yes' never ends: before, the reader skipped the line for ever
+	( yes 0123456789 | tr -d '\n' ) | bounded cast --format ndjson tri.obj - --input-format ndjson
+	assert_status 2
+	assert_no_stdout
+	echo 'ballcast: <stdin>:1:1: line longer than 16777216 bytes' | assert_stderr_eq
 }

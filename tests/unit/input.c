@@ -1,8 +1,9 @@
 /* input.c - unit tests for the bytes of one input (cli/input.h): line and
  * column of every byte, a byte order mark skipped without counting, a line
- * longer than the buffer skipped in bounded memory, the buffer growing for
- * a value that needs it, progress when the size is known (and -1 when it
- * is not), readiness and giving up while a pipe waits, and errors. */
+ * longer than the buffer skipped in bounded memory (and no further than its
+ * limit), the buffer growing for a value that needs it, progress when the
+ * size is known (and -1 when it is not), readiness and giving up while a
+ * pipe waits, errors, and binary data and UTF-16 refused. */
 #include <check.h>
 #include <errno.h>
 #include <stdio.h>
@@ -131,7 +132,7 @@ START_TEST(longLineSkippedInBoundedMemory)
 	size_t capacity = in.capacity;
 	ck_assert_int_eq(cliInput_Fill(&in, &error), 1);
 	cliInput_Advance(&in, 3);
-	ck_assert_int_eq(cliInput_SkipLine(&in, &error), 1);
+	ck_assert_int_eq(cliInput_SkipLine(&in, SIZE_MAX, &error), 1);
 	ck_assert_uint_eq(in.capacity, capacity);
 	ck_assert(in.line == 2 && in.column == 1);
 	ck_assert_int_eq(in.consumed, (long long)lineLength + 1);
@@ -139,7 +140,7 @@ START_TEST(longLineSkippedInBoundedMemory)
 	ck_assert_uint_eq(in.length - in.start, 4);
 	ck_assert(memcmp(in.buffer + in.start, "next", 4) == 0);
 	/* the last line ends with the input */
-	ck_assert_int_eq(cliInput_SkipLine(&in, &error), 1);
+	ck_assert_int_eq(cliInput_SkipLine(&in, SIZE_MAX, &error), 1);
 	ck_assert(in.line == 2 && in.column == 5);
 	cliInput_Close(&in);
 	fclose(file);
@@ -261,7 +262,7 @@ START_TEST(streamsWithoutDescriptorUseFread)
 	fillAll(&in);
 	ck_assert_uint_eq(in.length, 3);
 	ck_assert(cliInput_IsReady(&in));
-	ck_assert_int_eq(cliInput_SkipLine(&in, &error), 1);
+	ck_assert_int_eq(cliInput_SkipLine(&in, SIZE_MAX, &error), 1);
 	ck_assert(in.line == 2 && in.column == 1);
 	cliInput_Close(&in);
 	fclose(memory);
@@ -281,6 +282,99 @@ START_TEST(streamsWithoutDescriptorUseFread)
 }
 END_TEST
 
+/* Read everything the input lets through: the status of the last Fill. */
+static int fillToEnd(cliInput* in, bcError* error)
+{
+	int status;
+	while ((status = cliInput_Fill(in, error)) > 0) {
+	}
+	return status;
+}
+
+/* Binary data (two NULs in a row) in the first 64 KiB refuses the whole
+ * input at its place; later, the bytes before stay readable; a lone NUL is
+ * the readers' business; UTF-16 is refused at 1:1. */
+START_TEST(binaryAndUtf16Refused)
+{
+	cliInput in;
+	bcError error;
+	const char zeros[] = "{\"a\":1}\n  \0\0\0";
+	FILE* file = fileWith(zeros, sizeof zeros - 1);
+	ck_assert(cliInput_Open(&in, file));
+	ck_assert_int_eq(fillToEnd(&in, &error), -1);
+	ck_assert_uint_eq(in.length - in.start, 0); /* nothing left to read */
+	ck_assert_int_eq(error.code, bc_errorSyntax);
+	ck_assert(error.line == 2 && error.column == 3);
+	ck_assert_str_eq(error.message, CLI_INPUT_BINARY);
+	ck_assert_int_eq(cliInput_Fill(&in, &error), -1); /* and again */
+	cliInput_Close(&in);
+	fclose(file);
+
+	/* past the first chunk: what comes before is read */
+	size_t before = 100000;
+	char* text = malloc(before + 4);
+	ck_assert_ptr_nonnull(text);
+	memset(text, ' ', before);
+	memcpy(text + before, "x\0\0y", 4);
+	file = fileWith(text, before + 4);
+	ck_assert(cliInput_Open(&in, file));
+	ck_assert_int_eq(fillToEnd(&in, &error), -1);
+	ck_assert_uint_eq(in.length - in.start, before + 1);
+	ck_assert(error.line == 1 && error.column == (long)before + 2);
+	cliInput_Close(&in);
+	fclose(file);
+	free(text);
+
+	/* a lone NUL, and NULs apart, are text's */
+	const char lone[] = "ab\0cd\0e";
+	file = fileWith(lone, sizeof lone - 1);
+	ck_assert(cliInput_Open(&in, file));
+	ck_assert_int_eq(fillToEnd(&in, &error), 0);
+	ck_assert_uint_eq(in.length, sizeof lone - 1);
+	cliInput_Close(&in);
+	fclose(file);
+
+	static const struct {
+		const char* text;
+		size_t length;
+	} utf16[] = {
+		{ "\xFF\xFE{\0", 4 }, { "\xFE\xFF\0{", 4 }, { "{\0\"\0", 4 }, { "\0{\0\"", 4 }, { "\xFF\xFE", 2 },
+	};
+	for (size_t k = 0; k < sizeof utf16 / sizeof utf16[0]; ++k) {
+		file = fileWith(utf16[k].text, utf16[k].length);
+		ck_assert(cliInput_Open(&in, file));
+		ck_assert_int_eq(fillToEnd(&in, &error), -1);
+		ck_assert_msg(strcmp(error.message, CLI_INPUT_UTF16) == 0 && error.line == 1 && error.column == 1,
+					  "case %zu: %ld:%ld %s", k, error.line, error.column, error.message);
+		ck_assert_uint_eq(in.length, 0);
+		cliInput_Close(&in);
+		fclose(file);
+	}
+}
+END_TEST
+
+/* A line skipped no further than its limit. */
+START_TEST(skipLineStopsAtItsLimit)
+{
+	size_t length = 300000;
+	char* text = malloc(length);
+	ck_assert_ptr_nonnull(text);
+	memset(text, 'x', length);
+	FILE* file = fileWith(text, length);
+	cliInput in;
+	bcError error;
+	ck_assert(cliInput_Open(&in, file));
+	ck_assert_int_eq(cliInput_Fill(&in, &error), 1);
+	cliInput_Advance(&in, 5);
+	ck_assert_int_eq(cliInput_SkipLine(&in, 200000, &error), -1);
+	ck_assert_str_eq(error.message, "line longer than 200000 bytes");
+	ck_assert(error.line == 1 && error.column == 6); /* where the skipping started */
+	cliInput_Close(&in);
+	fclose(file);
+	free(text);
+}
+END_TEST
+
 static Suite* inputSuite(void)
 {
 	Suite* suite = suite_create("input");
@@ -292,6 +386,8 @@ static Suite* inputSuite(void)
 	tcase_add_test(core, progressWhenSizeKnown);
 	tcase_add_test(core, pipesWaitAndGiveUp);
 	tcase_add_test(core, streamsWithoutDescriptorUseFread);
+	tcase_add_test(core, binaryAndUtf16Refused);
+	tcase_add_test(core, skipLineStopsAtItsLimit);
 	suite_add_tcase(suite, core);
 	return suite;
 }
