@@ -215,6 +215,84 @@ char* cliCopyText(const char* text, size_t length)
 	return copy;
 }
 
+/* ---------------------------------------------------------------- UTF-8 */
+
+int cliUtf8Length(const char* s, size_t n, int* shown)
+{
+	const unsigned char* u = (const unsigned char*)s;
+	unsigned char first = u[0];
+	if (first < 0x80) {
+		return 1;
+	}
+	/* the second byte's range narrows for E0 and F0 (no overlong forms), ED
+	 * (no surrogates) and F4 (nothing beyond U+10FFFF) */
+	int length = 0;
+	unsigned char low = 0x80, high = 0xBF;
+	if (first >= 0xC2 && first <= 0xDF) {
+		length = 2;
+	} else if (first >= 0xE0 && first <= 0xEF) {
+		length = 3;
+		low = first == 0xE0 ? 0xA0 : 0x80;
+		high = first == 0xED ? 0x9F : 0xBF;
+	} else if (first >= 0xF0 && first <= 0xF4) {
+		length = 4;
+		low = first == 0xF0 ? 0x90 : 0x80;
+		high = first == 0xF4 ? 0x8F : 0xBF;
+	} else {
+		*shown = 1;
+		return 0;
+	}
+	for (int k = 1; k < length; ++k) {
+		if ((size_t)k >= n) {
+			*shown = k;
+			return 0;
+		}
+		unsigned char b = u[k];
+		bool continues = k == 1 ? b >= low && b <= high : b >= 0x80 && b <= 0xBF;
+		if (!continues) {
+			*shown = b >= 0x80 ? k + 1 : k;
+			return 0;
+		}
+	}
+	return length;
+}
+
+const char* cliDescribeBytes(const char* s, int count, char* text, size_t size)
+{
+	int n = snprintf(text, size, "byte%s", count > 1 ? "s" : "");
+	for (int k = 0; k < count && n > 0 && (size_t)n < size; ++k) {
+		n += snprintf(text + n, size - (size_t)n, " 0x%02X", (unsigned)(unsigned char)s[k]);
+	}
+	return text;
+}
+
+const char* cliQuoteText(const char* text, size_t length, char* out, size_t size)
+{
+	size_t o = 0;
+	size_t i = 0;
+	while (i < length && i < CLI_QUOTE_MAX && o + 5 <= size) {
+		unsigned char c = (unsigned char)text[i];
+		int shown = 0;
+		int k = cliUtf8Length(text + i, length - i, &shown);
+		if (k == 0 || c < 0x20 || c == 0x7F) {
+			snprintf(out + o, size - o, "\\x%02X", (unsigned)c);
+			o += 4;
+			i += 1;
+			continue;
+		}
+		if (i + (size_t)k > CLI_QUOTE_MAX || o + (size_t)k + 1 > size) {
+			break; /* never a character cut in two */
+		}
+		memcpy(out + o, text + i, (size_t)k);
+		o += (size_t)k;
+		i += (size_t)k;
+	}
+	if (size > 0) {
+		out[o < size ? o : size - 1] = '\0';
+	}
+	return out;
+}
+
 void cliTextPosition(const char* text, size_t offset, long line, long column, long* lineOut, long* columnOut)
 {
 	const char* p = text;

@@ -21,6 +21,10 @@
  * bcError.message and a record's error. */
 #define CLI_QUOTE_MAX 40
 
+/* Room for a quote of CLI_QUOTE_MAX bytes (cliQuoteText), each byte at
+ * worst written as \xNN, and its NUL. */
+#define CLI_QUOTE_SIZE (4 * CLI_QUOTE_MAX + 1)
+
 /* The messages of an input refused as a whole (cliInput_Fill): bytes that
  * no text holds, and text in another encoding. */
 #define CLI_INPUT_BINARY "binary data (NUL bytes)"
@@ -117,6 +121,28 @@ int cliInput_SyntaxError(const cliInput* in, size_t offset, const char* message,
 /* A NUL-terminated copy of text[0 .. length) (the caller frees it), or
  * NULL when out of memory. */
 char* cliCopyText(const char* text, size_t length);
+
+/* ---------------------------------------------------------------- UTF-8 */
+
+/* The length (1 to 4) of the well-formed UTF-8 character at s[0] of s[0 ..
+ * n) (Unicode's table 3-7), or 0 when there is none: a continuation byte
+ * first, an overlong form (0xC0 0xAF), a surrogate (0xED 0xA0 ...), beyond
+ * U+10FFFF (0xF4 0x90 ..., 0xF5 .. 0xFF), or a character cut short (by a
+ * byte that does not continue it, or by n). *shown then gets how many of
+ * the bytes there say what is wrong (the first byte, and the one that
+ * does not continue it when it is not ASCII): 1 to 3. */
+int cliUtf8Length(const char* s, size_t n, int* shown);
+
+/* The bytes s[0 .. count) for a message: "byte 0xFF", "bytes 0xE0 0x80".
+ * Returns text (of size bytes). */
+const char* cliDescribeBytes(const char* s, int count, char* text, size_t size);
+
+/* text[0 .. length) as a message quotes it: its first CLI_QUOTE_MAX bytes
+ * (never a character cut in two), where bytes that are not UTF-8, and
+ * control bytes, are written \xNN, so that the message is valid UTF-8 and
+ * prints no control byte. Returns out (of size bytes; CLI_QUOTE_SIZE holds
+ * any quote). */
+const char* cliQuoteText(const char* text, size_t length, char* out, size_t size);
 
 /* Line and column of text[offset] for text that starts at line:column
  * (a copy of the input, or a value taken from it). */

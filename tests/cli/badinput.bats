@@ -84,6 +84,11 @@ bounded() {
 	err="$(cat "$BATS_TEST_TMPDIR/stderr")"
 }
 
+# assert_utf8 FILE : FILE is valid UTF-8 (iconv, in every libc, checks it).
+assert_utf8() {
+	iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1 || { echo "$1 is not valid UTF-8:"; od -c "$1" | head -n 20; return 1; }
+}
+
 # 10 MiB of digits, on one line (awk: fast and the same everywhere).
 ten_mib() {
 	awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "0123456789" }'
@@ -1006,4 +1011,47 @@ EOF
 	assert_status 2
 	assert_no_stdout
 	echo 'ballcast: <stdin>:1:1: line longer than 16777216 bytes' | assert_stderr_eq
+}
+
+# ------------------------------------------------ UTF-8 (issue 26, item 3)
+#
+# JSON output must be UTF-8: a record whose strings (its id above all, and
+# its keys) are not valid UTF-8 is refused at the first such byte, and the
+# output stays UTF-8. Before, the bytes were echoed into the JSON output.
+
+@test "utf-8: an id that is not UTF-8 (0xFF, overlong, surrogate, beyond U+10FFFF, cut short) makes a bad record at its byte; valid UTF-8 is echoed as it is" {
+	printf '{"id":"a\377b","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}\n' >ff.ndjson
+	expect_bad '{"id":0,"error":"id: not valid UTF-8 (byte 0xFF)"}' \
+		'ballcast: ff.ndjson:1:9: record 1: id: not valid UTF-8 (byte 0xFF)' tri.obj ff.ndjson
+	assert_utf8 stdout
+	printf '{"id":"\300\257","r":0.5}\n{"id":"\355\240\200","r":0.5}\n{"id":"\364\220\200\200","r":0.5}\n' >bad.ndjson
+	printf '{"id":"x\303","r":0.5}\n{"id":"\342\202\254\342\202","r":0.5}\n' >>bad.ndjson
+	bcast cast --format ndjson tri.obj bad.ndjson
+	assert_status 1
+	assert_utf8 stdout
+	printf '%s\n' '{"id":0,"error":"id: not valid UTF-8 (byte 0xC0)"}' \
+		'{"id":1,"error":"id: not valid UTF-8 (bytes 0xED 0xA0)"}' \
+		'{"id":2,"error":"id: not valid UTF-8 (bytes 0xF4 0x90)"}' \
+		'{"id":3,"error":"id: not valid UTF-8 (byte 0xC3)"}' \
+		'{"id":4,"error":"id: not valid UTF-8 (bytes 0xE2 0x82)"}' | assert_stdout_eq
+	printf '%s\n' 'ballcast: bad.ndjson:1:8: record 1: id: not valid UTF-8 (byte 0xC0)' \
+		'ballcast: bad.ndjson:2:8: record 2: id: not valid UTF-8 (bytes 0xED 0xA0)' \
+		'ballcast: bad.ndjson:3:8: record 3: id: not valid UTF-8 (bytes 0xF4 0x90)' \
+		'ballcast: bad.ndjson:4:9: record 4: id: not valid UTF-8 (byte 0xC3)' \
+		'ballcast: bad.ndjson:5:11: record 5: id: not valid UTF-8 (bytes 0xE2 0x82)' | assert_stderr_eq
+	# é, the euro sign and an emoji: two, three and four bytes, echoed as they are
+	printf '{"id":"caf\303\251 \342\202\254 \360\237\230\200","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}\n' >ok.ndjson
+	bcast cast --format ndjson tri.obj ok.ndjson
+	assert_status 0
+	{ hit_front "$(printf '"caf\303\251 \342\202\254 \360\237\230\200"')"; echo; } | assert_stdout_eq
+}
+
+@test "utf-8: a key or another string that is not UTF-8 makes a bad record too (its id kept when read before); in a JSON array as in NDJSON" {
+	printf '{"id":"k","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5,"n\351":1}\n' >key.ndjson
+	expect_bad '{"id":"k","error":"a key is not valid UTF-8 (byte 0xE9)"}' \
+		'ballcast: key.ndjson:1:60: record 1: a key is not valid UTF-8 (byte 0xE9)' tri.obj key.ndjson
+	printf '[{"id":"k","note":"caf\351","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5},\n%s]\n' "$OK_RECORD" >note.json
+	expect_bad '{"id":"k","error":"note: not valid UTF-8 (byte 0xE9)"}
+'"$(hit_front '"ok"')" 'ballcast: note.json:1:23: record 1: note: not valid UTF-8 (byte 0xE9)' tri.obj note.json
+	assert_utf8 stdout
 }

@@ -3,7 +3,8 @@
  * longer than the buffer skipped in bounded memory (and no further than its
  * limit), the buffer growing for a value that needs it, progress when the
  * size is known (and -1 when it is not), readiness and giving up while a
- * pipe waits, errors, and binary data and UTF-16 refused. */
+ * pipe waits, errors, binary data and UTF-16 refused, and UTF-8: checked
+ * character by character, and quoted into messages. */
 #include <check.h>
 #include <errno.h>
 #include <stdio.h>
@@ -282,6 +283,7 @@ START_TEST(streamsWithoutDescriptorUseFread)
 }
 END_TEST
 
+
 /* Read everything the input lets through: the status of the last Fill. */
 static int fillToEnd(cliInput* in, bcError* error)
 {
@@ -375,6 +377,48 @@ START_TEST(skipLineStopsAtItsLimit)
 }
 END_TEST
 
+/* Unicode's table 3-7, byte by byte; bytes for messages; quotes that stay
+ * valid UTF-8 and print no control byte. */
+START_TEST(utf8CheckedAndQuoted)
+{
+	static const struct {
+		const char* bytes;
+		int length; /* 0: not UTF-8 */
+		int shown;
+	} cases[] = {
+		{ "a", 1, 0 },          { "\xC3\xA9", 2, 0 },     { "\xE2\x82\xAC", 3, 0 }, { "\xF0\x9F\x98\x80", 4, 0 },
+		{ "\xF4\x8F\xBF\xBF", 4, 0 }, /* U+10FFFF */      { "\xEF\xBF\xBF", 3, 0 }, /* U+FFFF */
+		{ "\xC0\xAF", 0, 1 },   /* overlong '/' */         { "\xC1\xBF", 0, 1 },     { "\xE0\x80\xAF", 0, 2 },
+		{ "\xF0\x80\x80\xAF", 0, 2 }, { "\xED\xA0\x80", 0, 2 }, /* U+D800 */   { "\xED\xBF\xBF", 0, 2 },
+		{ "\xF4\x90\x80\x80", 0, 2 }, /* U+110000 */      { "\xF5\x80\x80\x80", 0, 1 }, { "\xFF", 0, 1 },
+		{ "\x80", 0, 1 },       { "\xC3(", 0, 1 },        { "\xE2\x82(", 0, 2 },   { "\xE2\x82\xC3", 0, 3 },
+		{ "\xF0\x9F\x98", 0, 3 }, /* cut by the end */
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+		int shown = 0;
+		int length = cliUtf8Length(cases[k].bytes, strlen(cases[k].bytes), &shown);
+		ck_assert_msg(length == cases[k].length && (length > 0 || shown == cases[k].shown), "case %zu: %d (%d shown)",
+					  k, length, shown);
+	}
+	char text[64];
+	ck_assert_str_eq(cliDescribeBytes("\xFF", 1, text, sizeof text), "byte 0xFF");
+	ck_assert_str_eq(cliDescribeBytes("\xE0\x80", 2, text, sizeof text), "bytes 0xE0 0x80");
+
+	char quoted[CLI_QUOTE_SIZE];
+	ck_assert_str_eq(cliQuoteText("1.5x", 4, quoted, sizeof quoted), "1.5x");
+	ck_assert_str_eq(cliQuoteText("a\xFF\tb\x7F\xC3\xA9", 7, quoted, sizeof quoted), "a\\xFF\\x09b\\x7F\xC3\xA9");
+	/* CLI_QUOTE_MAX bytes at most, never a character cut in two */
+	char long_[60];
+	memset(long_, 'y', 39);
+	memcpy(long_ + 39, "\xC3\xA9zz", 4);
+	cliQuoteText(long_, 43, quoted, sizeof quoted);
+	ck_assert_uint_eq(strlen(quoted), 39);
+	memset(long_, '\x01', 60);
+	cliQuoteText(long_, 60, quoted, sizeof quoted);
+	ck_assert_uint_eq(strlen(quoted), 4 * CLI_QUOTE_MAX);
+}
+END_TEST
+
 static Suite* inputSuite(void)
 {
 	Suite* suite = suite_create("input");
@@ -388,6 +432,7 @@ static Suite* inputSuite(void)
 	tcase_add_test(core, streamsWithoutDescriptorUseFread);
 	tcase_add_test(core, binaryAndUtf16Refused);
 	tcase_add_test(core, skipLineStopsAtItsLimit);
+	tcase_add_test(core, utf8CheckedAndQuoted);
 	suite_add_tcase(suite, core);
 	return suite;
 }
