@@ -424,8 +424,9 @@ static int csvHeader(cliReader* reader, bcError* error)
 		error->line = csv->line;
 		error->column = csv->column;
 		snprintf(error->message, sizeof error->message,
-				 "no known column in the CSV header (expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, "
-				 "vx,vy,vz, fixed)");
+				 "no known column in the CSV header (cells separated by %s; expected id, x0,y0,z0, x1,y1,z1, x,y,z, "
+				 "r or radius, mass, vx,vy,vz, fixed)",
+				 cliCsv_SeparatorName(csv->separator));
 		return -1;
 	}
 	return 1;
@@ -690,6 +691,13 @@ static int detect(cliReader* reader, bcError* error)
 		reader->state = cli_readJson;
 		return 1;
 	default:
+		/* the separator is the header's, as grade reads students' files: ',', ';' (and
+		 * decimal commas), a tab (and decimal commas) or '|' (and decimal commas) */
+		reader->csv.separator = cliCsv_SniffSeparator(&reader->csv, error);
+		if (reader->csv.separator == '\0') {
+			return fail(reader, error);
+		}
+		reader->csv.decimalComma = reader->csv.separator != ',';
 		status = csvHeader(reader, error);
 		if (status < 0) {
 			return fail(reader, error);
@@ -753,6 +761,10 @@ static int nextCsv(cliReader* reader, cliRecord* record, bcError* error)
 	record->column = reader->csv.column;
 	bool ok;
 	if (status == 2) {
+		/* name the column whose cell holds bytes that are not UTF-8 */
+		int cell = reader->csv.problemCell;
+		int kind = cell >= 0 && cell < reader->headerCount ? reader->columnKinds[cell] : -1;
+		cliCsv_DescribeProblem(&reader->csv, kind >= 0 ? columnNames[kind] : NULL, &problem);
 		recordError(record, problem.line, problem.column, "%s", problem.message);
 		int idColumn = reader->columnOf[cli_columnId];
 		ok = reader->csv.count != reader->headerCount || idColumn < 0 || csvId(&reader->csv, idColumn, record);

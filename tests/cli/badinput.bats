@@ -1055,3 +1055,45 @@ EOF
 '"$(hit_front '"ok"')" 'ballcast: note.json:1:23: record 1: note: not valid UTF-8 (byte 0xE9)' tri.obj note.json
 	assert_utf8 stdout
 }
+
+@test "utf-8: a CSV cell that is not UTF-8 makes its row a bad record at the byte, the column named; the id is not echoed" {
+	printf 'id,x0,y0,z0,x1,y1,z1,r\na\377,0.25,0.25,2,0.25,0.25,-2,0.5\nk,0.25,0.25,2,0.25,0.25,-2,0.5,\n%s\n' "$OK_CSV_ROW" >u.csv
+	printf 'id,x0,y0,z0,x1,y1,z1,r,note\nk,0.25,0.25,2,0.25,0.25,-2,0.5,"caf\351"\n' >note.csv
+	expect_bad '{"id":0,"error":"id: not valid UTF-8 (byte 0xFF)"}
+{"id":"k","error":"expected 8 cells, found 9"}
+'"$(hit_front '"ok"')" "ballcast: u.csv:2:2: record 1: id: not valid UTF-8 (byte 0xFF)
+ballcast: u.csv:3:32: record 2: expected 8 cells, found 9" tri.obj u.csv
+	assert_utf8 stdout
+	# an ignored column too: a cell is not valid UTF-8, whatever column
+	expect_bad '{"id":"k","error":"a cell is not valid UTF-8 (byte 0xE9)"}' \
+		'ballcast: note.csv:2:36: record 1: a cell is not valid UTF-8 (byte 0xE9)' tri.obj note.csv
+}
+
+# ---------------------------------------- CSV separators (issue 26, item 14)
+
+@test "csv: trajectories separated by ';' (decimal commas), tabs (decimal commas) or '|' read as grade reads them; the header's error names the separator" {
+	printf 'id;x0;y0;z0;x1;y1;z1;r\nok;0,25;0,25;2;0,25;0,25;-2;0,5\n' >semi.csv
+	printf 'id\tx0\ty0\tz0\tx1\ty1\tz1\tr\nok\t0,25\t0.25\t2\t0.25\t0,25\t-2\t0.5\n' >tab.csv
+	printf 'id|x0|y0|z0|x1|y1|z1|r\nok|0.25|0.25|2|0.25|0.25|-2|0.5\n' >bar.csv
+	for f in semi.csv tab.csv bar.csv; do
+		expect_ok tri.obj "$f"
+		expect_ok --input-format csv tri.obj "$f"
+	done
+	printf 'a;b;c\n1;2;3\n' >unknown.csv
+	expect_error 2 "ballcast: unknown.csv:1:1: no known column in the CSV header (cells separated by ';'; expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, vx,vy,vz, fixed)" \
+		cast tri.obj unknown.csv
+	printf 'a\tb\n1\t2\n' >unknown.tsv
+	expect_error 2 "ballcast: unknown.tsv:1:1: no known column in the CSV header (cells separated by tabs; expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, vx,vy,vz, fixed)" \
+		cast tri.obj unknown.tsv
+}
+
+@test "csv: balls and closest read ';' and tab separated files too" {
+	printf 'id;x;y;z;r\nq;0,25;0,25;1;0,5\n' >semi.csv
+	printf 'id,x,y,z,r\nq,0.25,0.25,1,0.5\n' >comma.csv
+	bcast closest --format ndjson tri.obj comma.csv
+	assert_status 0
+	local expected="$out"
+	bcast closest --format ndjson tri.obj semi.csv
+	assert_status 0
+	[ "$out" = "$expected" ] || { echo "';': $out"; echo "',': $expected"; return 1; }
+}
