@@ -71,13 +71,21 @@ static int readFailed(bcError* error, bcErrorCode code, int errorNumber)
  * within the input's first chunk, refuse the whole input (what is not read
  * yet) at once: a file that starts as binary data is no text with junk at
  * its end. */
+/* The line and column of buffer[at] (unread): columns of line 1 count
+ * after a byte order mark not skipped yet. */
+static void placeOf(const cliInput* in, size_t at, long* line, long* column)
+{
+	if (in->consumed == 0 && in->start == 0 && at >= 3 && memcmp(in->buffer, "\xEF\xBB\xBF", 3) == 0) {
+		cliTextPosition(in->buffer + 3, at - 3, 1, 1, line, column);
+	} else {
+		cliInput_Position(in, at - in->start, line, column);
+	}
+}
+
 static void refuse(cliInput* in, size_t at, const char* message)
 {
 	cliInput_SyntaxError(in, at - in->start, message, &in->refusal);
-	if (in->consumed == 0 && in->start == 0 && at >= 3 && memcmp(in->buffer, "\xEF\xBB\xBF", 3) == 0) {
-		/* a byte order mark not skipped yet: columns count after it */
-		cliTextPosition(in->buffer + 3, at - 3, 1, 1, &in->refusal.line, &in->refusal.column);
-	}
+	placeOf(in, at, &in->refusal.line, &in->refusal.column);
 	in->refused = true;
 	bool early = in->consumed + (long long)(at - in->start) < (long long)CLI_INPUT_CHUNK;
 	in->length = early ? in->start : at;
@@ -107,8 +115,10 @@ static void refuseNonText(cliInput* in, size_t from)
 	}
 	size_t i = from;
 	if (in->lastWasNul && i < in->length && u[i] == 0) {
-		/* a run that began with the last byte of the read before (if still unread) */
+		/* a run that began with the last byte of the read before: placed there */
 		refuse(in, from > in->start ? from - 1 : from, CLI_INPUT_BINARY);
+		in->refusal.line = in->lastNulLine;
+		in->refusal.column = in->lastNulColumn;
 		return;
 	}
 	while (i < in->length) {
@@ -124,6 +134,9 @@ static void refuseNonText(cliInput* in, size_t from)
 		i = at + 1;
 	}
 	in->lastWasNul = in->length > from && u[in->length - 1] == 0;
+	if (in->lastWasNul) {
+		placeOf(in, in->length - 1, &in->lastNulLine, &in->lastNulColumn); /* before a reader consumes it */
+	}
 }
 
 /* What Fill returns after count bytes came at buffer[from]: 1, 0 at the

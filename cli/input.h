@@ -55,7 +55,9 @@ typedef struct cliInput {
 	long long consumed; /* bytes before buffer[start], from the start of the input */
 	long long size;     /* the whole input's size when known (a regular file), else -1 */
 	bool startChecked;  /* the first bytes were looked at for UTF-16 */
-	bool lastWasNul;    /* the last byte read was a NUL (a run may go on in the next read) */
+	bool lastWasNul;    /* the last byte read was a NUL (a run may go on in the next read), */
+	long lastNulLine;   /* ... here */
+	long lastNulColumn;
 	bool refused;       /* the input stops at buffer[length]: refusal says why and where */
 	bcError refusal;
 } cliInput;

@@ -336,6 +336,22 @@ START_TEST(binaryAndUtf16Refused)
 	cliInput_Close(&in);
 	fclose(file);
 
+	/* a run across two reads, its first NUL consumed in between: placed at that one */
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	FILE* reading = fdopen(fds[0], "rb");
+	ck_assert(cliInput_Open(&in, reading));
+	ck_assert_int_eq(write(fds[1], "ab\0", 3), 3);
+	ck_assert_int_eq(cliInput_Fill(&in, &error), 1);
+	cliInput_Advance(&in, 3);
+	ck_assert_int_eq(write(fds[1], "\0c", 2), 2);
+	ck_assert_int_eq(cliInput_Fill(&in, &error), -1);
+	ck_assert_str_eq(error.message, CLI_INPUT_BINARY);
+	ck_assert(error.line == 1 && error.column == 3);
+	cliInput_Close(&in);
+	fclose(reading);
+	close(fds[1]);
+
 	static const struct {
 		const char* text;
 		size_t length;
