@@ -17,8 +17,11 @@
 
 /* The longest row read. Real rows are well under 1 KiB; the limit stops an
  * unclosed quote from pulling the rest of a multi-gigabyte file into
- * memory. */
+ * memory. (A build may set it smaller: the fuzz target of the limits,
+ * tests/fuzz/fuzz_limits.c, does.) */
+#ifndef CLI_CSV_MAX_ROW
 #define CLI_CSV_MAX_ROW ((size_t)16 * 1024 * 1024)
+#endif
 
 /* One cell of the current row. */
 typedef struct cliCsvCell {
@@ -70,8 +73,11 @@ char cliCsv_SniffSeparator(cliCsv* csv, bcError* error);
 const char* cliCsv_SeparatorName(char separator);
 
 /* How much of a header line cliCsv_SniffSeparator looks at: headers are
- * short; a longer first line is judged by its start. */
+ * short; a longer first line is judged by its start. (A build may set it
+ * smaller: the fuzz target of the limits does.) */
+#ifndef CLI_CSV_SNIFF_BYTES
 #define CLI_CSV_SNIFF_BYTES ((size_t)64 * 1024)
+#endif
 
 /* Read the next row that is not blank: 1 for a row, 0 at the end of the
  * input, -1 on a read error, out of memory or a row longer than

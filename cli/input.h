@@ -14,8 +14,11 @@
 /* Bytes asked of the stream per read, and the first buffer size. 64 KiB
  * holds hundreds of typical records, so the memmove of a partial record and
  * the re-scan it causes happen once per few hundred records, while the
- * buffer stays small. */
+ * buffer stays small. (A build may set it smaller: the fuzz target of the
+ * limits does.) */
+#ifndef CLI_INPUT_CHUNK
 #define CLI_INPUT_CHUNK ((size_t)64 * 1024)
+#endif
 
 /* Longest piece of input quoted back in a message; keeps messages within
  * bcError.message and a record's error. */

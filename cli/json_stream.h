@@ -31,8 +31,11 @@
 
 /* The longest value taken (one record, or a scene). Real records are well
  * under 1 KiB; the limit stops a missing '}' or '"' from pulling the rest
- * of a multi-gigabyte file into memory before the error is found. */
+ * of a multi-gigabyte file into memory before the error is found. (A build
+ * may set it smaller: the fuzz target of the limits does.) */
+#ifndef CLI_JSON_MAX_VALUE
 #define CLI_JSON_MAX_VALUE ((size_t)16 * 1024 * 1024)
+#endif
 
 /* The length of the longest prefix of s[0 .. n) that is a JSON number
  * (RFC 8259: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?), or 0. */
