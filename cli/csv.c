@@ -295,6 +295,33 @@ static cliTaken takeRare(cliRowScan scan, bool eof, char* out, cliRowFlaws* flaw
 	return (cliTaken){ 1, 1 };
 }
 
+/* Copy the unquoted bytes of cell from s[scan->i] to the separator or the
+ * line's end into out[o ..) (without blanks when dropBlanks); the new o.
+ * (Works on a copy of the scan, written back at the end, so that it stays
+ * in registers.) */
+static inline size_t copyUnquoted(const cliCsv* csv, cliRowScan* at, bool eof, char* out, size_t o, cliRowFlaws* flaws,
+						   int cell, bool dropBlanks)
+{
+	cliRowScan scan = *at;
+	const char* s = scan.s;
+	const char sep = csv->separator != '\0' ? csv->separator : ',';
+	while (scan.i < scan.n && s[scan.i] != sep && s[scan.i] != '\n') {
+		char c = s[scan.i];
+		if (isRare(c)) {
+			cliTaken taken = takeRare(scan, eof, out + o, flaws, cell);
+			scan.i += taken.in;
+			o += taken.out;
+			continue;
+		}
+		if (!dropBlanks || !isBlank(csv, c)) {
+			out[o++] = c;
+		}
+		scan.i++;
+	}
+	at->i = scan.i;
+	return o;
+}
+
 /* Decode the row at the unread input into csv->cells. *length gets the
  * row's bytes with its line end; flaws what makes it unreadable. */
 static cliRowResult scanRow(cliCsv* csv, size_t* length, cliRowFlaws* flaws)
@@ -313,7 +340,6 @@ static cliRowResult scanRow(cliCsv* csv, size_t* length, cliRowFlaws* flaws)
 	}
 	char* out = csv->scratch;
 	size_t o = 0;
-	const char sep = csv->separator != '\0' ? csv->separator : ',';
 	flaws->nul = SIZE_MAX;
 	flaws->bad = SIZE_MAX;
 	flaws->quote = SIZE_MAX;
@@ -371,31 +397,9 @@ static cliRowResult scanRow(cliCsv* csv, size_t* length, cliRowFlaws* flaws)
 				out[o++] = c;
 				step(&scan);
 			}
-			while (scan.i < n && s[scan.i] != sep && s[scan.i] != '\n') {
-				char c = s[scan.i];
-				if (isRare(c)) {
-					cliTaken taken = takeRare(scan, in->eof, out + o, flaws, k);
-					scan.i += taken.in;
-					o += taken.out;
-					continue;
-				}
-				if (!isBlank(csv, c)) {
-					out[o++] = c;
-				}
-				scan.i++;
-			}
+			o = copyUnquoted(csv, &scan, in->eof, out, o, flaws, k, true); /* text after the closing quote */
 		} else {
-			while (scan.i < n && s[scan.i] != sep && s[scan.i] != '\n') {
-				char c = s[scan.i];
-				if (isRare(c)) {
-					cliTaken taken = takeRare(scan, in->eof, out + o, flaws, k);
-					scan.i += taken.in;
-					o += taken.out;
-					continue;
-				}
-				out[o++] = c;
-				scan.i++;
-			}
+			o = copyUnquoted(csv, &scan, in->eof, out, o, flaws, k, false);
 			while (o > cell->text && isBlank(csv, out[o - 1])) {
 				o--;
 			}
