@@ -98,17 +98,22 @@ static void refuseNonText(cliInput* in, size_t from)
 {
 	const unsigned char* u = (const unsigned char*)in->buffer;
 	if (!in->startChecked) {
-		size_t have = in->length - in->start;
+		/* the first bytes, after a UTF-8 byte order mark (which changes nothing) */
+		size_t at = in->length >= 3 && memcmp(in->buffer, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+		size_t have = in->length - at;
+		const unsigned char* v = u + at;
 		if (in->consumed > 0 || in->start > 0) {
 			in->startChecked = true; /* read from before this check could see it: a reader's business */
 		} else if (have >= 4 || in->eof) {
 			in->startChecked = true;
-			bool mark = have >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF));
+			bool mark = have >= 2 && ((v[0] == 0xFF && v[1] == 0xFE) || (v[0] == 0xFE && v[1] == 0xFF));
 			/* ASCII in UTF-16: a NUL after (little-endian) or before (big-endian) each byte */
-			bool little = have >= 4 && u[0] != 0 && u[1] == 0 && u[2] != 0 && u[3] == 0;
-			bool big = have >= 4 && u[0] == 0 && u[1] != 0 && u[2] == 0 && u[3] != 0;
+			bool little = have >= 4 && v[0] != 0 && v[1] == 0 && v[2] != 0 && v[3] == 0;
+			bool big = have >= 4 && v[0] == 0 && v[1] != 0 && v[2] == 0 && v[3] != 0;
 			if (mark || little || big) {
 				refuse(in, 0, CLI_INPUT_UTF16);
+				in->refusal.line = 1;
+				in->refusal.column = 1;
 				return;
 			}
 		}

@@ -13,8 +13,9 @@
  *
  * Properties, against what this file computes from the input on its own:
  *  - UTF-16 (a byte order mark FF FE or FE FF, or ASCII with a NUL after or
- *    before each of the first two bytes) is refused at once: no record, the
- *    error "UTF-16 text; convert it to UTF-8" at 1:1;
+ *    before each of the first two bytes; after a UTF-8 byte order mark too)
+ *    is refused at once: no record, the error "UTF-16 text; convert it to
+ *    UTF-8" at 1:1;
  *  - two NUL bytes in a row: the reading never ends well, no record starts
  *    after them, and when they stand in the first read (CLI_INPUT_CHUNK
  *    bytes: 256 here) no record comes at all and the error is "binary data (NUL bytes)" at their
@@ -63,10 +64,14 @@ typedef struct bcInputFacts {
 static bcInputFacts factsOf(const char* s, size_t n)
 {
 	bcInputFacts f = { false, SIZE_MAX, 0, 0 };
-	const unsigned char* u = (const unsigned char*)s;
-	f.utf16 = (n >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) ||
-			  (n >= 4 && u[0] != 0 && u[1] == 0 && u[2] != 0 && u[3] == 0) ||
-			  (n >= 4 && u[0] == 0 && u[1] != 0 && u[2] == 0 && u[3] != 0);
+	/* after a UTF-8 byte order mark, which changes nothing */
+	size_t mark = n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	const unsigned char* u = (const unsigned char*)s + mark;
+	size_t m = n - mark;
+	f.utf16 = (m >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) ||
+			  (m >= 4 && u[0] != 0 && u[1] == 0 && u[2] != 0 && u[3] == 0) ||
+			  (m >= 4 && u[0] == 0 && u[1] != 0 && u[2] == 0 && u[3] != 0);
+	u = (const unsigned char*)s;
 	for (size_t i = 0; i + 1 < n; ++i) {
 		if (u[i] == 0 && u[i + 1] == 0) {
 			f.zeros = i;

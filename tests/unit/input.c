@@ -357,6 +357,8 @@ START_TEST(binaryAndUtf16Refused)
 		size_t length;
 	} utf16[] = {
 		{ "\xFF\xFE{\0", 4 }, { "\xFE\xFF\0{", 4 }, { "{\0\"\0", 4 }, { "\0{\0\"", 4 }, { "\xFF\xFE", 2 },
+		/* after a UTF-8 byte order mark too (it changes nothing) */
+		{ "\xEF\xBB\xBF\0{\0\"", 7 }, { "\xEF\xBB\xBF\xFF\xFE", 5 },
 	};
 	for (size_t k = 0; k < sizeof utf16 / sizeof utf16[0]; ++k) {
 		file = fileWith(utf16[k].text, utf16[k].length);
