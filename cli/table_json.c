@@ -270,8 +270,14 @@ static bool brokenRow(cliLitReader* r, const cliLitCursor* at, size_t end, const
 {
 	cliTable_BeginRow(r->t, at->line, cliLitCursor_Column(at));
 	cliTable_Problem(r->t, problem->message, problem->line, problem->column);
-	size_t idBegin = 0, idEnd = 0;
-	if (cliJsonFindId(r->text + at->pos, end - at->pos, &idBegin, &idEnd)) {
+	/* the id, when the record was read well formed up to it */
+	const char* text = r->text + at->pos;
+	size_t length = end - at->pos;
+	bool noMemory = false;
+	const cJSON* partial = cliJsonParser_PartialValue(r->strict, text, length, &noMemory);
+	const cJSON* idNode = partial != NULL ? cliJsonMember(partial, "id") : NULL;
+	size_t idBegin = 0, keyBegin = 0;
+	if (idNode != NULL && cliJsonLocate(text, length, partial, idNode, &idBegin, &keyBegin)) {
 		cliLitCursor idAt = *at;
 		cliLitCursor_Advance(&idAt, idBegin);
 		bcError ignored;

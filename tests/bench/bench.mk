@@ -15,7 +15,7 @@ BULLET_LIBS = $(shell $(PKG_CONFIG) --libs bullet 2>/dev/null || echo -lBulletCo
 EMBREE_LIBS := -lembree3
 
 BENCH_CORE := $(BENCH_BIN)/genwork $(BENCH_BIN)/cast_bench $(BENCH_BIN)/seeds_bench $(BENCH_BIN)/runstat \
-	$(BENCH_BIN)/numfmt_bench $(BENCH_BIN)/query_bench
+	$(BENCH_BIN)/numfmt_bench $(BENCH_BIN)/query_bench $(BENCH_BIN)/records_bench
 BENCH_PEERS := $(BENCH_BIN)/bullet_sweep $(BENCH_BIN)/embree_rays
 BENCH_FLAGS = $(ALL_CPPFLAGS) -Itests/bench -Itests/support $(ALL_CFLAGS)
 
@@ -94,6 +94,13 @@ $(BENCH_BIN)/runstat: tests/bench/runstat.c
 $(BENCH_BIN)/numfmt_bench: tests/bench/numfmt_bench.c cli/numfmt.c cli/numfmt.h
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_FLAGS) -o $@ $< cli/numfmt.c $(ALL_LDFLAGS) $(GMP_LIBS) -lm
+
+# The record reader alone (tests/bench/notes.md, issue 29): the CLI's readers and the library.
+BENCH_READER_OBJS := $(addprefix $(BUILD)/cli/,input.o json_stream.o csv.o records.o)
+$(BENCH_BIN)/records_bench: tests/bench/records_bench.c $(BENCH_READER_OBJS) $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_READER_OBJS) $(BUILD)/libballcast.a $(ALL_LDFLAGS) $(CJSON_LIBS) \
+		$(GMP_LIBS) -lm
 
 $(BENCH_BIN)/bullet_sweep: tests/bench/bullet_sweep.cpp $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
