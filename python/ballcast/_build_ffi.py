@@ -42,7 +42,7 @@ int bcThreadCount(int threadCount);
 
 typedef enum bcErrorCode {
     bc_errorNone = 0, bc_errorIo, bc_errorSyntax, bc_errorIndex, bc_errorValue,
-    bc_errorTooLarge, bc_errorNoMemory, bc_errorEmpty
+    bc_errorTooLarge, bc_errorNoMemory, bc_errorEmpty, bc_errorFormat
 } bcErrorCode;
 
 typedef struct bcError {
@@ -51,6 +51,8 @@ typedef struct bcError {
     long column;
     long record;
     char message[256];
+    long long byte;
+    int systemError;
 } bcError;
 
 typedef struct bcMesh bcMesh;
