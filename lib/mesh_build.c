@@ -36,6 +36,19 @@ void bcSetByteError(bcError* error, bcErrorCode code, long long byte, const char
 	va_end(args);
 }
 
+void bcSetIoError(bcError* error, const char* doing, int code)
+{
+	char reason[128];
+	if (strerror_r(code, reason, sizeof reason) != 0) {
+		bcSetError(error, bc_errorIo, 0, 0, "%s: error %d", doing, code);
+	} else {
+		bcSetError(error, bc_errorIo, 0, 0, "%s: %s", doing, reason);
+	}
+	if (error != NULL) {
+		error->systemError = code;
+	}
+}
+
 void bcQuoteToken(char* out, size_t size, const char* begin, const char* end)
 {
 	size_t length = (size_t)(end - begin);

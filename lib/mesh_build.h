@@ -105,6 +105,11 @@ void bcSetByteError(bcError* error, bcErrorCode code, long long byte, const char
 #endif
 	;
 
+/* Fill error with an I/O failure: what failed and strerror's text, as in
+ * "cannot open: No such file or directory" (no file name, no errno
+ * number); error->systemError = code. */
+void bcSetIoError(bcError* error, const char* doing, int code);
+
 /* Copy a token for a message: cut to 40 bytes ("..." after), control
  * bytes shown as '?'. out has at least 44 bytes. */
 void bcQuoteToken(char* out, size_t size, const char* begin, const char* end);
@@ -188,6 +193,12 @@ void bcTextScanner_Expected(const bcTextScanner* s, const char* what, bcError* e
  * caller's) or NULL with error filled. */
 bcMesh* bcReadObj(const char* text, size_t length, int threadCount, bcError* error);
 bcMesh* bcReadStl(const unsigned char* data, size_t length, int threadCount, bcError* error);
+
+/* A binary STL read from the regular file fd (its size 84 + 50 bytes per
+ * triangle its header counts: the loader made sure) a chunk at a time,
+ * never whole in memory; the same mesh as bcReadStl gives for its bytes.
+ * The caller checks that the file did not change meanwhile. */
+bcMesh* bcReadStlFile(int fd, int threadCount, bcError* error);
 bcMesh* bcReadPly(const unsigned char* data, size_t length, int threadCount, bcError* error);
 bcMesh* bcReadOff(const char* text, size_t length, int threadCount, bcError* error);
 

@@ -176,6 +176,42 @@ START_TEST(fileChangedWhileRead)
 }
 END_TEST
 
+START_TEST(binaryStlChangedWhileRead)
+{
+	/* a binary STL of 10,000 triangles (read a chunk at a time, not whole),
+	 * truncated once the reader has sized it: refused as changed, not
+	 * read as what was left or said to be cut short */
+	uint32_t count = 10000;
+	size_t size = 84 + 50 * (size_t)count;
+	unsigned char* data = calloc(size, 1);
+	ck_assert_ptr_nonnull(data);
+	memcpy(data, "binary", 6);
+	for (int k = 0; k < 4; ++k) {
+		data[80 + k] = (unsigned char)(count >> (8 * k));
+	}
+	for (uint32_t i = 0; i < count; ++i) {
+		float corners[9] = { (float)i, 0, 0, (float)i, 1, 0, (float)i, 0, 1 };
+		memcpy(data + 84 + 50 * (size_t)i + 12, corners, sizeof corners); /* little-endian machines */
+	}
+	const char* path = writeFile(".stl", data, size);
+	bcMesh* mesh = bcMesh_Load(path, bc_meshAuto, NULL, NULL);
+	ck_assert_ptr_nonnull(mesh); /* whole, it reads */
+	ck_assert_int_eq(bcMesh_GetInfo(mesh).triangleCount, (int32_t)count);
+	bcMesh_Destroy(mesh);
+	bcAllocator allocator = { truncatingAlloc, plainRealloc, plainFree, NULL };
+	bcSetAllocator(&allocator);
+	truncatePath = path;
+	bcError error = { 0 };
+	mesh = bcMesh_Load(path, bc_meshAuto, NULL, &error);
+	bcSetAllocator(NULL);
+	ck_assert_ptr_null(mesh);
+	ck_assert_int_eq(error.code, bc_errorIo);
+	ck_assert_msg(strstr(error.message, "the file changed while it was read") != NULL, "%s", error.message);
+	unlink(path);
+	free(data);
+}
+END_TEST
+
 START_TEST(byteLimit)
 {
 	char text[256];
@@ -211,6 +247,7 @@ static Suite* meshLoadSuite(void)
 	tcase_add_test(load, streamsAsMemory);
 	tcase_add_test(load, binaryTextRefused);
 	tcase_add_test(load, fileChangedWhileRead);
+	tcase_add_test(load, binaryStlChangedWhileRead);
 	tcase_add_test(load, byteLimit);
 	suite_add_tcase(suite, load);
 	return suite;

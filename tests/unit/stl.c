@@ -348,16 +348,99 @@ static void checkMerged(const bcMesh* mesh, const float* corners, const float* n
 	free(firsts);
 }
 
-/* data (size bytes) written to a new temporary file; its name into path
- * (the caller unlinks it). */
-static void writeTemporary(const unsigned char* data, size_t size, char* path, size_t room)
+/* data (size bytes) written to a new temporary file named with suffix
+ * (".stl"); its name into path (the caller unlinks it). */
+static void writeNamed(const unsigned char* data, size_t size, const char* suffix, char* path, size_t room)
 {
-	snprintf(path, room, "%s/ballcast-stl-XXXXXX.stl", getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp");
-	int fd = mkstemps(path, 4);
+	snprintf(path, room, "%s/ballcast-stl-XXXXXX%s", getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp", suffix);
+	int fd = mkstemps(path, (int)strlen(suffix));
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(write(fd, data, size), (ssize_t)size);
 	close(fd);
 }
+
+static void writeTemporary(const unsigned char* data, size_t size, char* path, size_t room)
+{
+	writeNamed(data, size, ".stl", path, room);
+}
+
+/* Are a and b the same mesh: vertices bit for bit, triangles, faces and
+ * warnings? */
+static bool sameMesh(const bcMesh* a, const bcMesh* b)
+{
+	bcMeshInfo x = bcMesh_GetInfo(a);
+	bcMeshInfo y = bcMesh_GetInfo(b);
+	bool same = x.vertexCount == y.vertexCount && x.triangleCount == y.triangleCount && x.faceCount == y.faceCount &&
+				x.mergedCorners == y.mergedCorners && bcMesh_GetWarningCount(a) == bcMesh_GetWarningCount(b);
+	for (int32_t i = 0; same && i < x.vertexCount; ++i) {
+		bcVec3 u = bcMesh_GetVertex(a, i);
+		bcVec3 v = bcMesh_GetVertex(b, i);
+		same = memcmp(&u, &v, sizeof u) == 0;
+	}
+	for (int32_t i = 0; same && i < x.triangleCount; ++i) {
+		bcTriangle s = bcMesh_GetTriangle(a, i);
+		bcTriangle t = bcMesh_GetTriangle(b, i);
+		same = memcmp(s.vertices, t.vertices, sizeof s.vertices) == 0 && s.face == t.face;
+	}
+	return same;
+}
+
+START_TEST(fileReadAsBytesAre)
+{
+	/* A binary STL file is read a chunk at a time when its first bytes
+	 * tell that reading it whole would take it for one: it must then give
+	 * what its bytes give, the same mesh or the same refusal, whatever its
+	 * name, header or the format asked for. 20,000 triangles: three
+	 * chunks. */
+	uint32_t count = 20000;
+	float* corners;
+	float* normals;
+	randomMesh(count, 6000, 4242, &corners, &normals);
+	size_t size = 84 + 50 * (size_t)count;
+	unsigned char* data = malloc(size);
+	ck_assert_ptr_nonnull(data);
+	writeBinary(data, corners, normals, count);
+	static const char* const suffixes[] = { ".stl", ".STL", ".obj", ".ply", ".off", ".dat" };
+	static const bcMeshFormat named[] = { bc_meshStl, bc_meshStl, bc_meshObj, bc_meshPly, bc_meshOff, bc_meshAuto };
+	static const bcMeshFormat asked[] = { bc_meshAuto, bc_meshStl, bc_meshObj, bc_meshPly, bc_meshOff };
+	int meshes = 0;
+	for (int header = 0; header < 2; ++header) {
+		if (header == 1) {
+			memset(data, 0, 80); /* no "solid": binary by its NUL bytes */
+		}
+		for (size_t n = 0; n < sizeof suffixes / sizeof suffixes[0]; ++n) {
+			char path[512];
+			writeNamed(data, size, suffixes[n], path, sizeof path);
+			for (size_t k = 0; k < sizeof asked / sizeof asked[0]; ++k) {
+				bcError fromFile = { 0 };
+				bcError fromBytes = { 0 };
+				bcMesh* a = bcMesh_Load(path, asked[k], NULL, &fromFile);
+				bcMesh* b = bcMesh_Parse(data, size, asked[k] != bc_meshAuto ? asked[k] : named[n], NULL, &fromBytes);
+				ck_assert_msg((a == NULL) == (b == NULL), "%s asked %d header %d: file '%s', bytes '%s'", suffixes[n],
+							  (int)asked[k], header, fromFile.message, fromBytes.message);
+				if (a != NULL) {
+					ck_assert_msg(sameMesh(a, b), "%s asked %d header %d", suffixes[n], (int)asked[k], header);
+					meshes += 1;
+				} else {
+					ck_assert_int_eq(fromFile.code, fromBytes.code);
+					ck_assert_int_eq(fromFile.line, fromBytes.line);
+					ck_assert_int_eq(fromFile.column, fromBytes.column);
+					ck_assert_int_eq(fromFile.byte, fromBytes.byte);
+				}
+				bcMesh_Destroy(a);
+				bcMesh_Destroy(b);
+			}
+			unlink(path);
+		}
+	}
+	/* .stl and .STL asked nothing or STL, the others asked STL; .dat asked
+	 * nothing: 2 + 2 + 4 + 1 = 9 per header */
+	ck_assert_int_eq(meshes, 18);
+	free(data);
+	free(corners);
+	free(normals);
+}
+END_TEST
 
 START_TEST(mergeMatchesReference)
 {
@@ -553,6 +636,7 @@ static Suite* stlSuite(void)
 	TCase* merging = tcase_create("merging");
 	tcase_set_timeout(merging, 120);
 	tcase_add_test(merging, mergeMatchesReference);
+	tcase_add_test(merging, fileReadAsBytesAre);
 	tcase_add_test(merging, mergeFewPositions);
 	tcase_add_test(merging, firstNonFiniteInFileOrder);
 	tcase_add_test(merging, asciiMergeMatchesReference);
