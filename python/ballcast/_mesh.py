@@ -168,15 +168,17 @@ def _mark_errors(inputs: np.ndarray, state: np.ndarray) -> Dict[int, str]:
 class Mesh:
     """A triangle mesh, loaded or built once and queried any number of times.
 
-    Build one from arrays, ``Mesh(vertices, triangles)``, or read an OBJ file,
-    ``Mesh.from_obj(path)``. A mesh is immutable and may be queried from
-    several threads at once. It holds the library's memory until it is closed
-    (``mesh.close()``, or ``with Mesh.from_obj(path) as mesh: ...``) or
+    Build one from arrays, ``Mesh(vertices, triangles)``, or read a mesh
+    file of any format the command reads (OBJ, STL, PLY, OFF),
+    ``Mesh.load(path)``. A mesh is immutable and may be queried from several
+    threads at once. It holds the library's memory until it is closed
+    (``mesh.close()``, or ``with Mesh.load(path) as mesh: ...``) or
     collected; closing twice is harmless, and a closed mesh refuses queries
     with ValueError.
 
     Reading or building warns (BallcastWarning, see the ``warnings`` module)
-    about polygons cut as a fan and degenerate triangles, as the command
+    about polygons cut as a fan, STL facets whose stored normal points
+    against their winding, and degenerate triangles, as the command
     notes them on standard error; ``quiet=True`` keeps them silent, and
     ``mesh.warnings`` lists them either way.
     """
@@ -218,10 +220,62 @@ class Mesh:
         self._setup(pointer, None, quiet)
 
     @classmethod
+    def load(cls, path: PathLike, *, format: Optional[str] = None, threads: Optional[int] = None,
+             quiet: bool = False) -> "Mesh":
+        """Read a mesh file, as ``ballcast cast`` reads its mesh: OBJ, STL
+        (ASCII or binary), PLY (ASCII or binary) or OFF, the same triangles
+        numbered the same way whatever the format (STL's corners merged by
+        their bits into vertices in order of first use).
+
+        format: "obj", "stl", "ply" or "off" (the words of --mesh-format);
+        None or "auto": the one the extension names, which the first bytes
+        must confirm, else the first bytes decide (OBJ by default). threads:
+        for parsing and building the hierarchy (None: one per core; the
+        mesh does not depend on it).
+
+        Raises MeshFileError (an OSError) when the file cannot be read,
+        MeshError (a ValueError) for a bad mesh, its message and attributes
+        saying where as the command does (line and column in text, byte in
+        binary data: "part.stl:byte 135: ..."), MemoryError when memory runs
+        out.
+        """
+        name = os.fspath(path)
+        if not isinstance(name, str):
+            name = os.fsdecode(name)
+        code = _lib.mesh_format(format)
+        options = ffi.new("bcObjOptions*", lib.bcDefaultObjOptions())
+        options.threadCount = _lib.thread_arg(threads)
+        error = ffi.new("bcError*")
+        pointer = lib.bcMesh_Load(os.fsencode(name), code, options, error)
+        if pointer == ffi.NULL:
+            _lib.raise_error(error, name)
+        mesh = cls.__new__(cls)
+        mesh._setup(pointer, name, quiet)
+        return mesh
+
+    @classmethod
+    def parse(cls, data: Union[bytes, bytearray, memoryview, str], *, format: Optional[str] = None,
+              name: str = "<mesh>", threads: Optional[int] = None, quiet: bool = False) -> "Mesh":
+        """The same over a mesh file's bytes held in memory (a str is taken
+        as UTF-8 text). With no format (None or "auto") the first bytes
+        decide, as there is no extension; name is what messages call it."""
+        buffer = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        code = _lib.mesh_format(format)
+        options = ffi.new("bcObjOptions*", lib.bcDefaultObjOptions())
+        options.threadCount = _lib.thread_arg(threads)
+        error = ffi.new("bcError*")
+        pointer = lib.bcMesh_Parse(buffer, len(buffer), code, options, error)
+        if pointer == ffi.NULL:
+            _lib.raise_error(error, name)
+        mesh = cls.__new__(cls)
+        mesh._setup(pointer, name, quiet)
+        return mesh
+
+    @classmethod
     def from_obj(cls, path: PathLike, *, threads: Optional[int] = None, quiet: bool = False) -> "Mesh":
-        """Read a Wavefront OBJ file, as ``ballcast cast`` reads its mesh (the
-        same triangles, numbered the same way; polygons cut as the man page
-        says). threads: for parsing and building the hierarchy (None: one
+        """Read a Wavefront OBJ file (``Mesh.load(path, format="obj")``), as
+        ``ballcast cast`` reads its mesh (the same triangles, numbered the
+        same way; polygons cut as the man page says). threads: for parsing and building the hierarchy (None: one
         per core; the mesh does not depend on it).
 
         Raises MeshFileError (an OSError) when the file cannot be read,
@@ -270,13 +324,17 @@ class Mesh:
             (info.lowerBound.x, info.lowerBound.y, info.lowerBound.z),
             (info.upperBound.x, info.upperBound.y, info.upperBound.z))
         self.build_seconds: float = float(info.buildSeconds)
+        #: the format read ("obj", "stl", "ply", "off"); None for arrays
+        self.format: Optional[str] = _lib.MESH_FORMATS[info.format] if info.format != lib.bc_meshAuto else None
+        #: STL: facet corners merged into a vertex read before (bit-identical coordinates)
+        self.merged_corners: int = int(info.mergedCorners)
         self.warning_count: int = int(lib.bcMesh_GetWarningCount(pointer))
         kept = min(self.warning_count, lib.BC_MAX_WARNINGS)
         found = []
         for k in range(kept):
             w = lib.bcMesh_GetWarning(pointer, k)
             found.append(MeshWarning(int(w.code), int(w.line), int(w.column), int(w.record),
-                                     ffi.string(w.message).decode("utf-8", "replace")))
+                                     ffi.string(w.message).decode("utf-8", "replace"), int(w.byte)))
         self.warnings: Tuple[MeshWarning, ...] = tuple(found)
         if not quiet:
             self._warn()
@@ -284,14 +342,14 @@ class Mesh:
     def _warn(self) -> None:
         name = self.path if self.path is not None else "<arrays>"
         for w in self.warnings:
-            warnings.warn(BallcastWarning("%s:%d:%d: %s" % (name, w.line, w.column, w.message)), stacklevel=4)
+            warnings.warn(BallcastWarning(_lib.located(w.message, name, w.line, w.column, w.byte)), stacklevel=4)
         if self.warning_count > len(self.warnings):
-            warnings.warn(BallcastWarning("%s: %d more polygon warnings not kept" % (
+            warnings.warn(BallcastWarning("%s: %d more warnings not shown" % (
                 name, self.warning_count - len(self.warnings))), stacklevel=4)
         if self.degenerate_count > 0:
             first = int(np.argmax(self.degenerate))
             warnings.warn(BallcastWarning(
-                "%s: %d degenerate (zero-area) triangle%s skipped, the first is triangle %d (face %d)" % (
+                "%s: %d degenerate (zero-area or sliver) triangle%s skipped, the first is triangle %d (face %d)" % (
                     name, self.degenerate_count, "" if self.degenerate_count == 1 else "s", first,
                     int(self.triangle_faces[first]))), stacklevel=4)
 
@@ -358,7 +416,7 @@ class Mesh:
 
     @property
     def triangle_faces(self) -> np.ndarray:
-        """(T,) the 0-based face (OBJ f line) each triangle came from."""
+        """(T,) the 0-based face (OBJ f line, STL facet, PLY or OFF face) each triangle came from."""
         return self._mesh_arrays()["faces"]
 
     @property
