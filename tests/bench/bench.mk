@@ -24,7 +24,7 @@ BENCH_FLAGS = $(ALL_CPPFLAGS) -Itests/bench -Itests/support $(ALL_CFLAGS)
 # Reading each mesh format, CPU seconds of bcMesh_Load without the
 # hierarchy (tests/bench/mesh_read.c; notes.md, issue 32).
 bench-mesh-read: $(BENCH_BIN)/mesh_read
-	sh tests/bench/mesh_formats.sh $(BUILD)/ballcast
+	sh tests/bench/mesh_formats.sh $(BENCH_BIN)/mesh_read
 
 # One polygon of 10^3 to 10^6 corners into triangles (lib/polygon.c): convex,
 # star, comb and spiral, cut and read from an OBJ (tests/bench/notes.md).
