@@ -239,19 +239,10 @@ class Mesh:
         binary data: "part.stl:byte 135: ..."), MemoryError when memory runs
         out.
         """
-        name = os.fspath(path)
-        if not isinstance(name, str):
-            name = os.fsdecode(name)
+        name = _path_name(path)
         code = _lib.mesh_format(format)
-        options = ffi.new("bcObjOptions*", lib.bcDefaultObjOptions())
-        options.threadCount = _lib.thread_arg(threads)
-        error = ffi.new("bcError*")
-        pointer = lib.bcMesh_Load(os.fsencode(name), code, options, error)
-        if pointer == ffi.NULL:
-            _lib.raise_error(error, name)
-        mesh = cls.__new__(cls)
-        mesh._setup(pointer, name, quiet)
-        return mesh
+        return cls._read(lambda options, error: lib.bcMesh_Load(os.fsencode(name), code, options, error), name,
+                         threads, quiet)
 
     @classmethod
     def parse(cls, data: Union[bytes, bytearray, memoryview, str], *, format: Optional[str] = None,
@@ -261,15 +252,8 @@ class Mesh:
         decide, as there is no extension; name is what messages call it."""
         buffer = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         code = _lib.mesh_format(format)
-        options = ffi.new("bcObjOptions*", lib.bcDefaultObjOptions())
-        options.threadCount = _lib.thread_arg(threads)
-        error = ffi.new("bcError*")
-        pointer = lib.bcMesh_Parse(buffer, len(buffer), code, options, error)
-        if pointer == ffi.NULL:
-            _lib.raise_error(error, name)
-        mesh = cls.__new__(cls)
-        mesh._setup(pointer, name, quiet)
-        return mesh
+        return cls._read(lambda options, error: lib.bcMesh_Parse(buffer, len(buffer), code, options, error), name,
+                         threads, quiet)
 
     @classmethod
     def from_obj(cls, path: PathLike, *, threads: Optional[int] = None, quiet: bool = False) -> "Mesh":
@@ -282,18 +266,9 @@ class Mesh:
         MeshError (a ValueError) with the line and column of a syntax error
         or a bad index, MemoryError when memory runs out.
         """
-        name = os.fspath(path)
-        if not isinstance(name, str):
-            name = os.fsdecode(name)
-        options = ffi.new("bcObjOptions*", lib.bcDefaultObjOptions())
-        options.threadCount = _lib.thread_arg(threads)
-        error = ffi.new("bcError*")
-        pointer = lib.bcMesh_LoadObj(os.fsencode(name), options, error)
-        if pointer == ffi.NULL:
-            _lib.raise_error(error, name)
-        mesh = cls.__new__(cls)
-        mesh._setup(pointer, name, quiet)
-        return mesh
+        name = _path_name(path)
+        return cls._read(lambda options, error: lib.bcMesh_LoadObj(os.fsencode(name), options, error), name,
+                         threads, quiet)
 
     @classmethod
     def from_obj_text(cls, text: Union[str, bytes], *, name: str = "<obj>", threads: Optional[int] = None,
@@ -301,17 +276,27 @@ class Mesh:
         """The same over OBJ text held in memory (str or bytes); name is
         what messages and the JSON output call it."""
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        return cls._read(lambda options, error: lib.bcMesh_ParseObj(data, len(data), options, error), name,
+                         threads, quiet)
+
+    @classmethod
+    def _read(cls, read, name: str, threads: Optional[int], quiet: bool) -> "Mesh":
+        """The mesh read(options, error) returns (a call of the library's
+        readers), named name; its error raised."""
         options = ffi.new("bcObjOptions*", lib.bcDefaultObjOptions())
         options.threadCount = _lib.thread_arg(threads)
         error = ffi.new("bcError*")
-        pointer = lib.bcMesh_ParseObj(data, len(data), options, error)
+        pointer = read(options, error)
         if pointer == ffi.NULL:
             _lib.raise_error(error, name)
         mesh = cls.__new__(cls)
-        mesh._setup(pointer, name, quiet)
+        mesh._setup(pointer, name, quiet, 1)
         return mesh
 
-    def _setup(self, pointer, path: Optional[str], quiet: bool) -> None:
+    def _setup(self, pointer, path: Optional[str], quiet: bool, depth: int = 0) -> None:
+        """Take pointer (the library's mesh), its counts and warnings; the
+        warnings point at the line that called the public method (depth: the
+        frames between that method and this one)."""
         self._handle = _Handle(pointer)
         self.path: Optional[str] = path
         self._arrays: Optional[Dict[str, np.ndarray]] = None
@@ -337,21 +322,21 @@ class Mesh:
                                      ffi.string(w.message).decode("utf-8", "replace"), int(w.byte)))
         self.warnings: Tuple[MeshWarning, ...] = tuple(found)
         if not quiet:
-            self._warn()
+            self._warn(4 + depth)
 
-    def _warn(self) -> None:
+    def _warn(self, stacklevel: int) -> None:
         name = self.path if self.path is not None else "<arrays>"
         for w in self.warnings:
-            warnings.warn(BallcastWarning(_lib.located(w.message, name, w.line, w.column, w.byte)), stacklevel=4)
+            warnings.warn(BallcastWarning(_lib.located(w.message, name, w.line, w.column, w.byte)), stacklevel=stacklevel)
         if self.warning_count > len(self.warnings):
             warnings.warn(BallcastWarning("%s: %d more warnings not shown" % (
-                name, self.warning_count - len(self.warnings))), stacklevel=4)
+                name, self.warning_count - len(self.warnings))), stacklevel=stacklevel)
         if self.degenerate_count > 0:
             first = int(np.argmax(self.degenerate))
             warnings.warn(BallcastWarning(
                 "%s: %d degenerate (zero-area or sliver) triangle%s skipped, the first is triangle %d (face %d)" % (
                     name, self.degenerate_count, "" if self.degenerate_count == 1 else "s", first,
-                    int(self.triangle_faces[first]))), stacklevel=4)
+                    int(self.triangle_faces[first]))), stacklevel=stacklevel)
 
     # --------------------------------------------------------- life
 
@@ -591,6 +576,12 @@ class Mesh:
                 raise ValueError("ball %d: %s (%d of %d balls cannot be answered; errors='mark' answers the "
                                  "others)" % (i, problems[i], int((~found).sum()), n))
         return ClosestResult(raw, errors=problems, mesh_info=self.info)
+
+
+def _path_name(path: PathLike) -> str:
+    """path as the str messages name it."""
+    name = os.fspath(path)
+    return name if isinstance(name, str) else os.fsdecode(name)
 
 
 def _index_array(value: ArrayLike, name: str) -> np.ndarray:

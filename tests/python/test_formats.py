@@ -200,3 +200,14 @@ def test_stl_normal_warnings_at_their_bytes(tmp_path):
     assert [w.byte for w in mesh.warnings] == [84 + 50 * i + 1 for i in range(2, 33, 3)]
     assert all(w.code == lib.bc_warningFacetNormal and w.line == 0 for w in mesh.warnings)
     mesh.close()
+
+
+def test_warnings_point_at_the_caller(tmp_path):
+    """A reader's warning names the line that read the mesh, whichever way."""
+    path = tmp_path / "flipped.stl"
+    convert(ROOM, str(path), "stl-binary", "--triangles", "--bad-normals")
+    for read in (lambda: ballcast.Mesh.load(str(path)), lambda: ballcast.Mesh.parse(path.read_bytes())):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            read().close()
+        assert caught and all(w.filename == __file__ for w in caught), [w.filename for w in caught]

@@ -39,6 +39,17 @@ static size_t writeBinary(unsigned char* out, const float* corners, const float*
 	return 84 + 50 * (size_t)count;
 }
 
+/* The binary STL of count triangles (as writeBinary), malloc'd (the
+ * caller frees it); its size into *size. */
+static unsigned char* binaryOf(const float* corners, const float* normals, uint32_t count, size_t* size)
+{
+	*size = 84 + 50 * (size_t)count;
+	unsigned char* data = malloc(*size);
+	ck_assert_ptr_nonnull(data);
+	writeBinary(data, corners, normals, count);
+	return data;
+}
+
 /* Two triangles sharing the edge (1,0,0)-(0,1,0): 4 vertices once merged.
  * 0.1f is not 0.1: the corners keep the float's bits. */
 static const float squareCorners[18] = { 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0.1f, 0, 1, 0 };
@@ -396,10 +407,8 @@ START_TEST(fileReadAsBytesAre)
 	float* corners;
 	float* normals;
 	randomMesh(count, 6000, 4242, &corners, &normals);
-	size_t size = 84 + 50 * (size_t)count;
-	unsigned char* data = malloc(size);
-	ck_assert_ptr_nonnull(data);
-	writeBinary(data, corners, normals, count);
+	size_t size;
+	unsigned char* data = binaryOf(corners, normals, count, &size);
 	static const char* const suffixes[] = { ".stl", ".STL", ".obj", ".ply", ".off", ".dat" };
 	static const bcMeshFormat named[] = { bc_meshStl, bc_meshStl, bc_meshObj, bc_meshPly, bc_meshOff, bc_meshAuto };
 	static const bcMeshFormat asked[] = { bc_meshAuto, bc_meshStl, bc_meshObj, bc_meshPly, bc_meshOff };
@@ -450,10 +459,8 @@ START_TEST(mergeMatchesReference)
 	float* corners;
 	float* normals;
 	randomMesh(count, 12000, 0x5eed, &corners, &normals);
-	size_t size = 84 + 50 * (size_t)count;
-	unsigned char* data = malloc(size);
-	ck_assert_ptr_nonnull(data);
-	writeBinary(data, corners, normals, count);
+	size_t size;
+	unsigned char* data = binaryOf(corners, normals, count, &size);
 	char path[512];
 	writeTemporary(data, size, path, sizeof path);
 	const int threads[] = { 1, 2, 3, 8 };
@@ -494,10 +501,8 @@ START_TEST(mergeFewPositions)
 				corners[3 * c] = (float)c; /* every corner its own */
 			}
 		}
-		size_t size = 84 + 50 * (size_t)count;
-		unsigned char* data = malloc(size);
-		ck_assert_ptr_nonnull(data);
-		writeBinary(data, corners, normals, count);
+		size_t size;
+		unsigned char* data = binaryOf(corners, normals, count, &size);
 		for (int threads = 1; threads <= 4; threads += 3) {
 			bcObjOptions options = bcDefaultObjOptions();
 			options.threadCount = threads;
@@ -524,10 +529,8 @@ START_TEST(firstNonFiniteInFileOrder)
 	randomMesh(count, 12000, 99, &corners, &normals);
 	corners[9 * 30001 + 4] = __builtin_nanf("");
 	corners[9 * 20001 + 8] = -__builtin_inff();
-	size_t size = 84 + 50 * (size_t)count;
-	unsigned char* data = malloc(size);
-	ck_assert_ptr_nonnull(data);
-	writeBinary(data, corners, normals, count);
+	size_t size;
+	unsigned char* data = binaryOf(corners, normals, count, &size);
 	char path[512];
 	writeTemporary(data, size, path, sizeof path);
 	long long byte = 84 + 50 * 20001LL + 12 + 8 * 4 + 1;
