@@ -625,7 +625,7 @@ cliCastPipeline* cliCastPipeline_Create(const cliCastPipelineDef* def)
 		ready = p->slots[s] != NULL;
 	}
 	for (int t = 0; t < def->threads && ready; ++t) {
-		/* parsers before threads: the first installs cJSON's hooks */
+		/* one JSON parser per thread (json_stream.h) */
 		p->workers[t].pipeline = p;
 		p->workers[t].parser = cliJsonParser_Create();
 		ready = p->workers[t].parser != NULL;

@@ -54,9 +54,7 @@ typedef struct cliCastTimes {
 typedef struct cliCastPipeline cliCastPipeline;
 
 /* A pipeline for def with its chunks and threads' parsers allocated, or
- * NULL when memory runs out. The caller owns it (cliCastPipeline_Destroy).
- * Make it before cJSON is used elsewhere: the first parser installs
- * cJSON's hooks. */
+ * NULL when memory runs out. The caller owns it (cliCastPipeline_Destroy). */
 cliCastPipeline* cliCastPipeline_Create(const cliCastPipelineDef* def);
 
 /* Read, answer and write every record: head (what the writer began with)

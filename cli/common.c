@@ -73,7 +73,9 @@ static void reportMeshProblem(const char* file, long line, long column, long lon
 	putc('\n', stderr);
 }
 
-bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* status)
+/* Load a mesh with its notes; zeroAreaOnly: the note on skipped triangles
+ * counts only those of zero area (intersect), else every degenerate one. */
+static bcMesh* loadMesh(const char* path, const cliCommonOptions* common, int* status, bool zeroAreaOnly)
 {
 	bcError error = { 0 };
 	bcObjOptions options = bcDefaultObjOptions();
@@ -110,14 +112,24 @@ bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* statu
 		cliReportFile(name);
 		fprintf(stderr, ": %ld more warnings not shown\n", (long)warnings - BC_MAX_WARNINGS);
 	}
+	if (quiet) {
+		return mesh;
+	}
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
-	if (info.degenerateCount > 0 && !quiet) {
+	if (zeroAreaOnly) {
+		int32_t first;
+		int32_t count = info.degenerateCount > 0 ? bcMesh_CountZeroArea(mesh, &first) : 0;
+		if (count > 0) {
+			cliReportFile(name);
+			fprintf(stderr, ": %ld zero-area triangle%s skipped, the first is triangle %ld (face %ld)\n", (long)count, count == 1 ? "" : "s", (long)first, (long)bcMesh_GetTriangle(mesh, first).face);
+		}
+	} else if (info.degenerateCount > 0) {
 		int32_t first = 0;
 		while (first < info.triangleCount && !bcMesh_GetTriangle(mesh, first).degenerate) {
 			++first;
 		}
 		cliReportFile(name);
-		fprintf(stderr, ": %ld degenerate (zero-area) triangle%s skipped, the first is triangle %ld (face %ld)\n",
+		fprintf(stderr, ": %ld degenerate (zero-area or sliver) triangle%s skipped, the first is triangle %ld (face %ld)\n",
 				(long)info.degenerateCount, info.degenerateCount == 1 ? "" : "s", (long)first,
 				(long)bcMesh_GetTriangle(mesh, first).face);
 	}
@@ -161,6 +173,16 @@ int cliShardReader(const cliCommonOptions* common, FILE* input, const char* inpu
 		cliReader_SetRange(reader, &range);
 	}
 	return status;
+}
+
+bcMesh* cliLoadMesh(const char* path, const cliCommonOptions* common, int* status)
+{
+	return loadMesh(path, common, status, false);
+}
+
+bcMesh* cliLoadMeshForIntersect(const char* path, const cliCommonOptions* common, int* status)
+{
+	return loadMesh(path, common, status, true);
 }
 
 const char* cliInputName(const char* path)

@@ -48,6 +48,10 @@ void cliReportNoMemory(void);
  * cliReader_SetRange: the reader then reads only the shard's records. */
 int cliShardReader(const cliCommonOptions* common, FILE* input, const char* inputName, cliReader* reader);
 
+/* cliLoadMesh for intersect, which skips only the triangles of zero area
+ * (bcMesh_CountZeroArea): the note counts those. */
+bcMesh* cliLoadMeshForIntersect(const char* path, const cliCommonOptions* common, int* status);
+
 /* The name messages give an input path: "<stdin>" for "-". */
 const char* cliInputName(const char* path);
 

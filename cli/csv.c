@@ -75,6 +75,11 @@ char cliCsv_SniffSeparator(cliCsv* csv, bcError* error)
 	}
 }
 
+const char* cliCsv_SeparatorName(char separator)
+{
+	return separator == ';' ? "';'" : separator == '\t' ? "tabs" : separator == '|' ? "'|'" : "','";
+}
+
 bool cliCsv_HasDecimalComma(const cliCsv* csv, int k)
 {
 	if (!csv->decimalComma) {
@@ -171,12 +176,26 @@ int cliCsv_Field(const cliCsv* csv, int k, const char* name, double* value, bcEr
 {
 	int status = cliCsv_Number(csv, k, value);
 	if (status == -1) {
-		cliCsv_CellError(csv, k, problem, "%s: expected a number, found '%.*s'", name, CLI_QUOTE_MAX,
-						 cliCsv_Text(csv, k));
+		char quoted[CLI_QUOTE_SIZE];
+		const char* text = cliCsv_Text(csv, k);
+		cliQuoteText(text, strlen(text), quoted, sizeof quoted);
+		cliCsv_CellError(csv, k, problem, "%s: expected a number, found '%s'", name, quoted);
 	} else if (status == -2) {
 		cliCsv_CellError(csv, k, problem, "%s: not a finite number", name);
 	}
 	return status < 0 ? -1 : status;
+}
+
+void cliCsv_DescribeProblem(const cliCsv* csv, const char* column, bcError* problem)
+{
+	if (csv->problem != cli_csvProblemUtf8) {
+		return;
+	}
+	if (column != NULL) {
+		snprintf(problem->message, sizeof problem->message, "%s: not valid UTF-8 (%s)", column, csv->problemBytes);
+	} else {
+		snprintf(problem->message, sizeof problem->message, "a cell is not valid UTF-8 (%s)", csv->problemBytes);
+	}
 }
 
 typedef enum cliRowResult {
@@ -210,10 +229,102 @@ static void step(cliRowScan* scan)
 	}
 }
 
+/* What makes a row unreadable as it stands: the first NUL byte in a cell,
+ * the first bytes that are not UTF-8, an unterminated quote (offsets into
+ * the row, SIZE_MAX when none). */
+typedef struct cliRowFlaws {
+	size_t nul;
+	long nulLine, nulColumn;
+	int nulCell;
+	size_t bad;
+	long badLine, badColumn;
+	int badCell;
+	char badBytes[4];
+	int badShown;
+	size_t quote;
+} cliRowFlaws;
+
+/* Bytes taken from a row, and written into a cell's text. */
+typedef struct cliTaken {
+	size_t in;
+	size_t out;
+} cliTaken;
+
+/* A byte that needs a look: a NUL, or one of 0x80 .. 0xFF (one test for
+ * both: c - 1 wraps to 0xFF for a NUL). */
+static inline bool isRare(char c)
+{
+	return (unsigned char)((unsigned char)c - 1) >= 0x7F;
+}
+
+/* A rare byte at s[scan.i] of cell. A NUL: taken as it is, the row's first
+ * noted. 0x80 .. 0xFF: the UTF-8 character's 1 .. 4 bytes taken and written
+ * at out, or, for bytes that are not UTF-8, 1 byte taken and a NUL written
+ * (so that the cell's C string ends there, as at a NUL byte), the row's
+ * first noted. (The scan is a copy: the caller's stays in registers.) */
+static cliTaken takeRare(cliRowScan scan, bool eof, char* out, cliRowFlaws* flaws, int cell)
+{
+	const char* s = scan.s;
+	size_t i = scan.i;
+	if (s[i] == '\0') {
+		if (flaws->nul == SIZE_MAX) {
+			flaws->nul = i;
+			flaws->nulCell = cell;
+			setPosition(&scan, i, &flaws->nulLine, &flaws->nulColumn);
+		}
+		out[0] = '\0';
+		return (cliTaken){ 1, 1 };
+	}
+	int shown = 0;
+	int k = cliUtf8Length(s + i, scan.n - i, &shown);
+	if (k == 0 && i + (size_t)shown >= scan.n && !eof) {
+		k = 1; /* cut by the end of what is read: the row is read again with more */
+	}
+	if (k > 0) {
+		memcpy(out, s + i, (size_t)k);
+		return (cliTaken){ (size_t)k, (size_t)k };
+	}
+	if (flaws->bad == SIZE_MAX) {
+		flaws->bad = i;
+		flaws->badCell = cell;
+		flaws->badShown = shown;
+		memcpy(flaws->badBytes, s + i, (size_t)shown);
+		setPosition(&scan, i, &flaws->badLine, &flaws->badColumn);
+	}
+	out[0] = '\0';
+	return (cliTaken){ 1, 1 };
+}
+
+/* Copy the unquoted bytes of cell from s[scan->i] to the separator or the
+ * line's end into out[o ..) (without blanks when dropBlanks); the new o.
+ * (Works on a copy of the scan, written back at the end, so that it stays
+ * in registers.) */
+static inline size_t copyUnquoted(const cliCsv* csv, cliRowScan* at, bool eof, char* out, size_t o, cliRowFlaws* flaws,
+						   int cell, bool dropBlanks)
+{
+	cliRowScan scan = *at;
+	const char* s = scan.s;
+	const char sep = csv->separator != '\0' ? csv->separator : ',';
+	while (scan.i < scan.n && s[scan.i] != sep && s[scan.i] != '\n') {
+		char c = s[scan.i];
+		if (isRare(c)) {
+			cliTaken taken = takeRare(scan, eof, out + o, flaws, cell);
+			scan.i += taken.in;
+			o += taken.out;
+			continue;
+		}
+		if (!dropBlanks || !isBlank(csv, c)) {
+			out[o++] = c;
+		}
+		scan.i++;
+	}
+	at->i = scan.i;
+	return o;
+}
+
 /* Decode the row at the unread input into csv->cells. *length gets the
- * row's bytes with its line end; *nul the offset of the first NUL byte in
- * a cell (SIZE_MAX if none); *quote an unterminated quote's offset. */
-static cliRowResult scanRow(cliCsv* csv, size_t* length, size_t* nul, size_t* quote, long* nulLine, long* nulColumn)
+ * row's bytes with its line end; flaws what makes it unreadable. */
+static cliRowResult scanRow(cliCsv* csv, size_t* length, cliRowFlaws* flaws)
 {
 	cliInput* in = csv->input;
 	cliRowScan scan = { in->buffer + in->start, in->length - in->start, 0, in->line, 0, in->column };
@@ -229,8 +340,9 @@ static cliRowResult scanRow(cliCsv* csv, size_t* length, size_t* nul, size_t* qu
 	}
 	char* out = csv->scratch;
 	size_t o = 0;
-	const char sep = csv->separator != '\0' ? csv->separator : ',';
-	*nul = SIZE_MAX;
+	flaws->nul = SIZE_MAX;
+	flaws->bad = SIZE_MAX;
+	flaws->quote = SIZE_MAX;
 	csv->count = 0;
 	for (;;) {
 		if (csv->count == csv->capacity) {
@@ -242,7 +354,8 @@ static cliRowResult scanRow(cliCsv* csv, size_t* length, size_t* nul, size_t* qu
 			csv->cells = cells;
 			csv->capacity = capacity;
 		}
-		cliCsvCell* cell = csv->cells + csv->count++;
+		int k = csv->count++;
+		cliCsvCell* cell = csv->cells + k;
 		while (scan.i < n && s[scan.i] != '\r' && isBlank(csv, s[scan.i])) {
 			scan.i++;
 		}
@@ -256,7 +369,7 @@ static cliRowResult scanRow(cliCsv* csv, size_t* length, size_t* nul, size_t* qu
 						/* the cell as far as it goes, so that every cell has its text */
 						cell->length = o - cell->text;
 						out[o] = '\0';
-						*quote = open;
+						flaws->quote = open;
 						*length = n;
 						return cli_rowUnterminated;
 					}
@@ -275,30 +388,18 @@ static cliRowResult scanRow(cliCsv* csv, size_t* length, size_t* nul, size_t* qu
 					scan.i++;
 					break;
 				}
-				if (c == '\0' && *nul == SIZE_MAX) {
-					*nul = scan.i;
-					setPosition(&scan, scan.i, nulLine, nulColumn);
+				if (isRare(c)) {
+					cliTaken taken = takeRare(scan, in->eof, out + o, flaws, k);
+					scan.i += taken.in;
+					o += taken.out;
+					continue;
 				}
 				out[o++] = c;
 				step(&scan);
 			}
-			for (; scan.i < n && s[scan.i] != sep && s[scan.i] != '\n'; scan.i++) {
-				if (s[scan.i] == '\0' && *nul == SIZE_MAX) {
-					*nul = scan.i;
-					setPosition(&scan, scan.i, nulLine, nulColumn);
-				}
-				if (!isBlank(csv, s[scan.i])) {
-					out[o++] = s[scan.i];
-				}
-			}
+			o = copyUnquoted(csv, &scan, in->eof, out, o, flaws, k, true); /* text after the closing quote */
 		} else {
-			for (; scan.i < n && s[scan.i] != sep && s[scan.i] != '\n'; scan.i++) {
-				if (s[scan.i] == '\0' && *nul == SIZE_MAX) {
-					*nul = scan.i;
-					setPosition(&scan, scan.i, nulLine, nulColumn);
-				}
-				out[o++] = s[scan.i];
-			}
+			o = copyUnquoted(csv, &scan, in->eof, out, o, flaws, k, false);
 			while (o > cell->text && isBlank(csv, out[o - 1])) {
 				o--;
 			}
@@ -332,9 +433,9 @@ int cliCsv_Next(cliCsv* csv, bcError* problem, bcError* error)
 			}
 			continue;
 		}
-		size_t length = 0, nul = SIZE_MAX, quote = 0;
-		long nulLine = 0, nulColumn = 0;
-		cliRowResult result = scanRow(csv, &length, &nul, &quote, &nulLine, &nulColumn);
+		size_t length = 0;
+		cliRowFlaws flaws;
+		cliRowResult result = scanRow(csv, &length, &flaws);
 		if (result == cli_rowNoMemory) {
 			memset(error, 0, sizeof *error);
 			error->code = bc_errorNoMemory;
@@ -355,14 +456,28 @@ int cliCsv_Next(cliCsv* csv, bcError* problem, bcError* error)
 		}
 		csv->line = in->line;
 		csv->column = in->column;
-		if (result == cli_rowUnterminated || nul != SIZE_MAX) {
-			if (result == cli_rowUnterminated && (nul == SIZE_MAX || nul > quote)) {
-				cliInput_SyntaxError(in, quote, "unterminated quoted cell", problem);
-			} else {
-				cliInput_SyntaxError(in, 0, "unexpected byte 0x00 in a CSV cell", problem);
-				problem->line = nulLine;
-				problem->column = nulColumn;
-			}
+		csv->problem = cli_csvProblemNone;
+		csv->problemCell = -1;
+		size_t first = flaws.nul < flaws.bad ? flaws.nul : flaws.bad;
+		if (result == cli_rowUnterminated && flaws.quote < first) {
+			csv->problem = cli_csvProblemQuote;
+			cliInput_SyntaxError(in, flaws.quote, "unterminated quoted cell", problem);
+		} else if (first != SIZE_MAX && first == flaws.nul) {
+			csv->problem = cli_csvProblemNul;
+			csv->problemCell = flaws.nulCell;
+			cliInput_SyntaxError(in, 0, "unexpected byte 0x00 in a CSV cell", problem);
+			problem->line = flaws.nulLine;
+			problem->column = flaws.nulColumn;
+		} else if (first != SIZE_MAX) {
+			csv->problem = cli_csvProblemUtf8;
+			csv->problemCell = flaws.badCell;
+			cliDescribeBytes(flaws.badBytes, flaws.badShown, csv->problemBytes, sizeof csv->problemBytes);
+			cliInput_SyntaxError(in, 0, "", problem);
+			cliCsv_DescribeProblem(csv, NULL, problem);
+			problem->line = flaws.badLine;
+			problem->column = flaws.badColumn;
+		}
+		if (csv->problem != cli_csvProblemNone) {
 			cliInput_Advance(in, length);
 			return 2;
 		}

@@ -17,8 +17,11 @@
 
 /* The longest row read. Real rows are well under 1 KiB; the limit stops an
  * unclosed quote from pulling the rest of a multi-gigabyte file into
- * memory. */
+ * memory. (A build may set it smaller: the fuzz target of the limits,
+ * tests/fuzz/fuzz_limits.c, does.) */
+#ifndef CLI_CSV_MAX_ROW
 #define CLI_CSV_MAX_ROW ((size_t)16 * 1024 * 1024)
+#endif
 
 /* One cell of the current row. */
 typedef struct cliCsvCell {
@@ -27,6 +30,14 @@ typedef struct cliCsvCell {
 	long line;     /* where its text (or opening quote) starts, blanks skipped */
 	long column;
 } cliCsvCell;
+
+/* Why a row came back bad (cliCsv_Next returned 2). */
+typedef enum cliCsvProblem {
+	cli_csvProblemNone = 0,
+	cli_csvProblemNul,   /* a NUL byte in a cell */
+	cli_csvProblemUtf8,  /* bytes in a cell that are not UTF-8 */
+	cli_csvProblemQuote  /* a quoted cell the input ends in */
+} cliCsvProblem;
 
 typedef struct cliCsv {
 	cliInput* input; /* not owned */
@@ -41,6 +52,9 @@ typedef struct cliCsv {
 	long column;
 	long endLine;    /* where its last cell ends */
 	long endColumn;
+	cliCsvProblem problem; /* why the row is bad (after cliCsv_Next returned 2) */
+	int problemCell;       /* the cell that holds the NUL or the bytes, or -1 */
+	char problemBytes[32]; /* those bytes, for a message: "byte 0xFF" */
 } cliCsv;
 
 /* Start reading rows from input, separated by ','. */
@@ -55,18 +69,36 @@ void cliCsv_Close(cliCsv* csv);
  * does. 0 on a read error (error filled). */
 char cliCsv_SniffSeparator(cliCsv* csv, bcError* error);
 
+/* How a separator reads in a message: "','", "';'", "tabs", "'|'". */
+const char* cliCsv_SeparatorName(char separator);
+
 /* How much of a header line cliCsv_SniffSeparator looks at: headers are
- * short; a longer first line is judged by its start. */
+ * short; a longer first line is judged by its start. (A build may set it
+ * smaller: the fuzz target of the limits does.) */
+#ifndef CLI_CSV_SNIFF_BYTES
 #define CLI_CSV_SNIFF_BYTES ((size_t)64 * 1024)
+#endif
 
 /* Read the next row that is not blank: 1 for a row, 0 at the end of the
  * input, -1 on a read error, out of memory or a row longer than
  * CLI_CSV_MAX_ROW (error filled). A row that cannot be read as it stands
- * is 2, with problem saying where and why: a NUL byte in a cell (cells are
- * handed on as C strings, so "0.5<NUL>junk" would read as 0.5), or a
- * quoted cell the input ends in; the row is skipped then (to its end, or
- * the end of the input). */
+ * is 2, with problem saying where and why (csv->problem and problemCell
+ * too): a NUL byte in a cell ("unexpected byte 0x00 in a CSV cell": cells
+ * are handed on as C strings, so "0.5<NUL>junk" would read as 0.5), bytes
+ * in a cell that are not UTF-8 ("a cell is not valid UTF-8 (byte 0xFF)",
+ * at the first of them; ids and messages are echoed into JSON, which must
+ * be UTF-8), or a quoted cell the input ends in; the row is skipped then
+ * (to its end, or the end of the input). A cell's C string ends at its
+ * first NUL, and at bytes that are not UTF-8 (a NUL is put there): its
+ * length is then more than strlen of its text, and it is not to be taken
+ * whole. */
 int cliCsv_Next(cliCsv* csv, bcError* problem, bcError* error);
+
+/* Word the problem of a bad row (csv->problem cli_csvProblemUtf8) for its
+ * column, named by the reader: "id: not valid UTF-8 (byte 0xFF)"; NULL
+ * column: "a cell is not valid UTF-8 (...)". Other problems keep their
+ * message. */
+void cliCsv_DescribeProblem(const cliCsv* csv, const char* column, bcError* problem);
 
 /* The decoded text of cell k of the current row. */
 static inline const char* cliCsv_Text(const cliCsv* csv, int k)

@@ -81,54 +81,57 @@ static cliDiff duplicateDiff(const char* name, const cliResult* first, const cli
 static bool compareMatched(cliComparer* cmp, const cliResultSet* expected, const cliIdIndex* expectedIndex,
 						   const char* expectedName, const cliResultSet* actual, cliFileReport* r);
 
-/* Compare one submission with EXPECTED: by id, or, when the file has no
- * ids at all, by position (result k answers EXPECTED's record k) when the
- * counts agree, a row number never standing for a real id. Returns false
- * when out of memory. */
+/* Compare one submission with EXPECTED: its records matched as a teacher
+ * matches them (grade_index.c: by id, by the numbers in the ids, by
+ * position), a row number never standing for a real id; when nothing
+ * matches, that is said once. Returns false when out of memory. */
 static bool compareFile(cliComparer* cmp, const cliResultSet* expected, const cliIdIndex* expectedIndex,
 						const char* expectedName, const cliResultSet* actual, cliFileReport* r)
 {
-	if (actual->understood[0] != '\0' && !cliFileReport_AddNote(r, actual->understood)) {
+	/* how it was read, unless it is cast's own shape (the JSON report has it all the same) */
+	const char* read = actual->reading.note == NULL ? actual->understood : actual->reading.plain ? "" : actual->reading.note;
+	if (read[0] != '\0' && !cliFileReport_AddNote(r, read)) {
 		return false;
 	}
-	if (!actual->positional || actual->count == 0) {
-		return compareMatched(cmp, expected, expectedIndex, expectedName, actual, r);
+	r->reading = actual->reading.read ? &actual->reading : NULL;
+	long expectedIds = 0;
+	for (long i = 0; i < expected->count; ++i) {
+		expectedIds += expectedIndex->first[i] == i;
 	}
-	if (actual->count != expected->count) {
-		char text[200];
-		snprintf(text, sizeof text, "no ids, and %ld records for %ld expected: not matched by position",
-				 actual->count, expected->count);
-		if (!cliFileReport_AddNote(r, text)) {
-			return false;
-		}
+	cliIdMatch match;
+	if (!cliIdMatch_Decide(&match, expected, expectedIndex, expectedIds, actual)) {
+		return false;
+	}
+	static const char* const matchings[] = { "exact", "numeric", "position", "none" };
+	r->ids = matchings[match.how];
+	bool ok = match.note[0] == '\0' || cliFileReport_AddNote(r, match.note);
+	if (ok && (actual->reading.review || match.review)) {
+		ok = cliFileReport_SetReview(r, actual->reading.review ? actual->reading.reviewWhy : NULL,
+									 match.review ? match.note : NULL);
+	}
+	if (!ok) {
+		cliIdMatch_Free(&match);
+		return false;
+	}
+	if (match.how == cli_matchNone) {
 		/* every expected id missing, every record extra: nothing to match */
 		cliResultSet none = *actual;
 		none.count = 0;
-		bool ok = compareMatched(cmp, expected, expectedIndex, expectedName, &none, r);
+		ok = compareMatched(cmp, expected, expectedIndex, expectedName, &none, r);
 		r->score.records = actual->count;
 		r->score.extra = actual->count;
+		r->unmatched = true;
 		for (long j = 0; r->marks != NULL && j < actual->count; ++j) {
 			r->marks[j] = true;
 		}
-		return ok;
+	} else if (match.results != NULL) {
+		cliResultSet matched = *actual;
+		matched.results = match.results;
+		ok = compareMatched(cmp, expected, expectedIndex, expectedName, &matched, r);
+	} else {
+		ok = compareMatched(cmp, expected, expectedIndex, expectedName, actual, r);
 	}
-	if (!cliFileReport_AddNote(r, "no ids: records matched by position, in the trajectories' order")) {
-		return false;
-	}
-	cliResult* results = malloc((size_t)actual->count * sizeof *results);
-	if (results == NULL) {
-		return false;
-	}
-	for (long k = 0; k < actual->count; ++k) {
-		results[k] = actual->results[k];
-		results[k].id = expected->results[k].id; /* borrowed: not freed with this copy */
-		results[k].idKind = expected->results[k].idKind;
-		results[k].index = expected->results[k].index;
-	}
-	cliResultSet matched = *actual;
-	matched.results = results;
-	bool ok = compareMatched(cmp, expected, expectedIndex, expectedName, &matched, r);
-	free(results);
+	cliIdMatch_Free(&match);
 	return ok;
 }
 
@@ -281,7 +284,8 @@ static bool readSubmission(const cliGradeConfig* cfg, const char* path, cliResul
 		snprintf(error.message, sizeof error.message, "cannot open: %s", strerror(errno));
 	} else {
 		cliResultsReadOptions options = { true, cfg->fields, cfg->map, cfg->mapCount };
-		bool ok = cliReadResultsWith(f, &options, set, &error);
+		int32_t triangles = cfg->mesh != NULL ? bcMesh_GetInfo(cfg->mesh).triangleCount : 0;
+		bool ok = cliReadSubmission(f, &options, triangles, set, &error);
 		cliCloseInput(f);
 		if (ok) {
 			if (set->ignored != NULL && !cfg->quiet) {

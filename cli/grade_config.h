@@ -64,6 +64,13 @@ typedef enum cliMistake {
 	cli_mistakeSwappedEndpoints,   /* swapped-endpoints: p0 and p1 exchanged */
 	cli_mistakeNormalNegated,      /* normal-negated: pointing into the mesh */
 	cli_mistakeBeyondPath,         /* hits-beyond-path: a contact past p1 (alpha > 1) reported as a hit */
+	/* the reverses: the same mistake the other way round */
+	cli_mistakeOverlapReported,    /* initial-overlap-reported: overlaps reported where they are ignored */
+	cli_mistakeBackFacesMissed,    /* back-faces-missed: one-sided where both sides count */
+	cli_mistakeZeroBased,          /* zero-based-triangles: from 0 where --one-based asks from 1 */
+	cli_mistakeAverageNotContact,  /* average-normal-vs-contact-normal */
+	cli_mistakeAverageNotTriangle, /* average-normal-vs-triangle-normal */
+	cli_mistakeDiameterAsRadius,   /* diameter-as-radius: the ball twice its size */
 	cli_mistakeCount
 } cliMistake;
 
@@ -183,8 +190,8 @@ const char* cliGradeConfig_Option(cliGradeConfig* cfg, int k, const char* value)
 	"                            (default: compare all, grade hit,alpha,normal)\n"                                     \
 	"      --one-based           submissions number triangles from 1\n"                                                \
 	"                            (default: from 0)\n"                                                                  \
-	"      --map THEIRS=OURS     read their key or column THEIRS as OURS\n"                                            \
-	"                            (default: none)\n"                                                                    \
+	"      --map THEIRS=OURS     read column THEIRS (name, path, number) as OURS\n"                                    \
+	"                            (a field, or none) (default: none)\n"                                                 \
 	"      --alpha-tol T         absolute tolerance on alpha\n"                                                        \
 	"                            (default 1e-09)\n"                                                                    \
 	"      --alpha-rel R         relative tolerance on alpha: alpha passes\n"                                          \

@@ -1,13 +1,14 @@
 /* grade_csv.c - the CSV report (cliCsvReport, grade_report.h): the score
  * table, one row per file: file,records,passed,failed,missing,extra,
- * score,diagnosis (or why the file cannot be read). */
+ * score,diagnosis (or why the file cannot be read),review (why a teacher
+ * should look at how the file was read, or empty). */
 #include "grade_report.h"
 #include "output.h"
 
 static void writeEnd(cliReport* report, const cliFileScore* scores, int count)
 {
 	FILE* f = report->out;
-	fputs("file,records,passed,failed,missing,extra,score,diagnosis\n", f);
+	fputs("file,records,passed,failed,missing,extra,score,diagnosis,review\n", f);
 	for (int i = 0; i < count; ++i) {
 		const cliFileScore* s = scores + i;
 		cliWriteCsvField(f, s->name);
@@ -15,6 +16,8 @@ static void writeEnd(cliReport* report, const cliFileScore* scores, int count)
 		cliWriteNumber(f, s->score);
 		putc(',', f);
 		cliWriteCsvField(f, s->diagnosis != NULL ? s->diagnosis : "");
+		putc(',', f);
+		cliWriteCsvField(f, s->review != NULL ? s->review : "");
 		putc('\n', f);
 	}
 }

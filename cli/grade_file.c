@@ -3,6 +3,7 @@
  * differs, its extra ids, its notes, and what the diagnosis found. */
 #include "grade_file.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +13,10 @@ void cliFileScore_Free(cliFileScore* s)
 {
 	free(s->name);
 	free(s->diagnosis);
+	free(s->review);
 	s->name = NULL;
 	s->diagnosis = NULL;
+	s->review = NULL;
 }
 
 void cliFileReport_Free(cliFileReport* r)
@@ -112,4 +115,26 @@ bool cliFileReport_AddNote(cliFileReport* r, const char* text)
 	}
 	r->noteCount += 1;
 	return true;
+}
+
+bool cliFileReport_SetReview(cliFileReport* r, const char* reading, const char* matching)
+{
+	size_t n = (reading != NULL ? strlen(reading) : 0) + (matching != NULL ? strlen(matching) : 0) + 3;
+	char* why = malloc(n);
+	if (why == NULL) {
+		return false;
+	}
+	snprintf(why, n, "%s%s%s", reading != NULL ? reading : "", reading != NULL && matching != NULL ? "; " : "",
+			 matching != NULL ? matching : "");
+	free(r->score.review);
+	r->score.review = cliShownText(why);
+	free(why);
+	return r->score.review != NULL;
+}
+
+bool cliFileReport_ReadingToSay(const cliFileReport* r)
+{
+	bool plain = (r->reading == NULL || r->reading->plain) && (r->ids == NULL || strcmp(r->ids, "exact") == 0) &&
+				 r->score.review == NULL;
+	return !plain;
 }

@@ -12,6 +12,7 @@
 
 #include "grade_config.h"
 #include "grade_judge.h"
+#include "results_read.h"
 
 /* Records of one submission re-answered under each mistake, at most (its
  * failures, and as many of its passes to weigh them against): enough to
@@ -33,6 +34,8 @@ typedef struct cliFileScore {
 	double score;
 	char* diagnosis; /* owned: "larger-root (3 of 3 failing)", the reason a file is unreadable, or NULL */
 	bool unreadable; /* the file could not be read, or held no record (diagnosis says why) */
+	char* review;    /* owned: why a teacher should look at how the file was read or matched (the reading had
+	                    to choose: "alpha: column 3 read, column 4 fits too"), or NULL */
 } cliFileScore;
 
 /* Free what a score owns. */
@@ -69,9 +72,13 @@ typedef struct cliFileReport {
 	                 without ids matched by nothing lists none (score.extra still counts them) */
 	long extraCount;
 	long extraCapacity;
-	char** notes; /* owned: how the file was read and matched ("read as CSV separated by ';'", "no ids:
-	                 records matched by position"), in the order found */
+	char** notes; /* owned: how the file was read and matched ("read as text with columns separated by ';';
+	                 columns: 'TOI' -> alpha, ...", "no ids: records matched by position"), in the order found */
 	int noteCount;
+	const cliReading* reading; /* borrowed (the submission's set): how the file was read, as data; NULL when
+	                              read strictly (compare's own formats) */
+	const char* ids; /* how its records were matched: "exact", "numeric", "position", "none" (static), or NULL */
+	bool unmatched;  /* nothing matched: every id missing, every record extra, said once (in a note) */
 	bool* marks; /* or NULL (not owned): per submission record, true when it fails, is extra or repeats an id */
 } cliFileReport;
 
@@ -97,5 +104,15 @@ bool cliFileReport_AddExtra(cliFileReport* r, long actual);
 /* Add a note (copied as reports show text: cliShownText). False when out
  * of memory. */
 bool cliFileReport_AddNote(cliFileReport* r, const char* text);
+
+/* Flag the file for review: score.review becomes why (reading's choices
+ * and the id matching's, either NULL, "; " between them; copied as notes
+ * are). False when out of memory. */
+bool cliFileReport_SetReview(cliFileReport* r, const char* reading, const char* matching);
+
+/* Has the file anything to say of how it was read and matched (the JSON
+ * report's reading, ids and review)? Not for a file in cast's own shape,
+ * read by cast's names, its ids matched exactly, with no review. */
+bool cliFileReport_ReadingToSay(const cliFileReport* r);
 
 #endif

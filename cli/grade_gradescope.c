@@ -1,7 +1,7 @@
 /* grade_gradescope.c - Gradescope's autograder results.json
  * (cliGradescopeReport, grade_report.h) for one submission: its score
- * (records passed) of max_score (EXPECTED's ids), the counts, diagnosis
- * and notes as its output, and a test per id. */
+ * (records passed) of max_score (EXPECTED's ids), the counts, diagnosis,
+ * notes and why to review it as its output, and a test per id. */
 #include <stdlib.h>
 
 #include "grade_report.h"
@@ -31,6 +31,9 @@ static void writeResults(cliReport* report, const cliFileReport* r, bool unreada
 		if (r->noteCount > 0) {
 			fputs("\nnote: ", m);
 			cliWriteNotes(m, r);
+		}
+		if (r->score.review != NULL) {
+			fprintf(m, "\nreview: %s", r->score.review);
 		}
 	}
 	if (m != NULL && report->notGraded > 0) {

@@ -263,11 +263,13 @@ static void writeRecordStart(FILE* f, const cliResult* r)
 }
 
 /* A file's section of the HTML page, when it has anything to show: its
- * notes, its diagnosis, its failing records, each with the reason and
- * (when the throw is known) expected beside actual, its extra ids. */
+ * notes, why to review it, its diagnosis, its failing records, each with
+ * the reason and (when the throw is known) expected beside actual, its
+ * extra ids; when no id matched, the note alone says so (not a record per
+ * id). */
 static void writeFile(cliReport* report, const cliFileReport* r, const cliResultSet* actual)
 {
-	if (r->entryCount == 0 && r->noteCount == 0 && r->extraCount == 0) {
+	if (r->entryCount == 0 && r->noteCount == 0 && r->extraCount == 0 && r->score.review == NULL) {
 		return;
 	}
 	FILE* f = report->parts;
@@ -282,13 +284,18 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 		fputs("</p>\n", f);
 		free(note);
 	}
+	if (r->score.review != NULL) {
+		fputs("<p class=\"review\">review: ", f);
+		writeHtmlText(f, r->score.review);
+		fputs("</p>\n", f);
+	}
 	if (r->score.diagnosis != NULL) {
 		fputs("<p class=\"diagnosis\">diagnosis: ", f);
 		writeHtmlText(f, r->score.diagnosis);
 		fputs("</p>\n", f);
 	}
 	long pictured = 0;
-	for (long i = 0; i < r->entryCount; ++i) {
+	for (long i = 0; i < r->entryCount && !r->unmatched; ++i) {
 		const cliEntry* entry = r->entries + i;
 		const cliResult* e = report->expected->results + entry->expected;
 		char* message = cliEntry_Text(r, entry);
@@ -360,7 +367,8 @@ static void writeEnd(cliReport* report, const cliFileScore* scores, int count)
 		free(note);
 	}
 	fputs("<table id=\"grades\">\n<tr><th>file</th><th>records</th>"
-		  "<th>passed</th><th>failed</th><th>missing</th><th>extra</th><th>score</th><th>diagnosis</th></tr>\n",
+		  "<th>passed</th><th>failed</th><th>missing</th><th>extra</th><th>score</th><th>diagnosis</th>"
+		  "<th>review</th></tr>\n",
 		  f);
 	for (int i = 0; i < count; ++i) {
 		const cliFileScore* s = scores + i;
@@ -373,6 +381,8 @@ static void writeEnd(cliReport* report, const cliFileScore* scores, int count)
 		cliWriteRoundedScore(f, s->score);
 		fputs("</td><td>", f);
 		writeHtmlText(f, s->diagnosis != NULL ? s->diagnosis : "");
+		fputs("</td><td>", f);
+		writeHtmlText(f, s->review != NULL ? s->review : "");
 		fputs("</td></tr>\n", f);
 	}
 	fputs("</table>\n", f);

@@ -1,8 +1,8 @@
 /* grade_json.c - the JSON report (cliJsonReport, grade_report.h): one
  * document with the expected file, the tolerances and the normals judged
  * by, then per file its counts, score, notes, diagnosis, every failure
- * with each difference as data and in words, and its missing and extra
- * ids. */
+ * with each difference as data and in words, its missing and extra ids,
+ * and how it was read (reading, ids, review) when not cast's own shape. */
 #include <stdlib.h>
 
 #include "grade_mistakes.h"
@@ -117,6 +117,30 @@ static void writeDiff(FILE* f, const cliDiff* d)
 	putc('}', f);
 }
 
+/* How the file was read and matched, and whether a teacher should look:
+ * "reading" (the reader's account as data), "ids" (exact, numeric,
+ * position, none), "review" (why, or null); nothing for a file in cast's
+ * own shape matched by its ids. */
+static void writeReading(FILE* f, const cliFileReport* r)
+{
+	if (!cliFileReport_ReadingToSay(r)) {
+		return;
+	}
+	if (r->reading != NULL && r->reading->json != NULL) {
+		fputs(",\"reading\":", f);
+		fputs(r->reading->json, f);
+	}
+	if (r->ids != NULL) {
+		fprintf(f, ",\"ids\":\"%s\"", r->ids);
+	}
+	fputs(",\"review\":", f);
+	if (r->score.review != NULL) {
+		cliWriteJsonString(f, r->score.review);
+	} else {
+		fputs("null", f);
+	}
+}
+
 static void writeFile(cliReport* report, const cliFileReport* r, const cliResultSet* actual)
 {
 	FILE* f = report->out;
@@ -181,7 +205,9 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 		}
 		cliWriteResultIdJson(f, actual->results + r->extras[k]);
 	}
-	fputs("]}", f);
+	fputs("]", f);
+	writeReading(f, r);
+	putc('}', f);
 }
 
 static void writeUnreadable(cliReport* report, const cliFileReport* r)

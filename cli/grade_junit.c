@@ -17,8 +17,13 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 	long extra = r->score.extra > 0 ? 1 : 0; /* one testcase for the extra ids */
 	fprintf(f, "\" tests=\"%ld\" failures=\"%ld\" errors=\"0\">\n", report->ids + extra,
 			r->score.failed + r->score.missing + extra);
-	if (r->score.diagnosis != NULL || r->noteCount > 0) {
+	if (r->score.diagnosis != NULL || r->noteCount > 0 || r->score.review != NULL) {
 		fputs("<properties>", f);
+		if (r->score.review != NULL) {
+			fputs("<property name=\"review\" value=\"", f);
+			cliSvgWriteText(f, r->score.review);
+			fputs("\"/>", f);
+		}
 		if (r->score.diagnosis != NULL) {
 			fputs("<property name=\"diagnosis\" value=\"", f);
 			cliSvgWriteText(f, r->score.diagnosis);

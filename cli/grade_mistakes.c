@@ -14,7 +14,9 @@ const char* const cliMistakeNames[cli_mistakeCount] = {
 	"no-vertex-tests", "no-edge-tests", "faces-only", "initial-overlap-ignored",
 	"triangle-normal-vs-contact-normal", "normal-not-normalised", "one-based-triangles", "radius-as-diameter",
 	"contact-normal-vs-triangle-normal", "contact-normal-vs-average-normal", "triangle-normal-vs-average-normal",
-	"swapped-endpoints", "normal-negated", "hits-beyond-path",
+	"swapped-endpoints", "normal-negated", "hits-beyond-path", "initial-overlap-reported", "back-faces-missed",
+	"zero-based-triangles", "average-normal-vs-contact-normal", "average-normal-vs-triangle-normal",
+	"diameter-as-radius",
 };
 
 bool cliMistakeIsWritten(cliMistake m)
@@ -27,6 +29,9 @@ bool cliMistakeIsWritten(cliMistake m)
 	case cli_mistakeNotNormalised:
 	case cli_mistakeOneBased:
 	case cli_mistakeNormalNegated:
+	case cli_mistakeZeroBased:
+	case cli_mistakeAverageNotContact:
+	case cli_mistakeAverageNotTriangle:
 		return true;
 	default:
 		return false;
@@ -54,9 +59,57 @@ static bool normalMistake(cliMistake m, unsigned* written, unsigned* asked)
 		*written = cli_normalsTriangle;
 		*asked = cli_normalsAverage;
 		return true;
+	case cli_mistakeAverageNotContact:
+		*written = cli_normalsAverage;
+		*asked = cli_normalsContact;
+		return true;
+	case cli_mistakeAverageNotTriangle:
+		*written = cli_normalsAverage;
+		*asked = cli_normalsTriangle;
+		return true;
 	default:
 		return false;
 	}
+}
+
+/* The average of the front normals of e's tied triangles (each once;
+ * e's own triangle when it lists no ties), as --normal average computes
+ * it: from the mesh, else from the ties' triangle normals. False when not
+ * known, or when they cancel. */
+static bool averageNormal(const cliComparer* cmp, const cliResult* e, bcVec3* v)
+{
+	bcVec3 sum = { 0.0, 0.0, 0.0 };
+	int count = (e->fields & cli_resultTies) ? e->tieCount : 0;
+	for (int i = -1; i < count; ++i) {
+		if (i < 0 && count > 0) {
+			continue; /* the ties include e's own contact */
+		}
+		int32_t triangle = i < 0 ? e->triangle : e->ties[i].triangle;
+		bool known = i < 0 ? (e->fields & cli_resultTriangle) != 0 : (e->ties[i].fields & cli_resultTriangle) != 0;
+		bool seen = false;
+		for (int j = 0; j < i && !seen; ++j) {
+			seen = (e->ties[j].fields & cli_resultTriangle) && e->ties[j].triangle == triangle;
+		}
+		if (seen) {
+			continue;
+		}
+		bcVec3 n;
+		if (known && cmp->mesh != NULL && triangle >= 0 && triangle < bcMesh_GetInfo(cmp->mesh).triangleCount) {
+			n = bcMesh_GetTriangle(cmp->mesh, triangle).normal;
+		} else if (i >= 0 && (e->ties[i].fields & cli_resultTriangleNormal)) {
+			n = e->ties[i].triangleNormal;
+		} else if (i < 0 && (e->fields & cli_resultTriangleNormal)) {
+			n = e->triangleNormal;
+		} else {
+			return false;
+		}
+		sum = bcAdd(sum, n);
+	}
+	if (!(bcLengthSquared(sum) > 0.0)) {
+		return false;
+	}
+	*v = bcNormalize(sum);
+	return true;
 }
 
 /* A mistake that changes only how an answer is written, replayed on the
@@ -78,8 +131,9 @@ static bool replayWriting(const cliComparer* cmp, const cliResult* e, const cliR
 		bcVec3 n;
 		/* no convention known (compare): EXPECTED's normal taken as the contact's */
 		unsigned convention = cfg->normalConvention != 0 ? cfg->normalConvention : cli_normalsContact;
-		if (asked != convention || (cfg->acceptNormals & written) || !(e->fields & cli_resultNormal) ||
-			!cliComparer_OwnNormal(cmp, e, written, &n) || !(cliAngleDegrees(n, e->normal) > cfg->normalTol)) {
+		bool known = written == cli_normalsAverage ? averageNormal(cmp, e, &n) : cliComparer_OwnNormal(cmp, e, written, &n);
+		if (asked != convention || (cfg->acceptNormals & written) || !(e->fields & cli_resultNormal) || !known ||
+			!(cliAngleDegrees(n, e->normal) > cfg->normalTol)) {
 			return false;
 		}
 		w.normal = n;
@@ -95,6 +149,12 @@ static bool replayWriting(const cliComparer* cmp, const cliResult* e, const cliR
 			return false;
 		}
 		w.triangle = e->triangle + 1;
+	} else if (m == cli_mistakeZeroBased) {
+		/* --one-based: the submission's number less one is compared; from 0, it is one short */
+		if (!(e->fields & cli_resultTriangle) || !cfg->oneBased) {
+			return false;
+		}
+		w.triangle = e->triangle - 1;
 	} else if (m == cli_mistakeNormalNegated) {
 		if (!(e->fields & cli_resultNormal) || bcLengthSquared(e->normal) == 0.0) {
 			return false;
@@ -111,7 +171,8 @@ static bool replayWriting(const cliComparer* cmp, const cliResult* e, const cliR
 
 /* Replay the set of mistakes (bits) on e: the replayer for those that
  * change the answer found (at most the set's), then the written ones in
- * turn. True with *v when every mistake of the set changes something. */
+ * turn, each on the answer as replayed so far. True with *v when the set
+ * changes something. */
 static bool replaySet(cliComparer* cmp, const cliResult* e, const cliResult* a, unsigned long set, cliResult* v)
 {
 	const cliGradeConfig* cfg = cmp->cfg;
@@ -119,23 +180,36 @@ static bool replaySet(cliComparer* cmp, const cliResult* e, const cliResult* a, 
 	for (int m = 0; m < cli_mistakeCount; ++m) {
 		found |= ((set >> m) & 1) && !cliMistakeIsWritten((cliMistake)m) ? 1UL << m : 0;
 	}
-	*v = *e;
-	v->fields &= ~(unsigned)cli_resultTies;
-	v->tieCount = 0;
-	v->ties = NULL;
-	if (found != 0 && (cfg->reanswer == NULL || !cfg->reanswer(cfg->reanswerContext, e, found, v))) {
-		return false;
+	*v = *e; /* its ties kept while written mistakes are replayed (the average normal needs them) */
+	if (found != 0) {
+		v->fields &= ~(unsigned)cli_resultTies;
+		v->tieCount = 0;
+		v->ties = NULL;
+		if (cfg->reanswer == NULL || !cfg->reanswer(cfg->reanswerContext, e, found, v)) {
+			return false;
+		}
 	}
+	bool changed = found != 0;
 	for (int m = 0; m < cli_mistakeCount; ++m) {
 		if (((set >> m) & 1) && cliMistakeIsWritten((cliMistake)m)) {
 			cliResult w;
-			if (!replayWriting(cmp, found != 0 ? v : e, a, (cliMistake)m, &w)) {
-				return false;
+			/* on the answer as replayed so far: two written mistakes compound;
+			 * one that changes nothing here (one-based triangles on a miss)
+			 * leaves it as it is, as the program with both would */
+			if (replayWriting(cmp, v, a, (cliMistake)m, &w)) {
+				w.fields |= v->fields & cli_resultTies; /* for the next written mistake */
+				w.tieCount = v->tieCount;
+				w.ties = v->ties;
+				*v = w;
+				changed = true;
 			}
-			*v = w;
 		}
 	}
-	return true;
+	/* the mistaken answer, not its ties */
+	v->fields &= ~(unsigned)cli_resultTies;
+	v->tieCount = 0;
+	v->ties = NULL;
+	return changed;
 }
 
 /* Does the answer the set of mistakes gives pass a? 1 yes, 0 no (or not
@@ -205,10 +279,11 @@ static long minimumShare(long diagnosed)
 }
 
 /* Failing records a pair of mistakes is tried on, at most, and the
- * mistakes tried as a pair's first (the best single ones): pairs cost a
- * replay each, so a few hundred of them on a hundred records, not more. */
+ * mistakes tried as a pair's first (the best single ones, when any
+ * explains something alone): pairs cost a replay each, so a few hundred
+ * of them on a hundred records, not more. */
 #define CLI_PAIR_RECORDS 100
-#define CLI_PAIR_FIRSTS 3
+#define CLI_PAIR_FIRSTS 4
 
 /* When no single mistake explains all failures but a few (a share of
  * minimumShare are left): replay pairs (one of the best singles that
@@ -234,7 +309,11 @@ static bool tryPairs(cliComparer* cmp, const cliResultSet* expected, const cliRe
 		}
 	}
 	if (firstCount == 0) {
-		return true; /* no mistake explains a thing: a pair of them would be a guess */
+		/* no mistake explains a thing alone (each hides the other's effect:
+		 * one-based triangles and unnormalised normals): every pair */
+		for (int m = 0; m < cli_mistakeCount; ++m) {
+			firsts[firstCount++] = m;
+		}
 	}
 	long single = 0; /* the best single mistake's count on the sample */
 	for (int k = 0; k < firstCount; ++k) {
@@ -258,7 +337,10 @@ static bool tryPairs(cliComparer* cmp, const cliResultSet* expected, const cliRe
 			}
 			unsigned long set = (1UL << a) | (1UL << m);
 			long n = 0;
-			for (long s = 0; s < sampled && n + (sampled - s) > bestCount; ++s) {
+			/* a pair is named only when it explains more than half the
+			 * sample: stop once it cannot */
+			for (long s = 0; s < sampled && n + (sampled - s) > bestCount && 2 * (n + (sampled - s)) > sampled;
+				 ++s) {
 				const cliEntry* entry = r->entries + sample[s];
 				int by = explainsBy(cmp, expected->results + entry->expected, actual->results + entry->actual, set);
 				if (by < 0) {
@@ -294,6 +376,29 @@ static bool tryPairs(cliComparer* cmp, const cliResultSet* expected, const cliRe
 		r->pairCount += by;
 	}
 	return true;
+}
+
+/* Would a program making mistake first also make mistake m: replayed
+ * together on (up to CLI_PAIR_RECORDS of) the failures first explains, do
+ * nine in ten stay explained? 1 yes, 0 no, -1 out of memory. */
+static int alongside(cliComparer* cmp, const cliResultSet* expected, const cliResultSet* actual,
+					 const cliFileReport* r, int first, int m)
+{
+	unsigned long set = (1UL << first) | (1UL << m);
+	long tried = 0, kept = 0;
+	for (long i = 0; i < r->entryCount && tried < CLI_PAIR_RECORDS; ++i) {
+		const cliEntry* entry = r->entries + i;
+		if (!entry->diagnosable || !((entry->explained >> first) & 1)) {
+			continue;
+		}
+		tried++;
+		int by = explainsBy(cmp, expected->results + entry->expected, actual->results + entry->actual, set);
+		if (by < 0) {
+			return -1;
+		}
+		kept += by;
+	}
+	return tried > 0 && 10 * kept >= 9 * tried;
 }
 
 /* Name the mistakes: count what each explains, order them, and word the
@@ -360,7 +465,12 @@ bool cliDiagnoseFile(cliComparer* cmp, const cliResultSet* expected, const cliRe
 		return r->score.diagnosis != NULL;
 	}
 	/* shown: the best, then (up to three in all) the next best that explain
-	 * a fair share of failures those before them do not (a second mistake) */
+	 * a tenth of the failures those before them do not (a second mistake),
+	 * and that a program making both would make: replayed together with
+	 * each named before it on what that one explains, it still explains
+	 * nine in ten of those records (a coincidence does not: faces-only
+	 * beside a program that tests edges and vertices breaks its edge and
+	 * vertex hits) */
 	r->shown = r->pair[0] < 0 ? 1 : 0;
 	for (int k = 1; k < cli_mistakeCount && r->shown < 3 && r->shown > 0; ++k) {
 		long m = r->order[k];
@@ -371,12 +481,22 @@ bool cliDiagnoseFile(cliComparer* cmp, const cliResultSet* expected, const cliRe
 		for (int j = 0; j < r->shown; ++j) {
 			before |= 1L << r->order[j];
 		}
-		bool more = false;
-		for (long i = 0; i < r->entryCount && !more; ++i) {
+		long more = 0;
+		for (long i = 0; i < r->entryCount; ++i) {
 			long x = r->entries[i].explained;
-			more = ((x >> m) & 1) && !(x & before);
+			more += ((x >> m) & 1) && !(x & before);
 		}
-		if (more) {
+		if (more < minimumShare(r->diagnosed)) {
+			continue;
+		}
+		int compatible = 1;
+		for (int j = 0; j < r->shown && compatible > 0; ++j) {
+			compatible = alongside(cmp, expected, actual, r, (int)r->order[j], (int)m);
+		}
+		if (compatible < 0) {
+			return false;
+		}
+		if (compatible > 0) {
 			r->order[k] = r->order[r->shown];
 			r->order[r->shown++] = m;
 		}

@@ -34,8 +34,16 @@ void cliReplayer_Destroy(cliReplayer* rp)
 {
 	bcMesh_Destroy(rp->flipped);
 	free(rp->ties);
-	free(rp->boxes[0]);
-	free(rp->boxes[1]);
+	for (int k = 0; k < 2; ++k) {
+		if (rp->boxes[k] != NULL) {
+			free(rp->boxes[k]->triangles);
+			free(rp->boxes[k]->starts);
+			free(rp->boxes[k]->items);
+			free(rp->boxes[k]->stamps);
+			free(rp->boxes[k]->found);
+			free(rp->boxes[k]);
+		}
+	}
 	memset(rp, 0, sizeof *rp);
 }
 
@@ -105,15 +113,64 @@ static double root(double a, double b, double c, bool larger)
  * face (the plane pushed out by r, inside the triangle), its edges (the
  * cylinder's quadratic, the projection on the segment) and its vertices
  * (the sphere's quadratic), the front-face rule as the settings say. */
-/* Every triangle of mesh with its corners and box, once: the textbook
- * caster tests each throw against all of them (owned by the caller; NULL
- * when out of memory). */
-static cliReplayTriangle* boxTriangles(const bcMesh* mesh)
+/* Cells of the textbook caster's grid along an axis, at most, and in all:
+ * a grid as fine as one cell per triangle, never more memory than a
+ * mesh's own. */
+#define CLI_REPLAY_GRID_AXIS 1024
+#define CLI_REPLAY_GRID_CELLS (1 << 22)
+
+static int cellOf(const cliReplayMesh* g, double x, double lower, int n)
 {
+	double c = floor((x - lower) * g->inverse);
+	return c < 0.0 ? 0 : c >= n ? n - 1 : (int)c;
+}
+
+/* The cells a box covers, along each axis: [from, to]. */
+static void cellRange(const cliReplayMesh* g, bcVec3 lower, bcVec3 upper, int from[3], int to[3])
+{
+	double lo[3] = { lower.x, lower.y, lower.z };
+	double hi[3] = { upper.x, upper.y, upper.z };
+	double at[3] = { g->lower.x, g->lower.y, g->lower.z };
+	for (int a = 0; a < 3; ++a) {
+		from[a] = cellOf(g, lo[a], at[a], g->n[a]);
+		to[a] = cellOf(g, hi[a], at[a], g->n[a]);
+	}
+}
+
+static void freeReplayMesh(cliReplayMesh* g)
+{
+	if (g != NULL) {
+		free(g->triangles);
+		free(g->starts);
+		free(g->items);
+		free(g->stamps);
+		free(g->found);
+		free(g);
+	}
+}
+
+/* Every triangle of mesh with its corners and box, and the grid of the
+ * boxes, once (owned by the caller; NULL when out of memory). */
+static cliReplayMesh* boxTriangles(const bcMesh* mesh)
+{
+	cliReplayMesh* g = calloc(1, sizeof *g);
 	int32_t count = bcMesh_GetInfo(mesh).triangleCount;
-	cliReplayTriangle* list = malloc((size_t)(count > 0 ? count : 1) * sizeof *list);
-	for (int32_t i = 0; list != NULL && i < count; ++i) {
-		cliReplayTriangle* b = list + i;
+	if (g == NULL) {
+		return NULL;
+	}
+	g->count = count;
+	size_t n = (size_t)(count > 0 ? count : 1);
+	g->triangles = malloc(n * sizeof *g->triangles);
+	g->stamps = calloc(n, sizeof *g->stamps);
+	g->found = malloc(n * sizeof *g->found);
+	if (g->triangles == NULL || g->stamps == NULL || g->found == NULL) {
+		freeReplayMesh(g);
+		return NULL;
+	}
+	bcVec3 lower = { INFINITY, INFINITY, INFINITY };
+	bcVec3 upper = { -INFINITY, -INFINITY, -INFINITY };
+	for (int32_t i = 0; i < count; ++i) {
+		cliReplayTriangle* b = g->triangles + i;
 		b->tri = bcMesh_GetTriangle(mesh, i);
 		for (int k = 0; k < 3; ++k) {
 			b->v[k] = bcMesh_GetVertex(mesh, b->tri.vertices[k]);
@@ -122,12 +179,129 @@ static cliReplayTriangle* boxTriangles(const bcMesh* mesh)
 							  fmin(fmin(b->v[0].z, b->v[1].z), b->v[2].z));
 		b->upper = bcMakeVec3(fmax(fmax(b->v[0].x, b->v[1].x), b->v[2].x), fmax(fmax(b->v[0].y, b->v[1].y), b->v[2].y),
 							  fmax(fmax(b->v[0].z, b->v[1].z), b->v[2].z));
+		lower = bcMakeVec3(fmin(lower.x, b->lower.x), fmin(lower.y, b->lower.y), fmin(lower.z, b->lower.z));
+		upper = bcMakeVec3(fmax(upper.x, b->upper.x), fmax(upper.y, b->upper.y), fmax(upper.z, b->upper.z));
 	}
-	return list;
+	/* cells of one size h, about one per triangle (a flat mesh: a flat grid) */
+	double e[3] = { count > 0 ? upper.x - lower.x : 0.0, count > 0 ? upper.y - lower.y : 0.0,
+					count > 0 ? upper.z - lower.z : 0.0 };
+	double sorted[3] = { e[0], e[1], e[2] };
+	for (int a = 0; a < 2; ++a) {
+		for (int b = 0; b < 2 - a; ++b) {
+			if (sorted[b] < sorted[b + 1]) {
+				double t = sorted[b];
+				sorted[b] = sorted[b + 1];
+				sorted[b + 1] = t;
+			}
+		}
+	}
+	double cells = count > 0 ? (double)count : 1.0;
+	double h = cbrt(sorted[0] * sorted[1] * sorted[2] / cells);
+	if (!(sorted[2] >= h)) {
+		h = sqrt(sorted[0] * sorted[1] / cells);
+		if (!(sorted[1] >= h)) {
+			h = sorted[0] / cells;
+		}
+	}
+	h = fmax(h, sorted[0] / CLI_REPLAY_GRID_AXIS);
+	if (!(h > 0.0) || !isfinite(h)) {
+		h = 1.0;
+	}
+	long total = 1;
+	for (int a = 0; a < 3; ++a) {
+		g->n[a] = (int)fmin(floor(e[a] / h) + 1.0, CLI_REPLAY_GRID_AXIS);
+		total *= g->n[a];
+	}
+	while (total > CLI_REPLAY_GRID_CELLS) {
+		h *= 2.0;
+		total = 1;
+		for (int a = 0; a < 3; ++a) {
+			g->n[a] = (int)fmin(floor(e[a] / h) + 1.0, CLI_REPLAY_GRID_AXIS);
+			total *= g->n[a];
+		}
+	}
+	g->lower = count > 0 ? lower : bcMakeVec3(0.0, 0.0, 0.0);
+	g->inverse = 1.0 / h;
+	g->starts = calloc((size_t)total + 1, sizeof *g->starts);
+	if (g->starts == NULL) {
+		freeReplayMesh(g);
+		return NULL;
+	}
+	/* count, then place: each triangle in every cell its box covers */
+	for (int pass = 0; pass < 2; ++pass) {
+		for (int32_t i = 0; i < count; ++i) {
+			int from[3], to[3];
+			cellRange(g, g->triangles[i].lower, g->triangles[i].upper, from, to);
+			for (int x = from[0]; x <= to[0]; ++x) {
+				for (int y = from[1]; y <= to[1]; ++y) {
+					for (int z = from[2]; z <= to[2]; ++z) {
+						long cell = ((long)x * g->n[1] + y) * g->n[2] + z;
+						if (pass == 0) {
+							g->starts[cell + 1] += 1;
+						} else {
+							g->items[g->starts[cell]++] = i;
+						}
+					}
+				}
+			}
+		}
+		if (pass == 0) {
+			for (long c = 0; c < total; ++c) {
+				g->starts[c + 1] += g->starts[c];
+			}
+			g->items = malloc((size_t)(g->starts[total] > 0 ? g->starts[total] : 1) * sizeof *g->items);
+			if (g->items == NULL) {
+				freeReplayMesh(g);
+				return NULL;
+			}
+		} else {
+			/* placing moved each start to the next cell's: move them back */
+			for (long c = total; c > 0; --c) {
+				g->starts[c] = g->starts[c - 1];
+			}
+			g->starts[0] = 0;
+		}
+	}
+	return g;
 }
 
-static cliVariantContact variantCast(const cliReplayTriangle* triangles, int32_t count, const bcCastOptions* options,
-									 bcCastInput in, cliMistake m)
+static int byIndex(const void* a, const void* b)
+{
+	int32_t x = *(const int32_t*)a, y = *(const int32_t*)b;
+	return (x > y) - (x < y);
+}
+
+/* The triangles whose boxes the box [lower, upper] may touch, in index
+ * order (the caster's ties then fall as they would over every triangle):
+ * their count, in g->found. */
+static int32_t nearTriangles(cliReplayMesh* g, bcVec3 lower, bcVec3 upper)
+{
+	int from[3], to[3];
+	cellRange(g, lower, upper, from, to);
+	if (++g->stamp == 0) {
+		memset(g->stamps, 0, (size_t)(g->count > 0 ? g->count : 1) * sizeof *g->stamps);
+		g->stamp = 1;
+	}
+	int32_t found = 0;
+	for (int x = from[0]; x <= to[0]; ++x) {
+		for (int y = from[1]; y <= to[1]; ++y) {
+			for (int z = from[2]; z <= to[2]; ++z) {
+				long cell = ((long)x * g->n[1] + y) * g->n[2] + z;
+				for (int32_t k = g->starts[cell]; k < g->starts[cell + 1]; ++k) {
+					int32_t i = g->items[k];
+					if (g->stamps[i] != g->stamp) {
+						g->stamps[i] = g->stamp;
+						g->found[found++] = i;
+					}
+				}
+			}
+		}
+	}
+	qsort(g->found, (size_t)found, sizeof *g->found, byIndex);
+	return found;
+}
+
+static cliVariantContact variantCast(cliReplayMesh* g, const bcCastOptions* options, bcCastInput in, cliMistake m)
 {
 	bool faces = true;
 	bool edges = m != cli_mistakeFacesOnly && m != cli_mistakeNoEdges;
@@ -142,8 +316,10 @@ static cliVariantContact variantCast(const cliReplayTriangle* triangles, int32_t
 	double reach = r * (1.0 + CLI_VARIANT_SLACK) + CLI_VARIANT_SLACK;
 	bcVec3 lower = { fmin(in.p0.x, in.p1.x) - reach, fmin(in.p0.y, in.p1.y) - reach, fmin(in.p0.z, in.p1.z) - reach };
 	bcVec3 upper = { fmax(in.p0.x, in.p1.x) + reach, fmax(in.p0.y, in.p1.y) + reach, fmax(in.p0.z, in.p1.z) + reach };
-	for (int32_t i = 0; i < count; ++i) {
-		const cliReplayTriangle* b = triangles + i;
+	int32_t near = nearTriangles(g, lower, upper);
+	for (int32_t f = 0; f < near; ++f) {
+		int32_t i = g->found[f];
+		const cliReplayTriangle* b = g->triangles + i;
 		if (b->tri.degenerate || b->upper.x < lower.x || b->lower.x > upper.x || b->upper.y < lower.y ||
 			b->lower.y > upper.y || b->upper.z < lower.z || b->lower.z > upper.z) {
 			continue; /* nothing to touch there */
@@ -381,6 +557,21 @@ bool cliReplayer_Reanswer(void* context, const cliResult* e, unsigned long mista
 		case cli_mistakeWrongRadius:
 			in.radius *= 0.5;
 			break;
+		case cli_mistakeDiameterAsRadius:
+			in.radius *= 2.0;
+			break;
+		case cli_mistakeOverlapReported:
+			if (s.options.overlap == bc_overlapReport) {
+				return false;
+			}
+			s.options.overlap = bc_overlapReport;
+			break;
+		case cli_mistakeBackFacesMissed:
+			if (!s.options.twoSided) {
+				return false;
+			}
+			s.options.twoSided = false;
+			break;
 		case cli_mistakeSwappedEndpoints: {
 			bcVec3 p0 = in.p0;
 			in.p0 = in.p1;
@@ -424,8 +615,7 @@ bool cliReplayer_Reanswer(void* context, const cliResult* e, unsigned long mista
 				return false;
 			}
 		}
-		cliVariantContact c =
-			variantCast(rp->boxes[which], bcMesh_GetInfo(mesh).triangleCount, &s.options, in, variantMistake);
+		cliVariantContact c = variantCast(rp->boxes[which], &s.options, in, variantMistake);
 		variantResult(rp->mesh, s.normalMode, in, &c, answer);
 		return true;
 	}

@@ -18,6 +18,22 @@ typedef struct cliReplayTriangle {
 	bcVec3 lower, upper;
 } cliReplayTriangle;
 
+/* The textbook caster's view of a mesh: every triangle with its corners
+ * and box, and a uniform grid of the boxes, so that a throw tests the
+ * triangles near its path, not all of them. */
+typedef struct cliReplayMesh {
+	cliReplayTriangle* triangles; /* owned */
+	int32_t count;
+	bcVec3 lower;     /* the grid's corner */
+	double inverse;   /* 1 / its cells' size */
+	int n[3];         /* cells along x, y, z */
+	int32_t* starts;  /* owned: per cell, where its triangles start in items (one more at the end) */
+	int32_t* items;   /* owned: triangle indices, cell by cell */
+	uint32_t* stamps; /* owned: per triangle, the last query that found it */
+	uint32_t stamp;
+	int32_t* found;   /* owned: a query's triangles, in index order */
+} cliReplayMesh;
+
 /* What a replay needs: the mesh and settings EXPECTED was cast with, and
  * where each expected result's throw is. */
 typedef struct cliReplayer {
@@ -28,7 +44,7 @@ typedef struct cliReplayer {
 	bcMesh* flipped;              /* owned: the mesh turned round, made when first asked */
 	bool flippedTried;
 	bcContact* ties;              /* owned: scratch for the library's tied contacts */
-	cliReplayTriangle* boxes[2];  /* owned: the mesh's and the flipped mesh's triangles, made when first asked */
+	cliReplayMesh* boxes[2];      /* owned: the mesh's and the flipped mesh's, made when first asked */
 	int tieCapacity;
 } cliReplayer;
 

@@ -30,8 +30,10 @@ static void writeHeader(FILE* f, const cliGradeConfig* cfg)
 	fputs(" (--accept-normals)\n", f);
 }
 
-/* A file's lines: its notes, each failing or missing record (at most
- * --max-failures; then how many more), extra ids, the diagnosis. */
+/* A file's lines: its notes, why to review it, each failing or missing
+ * record (at most --max-failures; then how many more), extra ids (as
+ * many), the diagnosis; when no id matched, the note says why once, not a
+ * line per id. */
 static void writeFile(cliReport* report, const cliFileReport* r, const cliResultSet* actual)
 {
 	FILE* f = report->parts;
@@ -42,8 +44,11 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 		cliWriteNotes(f, r);
 		putc('\n', f);
 	}
+	if (r->score.review != NULL) {
+		fprintf(f, "%s: review: %s\n", name, r->score.review);
+	}
 	long shown = 0;
-	for (long i = 0; i < r->entryCount; ++i) {
+	for (long i = 0; i < r->entryCount && !r->unmatched; ++i) {
 		if (maxFailures > 0 && shown == maxFailures) {
 			fprintf(f, "%s: %ld more failing or missing records (--max-failures 0 lists them all)\n", name,
 					r->entryCount - shown);
@@ -57,7 +62,11 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 		cliEntry_Write(f, r, entry);
 		putc('\n', f);
 	}
-	for (long k = 0; k < r->extraCount; ++k) {
+	for (long k = 0; k < r->extraCount && !r->unmatched; ++k) {
+		if (maxFailures > 0 && k == maxFailures) {
+			fprintf(f, "%s: %ld more extra ids (--max-failures 0 lists them all)\n", name, r->extraCount - k);
+			break;
+		}
 		fprintf(f, "%s: id ", name);
 		cliWriteResultIdJson(f, actual->results + r->extras[k]);
 		fputs(": extra\n", f);

@@ -10,12 +10,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Bytes asked of the stream per read, and the first buffer size. 64 KiB
- * holds hundreds of typical records, so the memmove of a partial record and
- * the re-scan it causes happen once per few hundred records, while the
- * buffer stays small. */
-#define CLI_INPUT_CHUNK ((size_t)64 * 1024)
-
 /* How often a reader waiting on a pipe asks whether to keep waiting: short
  * enough that a run stopped by an error ends promptly, long enough that an
  * idle wait costs nothing. */
@@ -74,8 +68,106 @@ static int readFailed(bcError* error, bcErrorCode code, int errorNumber)
 	return -1;
 }
 
+/* Stop the input at buffer[at] (an unread byte, or length), with message
+ * there: the bytes before stay readable, then Fill fails; or, when at is
+ * within the input's first chunk, refuse the whole input (what is not read
+ * yet) at once: a file that starts as binary data is no text with junk at
+ * its end. */
+/* The line and column of buffer[at] (unread): columns of line 1 count
+ * after a byte order mark not skipped yet. */
+static void placeOf(const cliInput* in, size_t at, long* line, long* column)
+{
+	if (in->consumed == 0 && in->start == 0 && at >= 3 && memcmp(in->buffer, "\xEF\xBB\xBF", 3) == 0) {
+		cliTextPosition(in->buffer + 3, at - 3, 1, 1, line, column);
+	} else {
+		cliInput_Position(in, at - in->start, line, column);
+	}
+}
+
+static void refuse(cliInput* in, size_t at, const char* message)
+{
+	cliInput_SyntaxError(in, at - in->start, message, &in->refusal);
+	placeOf(in, at, &in->refusal.line, &in->refusal.column);
+	in->refused = true;
+	bool early = in->consumed + (long long)(at - in->start) < (long long)CLI_INPUT_CHUNK;
+	in->length = early ? in->start : at;
+	in->eof = false; /* not the end: Fill says why at once */
+}
+
+/* Look at the bytes just read, buffer[from .. length): the start of the
+ * input for UTF-16, everything for a run of NUL bytes (cliInput_Fill). */
+static void refuseNonText(cliInput* in, size_t from)
+{
+	const unsigned char* u = (const unsigned char*)in->buffer;
+	if (!in->startChecked) {
+		/* the first bytes, after a UTF-8 byte order mark (which changes nothing) */
+		size_t at = in->length >= 3 && memcmp(in->buffer, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+		size_t have = in->length - at;
+		const unsigned char* v = u + at;
+		if (in->consumed > 0 || in->start > 0) {
+			in->startChecked = true; /* read from before this check could see it: a reader's business */
+		} else if (have >= 4 || in->eof) {
+			in->startChecked = true;
+			bool mark = have >= 2 && ((v[0] == 0xFF && v[1] == 0xFE) || (v[0] == 0xFE && v[1] == 0xFF));
+			/* ASCII in UTF-16: a NUL after (little-endian) or before (big-endian) each byte */
+			bool little = have >= 4 && v[0] != 0 && v[1] == 0 && v[2] != 0 && v[3] == 0;
+			bool big = have >= 4 && v[0] == 0 && v[1] != 0 && v[2] == 0 && v[3] != 0;
+			if (mark || little || big) {
+				refuse(in, 0, CLI_INPUT_UTF16);
+				in->refusal.line = 1;
+				in->refusal.column = 1;
+				return;
+			}
+		}
+	}
+	size_t i = from;
+	if (in->lastWasNul && i < in->length && u[i] == 0) {
+		/* a run that began with the last byte of the read before: placed there */
+		refuse(in, from > in->start ? from - 1 : from, CLI_INPUT_BINARY);
+		in->refusal.line = in->lastNulLine;
+		in->refusal.column = in->lastNulColumn;
+		return;
+	}
+	while (i < in->length) {
+		const unsigned char* nul = memchr(u + i, 0, in->length - i);
+		if (nul == NULL) {
+			break;
+		}
+		size_t at = (size_t)(nul - u);
+		if (at + 1 < in->length && u[at + 1] == 0) {
+			refuse(in, at, CLI_INPUT_BINARY);
+			return;
+		}
+		i = at + 1;
+	}
+	in->lastWasNul = in->length > from && u[in->length - 1] == 0;
+	if (in->lastWasNul) {
+		placeOf(in, in->length - 1, &in->lastNulLine, &in->lastNulColumn); /* before a reader consumes it */
+	}
+}
+
+/* What Fill returns after count bytes came at buffer[from]: 1, 0 at the
+ * end, or -1 when the input is refused from its first new byte on. */
+static int afterRead(cliInput* in, size_t from, size_t count, bcError* error)
+{
+	refuseNonText(in, from);
+	if (in->refused && in->length <= from) {
+		if (error != NULL) {
+			*error = in->refusal;
+		}
+		return -1;
+	}
+	return count > 0 ? 1 : 0;
+}
+
 int cliInput_Fill(cliInput* in, bcError* error)
 {
+	if (in->refused) {
+		if (error != NULL) {
+			*error = in->refusal;
+		}
+		return -1;
+	}
 	if (in->eof) {
 		return 0;
 	}
@@ -96,6 +188,7 @@ int cliInput_Fill(cliInput* in, bcError* error)
 	size_t request = in->capacity - in->length;
 	if (in->fd < 0) {
 		errno = 0;
+		size_t from = in->length;
 		size_t count = fread(in->buffer + in->length, 1, request, in->stream);
 		in->length += count;
 		if (ferror(in->stream)) {
@@ -103,7 +196,7 @@ int cliInput_Fill(cliInput* in, bcError* error)
 		}
 		/* fread stops short only at the end of the input */
 		in->eof = count < request || feof(in->stream);
-		return count > 0 ? 1 : 0;
+		return afterRead(in, from, count, error);
 	}
 	/* read(2) returns what a pipe holds rather than waiting for a full
 	 * buffer, so that a filter answers records as they come. */
@@ -125,9 +218,10 @@ int cliInput_Fill(cliInput* in, bcError* error)
 		if (count < 0) {
 			return readFailed(error, bc_errorIo, errno);
 		}
+		size_t from = in->length;
 		in->length += (size_t)count;
 		in->eof = count == 0;
-		return count > 0 ? 1 : 0;
+		return afterRead(in, from, (size_t)count, error);
 	}
 }
 
@@ -139,6 +233,84 @@ char* cliCopyText(const char* text, size_t length)
 		copy[length] = '\0';
 	}
 	return copy;
+}
+
+/* ---------------------------------------------------------------- UTF-8 */
+
+int cliUtf8Length(const char* s, size_t n, int* shown)
+{
+	const unsigned char* u = (const unsigned char*)s;
+	unsigned char first = u[0];
+	if (first < 0x80) {
+		return 1;
+	}
+	/* the second byte's range narrows for E0 and F0 (no overlong forms), ED
+	 * (no surrogates) and F4 (nothing beyond U+10FFFF) */
+	int length = 0;
+	unsigned char low = 0x80, high = 0xBF;
+	if (first >= 0xC2 && first <= 0xDF) {
+		length = 2;
+	} else if (first >= 0xE0 && first <= 0xEF) {
+		length = 3;
+		low = first == 0xE0 ? 0xA0 : 0x80;
+		high = first == 0xED ? 0x9F : 0xBF;
+	} else if (first >= 0xF0 && first <= 0xF4) {
+		length = 4;
+		low = first == 0xF0 ? 0x90 : 0x80;
+		high = first == 0xF4 ? 0x8F : 0xBF;
+	} else {
+		*shown = 1;
+		return 0;
+	}
+	for (int k = 1; k < length; ++k) {
+		if ((size_t)k >= n) {
+			*shown = k;
+			return 0;
+		}
+		unsigned char b = u[k];
+		bool continues = k == 1 ? b >= low && b <= high : b >= 0x80 && b <= 0xBF;
+		if (!continues) {
+			*shown = b >= 0x80 ? k + 1 : k;
+			return 0;
+		}
+	}
+	return length;
+}
+
+const char* cliDescribeBytes(const char* s, int count, char* text, size_t size)
+{
+	int n = snprintf(text, size, "byte%s", count > 1 ? "s" : "");
+	for (int k = 0; k < count && n > 0 && (size_t)n < size; ++k) {
+		n += snprintf(text + n, size - (size_t)n, " 0x%02X", (unsigned)(unsigned char)s[k]);
+	}
+	return text;
+}
+
+const char* cliQuoteText(const char* text, size_t length, char* out, size_t size)
+{
+	size_t o = 0;
+	size_t i = 0;
+	while (i < length && i < CLI_QUOTE_MAX && o + 5 <= size) {
+		unsigned char c = (unsigned char)text[i];
+		int shown = 0;
+		int k = cliUtf8Length(text + i, length - i, &shown);
+		if (k == 0 || c < 0x20 || c == 0x7F) {
+			snprintf(out + o, size - o, "\\x%02X", (unsigned)c);
+			o += 4;
+			i += 1;
+			continue;
+		}
+		if (i + (size_t)k > CLI_QUOTE_MAX || o + (size_t)k + 1 > size) {
+			break; /* never a character cut in two */
+		}
+		memcpy(out + o, text + i, (size_t)k);
+		o += (size_t)k;
+		i += (size_t)k;
+	}
+	if (size > 0) {
+		out[o < size ? o : size - 1] = '\0';
+	}
+	return out;
 }
 
 void cliTextPosition(const char* text, size_t offset, long line, long column, long* lineOut, long* columnOut)
@@ -202,13 +374,27 @@ int cliInput_SkipSpace(cliInput* in, bcError* error)
 	}
 }
 
-int cliInput_SkipLine(cliInput* in, bcError* error)
+int cliInput_SkipLine(cliInput* in, size_t limit, bcError* error)
 {
+	long line = in->line;
+	long column = in->column;
+	long long from = in->consumed;
 	for (;;) {
 		const char* newline = memchr(in->buffer + in->start, '\n', in->length - in->start);
 		if (newline != NULL) {
 			cliInput_Advance(in, (size_t)(newline - (in->buffer + in->start)) + 1);
 			return 1;
+		}
+		if ((unsigned long long)(in->consumed - from) + (in->length - in->start) > limit) {
+			if (error != NULL) {
+				memset(error, 0, sizeof *error);
+				error->code = bc_errorSyntax;
+				error->record = -1;
+				error->line = line;
+				error->column = column;
+				snprintf(error->message, sizeof error->message, "line longer than %zu bytes", limit);
+			}
+			return -1;
 		}
 		/* drop what is buffered: the line's column keeps counting */
 		cliInput_Advance(in, in->length - in->start);

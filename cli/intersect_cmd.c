@@ -163,7 +163,8 @@ static cliOutValue meshObject(cliOutField* fields, const char* path, const bcMes
 	fields[1] = (cliOutField){ "vertices", cliOut_Int(info.vertexCount) };
 	fields[2] = (cliOutField){ "triangles", cliOut_Int(info.triangleCount) };
 	fields[3] = (cliOutField){ "faces", cliOut_Int(info.faceCount) };
-	fields[4] = (cliOutField){ "degenerate", cliOut_Int(info.degenerateCount) };
+	/* The triangles intersect skips: those of zero area (slivers are tested). */
+	fields[4] = (cliOutField){ "degenerate", cliOut_Int(info.degenerateCount > 0 ? bcMesh_CountZeroArea(mesh, NULL) : 0) };
 	fields[5] = (cliOutField){ "closed", cliOut_Bool(closed) };
 	return cliOut_Object(fields, 6);
 }
@@ -327,8 +328,8 @@ int cliIntersectMain(int argc, char** argv)
 	bcIntersectList* list = NULL;
 	cliBuffer text = { 0 };
 	double started = cliNow();
-	bcMesh* a = cliLoadMesh(cfg.pathA, &cfg.common, &status);
-	bcMesh* b = a != NULL && cfg.pathB != NULL ? cliLoadMesh(cfg.pathB, &cfg.common, &status) : NULL;
+	bcMesh* a = cliLoadMeshForIntersect(cfg.pathA, &cfg.common, &status);
+	bcMesh* b = a != NULL && cfg.pathB != NULL ? cliLoadMeshForIntersect(cfg.pathB, &cfg.common, &status) : NULL;
 	if (a == NULL || (cfg.pathB != NULL && b == NULL)) {
 		goto done;
 	}

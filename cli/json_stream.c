@@ -1,33 +1,22 @@
 /* json_stream.c - the one JSON front end (json_stream.h): the scanner that
- * delimits values, cJSON for one value with every number and escape
- * checked, the strict checker behind every message, positions, and the
- * stream of values over an input. */
+ * delimits values, the parser that reads one value once (checked, placed,
+ * built as a tree of cJSON nodes), and the stream of values over an input. */
 #include "json_stream.h"
 
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
-
-/* An ASCII decimal digit (not locale-dependent, as isdigit is). */
-static bool isDigit(char c)
-{
-	return (unsigned char)(c - '0') < 10;
-}
 #endif
 
-/* Scratch arena for cJSON's nodes while a value is parsed: a typical
- * record needs about 1 KiB, so 64 KiB holds any ordinary record without
- * touching malloc. */
+/* The first block of a parser's arena: a typical record takes about 1 KiB
+ * of nodes, so 64 KiB holds any ordinary record without touching malloc. */
 #define CLI_JSON_ARENA_SIZE ((size_t)64 * 1024)
-
-/* Number tokens shorter than this are left to cJSON (which reads them with
- * strtod): the "null" a converted number is replaced by takes 4 bytes. */
-#define CLI_JSON_PLACEHOLDER 4
 
 /* Lets the compiler check printf-style arguments. */
 #if defined(__GNUC__)
@@ -37,6 +26,12 @@ static bool isDigit(char c)
 #endif
 
 /* ------------------------------------------------------------- bytes */
+
+/* An ASCII decimal digit (not locale-dependent, as isdigit is). */
+static bool isDigit(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
 
 static bool isSpace(char c)
 {
@@ -400,319 +395,126 @@ static cliScanResult scanValue(const char* s, size_t n, bool eof, size_t* at)
 	}
 }
 
+
 size_t cliJsonValueLength(const char* text, size_t length)
 {
 	size_t end = length;
 	return length > 0 && scanValue(text, length, true, &end) == cli_scanComplete ? end : length;
 }
 
-/* The offset after the value at s[i] (n when it does not end there). */
-static size_t valueEnd(const char* s, size_t n, size_t i)
-{
-	return i < n ? i + cliJsonValueLength(s + i, n - i) : n;
-}
-
-/* ----------------------------------------------------------- the checker
- *
- * A strict RFC 8259 walk over one value, run only on text that cJSON or the
- * number and escape checks refused (or that the scanner could not
- * delimit): it finds the first problem in the text and says what it is.
- * It is the one place that words JSON's syntax errors. */
-
-typedef struct cliChecker {
-	const char* s;
-	size_t n;
-	bool cut; /* the value runs on past n: a token or string reaching n is cut off */
-	size_t at;
-	char* message;
-	size_t size;
-} cliChecker;
-
-CLI_PRINTF(3, 4) static bool problem(cliChecker* c, size_t at, const char* format, ...)
-{
-	c->at = at;
-	va_list args;
-	va_start(args, format);
-	vsnprintf(c->message, c->size, format, args);
-	va_end(args);
-	return false;
-}
-
-static bool endOfInput(cliChecker* c)
-{
-	return problem(c, c->n, "unexpected end of input inside a JSON value");
-}
-
-/* An unexpected byte where the checker wanted something: "invalid JSON:
- * unexpected ']' (expected a value)"; control bytes alone. */
-static bool unexpected(cliChecker* c, size_t i, const char* expected)
-{
-	if (i >= c->n) {
-		return endOfInput(c);
-	}
-	unsigned char b = (unsigned char)c->s[i];
-	if (isControlByte((char)b)) {
-		return problem(c, i, "invalid JSON: unexpected byte 0x%02X", (unsigned)b);
-	}
-	char what[16];
-	describeByte(b, what, sizeof what);
-	return problem(c, i, "invalid JSON: unexpected %s (expected %s)", what, expected);
-}
-
-static bool checkString(cliChecker* c, size_t* at)
-{
-	const char* s = c->s;
-	size_t quote = *at;
-	size_t i = quote + 1;
-	for (;;) {
-		if (i >= c->n) {
-			return problem(c, quote, "unterminated string");
-		}
-		unsigned char b = (unsigned char)s[i];
-		if (b == '"') {
-			*at = i + 1;
-			return true;
-		}
-		if (b < 0x20) {
-			return problem(c, i, "control character 0x%02X in a string (write it as an escape)", (unsigned)b);
-		}
-		if (b == '\\') {
-			size_t length = escapeLength(s, c->n, i);
-			if (length == 0) {
-				/* an escape cut off by the end of the text is the string's */
-				bool cut = i + 6 > c->n && i + 1 < c->n && s[i + 1] == 'u';
-				for (size_t k = i + 2; cut && k < c->n; k++) {
-					cut = hexValue(s[k]) >= 0;
-				}
-				if (i + 1 >= c->n || cut) {
-					return problem(c, quote, "unterminated string");
-				}
-				return problem(c, i, "invalid escape sequence in a string");
-			}
-			i += length;
-			continue;
-		}
-		i++;
-	}
-}
-
-/* A number or literal at s[*at]. */
-static bool checkToken(cliChecker* c, size_t* at)
-{
-	const char* s = c->s;
-	size_t i = *at;
-	size_t end = i;
-	while (end < c->n && !endsScalar(s[end])) {
-		end++;
-	}
-	if (end == i) {
-		return unexpected(c, i, "a value");
-	}
-	size_t length = end - i;
-	int shown = length > CLI_QUOTE_MAX ? CLI_QUOTE_MAX : (int)length;
-	if (isLiteral(s + i, length) || cliIsJsonNumber(s + i, length)) {
-		*at = end;
-		return true;
-	}
-	if (end == c->n && c->cut) {
-		return endOfInput(c); /* a token cut off by the end of the text */
-	}
-	if (isNonNumber(s + i, length)) {
-		return problem(c, i, "NaN and Infinity are not JSON numbers");
-	}
-	char first = s[i];
-	if (isDigit(first) || first == '-' || first == '+' || first == '.') {
-		return problem(c, i, "invalid JSON number '%.*s'", shown, s + i);
-	}
-	return problem(c, i, "invalid JSON value '%.*s'", shown, s + i);
-}
-
-static bool checkValue(cliChecker* c, size_t* at, int depth)
-{
-	const char* s = c->s;
-	size_t i = skipBlank(s, c->n, *at);
-	if (i >= c->n) {
-		return endOfInput(c);
-	}
-	char open = s[i];
-	if (open == '"') {
-		*at = i;
-		return checkString(c, at);
-	}
-	if (open != '{' && open != '[') {
-		*at = i;
-		return checkToken(c, at);
-	}
-	if (depth >= CJSON_NESTING_LIMIT) {
-		return problem(c, i, "nesting deeper than %d levels", CJSON_NESTING_LIMIT);
-	}
-	bool object = open == '{';
-	char close = object ? '}' : ']';
-	i = skipBlank(s, c->n, i + 1);
-	if (i < c->n && s[i] == close) {
-		*at = i + 1;
-		return true;
-	}
-	for (bool afterComma = false;; afterComma = true) {
-		i = skipBlank(s, c->n, i);
-		if (afterComma && i < c->n && s[i] == close) {
-			return problem(c, i, object ? "expected a key after ',' (no trailing commas in JSON)"
-										: "expected an element after ',' (no trailing commas in JSON)");
-		}
-		if (object) {
-			if (i >= c->n || s[i] != '"') {
-				return unexpected(c, i, "a key in double quotes");
-			}
-			if (!checkString(c, &i)) {
-				return false;
-			}
-			i = skipBlank(s, c->n, i);
-			if (i >= c->n || s[i] != ':') {
-				return unexpected(c, i, "':' after a key");
-			}
-			i++;
-		}
-		if (!checkValue(c, &i, depth + 1)) {
-			return false;
-		}
-		i = skipBlank(s, c->n, i);
-		if (i < c->n && s[i] == close) {
-			*at = i + 1;
-			return true;
-		}
-		if (i >= c->n || s[i] != ',') {
-			return unexpected(c, i, object ? "',' or '}' after a member" : "',' or ']' after an element");
-		}
-		i++;
-	}
-}
-
-/* The first problem of the text s[0 .. n) as one JSON value (cut: the
- * text stops inside it): true with its offset and message; false when
- * there is none. */
-static bool diagnose(const char* s, size_t n, bool cut, size_t* offset, char* message, size_t size)
-{
-	cliChecker c = { s, n, cut, 0, message, size };
-	size_t at = 0;
-	if (checkValue(&c, &at, 0)) {
-		at = skipBlank(s, n, at);
-		if (at >= n) {
-			return false;
-		}
-		char what[16];
-		describeByte((unsigned char)s[at], what, sizeof what);
-		problem(&c, at, "invalid JSON: unexpected %s", what);
-	}
-	*offset = c.at;
-	return true;
-}
-
 /* ------------------------------------------------------------ the parser
  *
- * cJSON's nodes come from a per-parser arena (cJSON's allocation hooks)
- * instead of malloc and free. And numbers are not left to cJSON's strtod:
- * each JSON number token of 4 bytes or more is converted here and replaced,
- * in the copy cJSON reads, by "null" padded with blanks to the same length;
- * after the parse the null nodes take the numbers back. cJSON reads a
- * literal or a number the same way (a value, then blanks skipped), and the
- * copy has the same bytes elsewhere, so it fails or succeeds at the same
- * places as the original text. */
+ * One pass over one value, in the order of RFC 8259's grammar: every byte
+ * is checked as it is read (numbers against JSON's grammar, escapes, UTF-8,
+ * control bytes, nesting), the first problem is worded where it is, and
+ * the tree is built on the way: cJSON's nodes, so that readers walk it
+ * with cJSON's accessors, each inside a node of ours that keeps where its
+ * value and key stand and how long a string is. Numbers are converted
+ * straight from the text by bcParseDouble. The nodes and strings come from
+ * an arena the parser owns, emptied at its next parse. */
 
-/* What to do with a scalar node of the parsed copy, in document order. */
-typedef struct cliToken {
-	bool number; /* a "null" placeholder for value */
-	double value;
-} cliToken;
+/* A node of the tree. */
+typedef struct cliJsonNode {
+	cJSON json;             /* first, so that a cJSON* of ours is a cliJsonNode* */
+	const char* raw;        /* the value's bytes in the text parsed */
+	const char* keyRaw;     /* a member's key: its opening quote (NULL for no member) */
+	uint32_t rawLength;
+	uint32_t keyRawLength;  /* quotes included */
+	uint32_t line;          /* where raw starts: line 0 is the text's first; the */
+	uint32_t column;        /* column counts bytes from its line's start (from the text's on line 0) */
+	uint32_t keyLine;
+	uint32_t keyColumn;
+	uint32_t stringLength;  /* a string's decoded bytes (valuestring may hold NULs) */
+	uint32_t keyLength;     /* a key's decoded bytes */
+	bool stringHasNul;
+	bool keyHasNul;
+} cliJsonNode;
 
-/* An allocation of the arena that did not fit: a block of its own, freed
- * when the arena is reset. The union keeps what follows aligned. */
-typedef union cliArenaBlock {
-	union cliArenaBlock* next;
-	max_align_t align;
+static const cliJsonNode* nodeOf(const cJSON* value)
+{
+	return (const cliJsonNode*)(const void*)value;
+}
+
+/* A block of the arena; the first is kept from parse to parse. */
+typedef struct cliArenaBlock {
+	struct cliArenaBlock* next;
+	size_t capacity;
+	size_t used;
+	max_align_t data[];
 } cliArenaBlock;
 
-typedef struct cliArena {
-	char* base;
-	size_t used;
-	size_t capacity;
-	cliArenaBlock* extra;
-} cliArena;
-
 struct cliJsonParser {
-	cliArena arena;
-	char* copy;
-	size_t copyCapacity;
-	cliToken* tokens;
-	size_t tokenCount;
-	size_t tokenCapacity;
+	cliArenaBlock* first;
+	cliArenaBlock* current;
+	char* scratch; /* a string being decoded */
+	size_t scratchCapacity;
+	/* the last parse */
+	const char* text;
+	size_t length;
+	cliJsonNode* root; /* its value, as far as it was read when it failed */
+	bool failed;
+	uint32_t problemLine; /* where the problem was (as a node's line and column) */
+	uint32_t problemColumn;
 };
 
-/* The arena cJSON allocates from on this thread, or NULL for malloc. */
-static _Thread_local cliArena* activeArena;
-
-static void* arenaAllocate(size_t size)
+static cliArenaBlock* newBlock(size_t capacity)
 {
-	cliArena* arena = activeArena;
-	if (arena == NULL) {
-		return malloc(size);
+	cliArenaBlock* block = malloc(sizeof *block + capacity);
+	if (block != NULL) {
+		block->next = NULL;
+		block->capacity = capacity;
+		block->used = 0;
 	}
-	size_t align = _Alignof(max_align_t);
+	return block;
+}
+
+/* size bytes aligned for a node, or NULL when out of memory. */
+static inline void* arenaAllocate(cliJsonParser* parser, size_t size)
+{
+	size_t align = _Alignof(cliJsonNode);
 	size_t rounded = (size + align - 1) / align * align;
-	if (rounded >= size && arena->capacity - arena->used >= rounded) {
-		void* p = arena->base + arena->used;
-		arena->used += rounded;
-		return p;
+	cliArenaBlock* block = parser->current;
+	if (block->capacity - block->used < rounded) {
+		size_t capacity = 2 * block->capacity;
+		capacity = capacity > rounded ? capacity : rounded;
+		cliArenaBlock* next = newBlock(capacity);
+		if (next == NULL) {
+			return NULL;
+		}
+		block->next = next;
+		parser->current = block = next;
 	}
-	if (size > SIZE_MAX - sizeof(cliArenaBlock)) {
-		return NULL;
-	}
-	cliArenaBlock* block = malloc(sizeof(cliArenaBlock) + size);
-	if (block == NULL) {
-		return NULL;
-	}
-	block->next = arena->extra;
-	arena->extra = block;
-	return block + 1;
+	void* p = (char*)block->data + block->used;
+	block->used += rounded;
+	return p;
 }
 
-/* Arena memory goes all at once in arenaReset; the rest is malloc's. */
-static void arenaRelease(void* pointer)
+/* Free every block but the first, and empty it. */
+static void arenaReset(cliJsonParser* parser)
 {
-	if (activeArena == NULL) {
-		free(pointer);
+	cliArenaBlock* block = parser->first->next;
+	while (block != NULL) {
+		cliArenaBlock* next = block->next;
+		free(block);
+		block = next;
 	}
-}
-
-static void arenaReset(cliArena* arena)
-{
-	while (arena->extra != NULL) {
-		cliArenaBlock* next = arena->extra->next;
-		free(arena->extra);
-		arena->extra = next;
-	}
-	arena->used = 0;
+	parser->first->next = NULL;
+	parser->first->used = 0;
+	parser->current = parser->first;
 }
 
 cliJsonParser* cliJsonParser_Create(void)
 {
-	/* cJSON allows its hooks to be set before threads use it; they fall back
-	 * to malloc and free whenever no arena is active. */
-	static bool hooked = false;
-	if (!hooked) {
-		cJSON_Hooks hooks = { arenaAllocate, arenaRelease };
-		cJSON_InitHooks(&hooks);
-		hooked = true;
-	}
 	cliJsonParser* parser = calloc(1, sizeof *parser);
 	if (parser == NULL) {
 		return NULL;
 	}
-	parser->arena.base = malloc(CLI_JSON_ARENA_SIZE);
-	if (parser->arena.base == NULL) {
+	parser->first = newBlock(CLI_JSON_ARENA_SIZE);
+	if (parser->first == NULL) {
 		free(parser);
 		return NULL;
 	}
-	parser->arena.capacity = CLI_JSON_ARENA_SIZE;
+	parser->current = parser->first;
 	return parser;
 }
 
@@ -721,218 +523,645 @@ void cliJsonParser_Destroy(cliJsonParser* parser)
 	if (parser == NULL) {
 		return;
 	}
-	arenaReset(&parser->arena);
-	free(parser->arena.base);
-	free(parser->copy);
-	free(parser->tokens);
+	arenaReset(parser);
+	free(parser->first);
+	free(parser->scratch);
 	free(parser);
 }
 
-static bool reserve(void** data, size_t* capacity, size_t needed, size_t elementSize)
+/* One parse: the text, where reading is, and the first problem. */
+typedef struct cliJsonRead {
+	cliJsonParser* parser;
+	const char* s;
+	size_t n;
+	bool cut;         /* the value runs on past n: a token reaching n is cut off */
+	uint32_t line;    /* the line reading is on (0: the text's first) */
+	size_t lineStart; /* where it starts */
+	size_t at;        /* the problem's offset */
+	char* message;
+	size_t size;
+	bool noMemory;
+} cliJsonRead;
+
+CLI_PRINTF(3, 4) static bool problem(cliJsonRead* r, size_t at, const char* format, ...)
 {
-	if (*capacity >= needed) {
+	r->at = at;
+	va_list args;
+	va_start(args, format);
+	vsnprintf(r->message, r->size, format, args);
+	va_end(args);
+	return false;
+}
+
+static bool outOfMemory(cliJsonRead* r)
+{
+	r->noMemory = true;
+	return false;
+}
+
+static bool endOfInput(cliJsonRead* r)
+{
+	return problem(r, r->n, "unexpected end of input inside a JSON value");
+}
+
+/* An unexpected byte where the reading wanted something: "invalid JSON:
+ * unexpected ']' (expected a value)"; control bytes alone. */
+static bool unexpected(cliJsonRead* r, size_t i, const char* expected)
+{
+	if (i >= r->n) {
+		return endOfInput(r);
+	}
+	unsigned char b = (unsigned char)r->s[i];
+	if (isControlByte((char)b)) {
+		return problem(r, i, "invalid JSON: unexpected byte 0x%02X", (unsigned)b);
+	}
+	char what[16];
+	describeByte(b, what, sizeof what);
+	return problem(r, i, "invalid JSON: unexpected %s (expected %s)", what, expected);
+}
+
+/* Skip white space from s[i], counting lines. */
+static size_t readBlankRun(cliJsonRead* r, size_t i)
+{
+	const char* s = r->s;
+	while (i < r->n) {
+		char c = s[i];
+		if (c == '\n') {
+			r->line += 1;
+			r->lineStart = i + 1;
+		} else if (c != ' ' && c != '\t' && c != '\r') {
+			break;
+		}
+		i++;
+	}
+	return i;
+}
+
+/* The same, at once when there is none (records are mostly written
+ * without). */
+static inline size_t readBlank(cliJsonRead* r, size_t i)
+{
+	return i < r->n && (unsigned char)r->s[i] > ' ' ? i : readBlankRun(r, i);
+}
+
+static cliJsonNode* newNode(cliJsonRead* r)
+{
+	cliJsonNode* node = arenaAllocate(r->parser, sizeof *node);
+	if (node == NULL) {
+		r->noMemory = true;
+		return NULL;
+	}
+	*node = (cliJsonNode){ 0 };
+	return node;
+}
+
+/* Make room for count more decoded bytes after used. */
+static bool scratchRoom(cliJsonRead* r, size_t used, size_t count)
+{
+	cliJsonParser* p = r->parser;
+	if (p->scratchCapacity - used >= count) {
 		return true;
 	}
-	size_t grown = *capacity > 0 ? *capacity : 64;
-	while (grown < needed) {
-		grown *= 2;
+	size_t capacity = p->scratchCapacity > 0 ? 2 * p->scratchCapacity : 256;
+	while (capacity - used < count) {
+		capacity *= 2;
 	}
-	void* bigger = realloc(*data, grown * elementSize);
+	char* bigger = realloc(p->scratch, capacity);
 	if (bigger == NULL) {
-		return false;
+		return outOfMemory(r);
 	}
-	*data = bigger;
-	*capacity = grown;
+	p->scratch = bigger;
+	p->scratchCapacity = capacity;
 	return true;
 }
 
-/* Walk text as the checker would, listing its scalar tokens in document
- * order and replacing numbers of 4 bytes or more in the copy by "null"
- * placeholders. 1 when every token is a JSON number or literal and every
- * escape is valid, 0 when not (the checker then says why), -1 when out of
- * memory. */
-static int prepareCopy(cliJsonParser* parser, const char* s, size_t n)
+/* A code point as UTF-8 into out: its length. */
+static int encodeUtf8(long code, char* out)
 {
-	char* copy = parser->copy;
-	memcpy(copy, s, n);
-	copy[n] = '\0';
-	parser->tokenCount = 0;
-	size_t i = 0;
-	while (i < n) {
-		char c = s[i];
-		if (c == '"') {
-			for (++i; i < n && s[i] != '"'; ++i) {
-				if ((unsigned char)s[i] < 0x20) {
-					return 0; /* a raw line break or tab: cJSON would keep it */
-				}
-				if (s[i] == '\\') {
-					size_t length = escapeLength(s, n, i);
-					if (length == 0) {
-						return 0;
-					}
-					i += length - 1;
-				}
-			}
-			++i;
-			continue;
-		}
-		if (isSpace(c) || c == ',' || c == ':' || c == '{' || c == '[' || c == '}' || c == ']') {
-			++i;
-			continue;
-		}
-		/* a number's own end, or else the token's */
-		size_t end = i + cliJsonNumberPrefix(s + i, n - i);
-		bool number = end > i && (end == n || endsScalar(s[end]));
-		while (end < n && !endsScalar(s[end])) {
-			end++;
-		}
-		size_t length = end - i;
-		cliToken token = { false, 0.0 };
-		if (number) {
-			if (length >= CLI_JSON_PLACEHOLDER) {
-				if (!bcParseDouble(s + i, length, &token.value)) { /* a checked number: only memory can fail */
-					return -1;
-				}
-				token.number = true;
-				memcpy(copy + i, "null", 4);
-				memset(copy + i + 4, ' ', length - 4);
-			}
-		} else if (!isLiteral(s + i, length)) {
-			return 0;
-		}
-		void* tokens = parser->tokens;
-		if (!reserve(&tokens, &parser->tokenCapacity, parser->tokenCount + 1, sizeof *parser->tokens)) {
-			return -1;
-		}
-		parser->tokens = tokens;
-		parser->tokens[parser->tokenCount++] = token;
-		i = end;
+	if (code < 0x80) {
+		out[0] = (char)code;
+		return 1;
 	}
-	return 1;
+	if (code < 0x800) {
+		out[0] = (char)(0xC0 | (code >> 6));
+		out[1] = (char)(0x80 | (code & 0x3F));
+		return 2;
+	}
+	if (code < 0x10000) {
+		out[0] = (char)(0xE0 | (code >> 12));
+		out[1] = (char)(0x80 | ((code >> 6) & 0x3F));
+		out[2] = (char)(0x80 | (code & 0x3F));
+		return 3;
+	}
+	out[0] = (char)(0xF0 | (code >> 18));
+	out[1] = (char)(0x80 | ((code >> 12) & 0x3F));
+	out[2] = (char)(0x80 | ((code >> 6) & 0x3F));
+	out[3] = (char)(0x80 | (code & 0x3F));
+	return 4;
 }
 
-/* Give the placeholders of the parsed copy their numbers back: the scalar
- * nodes in document order are the tokens. False if they do not line up
- * (never expected). */
-static bool restoreNumbers(cJSON* item, const cliToken* tokens, size_t count, size_t* next)
+/* What a string is, for the message about its bytes that are not UTF-8:
+ * a key, a member's value (named by its key when that reads plainly), an
+ * element. */
+static bool notUtf8(cliJsonRead* r, size_t i, int shown, bool isKey, const cliJsonNode* member)
 {
-	for (; item != NULL; item = item->next) {
-		int type = item->type & 0xFF;
-		if (type == cJSON_Array || type == cJSON_Object) {
-			if (!restoreNumbers(item->child, tokens, count, next)) {
+	char bytes[32];
+	cliDescribeBytes(r->s + i, shown, bytes, sizeof bytes);
+	if (isKey) {
+		return problem(r, i, "a key is not valid UTF-8 (%s)", bytes);
+	}
+	bool plain = member != NULL && member->keyRaw != NULL && member->keyLength > 0 &&
+				 member->keyLength <= CLI_QUOTE_MAX;
+	for (uint32_t k = 0; plain && k < member->keyLength; ++k) {
+		unsigned char c = (unsigned char)member->json.string[k];
+		plain = c > 0x20 && c < 0x7F;
+	}
+	if (plain) {
+		return problem(r, i, "%s: not valid UTF-8 (%s)", member->json.string, bytes);
+	}
+	return problem(r, i, "a string is not valid UTF-8 (%s)", bytes);
+}
+
+/* A string's decoded bytes[0 .. count) into the arena as *text (NUL
+ * terminated), *length and *hasNul; its closing quote at s[close]. */
+static bool copyString(cliJsonRead* r, const char* bytes, size_t count, bool nul, size_t* at, size_t close,
+					   char** text, uint32_t* length, bool* hasNul)
+{
+	char* copy = arenaAllocate(r->parser, count + 1);
+	if (copy == NULL) {
+		return outOfMemory(r);
+	}
+	memcpy(copy, bytes, count);
+	copy[count] = '\0';
+	*at = close + 1;
+	*text = copy;
+	*length = (uint32_t)count;
+	*hasNul = nul;
+	return true;
+}
+
+/* The string whose quote is at s[*at], decoded into the arena: *text (NUL
+ * terminated), *length and *hasNul. member: the node the string is the key
+ * (isKey) or the value of, for messages. */
+static bool readString(cliJsonRead* r, size_t* at, bool isKey, const cliJsonNode* member, char** text,
+					   uint32_t* length, bool* hasNul)
+{
+	const char* s = r->s;
+	size_t n = r->n;
+	size_t quote = *at;
+	size_t i = quote + 1;
+	size_t o = 0;
+	bool nul = false;
+	for (;;) {
+		/* a run of plain bytes at once */
+		size_t plain = i;
+		while (plain < n) {
+			unsigned char b = (unsigned char)s[plain];
+			if (b == '"' || b == '\\' || b < 0x20 || b >= 0x80) {
+				break;
+			}
+			plain++;
+		}
+		if (o == 0 && plain < n && s[plain] == '"') {
+			/* the whole string plain: copied from the text, not decoded */
+			return copyString(r, s + i, plain - i, false, at, plain, text, length, hasNul);
+		}
+		if (plain > i) {
+			if (!scratchRoom(r, o, plain - i)) {
 				return false;
 			}
-			continue;
+			memcpy(r->parser->scratch + o, s + i, plain - i);
+			o += plain - i;
+			i = plain;
 		}
-		if (type == cJSON_String || type == cJSON_Raw) {
-			continue;
+		if (i >= n) {
+			return problem(r, quote, "unterminated string");
 		}
-		if (*next >= count) {
+		unsigned char b = (unsigned char)s[i];
+		if (b == '"') {
+			break;
+		}
+		if (b < 0x20) {
+			return problem(r, i, "control character 0x%02X in a string (write it as an escape)", (unsigned)b);
+		}
+		if (!scratchRoom(r, o, 4)) {
 			return false;
 		}
-		const cliToken* token = tokens + (*next)++;
-		if (token->number) {
-			if (type != cJSON_NULL) {
+		char* out = r->parser->scratch;
+		if (b >= 0x80) {
+			int shown = 0;
+			int k = cliUtf8Length(s + i, n - i, &shown);
+			if (k == 0) {
+				/* bytes running to the end of the text: the string never closes */
+				return i + (size_t)shown >= n ? problem(r, quote, "unterminated string")
+											  : notUtf8(r, i, shown, isKey, member);
+			}
+			memcpy(out + o, s + i, (size_t)k);
+			o += (size_t)k;
+			i += (size_t)k;
+			continue;
+		}
+		/* a backslash */
+		size_t escape = escapeLength(s, n, i);
+		if (escape == 0) {
+			/* an escape cut off by the end of the text is the string's */
+			bool cut = i + 6 > n && i + 1 < n && s[i + 1] == 'u';
+			for (size_t k = i + 2; cut && k < n; k++) {
+				cut = hexValue(s[k]) >= 0;
+			}
+			if (i + 1 >= n || cut) {
+				return problem(r, quote, "unterminated string");
+			}
+			return problem(r, i, "invalid escape sequence in a string");
+		}
+		if (escape == 2) {
+			static const char from[] = "\"\\/bfnrt";
+			static const char to[] = "\"\\/\b\f\n\r\t";
+			out[o++] = to[strchr(from, s[i + 1]) - from];
+		} else {
+			long code = unicodeEscape(s, n, i);
+			if (escape == 12) {
+				code = 0x10000 + ((code - 0xD800) << 10) + (unicodeEscape(s, n, i + 6) - 0xDC00);
+			}
+			nul = nul || code == 0;
+			o += (size_t)encodeUtf8(code, out + o);
+		}
+		i += escape;
+	}
+	return copyString(r, r->parser->scratch, o, nul, at, i, text, length, hasNul);
+}
+
+/* A number or literal at s[*at] into node. */
+static bool readToken(cliJsonRead* r, size_t* at, cliJsonNode* node)
+{
+	const char* s = r->s;
+	size_t n = r->n;
+	size_t i = *at;
+	size_t end = i + cliJsonNumberPrefix(s + i, n - i);
+	if (end > i && (end == n || endsScalar(s[end]))) {
+		double value = 0.0;
+		if (!bcParseDouble(s + i, end - i, &value)) { /* a checked number: only memory can fail */
+			return outOfMemory(r);
+		}
+		node->json.type = cJSON_Number;
+		node->json.valuedouble = value;
+		/* as cJSON sets it */
+		node->json.valueint = value >= INT_MAX ? INT_MAX : value <= (double)INT_MIN ? INT_MIN : (int)value;
+		*at = end;
+		return true;
+	}
+	end = i;
+	while (end < n && !endsScalar(s[end])) {
+		end++;
+	}
+	if (end == i) {
+		return unexpected(r, i, "a value");
+	}
+	size_t length = end - i;
+	if (isLiteral(s + i, length)) {
+		node->json.type = s[i] == 't' ? cJSON_True : s[i] == 'f' ? cJSON_False : cJSON_NULL;
+		node->json.valueint = s[i] == 't';
+		*at = end;
+		return true;
+	}
+	if (end == n && r->cut) {
+		return endOfInput(r); /* a token cut off by the end of the text */
+	}
+	if (isNonNumber(s + i, length)) {
+		return problem(r, i, "NaN and Infinity are not JSON numbers");
+	}
+	char quoted[CLI_QUOTE_SIZE];
+	cliQuoteText(s + i, length, quoted, sizeof quoted);
+	char first = s[i];
+	if (isDigit(first) || first == '-' || first == '+' || first == '.') {
+		return problem(r, i, "invalid JSON number '%s'", quoted);
+	}
+	return problem(r, i, "invalid JSON value '%s'", quoted);
+}
+
+/* Where s[i] is, into a node's line and column. */
+static void place(const cliJsonRead* r, size_t i, uint32_t* line, uint32_t* column)
+{
+	*line = r->line;
+	*column = (uint32_t)(i - r->lineStart);
+}
+
+static bool readContainer(cliJsonRead* r, size_t* at, int depth, cliJsonNode* node);
+
+/* The value at s[*at] (white space before it skipped) into node, whose key
+ * is read already when it is a member. Its children are linked as each is
+ * read whole, so that a value broken part-way holds what came before. */
+static bool readValue(cliJsonRead* r, size_t* at, int depth, cliJsonNode* node)
+{
+	const char* s = r->s;
+	size_t i = readBlank(r, *at);
+	if (i >= r->n) {
+		return endOfInput(r);
+	}
+	node->raw = s + i;
+	place(r, i, &node->line, &node->column);
+	char open = s[i];
+	bool ok;
+	if (open == '"') {
+		*at = i;
+		uint32_t length = 0;
+		ok = readString(r, at, false, node, &node->json.valuestring, &length, &node->stringHasNul);
+		node->json.type = cJSON_String;
+		node->stringLength = length;
+	} else if (open != '{' && open != '[') {
+		*at = i;
+		ok = readToken(r, at, node);
+	} else {
+		*at = i;
+		ok = readContainer(r, at, depth, node);
+	}
+	if (ok) {
+		node->rawLength = (uint32_t)(*at - i);
+	}
+	return ok;
+}
+
+/* The array or object whose bracket is at s[*at] into node. */
+static bool readContainer(cliJsonRead* r, size_t* at, int depth, cliJsonNode* node)
+{
+	const char* s = r->s;
+	size_t n = r->n;
+	size_t i = *at;
+	if (depth >= CJSON_NESTING_LIMIT) {
+		return problem(r, i, "nesting deeper than %d levels", CJSON_NESTING_LIMIT);
+	}
+	bool object = s[i] == '{';
+	char close = object ? '}' : ']';
+	node->json.type = object ? cJSON_Object : cJSON_Array;
+	i = readBlank(r, i + 1);
+	if (i < n && s[i] == close) {
+		*at = i + 1;
+		return true;
+	}
+	cJSON* last = NULL;
+	for (bool afterComma = false;; afterComma = true) {
+		i = readBlank(r, i);
+		if (afterComma && i < n && s[i] == close) {
+			return problem(r, i, object ? "expected a key after ',' (no trailing commas in JSON)"
+									   : "expected an element after ',' (no trailing commas in JSON)");
+		}
+		cliJsonNode* child = newNode(r);
+		if (child == NULL) {
+			return false;
+		}
+		if (object) {
+			if (i >= n || s[i] != '"') {
+				return unexpected(r, i, "a key in double quotes");
+			}
+			size_t key = i;
+			child->keyRaw = s + i;
+			place(r, i, &child->keyLine, &child->keyColumn);
+			if (!readString(r, &i, true, NULL, &child->json.string, &child->keyLength, &child->keyHasNul)) {
 				return false;
 			}
-			double v = token->value;
-			item->type = cJSON_Number;
-			item->valuedouble = v;
-			/* as cJSON sets it */
-			item->valueint = v >= INT_MAX ? INT_MAX : v <= (double)INT_MIN ? INT_MIN : (int)v;
+			child->keyRawLength = (uint32_t)(i - key);
+			i = readBlank(r, i);
+			if (i >= n || s[i] != ':') {
+				return unexpected(r, i, "':' after a key");
+			}
+			i++;
+		}
+		if (!readValue(r, &i, depth + 1, child)) {
+			return false;
+		}
+		/* linked once whole; cJSON's first child points back at the last */
+		if (last == NULL) {
+			node->json.child = &child->json;
+		} else {
+			last->next = &child->json;
+			child->json.prev = last;
+		}
+		last = &child->json;
+		node->json.child->prev = last;
+		i = readBlank(r, i);
+		if (i < n && s[i] == close) {
+			*at = i + 1;
+			return true;
+		}
+		if (i >= n || s[i] != ',') {
+			return unexpected(r, i, object ? "',' or '}' after a member" : "',' or ']' after an element");
+		}
+		i++;
+	}
+}
+
+/* Parse s[0 .. n) as one value (cut: the value runs on past n; only for
+ * a message): 1 with *root, 0 with the problem at *offset and in message,
+ * -1 when out of memory. */
+static int parseText(cliJsonParser* parser, const char* s, size_t n, bool cut, cJSON** root, size_t* offset,
+					 char* message, size_t size)
+{
+	arenaReset(parser);
+	parser->text = s;
+	parser->length = n;
+	parser->root = NULL;
+	parser->failed = true;
+	*root = NULL;
+	if (n > UINT32_MAX) {
+		*offset = 0;
+		snprintf(message, size, "JSON value longer than %lu bytes", (unsigned long)UINT32_MAX);
+		return 0;
+	}
+	cliJsonRead r = { parser, s, n, cut, 0, 0, 0, message, size, false };
+	cliJsonNode* node = newNode(&r);
+	if (node == NULL) {
+		return -1;
+	}
+	parser->root = node;
+	size_t at = 0;
+	bool ok = readValue(&r, &at, 0, node);
+	if (ok) {
+		at = readBlank(&r, at);
+		if (at < n) {
+			char what[16];
+			describeByte((unsigned char)s[at], what, sizeof what);
+			ok = problem(&r, at, "invalid JSON: unexpected %s", what);
 		}
 	}
-	return true;
+	if (r.noMemory) {
+		return -1;
+	}
+	if (!ok) {
+		*offset = r.at;
+		/* every problem stands on the line reading is on */
+		parser->problemLine = r.line;
+		parser->problemColumn = (uint32_t)(r.at >= r.lineStart ? r.at - r.lineStart : 0);
+		return 0;
+	}
+	parser->failed = false;
+	*root = &node->json;
+	return 1;
 }
 
 cJSON* cliJsonParser_Parse(cliJsonParser* parser, const char* text, size_t length, size_t* offset, char* message,
 						   size_t messageSize)
 {
-	arenaReset(&parser->arena);
-	void* copy = parser->copy;
-	if (!reserve(&copy, &parser->copyCapacity, length + 1, 1)) {
+	cJSON* root = NULL;
+	int status = parseText(parser, text, length, false, &root, offset, message, messageSize);
+	if (status < 0) {
 		*offset = SIZE_MAX;
 		snprintf(message, messageSize, "out of memory");
-		return NULL;
 	}
-	parser->copy = copy;
-	int prepared = prepareCopy(parser, text, length);
-	cJSON* item = NULL;
-	if (prepared > 0) {
-		const char* end = NULL;
-		activeArena = &parser->arena;
-		item = cJSON_ParseWithLengthOpts(parser->copy, length, &end, 0);
-		activeArena = NULL;
-		size_t next = 0;
-		/* a number's placeholder at the top level leaves its padding unread */
-		size_t used = end != NULL ? (size_t)(end - parser->copy) : 0;
-		while (item != NULL && used < length && parser->copy[used] == ' ') {
-			used++;
+	return root;
+}
+
+void cliJsonParser_ProblemPosition(const cliJsonParser* parser, long line, long column, long* problemLine,
+								   long* problemColumn)
+{
+	if (parser->problemLine == 0) {
+		*problemLine = line;
+		*problemColumn = column + (long)parser->problemColumn;
+	} else {
+		*problemLine = line + (long)parser->problemLine;
+		*problemColumn = (long)parser->problemColumn + 1;
+	}
+}
+
+const cJSON* cliJsonParser_PartialValue(cliJsonParser* parser, const char* text, size_t length, bool* noMemory)
+{
+	*noMemory = false;
+	if (parser->text != text || parser->length != length || parser->root == NULL) {
+		size_t offset;
+		char message[8];
+		cJSON* root = NULL;
+		*noMemory = parseText(parser, text, length, false, &root, &offset, message, sizeof message) < 0;
+	}
+	return parser->root != NULL ? &parser->root->json : NULL;
+}
+
+/* ------------------------------------------------------------- the tree */
+
+bool cliJsonKeyIs(const cJSON* member, const char* name)
+{
+	const cliJsonNode* m = nodeOf(member);
+	size_t n = strlen(name);
+	return m->keyRaw != NULL && m->keyLength == n && memcmp(m->json.string, name, n) == 0;
+}
+
+const cJSON* cliJsonMember(const cJSON* object, const char* name)
+{
+	for (const cJSON* m = cJSON_IsObject(object) ? object->child : NULL; m != NULL; m = m->next) {
+		if (cliJsonKeyIs(m, name)) {
+			return m;
 		}
-		if (item != NULL && (used != length ||
-							 !restoreNumbers(item, parser->tokens, parser->tokenCount, &next) ||
-							 next != parser->tokenCount)) {
-			item = NULL;
-		}
-	}
-	if (item != NULL) {
-		return item;
-	}
-	if (prepared < 0 || !diagnose(text, length, false, offset, message, messageSize)) {
-		/* valid JSON cJSON could not take: only its memory runs out */
-		*offset = SIZE_MAX;
-		snprintf(message, messageSize, "out of memory");
 	}
 	return NULL;
 }
 
-/* --------------------------------------------------------- positions */
-
-/* Walk the raw text from *at (the start of item's value, blanks allowed)
- * alongside the tree, to node. */
-static bool locateIn(const char* s, size_t n, size_t* at, const cJSON* item, const cJSON* node, size_t* value,
-					 size_t* key)
+size_t cliJsonKeyLength(const cJSON* member)
 {
-	size_t i = skipBlank(s, n, *at);
-	if (item == node) {
-		*value = i;
-		return true;
-	}
-	if (!cJSON_IsArray(item) && !cJSON_IsObject(item)) {
-		*at = valueEnd(s, n, i);
-		return false;
-	}
-	bool object = cJSON_IsObject(item);
-	i++;
-	for (const cJSON* child = item->child; child != NULL && i < n; child = child->next) {
-		i = skipBlank(s, n, i);
-		if (i < n && s[i] == ',') {
-			i = skipBlank(s, n, i + 1);
-		}
-		size_t keyAt = SIZE_MAX;
-		if (object) {
-			keyAt = i;
-			i = skipBlank(s, n, valueEnd(s, n, i));
-			i += i < n && s[i] == ':';
-		}
-		if (child == node) {
-			*key = keyAt;
-		}
-		if (locateIn(s, n, &i, child, node, value, key)) {
-			return true;
-		}
-	}
-	*at = skipBlank(s, n, i) + 1;
-	return false;
+	return nodeOf(member)->keyLength;
+}
+
+size_t cliJsonStringLength(const cJSON* string)
+{
+	return nodeOf(string)->stringLength;
+}
+
+bool cliJsonStringHasNul(const cJSON* string)
+{
+	return nodeOf(string)->stringHasNul;
+}
+
+const char* cliJsonRawText(const cJSON* value, size_t* length)
+{
+	*length = nodeOf(value)->rawLength;
+	return nodeOf(value)->raw;
+}
+
+const char* cliJsonRawKey(const cJSON* member, size_t* length)
+{
+	const cliJsonNode* m = nodeOf(member);
+	*length = m->keyRawLength;
+	return m->keyRaw;
+}
+
+/* Is p within text[0 .. length]? (Compared as addresses: the node may come
+ * from another text.) */
+static bool within(const char* p, const char* text, size_t length)
+{
+	uintptr_t a = (uintptr_t)p, b = (uintptr_t)text;
+	return p != NULL && a >= b && a - b <= length;
 }
 
 bool cliJsonLocate(const char* text, size_t length, const cJSON* root, const cJSON* node, size_t* valueOffset,
 				   size_t* keyOffset)
 {
-	size_t at = 0;
 	*valueOffset = SIZE_MAX;
 	*keyOffset = SIZE_MAX;
-	return locateIn(text, length, &at, root, node, valueOffset, keyOffset);
+	if (root == NULL || node == NULL || !within(nodeOf(node)->raw, text, length)) {
+		return false;
+	}
+	const cliJsonNode* v = nodeOf(node);
+	*valueOffset = (size_t)(v->raw - text);
+	if (node != root && within(v->keyRaw, text, length)) {
+		*keyOffset = (size_t)(v->keyRaw - text);
+	}
+	return true;
+}
+
+/* The line and column of a place (a node's line and column) in a text
+ * whose root value is at line:column of its input. */
+static void placeFrom(const cliJsonNode* root, uint32_t placeLine, uint32_t placeColumn, long line, long column,
+					  long* lineOut, long* columnOut)
+{
+	if (placeLine == root->line) {
+		*lineOut = line;
+		*columnOut = column + (long)placeColumn - (long)root->column;
+	} else {
+		*lineOut = line + (long)(placeLine - root->line);
+		*columnOut = (long)placeColumn + 1;
+	}
+}
+
+void cliJsonNodePosition(const cJSON* root, const cJSON* node, long line, long column, long* nodeLine,
+						 long* nodeColumn)
+{
+	*nodeLine = line;
+	*nodeColumn = column;
+	if (node != NULL && root != NULL) {
+		const cliJsonNode* v = nodeOf(node);
+		placeFrom(nodeOf(root), v->line, v->column, line, column, nodeLine, nodeColumn);
+	}
+}
+
+void cliJsonPosition(const char* text, size_t length, long line, long column, const cJSON* root, const cJSON* node,
+					 long* nodeLine, long* nodeColumn)
+{
+	(void)text;
+	(void)length;
+	cliJsonNodePosition(root, node, line, column, nodeLine, nodeColumn);
+}
+
+void cliJsonKeyPosition(const cJSON* root, const cJSON* member, long line, long column, long* keyLine,
+						long* keyColumn)
+{
+	const cliJsonNode* m = nodeOf(member);
+	placeFrom(nodeOf(root), m->keyLine, m->keyColumn, line, column, keyLine, keyColumn);
+}
+
+bool cliJsonKeyHasNul(const char* text, size_t length, const cJSON* root, const cJSON* member)
+{
+	(void)text;
+	(void)length;
+	(void)root;
+	return nodeOf(member)->keyHasNul;
+}
+
+bool cliJsonSameKey(const char* text, size_t length, const cJSON* root, const cJSON* a, const cJSON* b)
+{
+	(void)text;
+	(void)length;
+	(void)root;
+	const cliJsonNode* x = nodeOf(a);
+	const cliJsonNode* y = nodeOf(b);
+	return x->keyRaw != NULL && y->keyRaw != NULL && x->keyLength == y->keyLength &&
+		   memcmp(x->json.string, y->json.string, x->keyLength) == 0;
 }
 
 bool cliJsonHasNulEscape(const char* text, size_t length)
@@ -948,113 +1177,9 @@ bool cliJsonHasNulEscape(const char* text, size_t length)
 	return false;
 }
 
-void cliJsonPosition(const char* text, size_t length, long line, long column, const cJSON* root, const cJSON* node,
-					 long* nodeLine, long* nodeColumn)
-{
-	size_t value, key;
-	*nodeLine = line;
-	*nodeColumn = column;
-	if (node != NULL && root != NULL && cliJsonLocate(text, length, root, node, &value, &key)) {
-		cliTextPosition(text, value, line, column, nodeLine, nodeColumn);
-	}
-}
-
-bool cliJsonKeyHasNul(const char* text, size_t length, const cJSON* root, const cJSON* member)
-{
-	size_t value, key;
-	if (!cliJsonLocate(text, length, root, member, &value, &key) || key == SIZE_MAX) {
-		return false;
-	}
-	size_t end = valueEnd(text, length, key);
-	return cliJsonHasNulEscape(text + key, end - key);
-}
-
-/* The next character of the raw string s[0 .. n) (no quotes; checked
- * text) from s[*i] on, as the UTF-8 bytes cJSON decodes it to, NUL
- * included: their count (1 .. 4; 0 at the end). */
-static int nextStringBytes(const char* s, size_t n, size_t* i, unsigned char bytes[4])
-{
-	if (*i >= n) {
-		return 0;
-	}
-	if (s[*i] != '\\') {
-		bytes[0] = (unsigned char)s[(*i)++];
-		return 1;
-	}
-	long code = unicodeEscape(s, n, *i);
-	if (code < 0) {
-		static const char from[] = "\"\\/bfnrt";
-		static const char to[] = "\"\\/\b\f\n\r\t";
-		if (*i + 1 >= n) { /* a lone backslash at the end (not in checked text) */
-			bytes[0] = '\\';
-			*i += 1;
-			return 1;
-		}
-		const char* k = memchr(from, s[*i + 1], 8);
-		bytes[0] = (unsigned char)(k != NULL ? to[k - from] : s[*i + 1]);
-		*i += 2;
-		return 1;
-	}
-	*i += 6;
-	if (code >= 0xD800 && code <= 0xDBFF) {
-		long low = unicodeEscape(s, n, *i);
-		if (low >= 0xDC00 && low <= 0xDFFF) {
-			code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
-			*i += 6;
-		}
-	}
-	if (code < 0x80) {
-		bytes[0] = (unsigned char)code;
-		return 1;
-	}
-	if (code < 0x800) {
-		bytes[0] = (unsigned char)(0xC0 | (code >> 6));
-		bytes[1] = (unsigned char)(0x80 | (code & 0x3F));
-		return 2;
-	}
-	if (code < 0x10000) {
-		bytes[0] = (unsigned char)(0xE0 | (code >> 12));
-		bytes[1] = (unsigned char)(0x80 | ((code >> 6) & 0x3F));
-		bytes[2] = (unsigned char)(0x80 | (code & 0x3F));
-		return 3;
-	}
-	bytes[0] = (unsigned char)(0xF0 | (code >> 18));
-	bytes[1] = (unsigned char)(0x80 | ((code >> 12) & 0x3F));
-	bytes[2] = (unsigned char)(0x80 | ((code >> 6) & 0x3F));
-	bytes[3] = (unsigned char)(0x80 | (code & 0x3F));
-	return 4;
-}
-
-bool cliJsonSameKey(const char* text, size_t length, const cJSON* root, const cJSON* a, const cJSON* b)
-{
-	size_t value, keyA, keyB;
-	if (!cliJsonLocate(text, length, root, a, &value, &keyA) || keyA == SIZE_MAX ||
-		!cliJsonLocate(text, length, root, b, &value, &keyB) || keyB == SIZE_MAX) {
-		return false;
-	}
-	/* the keys' contents, quotes left out */
-	const char* s = text + keyA + 1;
-	size_t n = valueEnd(text, length, keyA) - keyA;
-	n = n >= 2 ? n - 2 : 0;
-	const char* t = text + keyB + 1;
-	size_t m = valueEnd(text, length, keyB) - keyB;
-	m = m >= 2 ? m - 2 : 0;
-	size_t i = 0, j = 0;
-	for (;;) {
-		unsigned char x[4], y[4];
-		int p = nextStringBytes(s, n, &i, x);
-		int q = nextStringBytes(t, m, &j, y);
-		if (p != q || memcmp(x, y, (size_t)p) != 0) {
-			return false;
-		}
-		if (p == 0) {
-			return true;
-		}
-	}
-}
-
 /* Does the raw key s[0 .. n) (escapes not decoded) spell name exactly? A
- * key holding an escaped NUL spells nothing. */
+ * key holding an escaped NUL spells nothing. (For the look-ahead of
+ * cliJsonStream_HasArrayMember, which parses nothing.) */
 static bool keyIs(const char* s, size_t n, const char* name)
 {
 	size_t i = 0;
@@ -1079,48 +1204,6 @@ static bool keyIs(const char* s, size_t n, const char* name)
 		}
 	}
 	return *name == '\0';
-}
-
-bool cliJsonFindId(const char* text, size_t length, size_t* begin, size_t* end)
-{
-	const char* s = text;
-	size_t n = length;
-	size_t i = skipBlank(s, n, 0);
-	if (i >= n || s[i] != '{') {
-		return false;
-	}
-	i++;
-	for (;;) {
-		i = skipBlank(s, n, i);
-		if (i >= n || s[i] != '"') {
-			return false;
-		}
-		size_t keyEnd = valueEnd(s, n, i);
-		if (keyEnd >= n) {
-			return false;
-		}
-		bool isId = keyIs(s + i + 1, keyEnd - i - 2, "id");
-		i = skipBlank(s, n, keyEnd);
-		if (i >= n || s[i] != ':') {
-			return false;
-		}
-		i = skipBlank(s, n, i + 1);
-		size_t start = i;
-		i = valueEnd(s, n, i);
-		if (i > n || i == start || (i == n && (start >= n || !isId))) {
-			return false;
-		}
-		if (isId) {
-			*begin = start;
-			*end = i;
-			return true;
-		}
-		i = skipBlank(s, n, i);
-		if (i >= n || s[i] != ',') {
-			return false;
-		}
-		i++;
-	}
 }
 
 /* ------------------------------------------------------ field values */
@@ -1198,11 +1281,27 @@ static int streamUnexpected(cliJsonStream* stream, const char* expected, bcError
 	return streamSyntax(stream, 0, expected, error);
 }
 
+/* The first problem of the value at the unread input, s[0 .. n), which
+ * the scanner could not delimit (cut: it runs on past n): true with its
+ * offset and message, false when the reading finds none. */
+static bool diagnose(cliJsonStream* stream, size_t n, bool cut, size_t* offset, char* message, size_t size)
+{
+	cliInput* in = stream->input;
+	cJSON* root = NULL;
+	int status = parseText(stream->parser, in->buffer + in->start, n, cut, &root, offset, message, size);
+	if (status < 0) {
+		*offset = 0;
+		snprintf(message, size, "out of memory");
+	}
+	return status <= 0;
+}
+
 /* Delimit the value at the unread input, reading more while it runs on:
  * 1 with its *length, 0 when it cannot be delimited (problem says where
  * and why), -1 on a read error. */
-static int delimit(cliInput* in, size_t* length, bcError* problem, size_t* problemOffset, bcError* error)
+static int delimit(cliJsonStream* stream, size_t* length, bcError* problem, size_t* problemOffset, bcError* error)
 {
+	cliInput* in = stream->input;
 	*problemOffset = SIZE_MAX;
 	for (;;) {
 		size_t available = in->length - in->start;
@@ -1221,8 +1320,8 @@ static int delimit(cliInput* in, size_t* length, bcError* problem, size_t* probl
 		if (result == cli_scanIncomplete && !in->eof) {
 			snprintf(message, sizeof message, "record longer than %zu bytes (a missing '}', ']' or '\"'?)",
 					 CLI_JSON_MAX_VALUE);
-		} else if (!diagnose(in->buffer + in->start, result == cli_scanStopped ? *length + 1 : available, true, &offset,
-							 message, sizeof message)) {
+		} else if (!diagnose(stream, result == cli_scanStopped ? *length + 1 : available, true, &offset, message,
+							 sizeof message)) {
 			snprintf(message, sizeof message, "unexpected end of input inside a JSON value");
 			offset = available;
 		}
@@ -1238,7 +1337,7 @@ static int readKey(cliJsonStream* stream, bcError* error)
 	cliInput* in = stream->input;
 	size_t length = 0;
 	size_t problemOffset;
-	int status = delimit(in, &length, error, &problemOffset, error);
+	int status = delimit(stream, &length, error, &problemOffset, error);
 	if (status <= 0) {
 		return -1;
 	}
@@ -1254,13 +1353,7 @@ static int readKey(cliJsonStream* stream, bcError* error)
 	if (stream->key == NULL) {
 		return streamSyntax(stream, 0, "out of memory", error);
 	}
-	stream->keyHasNul = false;
-	for (size_t i = 1; i + 6 <= length; ++i) {
-		if (s[i] == '\\') {
-			stream->keyHasNul = stream->keyHasNul || unicodeEscape(s, length, i) == 0;
-			i++;
-		}
-	}
+	stream->keyHasNul = cliJsonStringHasNul(key);
 	stream->keyLine = in->line;
 	stream->keyColumn = in->column;
 	cliInput_Advance(in, length);
@@ -1414,7 +1507,7 @@ static int takeBadLine(cliJsonStream* stream, cliJsonSpan* span, const bcError* 
 		/* a line longer than a value may be: skipped, not held */
 		span->text = s;
 		span->length = in->length - in->start;
-		if (cliInput_SkipLine(in, error) < 0) {
+		if (cliInput_SkipLine(in, CLI_JSON_MAX_VALUE, error) < 0) {
 			return -1;
 		}
 		return 1;
@@ -1434,7 +1527,7 @@ int cliJsonStream_Take(cliJsonStream* stream, cliJsonSpan* span, bcError* error)
 	size_t length = 0;
 	bcError problem;
 	size_t problemOffset;
-	int status = delimit(in, &length, &problem, &problemOffset, error);
+	int status = delimit(stream, &length, &problem, &problemOffset, error);
 	if (status < 0) {
 		return -1;
 	}

@@ -1,13 +1,16 @@
 /* json_stream.h - the one JSON front end. A streaming scanner finds where
  * each value ends in the input (strings, escapes, brackets, reading more
- * while a value is cut off by the end of the buffer), and cJSON parses
- * exactly that value. cJSON alone cannot serve: it cannot tell "cut off"
- * from "malformed", keeps no positions, reports some errors a byte off,
- * accepts numbers JSON does not (01, 1., -.5) and bad escapes ("\u12G4"),
- * and skips control bytes as white space. So around it: every number is
- * checked against JSON's grammar (and converted by the one decimal parser,
- * bcParseDouble), every escape checked, and a value cJSON or these checks
- * refuse is walked by a strict checker that says what is wrong and where.
+ * while a value is cut off by the end of the buffer), and the parser reads
+ * exactly that value, once: it checks every byte against RFC 8259 (JSON's
+ * number grammar, escapes, control bytes, UTF-8, nesting), words the first
+ * problem with its place, converts numbers with the one decimal parser
+ * (bcParseDouble) straight from the text, and builds the value as a tree
+ * of cJSON nodes that also know where each value and key stands and how
+ * long each string is (NULs included). Readers walk the tree with cJSON's
+ * accessors and ask these functions for places. (cJSON's own parser cannot
+ * serve: it cannot tell "cut off" from "malformed", keeps no positions,
+ * accepts numbers JSON does not, 01, 1. and -.5, bad escapes and control
+ * bytes, and cuts strings at a NUL.)
  *
  * Three containers are streamed: a JSON array (element by element), a
  * sequence of values separated by white space (NDJSON), and one object
@@ -28,8 +31,11 @@
 
 /* The longest value taken (one record, or a scene). Real records are well
  * under 1 KiB; the limit stops a missing '}' or '"' from pulling the rest
- * of a multi-gigabyte file into memory before the error is found. */
+ * of a multi-gigabyte file into memory before the error is found. (A build
+ * may set it smaller: the fuzz target of the limits does.) */
+#ifndef CLI_JSON_MAX_VALUE
 #define CLI_JSON_MAX_VALUE ((size_t)16 * 1024 * 1024)
+#endif
 
 /* The length of the longest prefix of s[0 .. n) that is a JSON number
  * (RFC 8259: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?), or 0. */
@@ -40,60 +46,90 @@ bool cliIsJsonNumber(const char* s, size_t n);
 
 /* ------------------------------------------------------------ one value */
 
-/* Scratch for parsing values: one per thread that parses. */
+/* A parser: scratch for reading values, one per thread that parses (no
+ * state is shared between parsers). NULL when out of memory. */
 typedef struct cliJsonParser cliJsonParser;
-
-/* A parser; NULL when out of memory. The first call also installs cJSON's
- * allocation hooks, so make it before threads use cJSON. */
 cliJsonParser* cliJsonParser_Create(void);
 void cliJsonParser_Destroy(cliJsonParser* parser);
 
 /* Parse the JSON value text[0 .. length) (a whole value, as the stream
- * takes it). Returns the value, which the parser owns until its next parse
- * (never cJSON_Delete it); or NULL when the text is not one valid JSON
+ * takes it), reading it once. Returns the value, which the parser owns
+ * until its next parse (never cJSON_Delete it) and whose places point into
+ * text (keep text until then); or NULL when the text is not one valid JSON
  * value, with *offset the place of the first problem and message what it
- * is, or when out of memory (*offset SIZE_MAX). */
+ * is, or when out of memory (*offset SIZE_MAX). Strings and keys are valid
+ * UTF-8: a string that is not is a problem ("id: not valid UTF-8 (byte
+ * 0xFF)", at the first byte of the sequence that is not). */
 cJSON* cliJsonParser_Parse(cliJsonParser* parser, const char* text, size_t length, size_t* offset, char* message,
 						   size_t messageSize);
+
+/* After a parse that failed: the line and column of the problem, for a
+ * text that starts at line:column of its input. */
+void cliJsonParser_ProblemPosition(const cliJsonParser* parser, long line, long column, long* problemLine,
+								   long* problemColumn);
+
+/* The value of text[0 .. length) as far as it was read whole before its
+ * first problem: an object or array holds the members or elements read
+ * before it (an object broken after its "id" still has it). From the last
+ * parse when that was of text (the same address and length), else text is
+ * parsed now. NULL when nothing was read (or out of memory: *noMemory);
+ * owned by the parser as Parse's value is. */
+const cJSON* cliJsonParser_PartialValue(cliJsonParser* parser, const char* text, size_t length, bool* noMemory);
 
 /* The length of the JSON value at text[0] (not white space) when text[0 ..
  * length) holds the whole of it; length when it does not end there (or is
  * broken: the parser then says how). */
 size_t cliJsonValueLength(const char* text, size_t length);
 
+/* What the parser knows of each node of its tree (a parser's nodes only):
+ * whether member's key is exactly name (decoded, NULs included: a key
+ * holding \u0000 is no plain name); the first member of object with that
+ * key (NULL if none, or object is not one); a key's decoded length (NULs
+ * included; member->string stops at the first); a string's decoded length and
+ * whether it holds a NUL (valuestring, a C string, stops at the first); the
+ * value's text as written (a number exactly as written) and a member's key
+ * as written, quotes included. */
+bool cliJsonKeyIs(const cJSON* member, const char* name);
+size_t cliJsonKeyLength(const cJSON* member);
+const cJSON* cliJsonMember(const cJSON* object, const char* name);
+size_t cliJsonStringLength(const cJSON* string);
+bool cliJsonStringHasNul(const cJSON* string);
+const char* cliJsonRawText(const cJSON* value, size_t* length);
+const char* cliJsonRawKey(const cJSON* member, size_t* length);
+
 /* Where node (a value within root, the value parsed from text[0 ..
  * length)) starts in the text, and where its key does (object members;
- * else SIZE_MAX). False when node is not in root. */
+ * else SIZE_MAX). False when node is not in the text. */
 bool cliJsonLocate(const char* text, size_t length, const cJSON* root, const cJSON* node, size_t* valueOffset,
 				   size_t* keyOffset);
 
 /* The line and column of node within root, the value parsed from text[0
  * .. length) that starts at line:column; line:column itself when node is
- * NULL or not in root. */
+ * NULL. Kept by the parser: nothing is read again. */
 void cliJsonPosition(const char* text, size_t length, long line, long column, const cJSON* root, const cJSON* node,
 					 long* nodeLine, long* nodeColumn);
 
-/* Does the raw key of member (an object member within root, the value
- * parsed from text[0 .. length)) hold an escaped NUL? cJSON's C string of
- * such a key ends at the NUL ("p\u00000" reads as "p"), so it names no
- * field. Only text with a backslash can hold one: ask only then. */
+/* The line and column of node, or of member's key, within root (a value a
+ * parser made, which starts at line:column of its input): from what the
+ * parser kept, without the text; line:column itself when node is NULL. */
+void cliJsonNodePosition(const cJSON* root, const cJSON* node, long line, long column, long* nodeLine,
+						 long* nodeColumn);
+void cliJsonKeyPosition(const cJSON* root, const cJSON* member, long line, long column, long* keyLine,
+						long* keyColumn);
+
+/* Does the key of member (an object member within root, the value parsed
+ * from text[0 .. length)) hold an escaped NUL? cJSON's C string of such a
+ * key ends at the NUL ("p\u00000" reads as "p"), so it names no field. */
 bool cliJsonKeyHasNul(const char* text, size_t length, const cJSON* root, const cJSON* member);
 
 /* Do the keys of members a and b (object members within root, the value
  * parsed from text[0 .. length)) decode to the same bytes, NULs included?
- * (cJSON's C strings cannot tell "a\u0000b" from "a\u0000c", and raw
- * text cannot tell "a\u0000" from "\u0061\u0000".) */
+ * (cJSON's C strings cannot tell "a\u0000b" from "a\u0000c".) */
 bool cliJsonSameKey(const char* text, size_t length, const cJSON* root, const cJSON* a, const cJSON* b);
 
-/* Does the raw JSON text[0 .. length) hold the escape \u0000? (A string
- * that does is cut short in cJSON's C string.) */
+/* Does the raw JSON text[0 .. length) hold the escape \u0000? (Reads the
+ * text; of a parsed string, cliJsonStringHasNul says it at once.) */
 bool cliJsonHasNulEscape(const char* text, size_t length);
-
-/* The raw text of the value of the first top-level "id" member of the
- * object text[0 .. length), found while the text is well formed up to it
- * (so also in a record that is malformed after its id): true with
- * [*begin, *end) its bytes. */
-bool cliJsonFindId(const char* text, size_t length, size_t* begin, size_t* end);
 
 /* The checks every reader makes of a field's value: NULL when it is what
  * is asked (and *out holds it), else the problem, to follow the field's
@@ -122,7 +158,7 @@ typedef struct cliJsonStream {
 	char* key;           /* in an object, after Next: the member's key (decoded) */
 	bool keyHasNul;      /* ... which holds \u0000 (so it names nothing) */
 	long keyLine, keyColumn;
-	cliJsonParser* parser; /* for keys */
+	cliJsonParser* parser; /* for keys, and the message of a value the scanner cannot delimit */
 } cliJsonStream;
 
 /* A value taken from the input: its bytes (valid until the next call on

@@ -810,33 +810,81 @@ void cliBuffer_AppendJsonString(cliBuffer* buffer, const char* text)
 	cliBuffer_AppendChar(buffer, '"');
 }
 
-/* Text shown safely: TAB, NL, CR as \t \n \r, every other control byte
- * (C0, DEL, C1) and every byte that is not part of valid UTF-8 as \xHH;
- * a backslash as \\ when name (so that a name reads back one way). */
+/* The character at p shown safely, appended: TAB, NL, CR as \t \n \r,
+ * every other control byte (C0, DEL, C1) and every byte that is not part
+ * of valid UTF-8 as \xHH; a backslash as \\ when name (so that a name
+ * reads back one way). Returns the bytes of p it took (at least 1). */
+static size_t appendShownChar(cliBuffer* buffer, const unsigned char* p, bool name)
+{
+	unsigned char c = *p;
+	size_t n = utf8Length(p);
+	if (c == '\t' || c == '\n' || c == '\r') {
+		char escaped[2] = { '\\', c == '\t' ? 't' : c == '\n' ? 'n' : 'r' };
+		cliBuffer_Append(buffer, escaped, 2);
+		return 1;
+	}
+	if (c == '\\' && name) {
+		cliBuffer_Append(buffer, "\\\\", 2);
+		return 1;
+	}
+	if (n == 0 || c < 0x20 || c == 0x7f || isC1(p, n)) {
+		for (size_t k = 0; k < (n > 0 ? n : 1); ++k) {
+			appendByteEscape(buffer, p[k]);
+		}
+		return n > 0 ? n : 1;
+	}
+	cliBuffer_Append(buffer, (const char*)p, n);
+	return n;
+}
+
+/* Text shown safely (appendShownChar, character by character). */
 static void appendShown(cliBuffer* buffer, const char* text, bool name)
 {
 	const unsigned char* p = (const unsigned char*)text;
 	while (*p != 0) {
-		unsigned char c = *p;
-		size_t n = utf8Length(p);
-		if (c == '\t' || c == '\n' || c == '\r') {
-			char escaped[2] = { '\\', c == '\t' ? 't' : c == '\n' ? 'n' : 'r' };
-			cliBuffer_Append(buffer, escaped, 2);
-		} else if (c == '\\' && name) {
-			cliBuffer_Append(buffer, "\\\\", 2);
-		} else if (n == 0 || c < 0x20 || c == 0x7f || isC1(p, n)) {
-			for (size_t k = 0; k < (n > 0 ? n : 1); ++k) {
-				appendByteEscape(buffer, p[k]);
-			}
-			p += n > 0 ? n : 1;
-			continue;
-		} else {
-			cliBuffer_Append(buffer, (const char*)p, n);
-			p += n;
-			continue;
-		}
-		++p;
+		p += appendShownChar(buffer, p, name);
 	}
+}
+
+/* The characters of shown text (UTF-8's lead bytes). */
+static size_t shownCharacters(const char* text, size_t length)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < length; ++k) {
+		n += ((unsigned char)text[k] & 0xc0) != 0x80;
+	}
+	return n;
+}
+
+bool cliShortName(const char* name, char* out, size_t size)
+{
+	cliBuffer buffer = { 0 };
+	appendShown(&buffer, name, true);
+	bool cut = buffer.length + 1 > size || shownCharacters(buffer.data, buffer.length) > CLI_SHOWN_NAME_MAX;
+	if (cut) {
+		/* again, character by character, while one more and '…' fit */
+		buffer.length = 0;
+		size_t shown = 0;
+		for (const unsigned char* p = (const unsigned char*)name; *p != 0 && !buffer.failed;) {
+			size_t before = buffer.length;
+			size_t took = appendShownChar(&buffer, p, true);
+			size_t characters = shownCharacters(buffer.data + before, buffer.length - before);
+			if (shown + characters > CLI_SHOWN_NAME_MAX || buffer.length + sizeof CLI_ELLIPSIS > size) {
+				buffer.length = before;
+				break;
+			}
+			shown += characters;
+			p += took;
+		}
+		cliBuffer_Append(&buffer, CLI_ELLIPSIS, sizeof CLI_ELLIPSIS - 1);
+	}
+	size_t n = buffer.failed || buffer.length >= size ? 0 : buffer.length;
+	if (n > 0) {
+		memcpy(out, buffer.data, n);
+	}
+	out[n] = '\0';
+	cliBuffer_Free(&buffer);
+	return cut;
 }
 
 void cliBuffer_AppendName(cliBuffer* buffer, const char* name)

@@ -169,6 +169,26 @@ void cliBuffer_AppendName(cliBuffer* buffer, const char* name);
 void cliWriteName(FILE* f, const char* name);
 char* cliNameText(const char* name);
 
+/* The most characters of a name read from a file (a column's header, a
+ * key, an element, an id) that a report shows: enough to tell columns
+ * apart ("impact_time_seconds"), too few to carry a line of the file. */
+#define CLI_SHOWN_NAME_MAX 24
+
+/* "…", which ends a name cut short. */
+#define CLI_ELLIPSIS "\xe2\x80\xa6"
+
+/* A buffer that holds any name cliShortName writes (24 characters of up
+ * to 4 bytes, the ellipsis, the NUL). */
+#define CLI_SHOWN_NAME_SIZE (4 * CLI_SHOWN_NAME_MAX + sizeof CLI_ELLIPSIS)
+
+/* A name read from a file, as a report may show it (a report never shows
+ * a file's lines or values; a teacher needs "'TOI' -> alpha"): as
+ * cliWriteName shows a name (ls -b's escapes), cut after
+ * CLI_SHOWN_NAME_MAX characters of what is shown, or where out's size
+ * bytes end, with '…' where it is cut: true then. "" when out of
+ * memory. */
+bool cliShortName(const char* name, char* out, size_t size);
+
 /* Text (a message, a note) shown safely on a terminal and as UTF-8: as a
  * name is, but a backslash stays itself. cliShownText's copy is owned by
  * the caller (NULL when out of memory). */

@@ -73,6 +73,7 @@ enum {
 };
 
 static const char* const memberKeys[cli_memberCount] = { "p0", "p1", "p", "v", "id", "r", "radius", "mass", "fixed" };
+static const size_t memberKeyLengths[cli_memberCount] = { 2, 2, 1, 1, 2, 1, 6, 4, 5 };
 
 struct cliReader {
 	cliInput input;
@@ -160,12 +161,9 @@ static bool appendText(cliRecordText* text, const char* s, size_t n)
 
 /* ---------------------------------------------------------------- JSON */
 
-/* A record's JSON text and where it starts, for the places of its errors. */
+/* A record's parsed JSON value: the parser kept every place, so that the
+ * text is not read again. */
 typedef struct cliRecordSource {
-	const char* text;
-	size_t length;
-	long line;
-	long column;
 	const cJSON* root;
 } cliRecordSource;
 
@@ -177,7 +175,7 @@ static void memberError(const cliRecordSource* source, cliRecord* record, const 
 		return;
 	}
 	long line, column;
-	cliJsonPosition(source->text, source->length, record->line, record->column, source->root, member, &line, &column);
+	cliJsonNodePosition(source->root, member, record->line, record->column, &line, &column);
 	char message[sizeof record->error];
 	va_list args;
 	va_start(args, format);
@@ -186,39 +184,40 @@ static void memberError(const cliRecordSource* source, cliRecord* record, const 
 	recordError(record, line, column, "%s", message);
 }
 
+/* The first member of a record's object named "id" (decoded: "i\u0064"
+ * is one), or NULL. */
+static const cJSON* idMember(const cJSON* root)
+{
+	return cliJsonMember(root, "id");
+}
+
 const char* cliJsonRecordId(const char* text, size_t length, const cJSON* member, cliJsonParser* parser,
 							cliIdKind* kind, char** id, bool* noMemory)
 {
 	*kind = cli_idIndex;
 	*id = NULL;
 	*noMemory = false;
-	size_t begin, end;
-	if (member != NULL && !cJSON_IsString(member) && !cJSON_IsNumber(member)) {
-		return "id: expected a string or a number";
-	}
-	if (!cliJsonFindId(text, length, &begin, &end)) {
-		return NULL;
-	}
-	const char* raw = text + begin;
-	size_t n = end - begin;
-	bool string = raw[0] == '"';
-	if (member == NULL && !string && !cliIsJsonNumber(raw, n)) {
-		return NULL;
-	}
-	if (string && cliJsonHasNulEscape(raw, n)) {
-		/* cJSON decodes \u0000 into a NUL that would cut the id short */
-		return member != NULL ? "id: contains \\u0000, which cannot be echoed" : NULL;
-	}
-	if (string && member == NULL) {
-		size_t offset;
-		char message[8];
-		member = parser != NULL ? cliJsonParser_Parse(parser, raw, n, &offset, message, sizeof message) : NULL;
+	bool given = member != NULL;
+	if (!given) {
+		/* a text that is not JSON: the id read whole before the problem */
+		const cJSON* partial = parser != NULL ? cliJsonParser_PartialValue(parser, text, length, noMemory) : NULL;
+		member = partial != NULL ? idMember(partial) : NULL;
 		if (member == NULL) {
-			*noMemory = offset == SIZE_MAX;
 			return NULL;
 		}
 	}
-	*id = string ? cliCopyText(member->valuestring, strlen(member->valuestring)) : cliCopyText(raw, n);
+	bool string = cJSON_IsString(member);
+	if (!string && !cJSON_IsNumber(member)) {
+		return given ? "id: expected a string or a number" : NULL;
+	}
+	if (string && cliJsonStringHasNul(member)) {
+		/* a NUL would cut the id short */
+		return given ? "id: contains \\u0000, which cannot be echoed" : NULL;
+	}
+	size_t n = 0;
+	const char* bytes = string ? member->valuestring : cliJsonRawText(member, &n);
+	n = string ? cliJsonStringLength(member) : n;
+	*id = cliCopyText(bytes, n);
 	*noMemory = *id == NULL;
 	*kind = *id == NULL ? cli_idIndex : string ? cli_idString : cli_idNumber;
 	return NULL;
@@ -228,8 +227,7 @@ const char* cliJsonRecordId(const char* text, size_t length, const cJSON* member
 static bool jsonId(const cliRecordSource* source, cliRecord* record, const cJSON* member)
 {
 	bool noMemory = false;
-	const char* problem =
-		cliJsonRecordId(source->text, source->length, member, NULL, &record->idKind, &record->id, &noMemory);
+	const char* problem = cliJsonRecordId(NULL, 0, member, NULL, &record->idKind, &record->id, &noMemory);
 	if (problem != NULL) {
 		memberError(source, record, member, "%s", problem);
 	}
@@ -258,12 +256,25 @@ static bool jsonVector(const cliRecordSource* source, cliRecord* record, const c
 	return problem == NULL;
 }
 
-/* Has the record a member named "r" (not one whose key holds \u0000)? */
-static bool hasR(const cliRecordSource* source, bool escapes)
+/* The slot of memberKeys that member's key names (decoded whole: a key
+ * holding \u0000 names none), or cli_memberCount. */
+static int memberSlot(const cJSON* member)
 {
-	for (const cJSON* member = source->root->child; member != NULL; member = member->next) {
-		if (strcmp(member->string, "r") == 0 &&
-			!(escapes && cliJsonKeyHasNul(source->text, source->length, source->root, member))) {
+	const char* key = member->string;
+	size_t length = cliJsonKeyLength(member);
+	for (int slot = 0; slot < cli_memberCount; ++slot) {
+		if (key[0] == memberKeys[slot][0] && memberKeyLengths[slot] == length && memcmp(key, memberKeys[slot], length) == 0) {
+			return slot;
+		}
+	}
+	return cli_memberCount;
+}
+
+/* Has the record a member named "r"? ("radius" counts only without one.) */
+static bool hasR(const cJSON* item)
+{
+	for (const cJSON* member = item->child; member != NULL; member = member->next) {
+		if (memberSlot(member) == cli_memberR) {
 			return true;
 		}
 	}
@@ -281,19 +292,13 @@ static bool jsonRecord(const cliRecordSource* source, cliRecord* record)
 		return true;
 	}
 	unsigned seen = 0; /* bit k: memberKeys[k] was read */
-	/* Only a backslash can spell a NUL in a key. */
-	bool escapes = memchr(source->text, '\\', source->length) != NULL;
 	for (const cJSON* member = item->child; member != NULL; member = member->next) {
-		const char* key = member->string;
-		int slot = 0;
-		while (slot < cli_memberCount && (key[0] != memberKeys[slot][0] || strcmp(key, memberKeys[slot]) != 0)) {
-			slot++;
-		}
-		if (slot == cli_memberCount || (seen & (1u << (unsigned)slot)) != 0 ||
-			(escapes && cliJsonKeyHasNul(source->text, source->length, item, member))) {
+		int slot = memberSlot(member);
+		if (slot == cli_memberCount || (seen & (1u << (unsigned)slot)) != 0) {
 			continue;
 		}
 		seen |= 1u << (unsigned)slot;
+		const char* key = memberKeys[slot];
 		double value = 0.0;
 		if (slot < 4) {
 			if (jsonVector(source, record, member, key, recordVector(record, slot))) {
@@ -319,7 +324,7 @@ static bool jsonRecord(const cliRecordSource* source, cliRecord* record)
 					record->fields |= cli_fieldMass;
 				}
 			}
-		} else if (slot == cli_memberR || !hasR(source, escapes)) {
+		} else if (slot == cli_memberR || !hasR(item)) {
 			/* "radius" counts only without "r", wherever "r" stands */
 			if (jsonNumber(source, record, member, key, &value)) {
 				if (value < 0.0) {
@@ -335,7 +340,7 @@ static bool jsonRecord(const cliRecordSource* source, cliRecord* record)
 }
 
 /* A JSON record that is not JSON: its error at the problem, its id if one
- * can be read before the problem. False when out of memory. */
+ * was read whole before the problem. False when out of memory. */
 static bool badJson(cliRecord* record, const char* text, size_t length, long line, long column, const char* message,
 					cliJsonParser* parser)
 {
@@ -356,7 +361,7 @@ int cliRecord_Parse(cliRecord* record, const cliRecordText* text, cliJsonParser*
 	record->deferredOffset = 0;
 	size_t offset = 0;
 	char message[sizeof record->error];
-	cliRecordSource source = { s, n, record->line, record->column, NULL };
+	cliRecordSource source = { NULL };
 	source.root = cliJsonParser_Parse(parser, s, n, &offset, message, sizeof message);
 	bool ok;
 	if (source.root != NULL) {
@@ -365,7 +370,7 @@ int cliRecord_Parse(cliRecord* record, const cliRecordText* text, cliJsonParser*
 		ok = false;
 	} else {
 		long line, column;
-		cliTextPosition(s, offset, record->line, record->column, &line, &column);
+		cliJsonParser_ProblemPosition(parser, record->line, record->column, &line, &column);
 		ok = badJson(record, s, n, line, column, message, parser);
 	}
 	if (!ok) {
@@ -421,8 +426,9 @@ static int csvHeader(cliReader* reader, bcError* error)
 		error->line = csv->line;
 		error->column = csv->column;
 		snprintf(error->message, sizeof error->message,
-				 "no known column in the CSV header (expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, "
-				 "vx,vy,vz, fixed)");
+				 "no known column in the CSV header (cells separated by %s; expected id, x0,y0,z0, x1,y1,z1, x,y,z, "
+				 "r or radius, mass, vx,vy,vz, fixed)",
+				 cliCsv_SeparatorName(csv->separator));
 		cliNameObjAsRecords(cliCsv_Text(csv, 0), error->message, sizeof error->message);
 		return -1;
 	}
@@ -688,6 +694,13 @@ static int detect(cliReader* reader, bcError* error)
 		reader->state = cli_readJson;
 		return 1;
 	default:
+		/* the separator is the header's, as grade reads students' files: ',', ';' (and
+		 * decimal commas), a tab (and decimal commas) or '|' (and decimal commas) */
+		reader->csv.separator = cliCsv_SniffSeparator(&reader->csv, error);
+		if (reader->csv.separator == '\0') {
+			return fail(reader, error);
+		}
+		reader->csv.decimalComma = reader->csv.separator != ',';
 		status = csvHeader(reader, error);
 		if (status < 0) {
 			return fail(reader, error);
@@ -751,6 +764,10 @@ static int nextCsv(cliReader* reader, cliRecord* record, bcError* error)
 	record->column = reader->csv.column;
 	bool ok;
 	if (status == 2) {
+		/* name the column whose cell holds bytes that are not UTF-8 */
+		int cell = reader->csv.problemCell;
+		int kind = cell >= 0 && cell < reader->headerCount ? reader->columnKinds[cell] : -1;
+		cliCsv_DescribeProblem(&reader->csv, kind >= 0 ? columnNames[kind] : NULL, &problem);
 		recordError(record, problem.line, problem.column, "%s", problem.message);
 		int idColumn = reader->columnOf[cli_columnId];
 		ok = reader->csv.count != reader->headerCount || idColumn < 0 || csvId(&reader->csv, idColumn, record);

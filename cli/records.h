@@ -140,12 +140,15 @@ double cliReader_Progress(const cliReader* reader);
 void cliReader_SetKeepWaiting(cliReader* reader, cliKeepWaitingFcn* keepWaiting, void* context);
 
 /* The id of the JSON record text[0 .. length): member its parsed "id"
- * member, or NULL when the text is not valid JSON (the id is then read from
- * the text as far as it is well formed, with parser). A string id is
- * decoded, a number id kept as written. *kind and *id (owned by the caller;
- * NULL for cli_idIndex) get it; returns NULL, or what is wrong with it
- * ("id: expected a string or a number", "id: contains \u0000, which
- * cannot be echoed"). *noMemory tells when memory ran out. */
+ * member (text is not read then: it may be NULL); or NULL when the text
+ * is not valid JSON, and the id is then the
+ * first "id" member the parser read whole before the problem
+ * (cliJsonParser_PartialValue of parser: none when parser is NULL). A
+ * string id is decoded, a number id kept as written. *kind and *id (owned
+ * by the caller; NULL for cli_idIndex) get it; returns NULL, or (for a
+ * member given) what is wrong with it ("id: expected a string or a
+ * number", "id: contains \u0000, which cannot be echoed"). *noMemory
+ * tells when memory ran out. */
 const char* cliJsonRecordId(const char* text, size_t length, const cJSON* member, cliJsonParser* parser,
 							cliIdKind* kind, char** id, bool* noMemory);
 

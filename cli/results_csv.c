@@ -1,6 +1,7 @@
-/* results_csv.c - results read from CSV (results_csv.h): the header's
- * columns through their spellings, the separator and decimal commas, and
- * each row's cells as a result, through the one CSV reader (csv.c). */
+/* results_csv.c - results read strictly from CSV (results_csv.h): the
+ * header's columns (cast's names, or --map's), the separator and decimal
+ * commas, and each row's cells as a result, through the one CSV reader
+ * (csv.c). A student's file is read the tolerant way (results_table.c). */
 #include "results_csv.h"
 
 #include <stdarg.h>
@@ -53,17 +54,13 @@ static int cellWhole(cliResultsReader* reader, cliResult* r, int column, int32_t
 	return status;
 }
 
-/* true/false in any case, or 1/0 (what spreadsheets and Python write);
- * tolerant, also yes/no and y/n in any case. */
+/* true/false in any case, or 1/0 (what spreadsheets and Python write). */
 static int cellBool(cliResultsReader* reader, cliResult* r, int column, bool* value)
 {
 	static const char* const names[] = { "false", "true" };
 	const char* text = cellText(reader, column);
 	if (text[0] == '\0') {
 		return 0;
-	}
-	if (cliResultsReader_IsTolerant(reader) && cliBoolWord(text, value)) {
-		return 1;
 	}
 	for (int b = 0; b < 2; ++b) {
 		size_t n = strlen(names[b]);
@@ -85,42 +82,10 @@ static int cellBool(cliResultsReader* reader, cliResult* r, int column, bool* va
 static void cellTies(cliResultsReader* reader, cliResult* r)
 {
 	const char* text = cellText(reader, cli_csvTies);
-	const char* p = text;
-	for (;;) {
-		while (*p == ' ' || *p == '\t') {
-			p++;
-		}
-		if (*p == '\0') {
-			break;
-		}
-		char* end = NULL;
-		long triangle = strtol(p, &end, 10);
-		char name[8];
-		size_t n = 0;
-		bool ok = end != p && cliIsDigit(*p) && *end == ':' && triangle <= INT32_MAX;
-		if (ok) {
-			p = end + 1;
-			while (*p != '\0' && *p != ' ' && *p != '\t' && n + 1 < sizeof name) {
-				name[n++] = *p++;
-			}
-			name[n] = '\0';
-		}
-		cliTie tie;
-		memset(&tie, 0, sizeof tie);
-		if (!ok || (*p != '\0' && *p != ' ' && *p != '\t') || !cliParseFeatureName(name, &tie.feature) ||
-			tie.feature == bc_featureNone) {
-			cellProblem(reader, r, cli_csvTies, "ties: expected triangle:feature pairs separated by spaces, found '%.*s'",
-						CLI_QUOTE_MAX, text);
-			cliResult_DropTies(r);
-			return;
-		}
-		tie.triangle = (int32_t)triangle;
-		tie.fields = cli_resultTriangle | cli_resultFeature;
-		if (!cliResultsReader_AppendTie(reader, r, &tie)) {
-			return;
-		}
+	if (cliResultsReader_TiesText(reader, r, text) == 0) {
+		cellProblem(reader, r, cli_csvTies, "ties: expected triangle:feature pairs separated by spaces, found '%.*s'",
+					CLI_QUOTE_MAX, text);
 	}
-	r->fields |= r->tieCount > 0 ? cli_resultTies : 0;
 }
 
 /* The id from the id cell (none when empty). */
@@ -164,11 +129,7 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 		r->fields |= cli_resultHit;
 	}
 	reader->field = cli_resultAlpha;
-	bool miss = (r->fields & cli_resultHit) && !r->hit;
-	if (of[cli_csvAlpha] >= 0 && miss && cliResultsReader_IsTolerant(reader) &&
-		cliIsNanWord(cellText(reader, cli_csvAlpha))) {
-		/* a miss's alpha is not graded: NaN is no problem there */
-	} else if (of[cli_csvAlpha] >= 0 && cellNumber(reader, r, cli_csvAlpha, &r->alpha) > 0) {
+	if (of[cli_csvAlpha] >= 0 && cellNumber(reader, r, cli_csvAlpha, &r->alpha) > 0) {
 		r->fields |= cli_resultAlpha;
 	}
 	reader->field = cli_resultInitialOverlap;
@@ -252,9 +213,7 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 	reader->field = 0;
 }
 
-/* The header through the options' spellings (tolerant or --map): as
- * cliCsv_MapHeader, but a column known twice or not at all is ignored
- * (and named) when tolerant. */
+/* The header through --map's names: as cliCsv_MapHeader. */
 static int mapHeader(cliResultsReader* reader, bcError* error)
 {
 	const cliCsv* csv = &reader->csv;
@@ -272,11 +231,9 @@ static int mapHeader(cliResultsReader* reader, bcError* error)
 		if (k < cli_csvCount && reader->columnOf[k] < 0) {
 			reader->columnOf[k] = c;
 			known++;
-		} else if (k < cli_csvCount && !reader->options->tolerant) {
+		} else if (k < cli_csvCount) {
 			cliCsv_CellError(csv, c, error, "duplicate column '%s' in the CSV header", text);
 			return -1;
-		} else if (text[0] != '\0') {
-			cliResultsReader_Ignore(reader, text);
 		}
 	}
 	return known > 0;

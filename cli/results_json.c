@@ -1,7 +1,7 @@
-/* results_json.c - results read from JSON (results_json.h): one result
- * object, an object keyed by id, an answer nested one level, Python's NaN
- * and Infinity, and the containers they come in (an array, NDJSON, cast's
- * document), all through the one JSON front end (json_stream.c). */
+/* results_json.c - results read strictly from JSON (results_json.h): one
+ * result object and the containers cast writes it in (an array, NDJSON,
+ * cast's document), through the one JSON front end (json_stream.c). A
+ * student's file is read the tolerant way (results_table.c). */
 #include "results_json.h"
 
 #include <stdarg.h>
@@ -37,16 +37,6 @@ CLI_PRINTF(3, 4) static bool valueProblem(const cliSource* source, const cJSON* 
 
 static bool jsonBool(const cliSource* source, const cJSON* v, const char* name, bool* value)
 {
-	if (cliResultsReader_IsTolerant(source->reader) && !cJSON_IsBool(v)) {
-		/* "yes", "N", "True", 1, 0: how students write a boolean */
-		if (cJSON_IsString(v) && cliBoolWord(v->valuestring, value)) {
-			return true;
-		}
-		if (cJSON_IsNumber(v) && (v->valuedouble == 0.0 || v->valuedouble == 1.0)) {
-			*value = v->valuedouble == 1.0;
-			return true;
-		}
-	}
 	if (!cJSON_IsBool(v)) {
 		return valueProblem(source, v, "%s: expected true or false", name);
 	}
@@ -56,15 +46,6 @@ static bool jsonBool(const cliSource* source, const cJSON* v, const char* name, 
 
 static bool jsonNumber(const cliSource* source, const cJSON* v, const char* name, double* value)
 {
-	if (source->reader->substituted && cJSON_IsString(v)) {
-		const char* s = v->valuestring;
-		if (strcmp(s, "N") == 0) {
-			return valueProblem(source, v, "%s: NaN is not a number", name);
-		}
-		if (strcmp(s, "Infini") == 0 || strcmp(s, "-Infini") == 0) {
-			return valueProblem(source, v, "%s: %sInfinity is not a finite number", name, s[0] == '-' ? "-" : "");
-		}
-	}
 	const char* problem = cliJsonNumberValue(v, value);
 	return problem == NULL || valueProblem(source, v, "%s: %s", name, problem);
 }
@@ -185,10 +166,6 @@ static int memberKey(const cliSource* source, const cJSON* member, const char* n
 		name = cliResultsCanonicalName(options, name);
 	}
 	int k = keyIndex(name);
-	if (k < 0 && options != NULL && options->tolerant) {
-		name = cliResultsCanonicalName(options, name);
-		k = keyIndex(name);
-	}
 	if (k < 0) {
 		return -2;
 	}
@@ -284,19 +261,7 @@ typedef struct cliJsonFields {
 	bool escapes;
 	double components[4][3]; /* point, center, normal, triangle_normal: "nx", "normal_y", ... */
 	unsigned given[4];
-	const cJSON* nanAlpha; /* tolerant: an alpha written NaN, "nan" or "" (judged once hit is known) */
 } cliJsonFields;
-
-/* Is v an alpha a miss may leave unknown: NaN (as Python writes it), "nan",
- * "null" or "none" in any case, or ""? */
-static bool isNanAlpha(const cliSource* source, const cJSON* v)
-{
-	if (!cJSON_IsString(v)) {
-		return false;
-	}
-	const char* s = v->valuestring;
-	return s[0] == '\0' || cliIsNanWord(s) || (source->reader->substituted && strcmp(s, "N") == 0);
-}
 
 /* Read member m of a result object, known as name: false when name is no
  * key or component a reader knows. */
@@ -346,10 +311,6 @@ static bool jsonMember(const cliSource* source, const cJSON* m, const char* name
 		field = cli_resultHit;
 		break;
 	case cli_keyAlpha:
-		if (cliResultsReader_IsTolerant(reader) && isNanAlpha(source, m)) {
-			f->nanAlpha = m; /* a miss's is no problem: judged when the record is read */
-			break;
-		}
 		ok = jsonNumber(source, m, "alpha", &r->alpha);
 		field = cli_resultAlpha;
 		break;
@@ -394,73 +355,15 @@ static bool jsonMember(const cliSource* source, const cJSON* m, const char* name
 	return true;
 }
 
-/* The name --map gives "outer.inner" (a dotted path into a nested
- * answer), or NULL. */
-static const char* mappedPath(const cliResultsReadOptions* options, const char* outer, const char* inner)
-{
-	size_t n = strlen(outer);
-	for (int k = 0; options != NULL && k < options->mapCount; ++k) {
-		const char* theirs = options->map[2 * k];
-		if (strncmp(theirs, outer, n) == 0 && theirs[n] == '.' && strcmp(theirs + n + 1, inner) == 0) {
-			return options->map[2 * k + 1];
-		}
-	}
-	return NULL;
-}
-
-/* Is name a key or component a tolerant reader reads? */
-static bool isKnownName(const cliResultsReadOptions* options, const char* name)
-{
-	const char* canonical = cliResultsCanonicalName(options, name);
-	return keyIndex(canonical) >= 0 || vectorComponent(canonical) >= 0;
-}
-
-/* Does the object v (a member named key) hold an answer nested one level:
- * a known key or one --map names by a dotted path? */
-static bool holdsAnswer(const cliResultsReadOptions* options, const char* key, const cJSON* v)
-{
-	if (!cJSON_IsObject(v)) {
-		return false;
-	}
-	for (const cJSON* c = v->child; c != NULL; c = c->next) {
-		if (mappedPath(options, key, c->string) != NULL || isKnownName(options, c->string)) {
-			return true;
-		}
-	}
-	return false;
-}
-
-/* Fill r from the result object parsed from text[0 .. length). Tolerant,
- * an answer nested one level ({"id": "a", "result": {"hit": true, ...}})
- * is read as if it were at the top (the first such object; a key at the
- * top wins over the same one inside). */
+/* Fill r from the result object parsed from text[0 .. length). */
 static void jsonResult(cliResultsReader* reader, cliResult* r, const char* text, size_t length, const cJSON* root)
 {
 	cliSource source = { reader, r, text, length, root };
 	cliJsonFields f;
 	memset(&f, 0, sizeof f);
 	f.escapes = memchr(text, '\\', length) != NULL;
-	const cJSON* nested = NULL;
 	for (const cJSON* m = root->child; m != NULL; m = m->next) {
-		if (jsonMember(&source, m, m->string, &f)) {
-			continue;
-		}
-		if (nested == NULL && cliResultsReader_IsTolerant(reader) && holdsAnswer(reader->options, m->string, m)) {
-			nested = m;
-		} else {
-			cliResultsReader_Ignore(reader, m->string);
-		}
-	}
-	for (const cJSON* c = nested != NULL ? nested->child : NULL; c != NULL; c = c->next) {
-		const char* mapped = mappedPath(reader->options, nested->string, c->string);
-		if (!jsonMember(&source, c, mapped != NULL ? mapped : c->string, &f)) {
-			char dotted[2 * CLI_QUOTE_MAX + 2];
-			snprintf(dotted, sizeof dotted, "%.*s.%.*s", CLI_QUOTE_MAX, nested->string, CLI_QUOTE_MAX, c->string);
-			cliResultsReader_Ignore(reader, dotted);
-		}
-	}
-	if (nested != NULL && reader->nestedKey[0] == '\0') {
-		snprintf(reader->nestedKey, sizeof reader->nestedKey, "%s", nested->string);
+		jsonMember(&source, m, m->string, &f);
 	}
 	reader->field = 0;
 	for (int v = 0; v < 4; ++v) {
@@ -469,111 +372,6 @@ static void jsonResult(cliResultsReader* reader, cliResult* r, const char* text,
 			r->fields |= cliResultVectors[v].field;
 		}
 	}
-	if (f.nanAlpha != NULL && !((r->fields & cli_resultHit) && !r->hit)) {
-		/* not a miss: the alpha it has not is the problem it always was */
-		reader->field = cli_resultAlpha;
-		double alpha = 0.0;
-		jsonNumber(&source, f.nanAlpha, "alpha", &alpha);
-		reader->field = 0;
-	}
-}
-
-/* Tolerant: is root an object keyed by id ({"throw-1": {...}, ...}): at
- * least one member, every member an object (or null), and no key one a
- * result has? */
-static bool isKeyedById(const cliResultsReader* reader, const cJSON* root)
-{
-	if (!cliResultsReader_IsTolerant(reader) || !cJSON_IsObject(root) || root->child == NULL) {
-		return false;
-	}
-	for (const cJSON* m = root->child; m != NULL; m = m->next) {
-		if ((!cJSON_IsObject(m) && !cJSON_IsNull(m)) || isKnownName(reader->options, m->string) ||
-			mappedPath(reader->options, m->string, "") != NULL) {
-			return false;
-		}
-	}
-	return true;
-}
-
-/* Each member of the object keyed by id root (parsed from text[0 ..
- * length), which starts at line:column) as a result whose id is its key
- * (unless it gives one itself). */
-static void jsonKeyed(cliResultsReader* reader, const char* text, size_t length, long line, long column,
-					  const cJSON* root, cliResult* first)
-{
-	reader->keyed = true;
-	bool useFirst = true;
-	for (const cJSON* m = root->child; m != NULL && !reader->noMemory; m = m->next) {
-		cliResult* r = useFirst ? first : cliResultsReader_Append(reader);
-		useFirst = false;
-		if (r == NULL) {
-			return;
-		}
-		size_t value = 0, key = 0;
-		if (!cliJsonLocate(text, length, root, m, &value, &key)) {
-			value = 0;
-		}
-		cliTextPosition(text, value, line, column, &r->line, &r->column);
-		if (cJSON_IsObject(m)) {
-			jsonResult(reader, r, text + value, length - value, m);
-		}
-		if (r->id == NULL) {
-			size_t n = strlen(m->string);
-			r->id = cliCopyText(m->string, n);
-			reader->noMemory = reader->noMemory || r->id == NULL;
-			r->idKind = r->id == NULL ? cli_idIndex : cliIsJsonNumber(m->string, n) ? cli_idNumber : cli_idString;
-		}
-	}
-}
-
-/* Python's json module writes NaN, Infinity and -Infinity, which JSON has
- * not: a copy of text with each (outside strings) replaced by a string of
- * the same length ("N", "Infini", "-Infini"), which a number field refuses
- * by name. NULL when there is none (or out of memory: noMemory). */
-static char* substituteNonFinite(cliResultsReader* reader, const char* text, size_t length)
-{
-	char* copy = NULL;
-	bool inString = false;
-	for (size_t i = 0; i < length; ++i) {
-		char c = text[i];
-		if (inString) {
-			if (c == '\\') {
-				i++;
-			} else if (c == '"') {
-				inString = false;
-			}
-			continue;
-		}
-		if (c == '"') {
-			inString = true;
-			continue;
-		}
-		const char* with = NULL;
-		size_t n = 0;
-		if (c == 'N' && i + 3 <= length && memcmp(text + i, "NaN", 3) == 0) {
-			with = "\"N\"";
-			n = 3;
-		} else if (c == 'I' && i + 8 <= length && memcmp(text + i, "Infinity", 8) == 0) {
-			with = "\"Infini\"";
-			n = 8;
-		} else if (c == '-' && i + 9 <= length && memcmp(text + i, "-Infinity", 9) == 0) {
-			with = "\"-Infini\"";
-			n = 9;
-		}
-		if (with == NULL) {
-			continue;
-		}
-		if (copy == NULL) {
-			copy = cliCopyText(text, length);
-			if (copy == NULL) {
-				reader->noMemory = true;
-				return NULL;
-			}
-		}
-		memcpy(copy + i, with, n);
-		i += n - 1;
-	}
-	return copy;
 }
 
 /* The JSON value span (taken from the stream) as the next result. */
@@ -593,36 +391,6 @@ static void takeJson(cliResultsReader* reader, const cliJsonSpan* span, bool one
 		size_t offset = 0;
 		char message[sizeof span->problem.message];
 		cJSON* root = cliJsonParser_Parse(reader->parser, span->text, span->length, &offset, message, sizeof message);
-		reader->substituted = false;
-		if (root == NULL && offset != SIZE_MAX && reader->options != NULL && reader->options->tolerant) {
-			char* copy = substituteNonFinite(reader, span->text, span->length);
-			size_t again = 0;
-			char scratch[sizeof message];
-			cJSON* fixed = copy != NULL ? cliJsonParser_Parse(reader->parser, copy, span->length, &again, scratch,
-															  sizeof scratch)
-										: NULL;
-			if (fixed != NULL && cJSON_IsObject(fixed)) {
-				reader->substituted = true;
-				if (isKeyedById(reader, fixed)) {
-					jsonKeyed(reader, copy, span->length, span->line, span->column, fixed, r);
-				} else {
-					jsonResult(reader, r, copy, span->length, fixed);
-				}
-				reader->substituted = false;
-				free(copy);
-				return;
-			}
-			free(copy); /* the first parse's message and place stand */
-		}
-		if (root != NULL && cJSON_IsObject(root) && root->child == NULL && cliResultsReader_IsTolerant(reader)) {
-			reader->keyed = true; /* {}: an object keyed by id with no id, no result */
-			reader->set->count -= 1;
-			return;
-		}
-		if (root != NULL && isKeyedById(reader, root)) {
-			jsonKeyed(reader, span->text, span->length, span->line, span->column, root, r);
-			return;
-		}
 		if (root != NULL && cJSON_IsObject(root)) {
 			jsonResult(reader, r, span->text, span->length, root);
 			return;

@@ -1,6 +1,6 @@
-/* results_json.h - results read from JSON (results_json.c): the values of an
- * array or NDJSON, and cast's results document. Private to the results
- * reader (results_read.c); the public face is results_read.h. */
+/* results_json.h - results read strictly from JSON (results_json.c): the
+ * values of an array or NDJSON, and cast's results document. Private to
+ * the results reader (results_read.c); the public face is results_read.h. */
 #ifndef BC_RESULTS_JSON_H
 #define BC_RESULTS_JSON_H
 
@@ -8,8 +8,8 @@
 
 #include "results_parse.h"
 
-/* The values of the container reader's JSON stream is in, each a result
- * (an object keyed by id: one per member). oneObjectPerLine words the
+/* The values of the container reader's JSON stream is in, each a result.
+ * oneObjectPerLine words the
  * message for a value that is no object as NDJSON's. false on an error
  * that stops the reading (error filled; out of memory: noMemory). */
 bool cliResultsReadJsonValues(cliResultsReader* reader, bool oneObjectPerLine, bcError* error);

@@ -1,6 +1,6 @@
 /* results_parse.c - the state a results reader keeps while it reads one
- * file, shared by the JSON and CSV record readers (results_parse.h): the
- * columns and vectors a result has, the spellings a tolerant reader knows,
+ * file, shared by the JSON and CSV record readers and the tolerant one
+ * (results_parse.h): the columns and vectors a result has, --map's names,
  * the names it ignored, the first problem of each result, and appending
  * results and ties. */
 #include "results_parse.h"
@@ -38,73 +38,14 @@ bcVec3* cliResult_Vector(cliResult* r, int v)
 	return fields[v];
 }
 
-/* Does text read as a boolean the way students write one: true/false,
- * yes/no, y/n (any case) or 1/0? */
-bool cliBoolWord(const char* text, bool* value)
-{
-	static const char* const words[][2] = { { "false", "true" }, { "no", "yes" }, { "n", "y" }, { "0", "1" } };
-	for (size_t w = 0; w < sizeof words / sizeof words[0]; ++w) {
-		for (int b = 0; b < 2; ++b) {
-			const char* word = words[w][b];
-			size_t n = strlen(word);
-			bool same = strlen(text) == n;
-			for (size_t i = 0; same && i < n; ++i) {
-				same = (text[i] | 0x20) == word[i];
-			}
-			if (same) {
-				*value = b == 1;
-				return true;
-			}
-		}
-	}
-	return false;
-}
-
-/* Does text say "no number": nan (how Python, spreadsheets and printf
- * write a NaN), null or none (Python's None), in any case? */
-bool cliIsNanWord(const char* text)
-{
-	static const char* const words[] = { "nan", "null", "none" };
-	for (size_t w = 0; w < sizeof words / sizeof words[0]; ++w) {
-		size_t n = strlen(words[w]);
-		bool same = strlen(text) == n;
-		for (size_t i = 0; same && i < n; ++i) {
-			same = (text[i] | 0x20) == words[w][i];
-		}
-		if (same) {
-			return true;
-		}
-	}
-	return false;
-}
-
 /* Names kept for the warning about ignored keys and columns. */
 #define CLI_IGNORED_NAMES 12
 
-/* The common spellings of the keys and columns a tolerant reader knows. */
-const char* const spellings[][2] = {
-	{ "t", "alpha" },           { "time", "alpha" },        { "n", "normal" },          { "nx", "normal_x" },
-	{ "ny", "normal_y" },       { "nz", "normal_z" },       { "n_x", "normal_x" },      { "n_y", "normal_y" },
-	{ "n_z", "normal_z" },      { "px", "point_x" },        { "py", "point_y" },        { "pz", "point_z" },
-	{ "contact_point", "point" }, { "tri", "triangle" },  { "triangle_id", "triangle" }, { "collided", "hit" },
-};
-
 const char* cliResultsCanonicalName(const cliResultsReadOptions* options, const char* name)
 {
-	if (options == NULL) {
-		return name;
-	}
-	for (int k = 0; k < options->mapCount; ++k) {
+	for (int k = 0; options != NULL && k < options->mapCount; ++k) {
 		if (strcmp(name, options->map[2 * k]) == 0) {
 			return options->map[2 * k + 1];
-		}
-	}
-	if (!options->tolerant) {
-		return name;
-	}
-	for (size_t k = 0; k < sizeof spellings / sizeof spellings[0]; ++k) {
-		if (spellings[k][0][0] == name[0] && strcmp(name, spellings[k][0]) == 0) {
-			return spellings[k][1];
 		}
 	}
 	return name;
@@ -217,4 +158,43 @@ void cliResult_DropTies(cliResult* r)
 	free(r->ties);
 	r->ties = NULL;
 	r->tieCount = 0;
+}
+
+int cliResultsReader_TiesText(cliResultsReader* reader, cliResult* r, const char* text)
+{
+	const char* p = text;
+	for (;;) {
+		while (*p == ' ' || *p == '\t') {
+			p++;
+		}
+		if (*p == '\0') {
+			break;
+		}
+		char* end = NULL;
+		long triangle = strtol(p, &end, 10);
+		char name[8];
+		size_t n = 0;
+		bool ok = end != p && cliIsDigit(*p) && *end == ':' && triangle <= INT32_MAX;
+		if (ok) {
+			p = end + 1;
+			while (*p != '\0' && *p != ' ' && *p != '\t' && n + 1 < sizeof name) {
+				name[n++] = *p++;
+			}
+			name[n] = '\0';
+		}
+		cliTie tie;
+		memset(&tie, 0, sizeof tie);
+		if (!ok || (*p != '\0' && *p != ' ' && *p != '\t') || !cliParseFeatureName(name, &tie.feature) ||
+			tie.feature == bc_featureNone) {
+			cliResult_DropTies(r);
+			return 0;
+		}
+		tie.triangle = (int32_t)triangle;
+		tie.fields = cli_resultTriangle | cli_resultFeature;
+		if (!cliResultsReader_AppendTie(reader, r, &tie)) {
+			return -1;
+		}
+	}
+	r->fields |= r->tieCount > 0 ? cli_resultTies : 0;
+	return 1;
 }

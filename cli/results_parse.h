@@ -67,20 +67,11 @@ typedef struct cliResultsReader {
 	int columnOf[cli_csvCount];
 	const cliResultsReadOptions* options; /* NULL: strict */
 	unsigned field;   /* tolerant: the field being read (0: the record itself) */
-	bool substituted; /* tolerant: the record's NaN or Infinity were replaced */
 	char* ignored;    /* tolerant: names read from nothing */
 	size_t ignoredLength;
 	int ignoredCount;
 	long decimalCommas;   /* CSV: numbers read that were written with a decimal comma */
-	bool keyed;           /* JSON: read as an object keyed by id */
-	char nestedKey[48];   /* JSON: the key the first answer nested under was, or "" */
 } cliResultsReader;
-
-/* Is the reading tolerant (a student's file)? */
-static inline bool cliResultsReader_IsTolerant(const cliResultsReader* reader)
-{
-	return reader->options != NULL && reader->options->tolerant;
-}
 
 /* An ASCII decimal digit (not locale-dependent, as isdigit is). */
 static inline bool cliIsDigit(char c)
@@ -100,14 +91,6 @@ static inline bool cliWholeInt32(double value, int32_t* out)
 
 /* Vector v of r (0 .. 5, in cliResultVectors' order). */
 bcVec3* cliResult_Vector(cliResult* r, int v);
-
-/* Does text read as a boolean the way students write one: true/false,
- * yes/no, y/n (any case) or 1/0? */
-bool cliBoolWord(const char* text, bool* value);
-
-/* Does text say "no number": nan (how Python, spreadsheets and printf
- * write a NaN), null or none (Python's None), in any case? */
-bool cliIsNanWord(const char* text);
 
 /* Remember a name read from nothing (tolerant), once; the first
  * CLI_IGNORED_NAMES, then "...". */
@@ -131,5 +114,10 @@ bool cliParseFeatureName(const char* name, bcFeature* feature);
 
 /* Drop the ties read so far (the ties field has a problem). */
 void cliResult_DropTies(cliResult* r);
+
+/* Append to r the ties CSV writes in one cell, "3:edge 4:vertex"
+ * (triangle:feature pairs separated by blanks): 1; 0 when text is not
+ * that (r's ties dropped: the caller says so); -1 when out of memory. */
+int cliResultsReader_TiesText(cliResultsReader* reader, cliResult* r, const char* text);
 
 #endif

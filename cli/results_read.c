@@ -40,6 +40,7 @@ void cliResultSet_Free(cliResultSet* set)
 	}
 	free(set->results);
 	free(set->ignored);
+	cliReading_Free(&set->reading);
 	memset(set, 0, sizeof *set);
 }
 
@@ -83,16 +84,7 @@ static void describe(const cliResultsReader* reader, cliResultSet* set)
 				 reader->decimalCommas > 0 ? " with decimal commas" : "");
 		addUnderstood(set, note);
 	}
-	if (reader->keyed) {
-		addUnderstood(set, "read as JSON keyed by id");
-		if (set->count == 0) {
-			set->shape = cli_shapeHeaderOnly;
-		}
-	}
-	if (reader->nestedKey[0] != '\0') {
-		snprintf(note, sizeof note, "answers nested under \"%.*s\"", CLI_QUOTE_MAX, reader->nestedKey);
-		addUnderstood(set, note);
-	}
+
 }
 
 static bool readAll(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error)
@@ -166,18 +158,12 @@ bool cliReadResults(FILE* stream, cliResultSet* set, bcError* error)
 	return readAll(stream, NULL, set, error);
 }
 
-bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error)
+bool cliReadResultsStrict(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error)
 {
 	return readAll(stream, options, set, error);
 }
 
-bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError* error)
-{
-	return cliParseResultsWith(text, length, NULL, set, error);
-}
-
-bool cliParseResultsWith(const char* text, size_t length, const cliResultsReadOptions* options, cliResultSet* set,
-						 bcError* error)
+FILE* cliOpenText(const char* text, size_t length, cliResultSet* set, bcError* error)
 {
 	FILE* stream = length > 0 ? fmemopen((void*)text, length, "rb") : NULL;
 	if (stream == NULL) {
@@ -190,11 +176,27 @@ bool cliParseResultsWith(const char* text, size_t length, const cliResultsReadOp
 			error->code = bc_errorNoMemory;
 			snprintf(error->message, sizeof error->message, "out of memory");
 		}
+	}
+	return stream;
+}
+
+bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError* error)
+{
+	FILE* stream = cliOpenText(text, length, set, error);
+	if (stream == NULL) {
 		return false;
 	}
-	bool ok = readAll(stream, options, set, error);
+	bool ok = readAll(stream, NULL, set, error);
 	fclose(stream);
 	return ok;
+}
+
+void cliReading_Free(cliReading* reading)
+{
+	free(reading->note);
+	free(reading->json);
+	free(reading->reviewWhy);
+	memset(reading, 0, sizeof *reading);
 }
 
 /* --------------------------------------------------------------- ids */

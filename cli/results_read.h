@@ -91,6 +91,17 @@ typedef enum cliResultsShape {
 	cli_shapeHeaderOnly    /* a CSV header and no row, or an empty JSON array or results list */
 } cliResultsShape;
 
+/* How a submission was read (the tolerant reader, results_table.c): what
+ * a teacher checks in one look, as data. */
+typedef struct cliReading {
+	bool read;        /* filled (a tolerant read) */
+	char* note;       /* owned: in words, one line ("read as a JSON array of records; columns: ..."), or NULL */
+	char* json;       /* owned: the same as one JSON object ({"container": ..., "columns": [...], ...}), or NULL */
+	bool plain;       /* cast's own shape (its containers, its names, nothing inferred): no note in words needed */
+	bool review;      /* the reading had to choose: a teacher should look */
+	char* reviewWhy;  /* owned: why, or NULL */
+} cliReading;
+
 /* Every result of one file, in file order. */
 typedef struct cliResultSet {
 	cliInputFormat format; /* what was detected: cli_inputJson (document or array), Ndjson or Csv */
@@ -103,30 +114,25 @@ typedef struct cliResultSet {
 	cliResultsShape shape; /* what the input held when it held no record (empty file, header only) */
 	bool positional;       /* no record carried an id: results are in file order, to be matched by
 	                          position (result k answers trajectory k) */
-	char understood[160];  /* tolerant reading: how the input was understood when that is not the
-	                          plain shape ("read as CSV separated by ';' with decimal commas"), or "" */
+	char understood[160];  /* strict reading: a CSV separated by other than ',' says so ("read as CSV
+	                          separated by ';' with decimal commas"), or "" */
+	cliReading reading;    /* tolerant reading: how the file was read, in full */
 } cliResultSet;
 
 /* How a submission is read for grading (cliReadResultsWith). */
 typedef struct cliResultsReadOptions {
-	/* A tolerant reader keeps the problems of graded fields only (and those
-	 * of the record itself: broken JSON, a row of the wrong length, its
-	 * id): an ungraded field may hold anything (null, a list, "overlap") and
-	 * is then just absent. NaN, Infinity and -Infinity, as Python's json
-	 * module writes them, are read as values a number field refuses ("alpha:
-	 * NaN is not a number"). Keys and columns are also known by their common
-	 * spellings: t and time for alpha, n for normal, nx, ny, nz (and
-	 * n_x ...) for normal_x ..., px, py, pz for point_x ...; and through
-	 * map. The keys and columns read from nothing are named in ignored.
-	 * Also read as students write them: a boolean as yes/no, y/n,
-	 * true/false in any case or 1/0 (JSON strings and numbers too); a
-	 * miss's alpha written NaN, null, "nan", "None" or "" (or left out) as no
-	 * alpha and no problem (a hit's stays one); an answer nested one level
-	 * ({"id": "a", "result": {"hit": true, "t": 0.5}}: the first member
-	 * object holding a known key, or one map names by a dotted path
-	 * "result.t"); a JSON object keyed by id ({"throw-1": {...}, ...}:
-	 * every member an object, no key a result has), each member a result
-	 * whose id is its key. */
+	/* Tolerant: the file is read as a student's (results_table.h): whole,
+	 * reduced to a table of records whatever its container (JSON in any
+	 * orientation, printed literals, text in columns with its separator
+	 * sniffed, keys and values), its columns told by map, then by their
+	 * names in any case and spelling (t, toi, hit_time, nx, face_id ...),
+	 * its cells read as students write values (yes/no, WAHR, 0,25, 25%,
+	 * "[x, y, z]", NaN). Only the problems of graded fields are kept (and
+	 * those of the record itself: broken JSON, a row too long, its id): an
+	 * ungraded field may hold anything and is then just absent; so are a
+	 * miss's fields but hit and alpha. The keys and columns read from
+	 * nothing are named in ignored; how the file was read is in the set's
+	 * reading. Not tolerant: cast's own formats, strictly, streamed. */
 	bool tolerant;
 	unsigned graded;        /* cli_result* bits whose problems are kept */
 	const char* const* map; /* pairs: their name, then ours (a key or column reader knows) */
@@ -148,11 +154,28 @@ typedef struct cliResultsReadOptions {
  * and byte column, and a message without the file name. */
 bool cliReadResults(FILE* stream, cliResultSet* set, bcError* error);
 
-/* cliReadResults as options say (NULL: as cliReadResults). */
+/* cliReadResults as options say (NULL: as cliReadResults). A tolerant
+ * read holds the whole input in memory (up to 1 GiB). */
 bool cliReadResultsWith(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error);
 
-/* The canonical key of a spelling (options' map first, then the common
- * spellings of cliResultsReadOptions), or name itself. */
+/* cliReadResultsWith (tolerant) as grade reads a submission: columns no
+ * name says are also told by their values (table_infer.h), the triangle
+ * below triangleCount (the mesh's; 0 when not known). */
+bool cliReadSubmission(FILE* stream, const cliResultsReadOptions* options, int32_t triangleCount, cliResultSet* set,
+					   bcError* error);
+
+/* cliReadResultsWith's strict reading (cast's own formats, streamed),
+ * for a non-tolerant options or NULL. */
+bool cliReadResultsStrict(FILE* stream, const cliResultsReadOptions* options, cliResultSet* set, bcError* error);
+
+/* A stream over text[0 .. length) (an empty one when length is 0); NULL
+ * with *set zeroed and error filled when out of memory. */
+FILE* cliOpenText(const char* text, size_t length, cliResultSet* set, bcError* error);
+
+/* Free what a reading owns and zero it. */
+void cliReading_Free(cliReading* reading);
+
+/* The key a name stands for through options' map, or name itself. */
 const char* cliResultsCanonicalName(const cliResultsReadOptions* options, const char* name);
 
 /* The same over text in memory (need not be NUL terminated). */

@@ -5,9 +5,10 @@
  *    "gravity": [0, 0, -9.81], "restitution": 0.8, "horizon": 10,
  *    "samples": 0.01, "max_events": 100000}
  *
- * A scene is small and read whole, through the one JSON front end
- * (json_stream.c): syntax errors and bad values alike are reported at
- * their exact line and column; a numeric id keeps its text as written. */
+ * A scene is read whole (at most CLI_SCENE_MAX_BYTES), through the one
+ * JSON front end (json_stream.c): syntax errors and bad values alike are
+ * reported at their exact line and column, which the parser kept for every
+ * value and key; a numeric id keeps its text as written. */
 #include "scene.h"
 
 #include <errno.h>
@@ -17,10 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input.h"
 #include "json_stream.h"
-
-/* Bytes asked of the stream per read when loading a scene. */
-#define CLI_SCENE_READ_CHUNK ((size_t)64 * 1024)
 
 #if defined(__GNUC__)
 #define CLI_SCENE_PRINTF(formatIndex, firstArgument) __attribute__((format(printf, formatIndex, firstArgument)))
@@ -34,7 +33,6 @@ typedef struct cliSceneText {
 	size_t n;
 	long line;         /* where it starts in the file (after a byte order mark) */
 	long column;
-	bool escapes;      /* the text holds a backslash (so keys may hold \u0000) */
 	const cJSON* root;
 	bcError* error;
 } cliSceneText;
@@ -51,7 +49,7 @@ static bool outOfMemory(bcError* error)
 /* Where a value of the tree (or the text's byte at offset) is. */
 static void positionOf(const cliSceneText* t, const cJSON* node, long* line, long* column)
 {
-	cliJsonPosition(t->s, t->n, t->line, t->column, t->root, node, line, column);
+	cliJsonNodePosition(t->root, node, t->line, t->column, line, column);
 }
 
 /* A value error at v, the subject (a ball's name, or "") in front. */
@@ -86,27 +84,31 @@ static const char* typeName(const cJSON* v)
 	return cJSON_IsArray(v) ? "an array" : "an object";
 }
 
-/* The value's text as written, for messages: its first length bytes. */
-static const char* rawText(const cliSceneText* t, const cJSON* v, int* length)
+/* The value's text as written, for messages (at most CLI_QUOTE_MAX bytes
+ * of it, see cliQuoteText), into out. */
+static const char* rawText(const cJSON* v, char* out, size_t size)
 {
-	size_t value, key;
-	if (!cliJsonLocate(t->s, t->n, t->root, v, &value, &key)) {
-		*length = 0;
-		return "";
-	}
-	size_t end = value + cliJsonValueLength(t->s + value, t->n - value);
-	*length = end - value > CLI_QUOTE_MAX ? CLI_QUOTE_MAX : (int)(end - value);
-	return t->s + value;
+	size_t length = 0;
+	const char* raw = cliJsonRawText(v, &length);
+	return cliQuoteText(raw, length, out, size);
 }
 
 const char* cliSceneBallName(const cliSceneBall* ball, char* buffer, size_t size)
 {
-	if (ball->idKind == cli_idString) {
-		snprintf(buffer, size, "ball \"%.*s\" (balls[%ld])", CLI_QUOTE_MAX, ball->id, ball->index);
-	} else if (ball->idKind == cli_idNumber) {
-		snprintf(buffer, size, "ball %.*s (balls[%ld])", CLI_QUOTE_MAX, ball->id, ball->index);
-	} else {
+	if (ball->idKind == cli_idIndex) {
 		snprintf(buffer, size, "balls[%ld]", ball->index);
+		return buffer;
+	}
+	/* the id quoted in what room the rest leaves: never a character cut in two */
+	char index[48];
+	int rest = snprintf(index, sizeof index, " (balls[%ld])", ball->index) + (ball->idKind == cli_idString ? 7 : 5);
+	char id[CLI_QUOTE_SIZE];
+	size_t room = size > (size_t)rest ? size - (size_t)rest : 1;
+	cliQuoteText(ball->id, strlen(ball->id), id, room < sizeof id ? room : sizeof id);
+	if (ball->idKind == cli_idString) {
+		snprintf(buffer, size, "ball \"%s\"%s", id, index);
+	} else {
+		snprintf(buffer, size, "ball %s%s", id, index);
 	}
 	return buffer;
 }
@@ -118,9 +120,8 @@ static bool readNumber(const cliSceneText* t, const cJSON* v, const char* subjec
 		return valueError(t, v, subject, "%s: expected a number, found %s", key, typeName(v));
 	}
 	if (!isfinite(v->valuedouble)) {
-		int n;
-		const char* raw = rawText(t, v, &n);
-		return valueError(t, v, subject, "%s: %.*s is not a finite number", key, n, raw);
+		char raw[CLI_QUOTE_SIZE];
+		return valueError(t, v, subject, "%s: %s is not a finite number", key, rawText(v, raw, sizeof raw));
 	}
 	*out = v->valuedouble;
 	return true;
@@ -150,9 +151,8 @@ static bool readChecked(const cliSceneText* t, const cJSON* v, const char* subje
 		return false;
 	}
 	if (!accept(*out)) {
-		int n;
-		const char* raw = rawText(t, v, &n);
-		return valueError(t, v, subject, "%s: must be %s, not %.*s", key, rule, n, raw);
+		char raw[CLI_QUOTE_SIZE];
+		return valueError(t, v, subject, "%s: must be %s, not %s", key, rule, rawText(v, raw, sizeof raw));
 	}
 	return true;
 }
@@ -178,55 +178,19 @@ static bool isEventCount(double x)
 	return x >= 1.0 && x <= 0x1p62 && x == floor(x);
 }
 
-/* Is member m (of o) the first one named key, and not one whose key holds
- * \u0000 (which cJSON cuts short)? Unknown and repeated keys are skipped. */
-static bool isKey(const cliSceneText* t, const cJSON* o, const cJSON* m, const char* key)
+/* Is member m (of o) the first one named key (decoded whole: a key holding
+ * \u0000 names none)? Unknown and repeated keys are skipped. */
+static bool isKey(const cJSON* o, const cJSON* m, const char* key)
 {
-	if (strcmp(m->string, key) != 0 || (t->escapes && cliJsonKeyHasNul(t->s, t->n, t->root, m))) {
-		return false;
-	}
-	for (const cJSON* other = o->child; other != m; other = other->next) {
-		if (strcmp(other->string, key) == 0 && !(t->escapes && cliJsonKeyHasNul(t->s, t->n, t->root, other))) {
-			return false;
-		}
-	}
-	return true;
+	return cliJsonKeyIs(m, key) && cliJsonMember(o, key) == m;
 }
 
-/* The first member of o named key (see isKey), or NULL. */
-static const cJSON* member(const cliSceneText* t, const cJSON* o, const char* key)
-{
-	for (const cJSON* m = o->child; m != NULL; m = m->next) {
-		if (isKey(t, o, m, key)) {
-			return m;
-		}
-	}
-	return NULL;
-}
-
-/* The raw text of member m's key, quotes left out. */
-static const char* rawKey(const cliSceneText* t, const cJSON* m, int* length)
-{
-	size_t value, key;
-	cliJsonLocate(t->s, t->n, t->root, m, &value, &key);
-	size_t end = key + cliJsonValueLength(t->s + key, t->n - key);
-	*length = end - key >= 2 ? (int)(end - key - 2) : 0;
-	return t->s + key + 1;
-}
-
-/* Note member m as an unknown key (unless an earlier one had its key; keys
- * holding \u0000, which cJSON cuts short, compare decoded in full). */
+/* Note member m as an unknown key (unless an earlier one had its key,
+ * decoded whole: "a\u0000" repeats "\u0061\u0000"). */
 static bool addNote(const cliSceneText* t, cliScene* scene, const cJSON* o, const cJSON* m, const char* subject)
 {
-	bool nul = t->escapes && cliJsonKeyHasNul(t->s, t->n, t->root, m);
-	int length = 0;
-	const char* raw = nul ? rawKey(t, m, &length) : NULL;
 	for (const cJSON* other = o->child; other != m; other = other->next) {
-		bool otherNul = t->escapes && cliJsonKeyHasNul(t->s, t->n, t->root, other);
-		/* keys with a NUL compared decoded, whole: "a\u0000" repeats "\u0061\u0000" */
-		bool same = nul == otherNul && (nul ? cliJsonSameKey(t->s, t->n, t->root, m, other)
-											: strcmp(other->string, m->string) == 0);
-		if (same) {
+		if (cliJsonSameKey(t->s, t->n, t->root, other, m)) {
 			return true; /* a repeat: the first one counts */
 		}
 	}
@@ -236,14 +200,18 @@ static bool addNote(const cliSceneText* t, cliScene* scene, const cJSON* o, cons
 	}
 	scene->notes = notes;
 	cliSceneNote* note = notes + scene->noteCount++;
-	size_t value, key;
-	cliJsonLocate(t->s, t->n, t->root, m, &value, &key);
-	cliTextPosition(t->s, key, t->line, t->column, &note->line, &note->column);
-	/* a key holding \u0000 is shown as written */
-	const char* shown = nul ? raw : m->string;
-	length = nul ? length : (int)strlen(shown);
-	snprintf(note->message, sizeof note->message, "%s%sunknown key \"%.*s\" ignored", subject,
-			 subject[0] != 0 ? ": " : "", length > CLI_QUOTE_MAX ? CLI_QUOTE_MAX : length, shown);
+	cliJsonKeyPosition(t->root, m, t->line, t->column, &note->line, &note->column);
+	/* a key holding \u0000 is shown as written, quotes left out */
+	char shown[CLI_QUOTE_SIZE];
+	if (cliJsonKeyHasNul(t->s, t->n, t->root, m)) {
+		size_t length = 0;
+		const char* raw = cliJsonRawKey(m, &length);
+		cliQuoteText(raw + 1, length >= 2 ? length - 2 : 0, shown, sizeof shown);
+	} else {
+		cliQuoteText(m->string, cliJsonKeyLength(m), shown, sizeof shown);
+	}
+	snprintf(note->message, sizeof note->message, "%s%sunknown key \"%s\" ignored", subject,
+			 subject[0] != 0 ? ": " : "", shown);
 	return true;
 }
 
@@ -257,6 +225,12 @@ static bool isKnown(const char* key, const char* const* keys, size_t count)
 	return false;
 }
 
+/* Is member m one of the count keys (decoded whole)? */
+static bool isKnownKey(const cJSON* m, const char* const* keys, size_t count)
+{
+	return !cliJsonKeyHasNul(NULL, 0, NULL, m) && isKnown(m->string, keys, count);
+}
+
 static bool readBall(const cliSceneText* t, cliScene* scene, const cJSON* v, cliSceneBall* ball)
 {
 	char subject[96];
@@ -265,14 +239,10 @@ static bool readBall(const cliSceneText* t, cliScene* scene, const cJSON* v, cli
 		return valueError(t, v, subject, "expected an object, found %s", typeName(v));
 	}
 	positionOf(t, v, &ball->line, &ball->column);
-	const cJSON* id = member(t, v, "id");
+	const cJSON* id = cliJsonMember(v, "id");
 	if (id != NULL) {
-		/* the id's text as written, from the ball's own text */
-		size_t at = 0, key;
-		cliJsonLocate(t->s, t->n, t->root, v, &at, &key);
-		size_t length = cliJsonValueLength(t->s + at, t->n - at);
 		bool noMemory = false;
-		const char* wrong = cliJsonRecordId(t->s + at, length, id, NULL, &ball->idKind, &ball->id, &noMemory);
+		const char* wrong = cliJsonRecordId(NULL, 0, id, NULL, &ball->idKind, &ball->id, &noMemory);
 		if (noMemory) {
 			return outOfMemory(t->error);
 		}
@@ -281,36 +251,37 @@ static bool readBall(const cliSceneText* t, cliScene* scene, const cJSON* v, cli
 							  cJSON_IsString(id) || cJSON_IsNumber(id) ? "" : typeName(id));
 		}
 	}
-	cliSceneBallName(ball, subject, sizeof subject);
+	char name[sizeof subject + CLI_QUOTE_SIZE];
+	cliSceneBallName(ball, name, sizeof name);
 	static const char* const keys[] = { "id", "p", "v", "r", "radius", "mass" };
 	bool haveP = false, haveR = false;
-	bool useRadius = member(t, v, "r") == NULL;
+	bool useRadius = cliJsonMember(v, "r") == NULL;
 	ball->def.mass = 1.0;
 	/* members in document order, so the first problem in the text is the one reported */
 	for (const cJSON* m = v->child; m != NULL; m = m->next) {
 		bool ok = true;
-		if (!isKnown(m->string, keys, sizeof keys / sizeof keys[0]) || (t->escapes && cliJsonKeyHasNul(t->s, t->n, t->root, m))) {
-			ok = addNote(t, scene, v, m, subject);
-		} else if (isKey(t, v, m, "p")) {
-			ok = readVector(t, m, subject, "p", &ball->def.position);
+		if (!isKnownKey(m, keys, sizeof keys / sizeof keys[0])) {
+			ok = addNote(t, scene, v, m, name);
+		} else if (isKey(v, m, "p")) {
+			ok = readVector(t, m, name, "p", &ball->def.position);
 			haveP = true;
-		} else if (isKey(t, v, m, "v")) {
-			ok = readVector(t, m, subject, "v", &ball->def.velocity);
-		} else if (isKey(t, v, m, "r") || (useRadius && isKey(t, v, m, "radius"))) {
-			ok = readChecked(t, m, subject, m->string, &ball->def.radius, isNonNegative, ">= 0");
+		} else if (isKey(v, m, "v")) {
+			ok = readVector(t, m, name, "v", &ball->def.velocity);
+		} else if (isKey(v, m, "r") || (useRadius && isKey(v, m, "radius"))) {
+			ok = readChecked(t, m, name, m->string, &ball->def.radius, isNonNegative, ">= 0");
 			haveR = true;
-		} else if (isKey(t, v, m, "mass")) {
-			ok = readChecked(t, m, subject, "mass", &ball->def.mass, isPositive, "> 0");
+		} else if (isKey(v, m, "mass")) {
+			ok = readChecked(t, m, name, "mass", &ball->def.mass, isPositive, "> 0");
 		}
 		if (!ok) {
 			return false;
 		}
 	}
 	if (!haveP) {
-		return valueError(t, v, subject, "missing \"p\" (the centre at time 0)");
+		return valueError(t, v, name, "missing \"p\" (the centre at time 0)");
 	}
 	if (!haveR) {
-		return valueError(t, v, subject, "missing \"r\" (the radius)");
+		return valueError(t, v, name, "missing \"r\" (the radius)");
 	}
 	return true;
 }
@@ -350,23 +321,22 @@ static bool readScene(const cliSceneText* t, cliScene* scene)
 	for (const cJSON* m = root->child; m != NULL; m = m->next) {
 		bool ok = true;
 		double x = 0.0;
-		if (!isKnown(m->string, keys, sizeof keys / sizeof keys[0]) ||
-			(t->escapes && cliJsonKeyHasNul(t->s, t->n, t->root, m))) {
+		if (!isKnownKey(m, keys, sizeof keys / sizeof keys[0])) {
 			ok = addNote(t, scene, root, m, "");
-		} else if (isKey(t, root, m, "balls")) {
+		} else if (isKey(root, m, "balls")) {
 			ok = readBalls(t, scene, m);
 			haveBalls = true;
-		} else if (isKey(t, root, m, "gravity")) {
+		} else if (isKey(root, m, "gravity")) {
 			ok = readVector(t, m, "", "gravity", &scene->gravity);
-		} else if (isKey(t, root, m, "restitution")) {
+		} else if (isKey(root, m, "restitution")) {
 			ok = readChecked(t, m, "", "restitution", &scene->restitution, isFraction, "in [0, 1]");
-		} else if (isKey(t, root, m, "horizon")) {
+		} else if (isKey(root, m, "horizon")) {
 			ok = readChecked(t, m, "", "horizon", &scene->horizon, isPositive, "> 0");
 			haveHorizon = true;
-		} else if (isKey(t, root, m, "samples")) {
+		} else if (isKey(root, m, "samples")) {
 			ok = readChecked(t, m, "", "samples", &scene->samples, isPositive, "> 0");
 			scene->haveSamples = true;
-		} else if (isKey(t, root, m, "max_events")) {
+		} else if (isKey(root, m, "max_events")) {
 			ok = readChecked(t, m, "", "max_events", &x, isEventCount, "a whole number >= 1");
 			if (ok) { /* converted only once in range: 1e33 as a long long is undefined */
 				scene->maxEvents = (long long)x;
@@ -423,7 +393,7 @@ bool cliScene_Parse(const char* text, size_t length, cliScene* scene, bcError* e
 	}
 	size_t offset = 0;
 	char message[sizeof error->message];
-	cliSceneText t = { text + start, end - start, 1, 1, memchr(text, '\\', end) != NULL, NULL, error };
+	cliSceneText t = { text + start, end - start, 1, 1, NULL, error };
 	cliTextPosition(text, start, 1, 1, &t.line, &t.column);
 	t.root = cliJsonParser_Parse(parser, t.s, t.n, &offset, message, sizeof message);
 	bool ok;
@@ -439,6 +409,43 @@ bool cliScene_Parse(const char* text, size_t length, cliScene* scene, bcError* e
 	return ok;
 }
 
+bool cliScene_Read(FILE* stream, cliScene* scene, bcError* error)
+{
+	memset(scene, 0, sizeof *scene);
+	memset(error, 0, sizeof *error);
+	error->record = -1;
+	/* read whole, as text (cliInput_Fill refuses binary data and UTF-16),
+	 * up to the limit */
+	cliInput in;
+	if (!cliInput_Open(&in, stream)) {
+		return outOfMemory(error);
+	}
+	bool ok = true;
+	int status = 1;
+	while (status > 0 && in.length <= CLI_SCENE_MAX_BYTES) {
+		status = cliInput_Fill(&in, error);
+	}
+	if (status < 0) {
+		ok = false;
+		const char* prefix = "read error: ";
+		if (error->code == bc_errorIo && strncmp(error->message, prefix, strlen(prefix)) == 0) {
+			/* said as the other files' open and read errors are */
+			char reason[sizeof error->message];
+			snprintf(reason, sizeof reason, "%s", error->message + strlen(prefix));
+			snprintf(error->message, sizeof error->message, "cannot read: %.200s", reason);
+		}
+	} else if (in.length > CLI_SCENE_MAX_BYTES) {
+		ok = false;
+		memset(error, 0, sizeof *error);
+		error->code = bc_errorTooLarge;
+		error->record = -1;
+		snprintf(error->message, sizeof error->message, "scene longer than %zu bytes", (size_t)CLI_SCENE_MAX_BYTES);
+	}
+	ok = ok && cliScene_Parse(in.buffer, in.length, scene, error);
+	cliInput_Close(&in);
+	return ok;
+}
+
 bool cliScene_Load(const char* path, cliScene* scene, bcError* error)
 {
 	memset(scene, 0, sizeof *scene);
@@ -451,36 +458,10 @@ bool cliScene_Load(const char* path, cliScene* scene, bcError* error)
 		snprintf(error->message, sizeof error->message, "cannot open: %s", strerror(errno));
 		return false;
 	}
-	char* buffer = NULL;
-	size_t length = 0, capacity = 0;
-	bool ok = true;
-	for (;;) {
-		if (capacity - length < CLI_SCENE_READ_CHUNK) {
-			size_t grown = capacity == 0 ? CLI_SCENE_READ_CHUNK : 2 * capacity;
-			char* bigger = grown > capacity ? realloc(buffer, grown) : NULL;
-			if (bigger == NULL) {
-				ok = outOfMemory(error);
-				break;
-			}
-			buffer = bigger;
-			capacity = grown;
-		}
-		size_t got = fread(buffer + length, 1, capacity - length, f);
-		length += got;
-		if (got == 0) {
-			if (ferror(f)) {
-				error->code = bc_errorIo;
-				snprintf(error->message, sizeof error->message, "cannot read: %s", strerror(errno));
-				ok = false;
-			}
-			break;
-		}
-	}
+	bool ok = cliScene_Read(f, scene, error);
 	if (!fromStdin) {
 		fclose(f);
 	}
-	ok = ok && cliScene_Parse(buffer, length, scene, error);
-	free(buffer);
 	return ok;
 }
 

@@ -7,8 +7,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "ballcast.h"
+#include "json_stream.h"
 #include "records.h"
 
 /* One ball of the scene. */
@@ -51,12 +53,24 @@ typedef struct cliScene {
  * scene with cliScene_Free. */
 bool cliScene_Parse(const char* text, size_t length, cliScene* scene, bcError* error);
 
-/* Read the file at path ("-": standard input) and parse it. An unreadable
- * file is bc_errorIo without a position. */
+/* The longest scene read: a scene is one JSON value, the longest the JSON
+ * front end takes (tens of thousands of balls fit). */
+#define CLI_SCENE_MAX_BYTES CLI_JSON_MAX_VALUE
+
+/* Read stream (not closed; nothing read from it before) to its end and
+ * parse it. An unreadable stream is bc_errorIo without a position; binary
+ * data (NUL bytes) and UTF-16 text are bc_errorSyntax at their place
+ * (cliInput_Fill); a stream longer than CLI_SCENE_MAX_BYTES is
+ * bc_errorTooLarge, read no further. */
+bool cliScene_Read(FILE* stream, cliScene* scene, bcError* error);
+
+/* Open the file at path ("-": standard input) and cliScene_Read it; a file
+ * that cannot be opened is bc_errorIo without a position. */
 bool cliScene_Load(const char* path, cliScene* scene, bcError* error);
 
 /* A ball's name for messages: ball "a" (balls[2]), ball 7 (balls[2]) for a
- * numeric id, balls[2] without one. Returns buffer. */
+ * numeric id, balls[2] without one; the id quoted as cliQuoteText does,
+ * shorter when buffer is short, never a character cut. Returns buffer. */
 const char* cliSceneBallName(const cliSceneBall* ball, char* buffer, size_t size);
 
 /* Free what a scene owns and zero it. */

@@ -579,12 +579,22 @@ typedef struct bcContact {
 BC_API int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options, bcCastOutput* output,
 						   bcContact* ties, int capacity);
 
+/* --normal average for one cast: the sum of the exact unit front normals
+ * of the distinct triangles among ties[0 .. count-1] (ordered by triangle,
+ * as bcMesh_CastTies lists them), each counted once, normalised: within
+ * 2^-34 of a radian of the exact direction, however nearly they cancel.
+ * When they cancel out exactly (the sum of the exact unit normals is
+ * zero, decided in exact arithmetic), fallback: the hit triangle's front
+ * normal (bcCastOutput.triangleNormal). */
+BC_API bcVec3 bcMesh_AverageNormal(const bcMesh* mesh, const bcContact* ties, int count, bcVec3 fallback);
+
 /* What an answer's normal holds (bcBatchOptions.normal, bcMesh_CastNormal). */
 typedef enum bcNormalMode {
 	bc_normalContact = 0, /* the contact normal, as bcMesh_Cast gives it */
 	bc_normalTriangle,    /* the hit triangle's front normal (triangleNormal) */
 	bc_normalAverage      /* the sum of the front normals of the tied triangles, each
-						   * counted once, normalised (triangleNormal if it is zero) */
+						   * counted once, normalised (bcMesh_AverageNormal;
+						   * triangleNormal if they cancel out) */
 } bcNormalMode;
 
 /* The normal mode asks for in output, one cast's answer, whose tied
@@ -593,7 +603,7 @@ typedef enum bcNormalMode {
  * modes take NULL and 0): on a hit or an initial overlap, output->normal
  * (contact), output->triangleNormal (triangle), or the normalised sum of
  * the front normals of the distinct tied triangles, output->triangleNormal
- * when that sum is zero (average); otherwise output->normal as it is. What
+ * when they cancel out (average: bcMesh_AverageNormal); otherwise output->normal as it is. What
  * a batch puts in each answer's normal, for a caller that casts one ball at
  * a time. */
 BC_API bcVec3 bcMesh_CastNormal(const bcMesh* mesh, const bcCastOutput* output, const bcContact* ties, int count,
@@ -1313,8 +1323,9 @@ typedef struct bcIntersectList {
  * touching, crossing or coplanar; probable with options->approximate).
  * b NULL: a against itself, pairs a < b that share no vertex index (so
  * neighbours sharing an edge or a vertex never count, even if they also
- * cross elsewhere). Degenerate triangles (bcTriangle.degenerate, or
- * collinear to the exact test) are skipped. For each triangle of a the
+ * cross elsewhere). Only triangles whose exact cross product is zero
+ * (collinear vertices, bcMesh_CountZeroArea) are skipped: slivers, which a
+ * cast never hits (bcTriangle.degenerate), are tested. For each triangle of a the
  * hierarchy of the other mesh is searched within its bounding sphere, so
  * every pair whose boxes could meet is tested (approximate: within twice
  * the larger sphere of the pair, searching from both meshes, so every pair
@@ -1325,6 +1336,11 @@ BC_API bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const
 
 /* Free a list. NULL is allowed. */
 BC_API void bcIntersectList_Destroy(bcIntersectList* list);
+
+/* The triangles bcMesh_Intersect skips: those whose exact cross product
+ * (B - A) x (C - A) is zero (collinear vertices, decided exactly). Returns
+ * how many; *first (if not NULL) is the lowest such index, or -1. */
+BC_API int32_t bcMesh_CountZeroArea(const bcMesh* mesh, int32_t* first);
 
 /* ------------------------------------------- closed meshes, solids */
 

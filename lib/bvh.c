@@ -19,7 +19,11 @@
  * SIMD instruction per axis tests all four boxes (SSE2 everywhere on
  * x86-64, AVX2 where the CPU has it, plain C elsewhere; see the walk).
  * The wide nodes hold the binary nodes' float boxes as they are, so they
- * are as conservative.
+ * are as conservative. A binary subtree of at most 8 triangles is one leaf
+ * of the wide tree, and each leaf has its triangles in float, eight lanes
+ * wide (leaf_bound.h), for the ordered walk: best first on a queue of
+ * nodes at their entry alphas and triangles at their lower bounds, so the
+ * exact test runs on about one triangle per hit.
  *
  * Node 0 is a header whose first child is the root (a leaf for tiny meshes,
  * empty when every triangle is degenerate) and whose second is empty. A
@@ -48,8 +52,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "mesh.h"
 #include "core.h"
+#include "leaf_bound.h"
+#include "mesh.h"
 #include "vec3.h"
 
 /* SIMD box tests: SSE2 (every x86-64) and AVX2 (chosen at run time, the
@@ -155,7 +160,8 @@ struct bcBvh {
 	bcBvhSimd simd;      /* how the swept-ball walk tests boxes */
 	int32_t* order;   /* triangle indices, leaves refer to runs of it */
 	bcBvhTriangle* packed; /* orderCount: the triangles of order, copied */
-	struct bcFilterRecord* filter; /* orderCount: the filter's balls around packed's triangles */
+	bcLeafBlock* leaves; /* leafBlockCount: the wide tree's leaves, in float */
+	int32_t leafBlockCount;
 	int32_t orderCount;
 	double magnitude; /* largest |coordinate| of the root box, scales the padding */
 	bcBvhInfo info;
@@ -225,64 +231,6 @@ static inline float bcFloatUp(double x)
 	}
 	float f = (float)x;
 	return bcFloatNudge(f, (double)f < x, signbit(f) == 0);
-}
-
-/* ------------------------------------------------------ triangle filter
- *
- * bcBvh_QuerySweepBall tests each triangle of a leaf against a ball around
- * it before the triangle is visited: a centre (the centroid rounded to
- * float) and a radius rounded up from the double distances to the
- * vertices, 16 bytes per triangle in leaf order beside the packed double
- * records. The test itself is in double (bcFilterKeeps), with a slack that
- * dwarfs its rounding, so a triangle is skipped only when the swept ball
- * surely stays clear of it. */
-
-/* Triangles with a coordinate beyond this get a record that never rejects
- * (a float centre must not overflow). */
-#define BC_FILTER_MAX_COORDINATE 1e30
-
-/* The ball's radius is rounded up by this much more than the double
- * distances it comes from can be off by (a few ulps). */
-#define BC_FILTER_RADIUS_SLACK 1e-9
-
-typedef struct bcFilterRecord {
-	float center[3];
-	float radius; /* every point of the triangle is within this of center; +inf: never reject */
-} bcFilterRecord;
-
-static bcFilterRecord bcFilterNever(void)
-{
-	bcFilterRecord record = { { 0.0f, 0.0f, 0.0f }, INFINITY };
-	return record;
-}
-
-static bool bcFilterInRange(bcVec3 v)
-{
-	return fabs(v.x) <= BC_FILTER_MAX_COORDINATE && fabs(v.y) <= BC_FILTER_MAX_COORDINATE &&
-		   fabs(v.z) <= BC_FILTER_MAX_COORDINATE;
-}
-
-static bcFilterRecord bcFilterMake(const bcBvhTriangle* t)
-{
-	if (!bcFilterInRange(t->a) || !bcFilterInRange(t->b) || !bcFilterInRange(t->c)) {
-		return bcFilterNever();
-	}
-	bcFilterRecord record;
-	bcVec3 g = bcScale(1.0 / 3.0, bcAdd(bcAdd(t->a, t->b), t->c));
-	for (int k = 0; k < 3; ++k) {
-		record.center[k] = (float)bcComponent(g, k);
-	}
-	/* The distances from the float centre itself (exact in double). */
-	bcVec3 center = bcMakeVec3((double)record.center[0], (double)record.center[1], (double)record.center[2]);
-	double r2 = 0.0;
-	const bcVec3 v[3] = { t->a, t->b, t->c };
-	for (int k = 0; k < 3; ++k) {
-		bcVec3 e = bcSub(v[k], center);
-		double e2 = bcDot(e, e);
-		r2 = e2 > r2 ? e2 : r2;
-	}
-	record.radius = bcFloatUp(sqrt(r2) * (1.0 + BC_FILTER_RADIUS_SLACK));
-	return record;
 }
 
 /* --------------------------------------------------------------- build */
@@ -1200,7 +1148,6 @@ static void bcFinishChunk(void* context, int32_t chunk)
 		packed->n = mesh->normals[t];
 		packed->index = t;
 		packed->normalError = mesh->normalErrors[t];
-		finish->bvh->filter[i] = bcFilterMake(packed);
 	}
 }
 
@@ -1225,15 +1172,50 @@ static void bcSetWideSlot(bcBvhWideNode* node, int c, const bcBvhChild* record)
 	node->count[c] = record->count;
 }
 
+/* The run of the triangle order under a binary record: a region's
+ * triangles are one run, its first child's before its second's. */
+static int32_t bcRecordCount(const bcBvh* bvh, bcBvhChild record, int32_t* first)
+{
+	bcBvhChild low = record, high = record;
+	while (low.count == BC_BVH_INNER) {
+		low = bvh->nodes[low.index].children[0];
+	}
+	while (high.count == BC_BVH_INNER) {
+		high = bvh->nodes[high.index].children[1];
+	}
+	*first = low.index;
+	return high.index + high.count - low.index;
+}
+
+/* A record the wide tree keeps whole as one leaf: a binary leaf, or an
+ * inner record with at most BC_LEAF_LANES triangles under it (its box is
+ * then the leaf's box). Measured on the bunny's short and long sweeps
+ * (instructions per cast): leaves of at most 4 triangles, 6,307 and
+ * 10,807; 6, 5,999 and 10,289; 8 (one block), 5,554 and 9,523; 16 (two
+ * blocks), 6,260 and 10,846: fewer levels to walk no longer pay for the
+ * lanes. */
+static bool bcIsWideLeaf(const bcBvh* bvh, bcBvhChild record, int32_t* first, int32_t* count)
+{
+	if (record.count != BC_BVH_INNER) {
+		*first = record.index;
+		*count = record.count;
+		return true;
+	}
+	*count = bcRecordCount(bvh, record, first);
+	return *count <= BC_LEAF_LANES;
+}
+
 /* Fill wide node w from the binary inner record (or a lone leaf or empty
  * root), depth-first: each wide node's inner children get the next free
- * nodes after it, side by side. Recursion at most BC_BVH_MAX_DEPTH deep,
- * as the binary tree. */
+ * nodes after it, side by side. A leaf slot holds the run of the triangle
+ * order it covers as (first, count) until bcMakeLeaves numbers its block.
+ * Recursion at most BC_BVH_MAX_DEPTH deep, as the binary tree. */
 static void bcBuildWide(const bcBvh* bvh, bcBvhWideNode* wide, int32_t* wideCount, int32_t w, bcBvhChild record)
 {
 	bcBvhChild slots[BC_BVH_WIDTH];
 	int used = 0;
-	if (record.count == BC_BVH_INNER) {
+	int32_t first = 0, count = 0;
+	if (!bcIsWideLeaf(bvh, record, &first, &count)) {
 		slots[0] = bvh->nodes[record.index].children[0];
 		slots[1] = bvh->nodes[record.index].children[1];
 		used = 2;
@@ -1243,7 +1225,7 @@ static void bcBuildWide(const bcBvh* bvh, bcBvhWideNode* wide, int32_t* wideCoun
 			double largest = -1.0;
 			for (int c = 0; c < used; ++c) {
 				double area = bcRecordArea(&slots[c]);
-				if (slots[c].count == BC_BVH_INNER && area > largest) {
+				if (!bcIsWideLeaf(bvh, slots[c], &first, &count) && area > largest) {
 					open = c;
 					largest = area;
 				}
@@ -1255,7 +1237,7 @@ static void bcBuildWide(const bcBvh* bvh, bcBvhWideNode* wide, int32_t* wideCoun
 			slots[open] = node->children[0];
 			slots[used++] = node->children[1];
 		}
-	} else if (record.count > 0) {
+	} else if (record.count != 0) {
 		slots[0] = record;
 		used = 1;
 	}
@@ -1264,21 +1246,96 @@ static void bcBuildWide(const bcBvh* bvh, bcBvhWideNode* wide, int32_t* wideCoun
 	bcEmptyBounds(empty.lower, empty.upper);
 	empty.index = 0;
 	empty.count = 0;
+	bool inner[BC_BVH_WIDTH] = { false, false, false, false };
 	for (int c = 0; c < BC_BVH_WIDTH; ++c) {
 		bcSetWideSlot(node, c, c < used ? &slots[c] : &empty);
+		if (c < used) {
+			inner[c] = !bcIsWideLeaf(bvh, slots[c], &first, &count);
+			node->index[c] = inner[c] ? 0 : first;
+			node->count[c] = inner[c] ? BC_BVH_INNER : count;
+		}
 	}
-	int32_t first[BC_BVH_WIDTH];
+	int32_t next[BC_BVH_WIDTH];
 	for (int c = 0; c < used; ++c) {
-		if (slots[c].count == BC_BVH_INNER) {
-			first[c] = (*wideCount)++;
-			node->index[c] = first[c];
+		if (inner[c]) {
+			next[c] = (*wideCount)++;
+			node->index[c] = next[c];
 		}
 	}
 	for (int c = 0; c < used; ++c) {
-		if (slots[c].count == BC_BVH_INNER) {
-			bcBuildWide(bvh, wide, wideCount, first[c], slots[c]);
+		if (inner[c]) {
+			bcBuildWide(bvh, wide, wideCount, next[c], slots[c]);
 		}
 	}
+}
+
+/* Where each leaf block comes from: a wide node's slot. */
+typedef struct bcLeafJob {
+	bcBvh* bvh;
+	int64_t* slots; /* per block: 4 * wide node + slot */
+} bcLeafJob;
+
+/* Blocks per chunk of the parallel fill. */
+#define BC_BVH_LEAF_CHUNK 4096
+
+static void bcFillLeaves(void* context, int32_t chunk)
+{
+	bcLeafJob* job = context;
+	bcBvh* bvh = job->bvh;
+	int32_t begin = chunk * BC_BVH_LEAF_CHUNK;
+	int32_t end = bvh->leafBlockCount - begin > BC_BVH_LEAF_CHUNK ? begin + BC_BVH_LEAF_CHUNK : bvh->leafBlockCount;
+	for (int32_t b = begin; b < end; ++b) {
+		const bcBvhWideNode* node = bvh->wide + job->slots[b] / BC_BVH_WIDTH;
+		int c = job->slots[b] % BC_BVH_WIDTH;
+		float lower[3], upper[3];
+		for (int k = 0; k < 3; ++k) {
+			lower[k] = node->bounds[k][0][c];
+			upper[k] = node->bounds[k][1][c];
+		}
+		/* Until bcMakeLeaves renumbers it, the slot's index is its first entry. */
+		int32_t first = node->index[c];
+		bcLeafBlock* block = bvh->leaves + b;
+		bcLeafBlock_Begin(block, first, node->count[c], lower, upper);
+		for (int32_t i = 0; i < node->count[c]; ++i) {
+			const bcBvhTriangle* t = bvh->packed + first + i;
+			bcLeafBlock_SetLane(block, i, t->a, t->b, t->c, t->n, (double)t->normalError);
+		}
+	}
+}
+
+/* Number the wide tree's leaves in node order and fill their blocks (in
+ * parallel: each block depends on its own triangles only). A leaf slot's
+ * index becomes its block's number. */
+static bool bcMakeLeaves(bcBvh* bvh, int threadCount)
+{
+	int32_t count = 0;
+	for (int32_t w = 0; w < bvh->wideCount; ++w) {
+		for (int c = 0; c < BC_BVH_WIDTH; ++c) {
+			count += bvh->wide[w].count[c] > 0;
+		}
+	}
+	bvh->leaves = bcAllocateLarge((size_t)(count > 0 ? count : 1) * sizeof *bvh->leaves);
+	int64_t* slots = bcAlloc((size_t)(count > 0 ? count : 1) * sizeof *slots);
+	if (bvh->leaves == NULL || slots == NULL) {
+		bcFree(slots);
+		return false;
+	}
+	bvh->leafBlockCount = count;
+	int32_t b = 0;
+	for (int32_t w = 0; w < bvh->wideCount; ++w) {
+		for (int c = 0; c < BC_BVH_WIDTH; ++c) {
+			if (bvh->wide[w].count[c] > 0) {
+				slots[b++] = (int64_t)BC_BVH_WIDTH * w + c;
+			}
+		}
+	}
+	bcLeafJob job = { bvh, slots };
+	bcRunParallel(bcFillLeaves, &job, (count + BC_BVH_LEAF_CHUNK - 1) / BC_BVH_LEAF_CHUNK, threadCount);
+	for (int32_t i = 0; i < count; ++i) {
+		bvh->wide[slots[i] / BC_BVH_WIDTH].index[slots[i] % BC_BVH_WIDTH] = i;
+	}
+	bcFree(slots);
+	return true;
 }
 
 /* The wide tree, from the binary one. Each wide node opens at least one
@@ -1288,7 +1345,7 @@ static void bcBuildWide(const bcBvh* bvh, bcBvhWideNode* wide, int32_t* wideCoun
  * array of the right size touched their size anew (on the 1.3 M
  * icosphere, a cast's peak memory fell from 599 to 513 MB without the
  * copy, and the build took 0.4-0.5 s instead of 0.6-1.1). */
-static bool bcMakeWide(bcBvh* bvh)
+static bool bcMakeWide(bcBvh* bvh, int threadCount)
 {
 	int32_t capacity = bvh->nodeCount > 0 ? bvh->nodeCount : 1;
 	bcBvhWideNode* wide = bcAllocateLarge((size_t)capacity * sizeof *wide);
@@ -1299,7 +1356,7 @@ static bool bcMakeWide(bcBvh* bvh)
 	bcBuildWide(bvh, wide, &count, 0, bvh->nodes[0].children[0]);
 	bvh->wide = wide;
 	bvh->wideCount = count;
-	return true;
+	return bcMakeLeaves(bvh, threadCount);
 }
 
 bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount)
@@ -1315,10 +1372,9 @@ bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount)
 	if (refCount >= 0) {
 		bvh->order = bcAlloc((size_t)(refCount > 0 ? refCount : 1) * sizeof *bvh->order);
 		bvh->packed = bcAllocateLarge((size_t)(refCount > 0 ? refCount : 1) * sizeof *bvh->packed);
-		bvh->filter = bcAllocateLarge((size_t)(refCount > 0 ? refCount : 1) * sizeof *bvh->filter);
 		bvh->orderCount = refCount;
 	}
-	if (refCount < 0 || bvh->order == NULL || bvh->packed == NULL || bvh->filter == NULL) {
+	if (refCount < 0 || bvh->order == NULL || bvh->packed == NULL) {
 		bcBvh_Destroy(bvh);
 		bcFree(refs);
 		bcFree(root);
@@ -1351,7 +1407,7 @@ bcBvh* bcBvh_CreateWithThreads(const struct bcMesh* mesh, int threadCount)
 		}
 		bvh->magnitude = magnitude;
 		bvh->simd = bcBvh_BestSimd();
-		ok = bcMakeWide(bvh);
+		ok = bcMakeWide(bvh, threads);
 	}
 
 	bcFree(base);
@@ -1386,7 +1442,7 @@ void bcBvh_Destroy(bcBvh* bvh)
 	bcFree(bvh->wide);
 	bcFree(bvh->order);
 	bcFree(bvh->packed);
-	bcFree(bvh->filter);
+	bcFree(bvh->leaves);
 	bcFree(bvh);
 }
 
@@ -1407,6 +1463,8 @@ bcBvhData bcBvh_GetData(const bcBvh* bvh)
 		data.nodeBytes = (size_t)bvh->nodeCount * sizeof(bcBvhNode);
 		data.wideNodes = bvh->wide;
 		data.wideNodeBytes = (size_t)bvh->wideCount * sizeof(bcBvhWideNode);
+		data.leaves = bvh->leaves;
+		data.leafBlockCount = bvh->leafBlockCount;
 		data.triangles = bvh->order;
 		data.triangleCount = bvh->orderCount;
 	}
@@ -1418,7 +1476,8 @@ bcBvhData bcBvh_GetData(const bcBvh* bvh)
 /* The padding margin for a query at p with radius r (see BC_BVH_PAD_RELATIVE). */
 static double bcQueryPad(const bcBvh* bvh, bcVec3 p, double radius)
 {
-	double pMax = fmax(fabs(p.x), fmax(fabs(p.y), fabs(p.z)));
+	double ax = fabs(p.x), ay = fabs(p.y), az = fabs(p.z);
+	double pMax = ax > ay ? (ax > az ? ax : az) : (ay > az ? ay : az);
 	return BC_BVH_PAD_RELATIVE * (pMax + bvh->magnitude + radius) + BC_BVH_PAD_ABSOLUTE;
 }
 
@@ -1616,8 +1675,22 @@ static inline BC_ALWAYS_INLINE BC_TARGET_AVX2 int bcWideTestAvx2(const bcWideSwe
 }
 #endif
 
+/* The index of the lowest bit set in mask (not 0). */
+static inline BC_ALWAYS_INLINE int bcLowestBit(int mask)
+{
+#if defined(__GNUC__)
+	return __builtin_ctz((unsigned)mask);
+#else
+	int i = 0;
+	while ((mask >> i & 1) == 0) {
+		++i;
+	}
+	return i;
+#endif
+}
+
 /* Ask for a child's memory ahead of its use: a wide node's two lines, or
- * the packed triangles of a leaf (104 bytes each). */
+ * a leaf's block (288 bytes). */
 static inline BC_ALWAYS_INLINE void bcPrefetchChild(const bcBvh* bvh, int32_t index, int32_t count)
 {
 	if (count == BC_BVH_INNER) {
@@ -1626,98 +1699,87 @@ static inline BC_ALWAYS_INLINE void bcPrefetchChild(const bcBvh* bvh, int32_t in
 		BC_PREFETCH(node + 64);
 		return;
 	}
-	const char* first = (const char*)(bvh->packed + index);
-	const char* last = (const char*)(bvh->packed + index + count) - 1;
-	for (const char* line = first; line < last; line += 64) {
-		BC_PREFETCH(line);
+	const char* block = (const char*)(bvh->leaves + index);
+	for (size_t line = 0; line < sizeof(bcLeafBlock); line += 64) {
+		BC_PREFETCH(block + line);
 	}
-	BC_PREFETCH(last);
-	/* The filter's records: one or two lines. */
-	BC_PREFETCH(bvh->filter + index);
-	BC_PREFETCH(bvh->filter + index + count - 1);
 }
 
-/* The query's side of the triangle filter. */
-typedef struct bcBallFilter {
-	bcVec3 p0, d;
-	double inverseDd; /* 1 / (d . d), or 0 when d . d is too small to divide by */
-	double radius;    /* r */
-	double slack;     /* BC_FILTER_SLACK times the sizes the test's numbers come from, less |c - p0|_1 */
-} bcBallFilter;
+/* The ordered walk's queue: children met and triangles kept, each with
+ * its key (a child's entry alpha, a triangle's lower bound), in a binary
+ * heap, the least key on top. It holds at most BC_BVH_QUEUE items; what
+ * does not fit is walked at once, in the plain walk's order (never wrong,
+ * only slower). A short sweep keeps a few dozen. */
+#define BC_BVH_QUEUE 1024
 
-/* The slack of the filter's test, relative to the sizes of the numbers it
- * is computed from: the test is a few dozen double operations, each within
- * about 1e-16 of those sizes, and the closest alpha's own error moves the
- * point by as little (a million times that, and still far below any gap the
- * test is meant to see). */
-#define BC_FILTER_SLACK 1e-9
+/* A queued triangle's count: its index is its entry of the triangle order. */
+#define BC_BVH_QUEUED_TRIANGLE (-3)
 
-/* Below this d . d the closest point's alpha is not computed: alpha 0 is
- * taken, and the slack allows the whole segment's length. */
-#define BC_FILTER_MIN_DD 1e-200
+typedef struct bcQueued {
+	double key;
+	int32_t index; /* wide node, leaf block or triangle entry */
+	int32_t count; /* BC_BVH_INNER, the leaf's triangles, or BC_BVH_QUEUED_TRIANGLE */
+} bcQueued;
 
-/* The filter's numbers for a query; false when nothing is to be filtered
- * (a point, r = 0). */
-static bool bcMakeBallFilter(bcVec3 p0, bcVec3 d, double radius, bcBallFilter* f)
+typedef struct bcQueue {
+	int count;
+	bcQueued items[BC_BVH_QUEUE];
+} bcQueue;
+
+static inline BC_ALWAYS_INLINE void bcQueuePush(bcQueue* q, double key, int32_t index, int32_t count)
 {
-	if (!(radius > 0.0)) {
-		return false;
+	int i = q->count++;
+	while (i > 0 && key < q->items[(i - 1) / 2].key) {
+		q->items[i] = q->items[(i - 1) / 2];
+		i = (i - 1) / 2;
 	}
-	double dd = bcDot(d, d);
-	bool divide = dd >= BC_FILTER_MIN_DD;
-	double length = fabs(d.x) + fabs(d.y) + fabs(d.z);
-	f->p0 = p0;
-	f->d = d;
-	f->inverseDd = divide ? 1.0 / dd : 0.0;
-	f->radius = radius;
-	f->slack = BC_FILTER_SLACK * (radius + 2.0 * (fabs(p0.x) + fabs(p0.y) + fabs(p0.z)) + length) +
-			   (divide ? 0.0 : length);
-	return true;
+	q->items[i].key = key;
+	q->items[i].index = index;
+	q->items[i].count = count;
 }
 
-/* Might the swept ball touch the triangle of record for alpha in [0,
- * alpha]? No when the distance from the ball's centre c to the segment's
- * point at the computed closest alpha t (clamped to [0, alpha]) exceeds
- * the radius plus r plus the slack: that distance exceeds the least one
- * by at most |t - t*| |d| and the rounding, each within some 1e-15 of
- * |c - p0|_1 + |c|_1 + |p0|_1 + |d|_1 <= 2 |c - p0|_1 + 2 |p0|_1 + |d|_1.
- * A NaN (a record that never rejects) fails the comparison: kept. */
-static inline bool bcFilterKeeps(const bcFilterRecord* record, const bcBallFilter* f, double alpha)
+/* The least item, taken off the queue (which must not be empty). */
+static inline BC_ALWAYS_INLINE bcQueued bcQueuePop(bcQueue* q)
 {
-	double wx = (double)record->center[0] - f->p0.x;
-	double wy = (double)record->center[1] - f->p0.y;
-	double wz = (double)record->center[2] - f->p0.z;
-	double t = (wx * f->d.x + wy * f->d.y + wz * f->d.z) * f->inverseDd;
-	t = t > 0.0 ? (t < alpha ? t : alpha) : 0.0;
-	double ex = wx - t * f->d.x, ey = wy - t * f->d.y, ez = wz - t * f->d.z;
-	double reach = (double)record->radius + f->radius + f->slack +
-				   2.0 * BC_FILTER_SLACK * (fabs(wx) + fabs(wy) + fabs(wz));
-	return !(ex * ex + ey * ey + ez * ez > reach * reach);
-}
-
-/* The alpha the filter looks up to for a walk at maxAlpha: past it by
- * BC_BVH_FILTER_MARGIN, and never past 1. */
-static inline double bcFilterAlpha(double maxAlpha)
-{
-	double alpha = maxAlpha + BC_BVH_FILTER_MARGIN;
-	return alpha < 1.0 ? alpha : 1.0;
+	bcQueued top = q->items[0];
+	bcQueued last = q->items[--q->count];
+	int i = 0;
+	for (;;) {
+		int child = 2 * i + 1;
+		if (child >= q->count) {
+			break;
+		}
+		if (child + 1 < q->count && q->items[child + 1].key < q->items[child].key) {
+			child += 1;
+		}
+		if (!(q->items[child].key < last.key)) {
+			break;
+		}
+		q->items[i] = q->items[child];
+		i = child;
+	}
+	q->items[i] = last;
+	return top;
 }
 
 typedef int bcWideTestFcn(const bcWideSweep* w, const bcBvhWideNode* node, double maxAlpha, bool sphere,
 						  double entries[BC_BVH_WIDTH]);
 
-/* The walk itself, specialised by its callers for a node test and for the
- * ball test on or off (rays and long sweeps go without: the lean walk). */
+typedef int bcLeafBoundsFcn(const bcLeafBlock* block, const bcLeafQuery* query, double entry, double maxAlpha,
+							float bounds[BC_LEAF_LANES]);
+
+/* The plain walk (bcBvh_QuerySweep), specialised by its callers for a
+ * node test and for the ball test on or off (rays and long sweeps go
+ * without): depth first, nearest child first, each met leaf's triangles
+ * visited at once, in order. It starts from the node or leaf (index,
+ * count) met at alpha entry. */
 static inline BC_ALWAYS_INLINE void bcWalkWide(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha,
 												bcBvhVisitFcn* visit, void* context, bcWideTestFcn* test,
-												bool sphere, const bcBallFilter* filter)
+												bool sphere, int32_t index, int32_t count, double entry)
 {
-
 	bcWidePending stack[BC_BVH_WIDE_STACK];
 	int top = 0;
 	const bcBvhWideNode* nodes = bvh->wide;
-	int32_t index = 0, count = BC_BVH_INNER;
-	double entry = 0.0;
 	for (;;) {
 		if (count == BC_BVH_INNER) {
 			const bcBvhWideNode* node = nodes + index;
@@ -1740,8 +1802,8 @@ static inline BC_ALWAYS_INLINE void bcWalkWide(const bcBvh* bvh, const bcWideSwe
 			}
 			if (n > 0) {
 				/* Every child met is fetched now, while the nearest is
-				 * walked: its node or its triangles are in the cache by the
-				 * time the walk comes back to it. */
+				 * walked: its node or its leaf is in the cache by the time
+				 * the walk comes back to it. */
 				for (int j = 0; j < n; ++j) {
 					bcPrefetchChild(bvh, node->index[order[j]], node->count[order[j]]);
 				}
@@ -1759,11 +1821,9 @@ static inline BC_ALWAYS_INLINE void bcWalkWide(const bcBvh* bvh, const bcWideSwe
 				continue;
 			}
 		} else {
+			const bcLeafBlock* leaf = bvh->leaves + index;
 			for (int32_t i = 0; i < count; ++i) {
-				if (filter != NULL && !bcFilterKeeps(bvh->filter + index + i, filter, bcFilterAlpha(*maxAlpha))) {
-					continue;
-				}
-				visit(context, bvh->packed + index + i, maxAlpha);
+				visit(context, bvh->packed + leaf->first + i, maxAlpha);
 				if (!(entry <= *maxAlpha)) {
 					break;
 				}
@@ -1785,34 +1845,132 @@ static inline BC_ALWAYS_INLINE void bcWalkWide(const bcBvh* bvh, const bcWideSwe
 	}
 }
 
-static void bcWalkScalar(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha, bcBvhVisitFcn* visit,
-						 void* context, const bcBallFilter* filter)
+/* The ordered walk (bcBvh_QuerySweepOrdered): best first. The least item
+ * of the queue is taken: a node's met children are queued at their entry
+ * alphas, a leaf's triangles that may touch at their lower bounds
+ * (bounds: leaf_bound.c), and a triangle is visited; until the least key
+ * is past *maxAlpha. So a triangle is visited only when no node still to
+ * be opened, and no other triangle, can hold an earlier contact. */
+static inline BC_ALWAYS_INLINE void bcWalkOrdered(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha,
+												   bcBvhVisitFcn* visit, void* context, bcWideTestFcn* test,
+												   bool sphere, bcLeafBoundsFcn* bounds, const bcLeafQuery* query)
 {
-	if (w->s.sphere) {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestScalar, true, filter);
+	bcQueue queue;
+	queue.count = 0;
+	bcQueued item = { 0.0, 0, BC_BVH_INNER };
+	for (;;) {
+		if (item.count == BC_BVH_QUEUED_TRIANGLE) {
+			visit(context, bvh->packed + item.index, maxAlpha);
+		} else if (item.count == BC_BVH_INNER) {
+			const bcBvhWideNode* node = bvh->wide + item.index;
+			double entries[BC_BVH_WIDTH];
+			int mask = test(w, node, *maxAlpha, sphere, entries);
+			/* The nearest child met is kept aside, the others queued; it is
+			 * taken next, without the queue, unless something queued is
+			 * nearer (then it is queued too). */
+			int nearest = -1;
+			for (; mask != 0; mask &= mask - 1) {
+				int c = bcLowestBit(mask);
+				if (node->count[c] == 0) {
+					continue;
+				}
+				bcPrefetchChild(bvh, node->index[c], node->count[c]);
+				int queued = c;
+				if (nearest < 0 || entries[c] < entries[nearest]) {
+					queued = nearest;
+					nearest = c;
+				}
+				if (queued < 0) {
+					continue;
+				}
+				if (queue.count < BC_BVH_QUEUE) {
+					bcQueuePush(&queue, entries[queued], node->index[queued], node->count[queued]);
+				} else {
+					bcWalkWide(bvh, w, maxAlpha, visit, context, test, sphere, node->index[queued],
+							   node->count[queued], entries[queued]);
+				}
+			}
+			if (nearest >= 0) {
+				if (queue.count == 0 || entries[nearest] <= queue.items[0].key) {
+					item.key = entries[nearest];
+					item.index = node->index[nearest];
+					item.count = node->count[nearest];
+					continue;
+				}
+				if (queue.count < BC_BVH_QUEUE) {
+					bcQueuePush(&queue, entries[nearest], node->index[nearest], node->count[nearest]);
+				} else {
+					bcWalkWide(bvh, w, maxAlpha, visit, context, test, sphere, node->index[nearest],
+							   node->count[nearest], entries[nearest]);
+				}
+			}
+		} else {
+			const bcLeafBlock* leaf = bvh->leaves + item.index;
+			float keys[BC_LEAF_LANES];
+			int keep = bounds(leaf, query, item.key, *maxAlpha, keys);
+			for (; keep != 0; keep &= keep - 1) {
+				int i = bcLowestBit(keep);
+				int32_t entry = leaf->first + i;
+				if (queue.count < BC_BVH_QUEUE) {
+					const char* record = (const char*)(bvh->packed + entry);
+					BC_PREFETCH(record);
+					BC_PREFETCH(record + sizeof(bcBvhTriangle) - 1);
+					bcQueuePush(&queue, (item.key + (double)keys[i]) - BC_LEAF_KEY_STEP, entry, BC_BVH_QUEUED_TRIANGLE);
+				} else {
+					visit(context, bvh->packed + entry, maxAlpha);
+				}
+			}
+		}
+		if (queue.count == 0) {
+			return;
+		}
+		item = bcQueuePop(&queue);
+		if (!(item.key <= *maxAlpha)) {
+			return;
+		}
+	}
+}
+
+static void bcWalkScalar(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha, bcBvhVisitFcn* visit,
+						 void* context, const bcLeafQuery* query)
+{
+	if (query == NULL) {
+		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestScalar, w->s.sphere, 0, BC_BVH_INNER, 0.0);
 	} else {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestScalar, false, filter);
+		bcWalkOrdered(bvh, w, maxAlpha, visit, context, bcWideTestScalar, w->s.sphere, bcLeafBounds_Scalar, query);
 	}
 }
 
 #if BC_BVH_X86
 static void bcWalkSse2(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha, bcBvhVisitFcn* visit, void* context,
-					   const bcBallFilter* filter)
+					   const bcLeafQuery* query)
 {
-	if (w->s.sphere) {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestSse2, true, filter);
+	if (query == NULL) {
+		if (w->s.sphere) {
+			bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestSse2, true, 0, BC_BVH_INNER, 0.0);
+		} else {
+			bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestSse2, false, 0, BC_BVH_INNER, 0.0);
+		}
+	} else if (w->s.sphere) {
+		bcWalkOrdered(bvh, w, maxAlpha, visit, context, bcWideTestSse2, true, bcLeafBounds_Sse2, query);
 	} else {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestSse2, false, filter);
+		bcWalkOrdered(bvh, w, maxAlpha, visit, context, bcWideTestSse2, false, bcLeafBounds_Sse2, query);
 	}
 }
 
 BC_TARGET_AVX2 static void bcWalkAvx2(const bcBvh* bvh, const bcWideSweep* w, double* maxAlpha,
-									   bcBvhVisitFcn* visit, void* context, const bcBallFilter* filter)
+									   bcBvhVisitFcn* visit, void* context, const bcLeafQuery* query)
 {
-	if (w->s.sphere) {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, true, filter);
+	if (query == NULL) {
+		if (w->s.sphere) {
+			bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, true, 0, BC_BVH_INNER, 0.0);
+		} else {
+			bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, false, 0, BC_BVH_INNER, 0.0);
+		}
+	} else if (w->s.sphere) {
+		bcWalkOrdered(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, true, bcLeafBounds_Avx2, query);
 	} else {
-		bcWalkWide(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, false, filter);
+		bcWalkOrdered(bvh, w, maxAlpha, visit, context, bcWideTestAvx2, false, bcLeafBounds_Avx2, query);
 	}
 }
 #endif
@@ -1841,9 +1999,10 @@ bool bcBvh_SetSimd(bcBvh* bvh, bcBvhSimd simd)
 	return true;
 }
 
-/* The swept-ball walk, with the triangle filter when filter is not NULL. */
+/* The swept-ball walk, ordered by the leaves' bounds when query is not
+ * NULL. */
 static void bcQuerySweepWith(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
-							 bcBvhVisitFcn* visit, void* context, const bcBallFilter* filter)
+							 bcBvhVisitFcn* visit, void* context, const bcLeafQuery* query)
 {
 	double r = radius > 0.0 ? radius : 0.0;
 	double grow = r + bcQueryPad(bvh, p0, r);
@@ -1869,14 +2028,14 @@ static void bcQuerySweepWith(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radiu
 	switch (bvh->simd) {
 #if BC_BVH_X86
 	case bc_simdAvx2:
-		bcWalkAvx2(bvh, &w, maxAlpha, visit, context, filter);
+		bcWalkAvx2(bvh, &w, maxAlpha, visit, context, query);
 		break;
 	case bc_simdSse2:
-		bcWalkSse2(bvh, &w, maxAlpha, visit, context, filter);
+		bcWalkSse2(bvh, &w, maxAlpha, visit, context, query);
 		break;
 #endif
 	default:
-		bcWalkScalar(bvh, &w, maxAlpha, visit, context, filter);
+		bcWalkScalar(bvh, &w, maxAlpha, visit, context, query);
 		break;
 	}
 }
@@ -1890,15 +2049,14 @@ void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, doub
 	bcQuerySweepWith(bvh, p0, d, radius, maxAlpha, visit, context, NULL);
 }
 
-void bcBvh_QuerySweepBall(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
-						  bcBvhVisitFcn* visit, void* context)
+void bcBvh_QuerySweepOrdered(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, bool twoSided,
+							 double* maxAlpha, bcBvhVisitFcn* visit, void* context)
 {
 	if (bvh == NULL || maxAlpha == NULL || visit == NULL || bvh->wide == NULL) {
 		return;
 	}
-	bcBallFilter filter;
-	bool filtered = bcMakeBallFilter(p0, d, radius, &filter);
-	bcQuerySweepWith(bvh, p0, d, radius, maxAlpha, visit, context, filtered ? &filter : NULL);
+	bcLeafQuery query = bcLeafQuery_Make(p0, d, radius > 0.0 ? radius : 0.0, twoSided);
+	bcQuerySweepWith(bvh, p0, d, radius, maxAlpha, visit, context, &query);
 }
 
 /* Distance from p to the child's box grown by pad (a lower bound of the

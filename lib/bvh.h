@@ -3,6 +3,7 @@
 #define BC_BVH_H
 
 #include "ballcast.h"
+#include "leaf_bound.h"
 
 typedef struct bcBvh bcBvh;
 
@@ -31,7 +32,10 @@ typedef struct bcBvhNode {
 
 /* The swept-ball walk's own copy of the tree: 4-wide nodes, made from the
  * binary nodes above by pulling each node's grandchildren up (the larger
- * inner child first) until it has four children. The boxes are the binary
+ * inner child first) until it has four children. A binary subtree of at
+ * most BC_LEAF_LANES (8) triangles becomes one leaf, with its box, and
+ * each leaf has a block of its triangles in float (bcLeafBlock,
+ * leaf_bound.h), numbered in node order. The boxes are the binary
  * nodes' float boxes, unchanged, so they are as conservative. Structure of
  * arrays, so that one SIMD instruction tests one axis of all four boxes:
  * bounds[axis][0] are the four lower bounds, bounds[axis][1] the upper. An
@@ -41,8 +45,8 @@ typedef struct bcBvhNode {
 
 typedef struct bcBvhWideNode {
 	float bounds[3][2][BC_BVH_WIDTH];
-	int32_t index[BC_BVH_WIDTH]; /* inner: wide node index; leaf: first entry of the triangle order */
-	int32_t count[BC_BVH_WIDTH]; /* leaf: number of triangles; BC_BVH_INNER; 0: unused */
+	int32_t index[BC_BVH_WIDTH]; /* inner: wide node index; leaf: its block (bcBvhData.leaves) */
+	int32_t count[BC_BVH_WIDTH]; /* leaf: number of triangles (1 .. BC_LEAF_LANES); BC_BVH_INNER; 0: unused */
 } bcBvhWideNode;
 
 /* How the swept-ball walk tests a node's four boxes: one box at a time in
@@ -135,21 +139,20 @@ typedef void bcBvhVisitFcn(void* context, const bcBvhTriangle* triangle, double*
 void bcBvh_QuerySweep(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
 					  bcBvhVisitFcn* visit, void* context);
 
-/* How far past *maxAlpha the triangle filter of bcBvh_QuerySweepBall looks
- * (as a fraction of the path): a triangle it skips is clear of the swept
- * ball up to *maxAlpha plus this, 2^-30, a thousand times the error a
- * double-precision contact's alpha may carry (BC_SWEEP_ALPHA_ERROR, 2^-40):
- * no contact the exact tests would place at or before *maxAlpha is lost. */
-#define BC_BVH_FILTER_MARGIN 9.313225746154785e-10
-
-/* As bcBvh_QuerySweep, less the triangles the swept ball (radius > 0)
- * surely stays clear of for every alpha in [0, min(1, *maxAlpha +
- * BC_BVH_FILTER_MARGIN)]: its centre farther than radius from a ball
- * around the triangle (made when the hierarchy is built), throughout.
- * Tested per triangle before the callback sees it, with a slack far above
- * the test's rounding. With radius 0 nothing is filtered. */
-void bcBvh_QuerySweepBall(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, double* maxAlpha,
-						  bcBvhVisitFcn* visit, void* context);
+/* As bcBvh_QuerySweep, but the triangles of each leaf met are first given
+ * a lower bound on the alpha of their first contact with the ball
+ * (leaf_bound.c: in float, a leaf at a time; contacts counted from the
+ * front only unless twoSided) and visited in the order of those bounds,
+ * least first, interleaved with the walk: a triangle is visited before
+ * the walk enters a node whose entry alpha is later than its bound. A
+ * triangle whose bound is later than *maxAlpha (as it stands when its leaf
+ * is met or its turn comes) is never visited: it has no contact at or
+ * before *maxAlpha (the bound is never later than any alpha the exact
+ * test gives it, error included). So a caller that lowers *maxAlpha to
+ * the earliest contact found (plus its tie window) ends the walk after
+ * the few triangles whose bounds are below it. */
+void bcBvh_QuerySweepOrdered(const bcBvh* bvh, bcVec3 p0, bcVec3 d, double radius, bool twoSided,
+							 double* maxAlpha, bcBvhVisitFcn* visit, void* context);
 
 /* Visit, nearest node first, every triangle whose box is within *maxDistance
  * of point p; the callback may lower *maxDistance. */
@@ -174,6 +177,8 @@ typedef struct bcBvhData {
 	size_t nodeBytes;
 	const bcBvhWideNode* wideNodes; /* the swept-ball walk's tree */
 	size_t wideNodeBytes;
+	const struct bcLeafBlock* leaves; /* its leaves' blocks */
+	int32_t leafBlockCount;
 	const int32_t* triangles;
 	int32_t triangleCount;
 } bcBvhData;

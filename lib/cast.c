@@ -33,6 +33,8 @@
 
 typedef struct bcCandidate {
 	int32_t triangle;
+	bcSweepTriangleRef ref; /* the triangle as the test read it: the answer's point and normal come from it, not
+							   from the mesh's arrays again */
 	double best;
 	double error; /* best is within this of the exact alpha (points, until refined) */
 	bcSweepResult result;
@@ -68,7 +70,8 @@ static void pruneCandidates(bcCastContext* ctx)
 	ctx->count = kept;
 }
 
-static void addCandidate(bcCastContext* ctx, int32_t triangle, const bcSweepResult* result)
+static void addCandidate(bcCastContext* ctx, int32_t triangle, const bcSweepTriangleRef* ref,
+						 const bcSweepResult* result)
 {
 	double key = keyOf(result);
 	double error = result->overlap ? 0.0 : result->alphaError;
@@ -95,6 +98,7 @@ static void addCandidate(bcCastContext* ctx, int32_t triangle, const bcSweepResu
 	}
 	bcCandidate* item = ctx->items + ctx->count++;
 	item->triangle = triangle;
+	item->ref = *ref;
 	item->best = key;
 	item->error = error;
 	item->result = *result;
@@ -107,7 +111,7 @@ static void testTriangle(bcCastContext* ctx, int32_t t, const bcSweepTriangleRef
 	}
 	bcSweepResult result;
 	if (bcSweepTriangle(&ctx->query, triangle, maxAlpha, &result)) {
-		addCandidate(ctx, t, &result);
+		addCandidate(ctx, t, triangle, &result);
 	}
 }
 
@@ -169,16 +173,15 @@ static void runSearch(bcCastContext* ctx, const bcMesh* mesh, bcCastInput input,
 	} else {
 		double maxAlpha = 1.0;
 		ctx->query.ballFiltered = true;
-		bcBvh_QuerySweepBall(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius, &maxAlpha, visitTriangle,
-							 ctx);
+		bcBvh_QuerySweepOrdered(mesh->bvh, ctx->query.p0, ctx->query.d, ctx->query.radius,
+								ctx->query.options.twoSided, &maxAlpha, visitTriangle, ctx);
 	}
 	/* The candidates' alphas made exact, then the window drawn again. */
 	bool refined = false;
 	for (int i = 0; i < ctx->count; ++i) {
 		bcCandidate* c = ctx->items + i;
 		if (c->error > 0.0) {
-			bcSweepTriangleRef triangle = meshTriangle(mesh, c->triangle);
-			bcSweepRefine(&ctx->query, &triangle, &c->result);
+			bcSweepRefine(&ctx->query, &c->ref, &c->result);
 			c->best = keyOf(&c->result);
 			c->error = 0.0;
 			refined = true;
@@ -255,8 +258,7 @@ static void fillOutput(const bcCastContext* ctx, bcCastOutput* out)
 		out->vertices[k] = v[local[k]];
 	}
 	out->tieCount = ties;
-	bcSweepTriangleRef triangle = meshTriangle(mesh, t);
-	bcSweepContact(&ctx->query, &triangle, &chosen->result, slot, chosen->result.alpha[slot], out);
+	bcSweepContact(&ctx->query, &chosen->ref, &chosen->result, slot, chosen->result.alpha[slot], out);
 	/* A tie names the contact (its point and normal where it touches), never
 	 * a later alpha: alpha and centre are the earliest tied contact's (an
 	 * overlap's alphas are all 0). */
@@ -300,8 +302,13 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
 	}
 	fillOutput(&ctx, output);
 	int n = 0;
-	if (output->state != bc_castMiss) {
-		qsort(ctx.items, (size_t)ctx.count, sizeof *ctx.items, compareCandidates);
+	if (capacity <= 0 || ties == NULL) {
+		/* Only the count: the tied contacts fillOutput counted. */
+		n = output->state != bc_castMiss ? output->tieCount : 0;
+	} else if (output->state != bc_castMiss) {
+		if (ctx.count > 1) {
+			qsort(ctx.items, (size_t)ctx.count, sizeof *ctx.items, compareCandidates);
+		}
 		double limit = ctx.alphaMin + BC_ALPHA_TIE_TOLERANCE;
 		for (int i = 0; i < ctx.count; ++i) {
 			const bcCandidate* c = ctx.items + i;
@@ -323,8 +330,7 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
 					for (int k = 0; k < 3; ++k) {
 						contact->vertices[k] = k < contact->vertexCount ? v[local[k]] : -1;
 					}
-					bcSweepTriangleRef triangle = meshTriangle(mesh, c->triangle);
-					bcSweepContact(&ctx.query, &triangle, &c->result, s, c->result.alpha[s], &tmp);
+					bcSweepContact(&ctx.query, &c->ref, &c->result, s, c->result.alpha[s], &tmp);
 					contact->alpha = tmp.alpha;
 					contact->normal = tmp.normal;
 				}
@@ -338,28 +344,6 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
 
 /* --------------------------------------------------------- normal modes */
 
-/* The normalised sum of the front normals of the tied triangles, each
- * once (ties come sorted by triangle); fallback when the sum is zero. */
-static bcVec3 averageNormal(const bcMesh* mesh, const bcContact* ties, int count, bcVec3 fallback)
-{
-	double x = 0.0, y = 0.0, z = 0.0;
-	for (int i = 0; i < count; ++i) {
-		if (i > 0 && ties[i].triangle == ties[i - 1].triangle) {
-			continue;
-		}
-		bcVec3 n = mesh->normals[ties[i].triangle];
-		x += n.x;
-		y += n.y;
-		z += n.z;
-	}
-	double length = sqrt(x * x + y * y + z * z);
-	if (!(length > 0.0)) {
-		return fallback;
-	}
-	/* + 0.0: a -0 component prints as 0 */
-	return bcMakeVec3(x / length + 0.0, y / length + 0.0, z / length + 0.0);
-}
-
 bcVec3 bcMesh_CastNormal(const bcMesh* mesh, const bcCastOutput* output, const bcContact* ties, int count,
 						 bcNormalMode mode)
 {
@@ -370,7 +354,7 @@ bcVec3 bcMesh_CastNormal(const bcMesh* mesh, const bcCastOutput* output, const b
 	case bc_normalTriangle:
 		return output->triangleNormal;
 	case bc_normalAverage:
-		return averageNormal(mesh, ties, count, output->triangleNormal);
+		return bcMesh_AverageNormal(mesh, ties, count, output->triangleNormal); /* average_normal.c */
 	default:
 		return output->normal;
 	}

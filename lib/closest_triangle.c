@@ -2,7 +2,14 @@
  * (Ericson, Real-Time Collision Detection 5.1.5, as the course's closest-point
  * notes follow it). */
 #include "ballcast.h"
+#include "predicates.h"
+#include "sweep.h"
 #include "vec3.h"
+
+/* (BC_NORMAL_PLAIN_ERROR / (28 u))^2: a plain normal vector n of two edges
+ * x, y with |n|^2 below |x|^2 |y|^2 over this is thin (its error bound
+ * 28 u |x| |y| / |n| above BC_NORMAL_PLAIN_ERROR, sweep.h). */
+#define BC_THIN_RATIO_SQUARED 85598.04081632652 /* (2^13 / 28)^2 */
 
 /* The result for closest point q of feature (count local vertices v0, v1,
  * and 2 for a face), with the weights u, v, w of A, B, C that make q. */
@@ -57,14 +64,29 @@ static bcClosestPoint closestOnEdge(bcVec3 p, bcVec3 a, bcVec3 b, int ia, int ib
 /* The triangle's normal, not normalised: the cross product of the two edges
  * meeting opposite the longest one, which rounds least (with a long thin
  * triangle, (b - a) x (c - a) would cancel most of its digits). Every
- * cyclic choice has the orientation of (b - a) x (c - a). */
-static bcVec3 rawNormal(bcVec3 ab, bcVec3 bc, bcVec3 ca)
+ * cyclic choice has the orientation of (b - a) x (c - a). A thin cap (its
+ * largest angle near 180 degrees) leaves even that few digits: its normal
+ * is the exact cross product, rounded, as the cast's (sweep.h,
+ * BC_NORMAL_PLAIN_ERROR), so its region tests and face point are right. */
+static bcVec3 rawNormal(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 ab, bcVec3 bc, bcVec3 ca)
 {
 	double lab = bcDot(ab, ab), lbc = bcDot(bc, bc), lca = bcDot(ca, ca);
+	bcVec3 n;
+	double lengths2;
 	if (lab >= lbc && lab >= lca) {
-		return bcCross(bc, ca);
+		n = bcCross(bc, ca);
+		lengths2 = lbc * lca;
+	} else if (lbc >= lca) {
+		n = bcCross(ca, ab);
+		lengths2 = lca * lab;
+	} else {
+		n = bcCross(ab, bc);
+		lengths2 = lab * lbc;
 	}
-	return lbc >= lca ? bcCross(ca, ab) : bcCross(ab, bc);
+	if (bcDot(n, n) * BC_THIN_RATIO_SQUARED < lengths2) {
+		return bcExactCross(a, b, c); /* (0,0,0) when exactly flat: the edges decide */
+	}
+	return n;
 }
 
 bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c)
@@ -97,7 +119,7 @@ bcClosestPoint bcClosestPointTriangle(bcVec3 p, bcVec3 a, bcVec3 b, bcVec3 c)
 	 * Ericson's by Lagrange's identity, up to the factor |n|) they keep
 	 * nearly all. */
 	bcVec3 cp = bcSub(p, c);
-	bcVec3 n = rawNormal(ab, bcSub(c, b), bcSub(a, c));
+	bcVec3 n = rawNormal(a, b, c, ab, bcSub(c, b), bcSub(a, c));
 	double vc = bcDot(n, bcCross(ap, bp));
 
 	/* Edge region AB. */

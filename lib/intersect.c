@@ -26,6 +26,15 @@
  *
  * Triangles of A are handed out to threads in blocks; each thread keeps
  * its own list, and the lists are joined and sorted at the end.
+ *
+ * Only triangles whose exact cross product (B - A) x (C - A) is zero are
+ * skipped (the exact test has no plane for them). The slivers that cast
+ * never hits (BC_SLIVER_SINE) are tested like any other: their exact
+ * orientations are as good as anyone's. The hierarchies hold no slivers,
+ * so a pass after the others finds the pairs that have one (few in any
+ * mesh): each sliver searches the other mesh's hierarchy within its
+ * sphere, and the slivers of the two meshes are tested against each other;
+ * with the approximate test, each sliver against every triangle.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +42,7 @@
 #include "bvh.h"
 #include "mesh.h"
 #include "core.h"
+#include "predicates.h"
 #include "vec3.h"
 
 /* The sphere's radius is the largest of three distances |v - c|, each a
@@ -77,12 +87,77 @@ typedef struct bcIntersectJob {
 	size_t candidates;
 	size_t falsePositives, falseNegatives; /* checkApprox */
 	bool outOfMemory;
+	/* The slivers of each mesh (sorted), whose pairs the sliver pass finds. */
+	const int32_t* fromSlivers;
+	int32_t fromSliverCount;
+	const int32_t* toSlivers;
+	int32_t toSliverCount;
 } bcIntersectJob;
 
+/* Left out of the hierarchy: zero area, or a sliver (BC_SLIVER_SINE). */
 static bool isDegenerate(const bcMesh* mesh, int32_t t)
 {
 	bcVec3 n = mesh->normals[t];
 	return n.x == 0.0 && n.y == 0.0 && n.z == 0.0;
+}
+
+/* Skipped by intersect: the exact cross product is zero. */
+static bool isFlat(const bcMesh* mesh, int32_t t)
+{
+	if (!isDegenerate(mesh, t)) {
+		return false;
+	}
+	const int32_t* v = mesh->triangles + 3 * (size_t)t;
+	bcVec3 n = bcExactCross(mesh->vertices[v[0]], mesh->vertices[v[1]], mesh->vertices[v[2]]);
+	return n.x == 0.0 && n.y == 0.0 && n.z == 0.0;
+}
+
+int32_t bcMesh_CountZeroArea(const bcMesh* mesh, int32_t* first)
+{
+	int32_t count = 0;
+	if (first != NULL) {
+		*first = -1;
+	}
+	for (int32_t t = 0; t < mesh->triangleCount; ++t) {
+		if (isFlat(mesh, t)) {
+			if (count == 0 && first != NULL) {
+				*first = t;
+			}
+			count += 1;
+		}
+	}
+	return count;
+}
+
+/* The mesh's slivers: degenerate to the hierarchy, not flat. NULL when
+ * out of memory; *count 0 (and a one-element block) when there are none. */
+static int32_t* findSlivers(const bcMesh* mesh, int32_t* count)
+{
+	*count = 0;
+	int32_t* list = bcAlloc((size_t)(mesh->degenerateCount > 0 ? mesh->degenerateCount : 1) * sizeof *list);
+	if (list == NULL) {
+		return NULL;
+	}
+	for (int32_t t = 0; t < mesh->triangleCount && *count < mesh->degenerateCount; ++t) {
+		if (isDegenerate(mesh, t) && !isFlat(mesh, t)) {
+			list[(*count)++] = t;
+		}
+	}
+	return list;
+}
+
+static int compareIndex(const void* x, const void* y)
+{
+	int32_t a = *(const int32_t*)x, b = *(const int32_t*)y;
+	return (a > b) - (a < b);
+}
+
+/* Tested by intersect: not flat (the slivers' list says which degenerate
+ * triangles are slivers). */
+static bool isTested(const bcMesh* mesh, int32_t t, const int32_t* slivers, int32_t sliverCount)
+{
+	return !isDegenerate(mesh, t) ||
+		   (sliverCount > 0 && bsearch(&t, slivers, (size_t)sliverCount, sizeof *slivers, compareIndex) != NULL);
 }
 
 static void push(bcIntersectJob* job, int32_t a, int32_t b, const bcTriTriOutput* out, bcTriTriState exactState)
@@ -127,11 +202,12 @@ static bool ownsPair(const bcIntersectJob* job, int32_t u)
 	return job->swapped ? ru < job->radius : ru <= job->radius;
 }
 
+static void testAdmitted(bcIntersectJob* job, int32_t u);
+
 /* Test the current triangle against triangle u of `to`. */
 static void testPair(bcIntersectJob* job, int32_t u)
 {
 	int32_t t = job->ti;
-	const int32_t* vu = job->to->triangles + 3 * (size_t)u;
 	bool searching = !job->options.bruteForce;
 	if (job->options.approximate && searching) {
 		if (!ownsPair(job, u)) {
@@ -140,11 +216,19 @@ static void testPair(bcIntersectJob* job, int32_t u)
 	} else if (job->self && u <= t) {
 		return; /* each pair once, as (lower, higher) */
 	}
+	testAdmitted(job, u);
+}
+
+/* Test the current triangle against triangle u of `to`, a pair admitted
+ * once: neighbours sharing a vertex (one mesh) are still left out. */
+static void testAdmitted(bcIntersectJob* job, int32_t u)
+{
+	int32_t t = job->ti;
+	const int32_t* vu = job->to->triangles + 3 * (size_t)u;
 	if (job->self) {
 		if (u == t) {
 			return;
 		}
-		/* Neighbours sharing a vertex never count. */
 		for (int i = 0; i < 3; ++i) {
 			if (vu[i] == job->vt[0] || vu[i] == job->vt[1] || vu[i] == job->vt[2]) {
 				return;
@@ -213,7 +297,7 @@ static void searchTriangle(bcIntersectJob* job, int32_t t)
 	}
 	if (job->options.bruteForce) {
 		for (int32_t u = job->self ? t + 1 : 0; u < job->to->triangleCount; ++u) {
-			if (!isDegenerate(job->to, u)) {
+			if (isTested(job->to, u, job->toSlivers, job->toSliverCount)) {
 				testPair(job, u);
 			}
 		}
@@ -231,7 +315,9 @@ static void runBlock(int begin, int end, int worker, void* context)
 {
 	bcIntersectJob* job = (bcIntersectJob*)context + worker;
 	for (int32_t i = begin; i < end && !job->outOfMemory; ++i) {
-		if (!isDegenerate(job->from, i)) {
+		bool tested = job->options.bruteForce ? isTested(job->from, i, job->fromSlivers, job->fromSliverCount)
+											  : !isDegenerate(job->from, i);
+		if (tested) {
 			searchTriangle(job, i);
 		}
 	}
@@ -246,6 +332,72 @@ static void runPass(bcIntersectJob* jobs, int threadCount, const bcMesh* from, c
 		jobs[i].swapped = swapped;
 	}
 	bcParallelFor(from->triangleCount, BC_INTERSECT_BLOCK, threadCount, runBlock, jobs);
+}
+
+/* The hierarchy's callback in the sliver pass: every triangle it holds is
+ * not a sliver, so each pair is met once, from its sliver. */
+static void visitFromSliver(void* context, int32_t triangle, double* maxDistance)
+{
+	(void)maxDistance;
+	testAdmitted(context, triangle);
+}
+
+/* Make triangle t of `from` the current one. */
+static void setCurrent(bcIntersectJob* job, int32_t t)
+{
+	job->ti = t;
+	job->vt = job->from->triangles + 3 * (size_t)t;
+	for (int k = 0; k < 3; ++k) {
+		job->pt[k] = job->from->vertices[job->vt[k]];
+	}
+}
+
+/* The pairs of sliver t of `from` with the triangles of `to` that are not
+ * slivers: through the hierarchy within t's sphere (exact), or every one
+ * (approximate: a pair there needs only the spheres to meet). */
+static void searchFromSliver(bcIntersectJob* job, int32_t t)
+{
+	setCurrent(job, t);
+	if (job->options.approximate) {
+		for (int32_t u = 0; u < job->to->triangleCount && !job->outOfMemory; ++u) {
+			if (!isDegenerate(job->to, u)) {
+				testAdmitted(job, u);
+			}
+		}
+		return;
+	}
+	bcSphere sphere = bcTriangleBoundingSphere(job->pt[0], job->pt[1], job->pt[2]);
+	double maxDistance = sphere.radius * (1.0 + BC_INTERSECT_SPHERE_PAD);
+	bcBvh_QueryPoint(job->to->bvh, sphere.center, &maxDistance, visitFromSliver, job);
+}
+
+/* The pass for pairs with a sliver in them (the hierarchies hold none), on
+ * one job: slivers of a against b's hierarchy, of b against a's, and
+ * slivers against slivers. */
+static void sliverPass(bcIntersectJob* job, const bcMesh* a, const bcMesh* other, const int32_t* aSlivers,
+					   int32_t aCount, const int32_t* otherSlivers, int32_t otherCount)
+{
+	job->from = a;
+	job->to = other;
+	job->swapped = false;
+	for (int32_t i = 0; i < aCount && !job->outOfMemory; ++i) {
+		searchFromSliver(job, aSlivers[i]);
+		/* Against the other's slivers: for one mesh, each pair once. */
+		for (int32_t k = 0; k < otherCount && !job->outOfMemory; ++k) {
+			if (!job->self || otherSlivers[k] > aSlivers[i]) {
+				testAdmitted(job, otherSlivers[k]);
+			}
+		}
+	}
+	if (job->self) {
+		return;
+	}
+	job->from = other;
+	job->to = a;
+	job->swapped = true;
+	for (int32_t i = 0; i < otherCount && !job->outOfMemory; ++i) {
+		searchFromSliver(job, otherSlivers[i]);
+	}
 }
 
 static int comparePairs(const void* x, const void* y)
@@ -285,13 +437,36 @@ bcIntersectList* bcMesh_Intersect(const bcMesh* a, const bcMesh* b, const bcInte
 		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
 		return NULL;
 	}
+	int32_t aSliverCount = 0, otherSliverCount = 0;
+	int32_t* aSlivers = findSlivers(a, &aSliverCount);
+	int32_t* otherSlivers = self ? aSlivers : findSlivers(other, &otherSliverCount);
+	otherSliverCount = self ? aSliverCount : otherSliverCount;
+	if (aSlivers == NULL || otherSlivers == NULL) {
+		bcFree(jobs);
+		bcFree(aSlivers);
+		bcFree(self ? NULL : otherSlivers);
+		bcFree(list);
+		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
+		return NULL;
+	}
 	for (int i = 0; i < threadCount; ++i) {
 		jobs[i].self = self;
 		jobs[i].options = opts;
+		jobs[i].fromSlivers = aSlivers;
+		jobs[i].fromSliverCount = aSliverCount;
+		jobs[i].toSlivers = otherSlivers;
+		jobs[i].toSliverCount = otherSliverCount;
 	}
 	runPass(jobs, threadCount, a, other, false);
 	if (opts.approximate && !opts.bruteForce && !self) {
 		runPass(jobs, threadCount, other, a, true);
+	}
+	if (!opts.bruteForce && (aSliverCount > 0 || otherSliverCount > 0)) {
+		sliverPass(jobs, a, other, aSlivers, aSliverCount, otherSlivers, otherSliverCount);
+	}
+	bcFree(aSlivers);
+	if (!self) {
+		bcFree(otherSlivers);
 	}
 
 	bool outOfMemory = false;

@@ -51,12 +51,13 @@ static void finishRange(int index, int next, int worker, void* context)
 		bcVec3 a = vertices[triangles[3 * i + 0]];
 		bcVec3 b = vertices[triangles[3 * i + 1]];
 		bcVec3 c = vertices[triangles[3 * i + 2]];
-		bcVec3 n = bcTriangleNormal(a, b, c);
+		double error;
+		bcVec3 n = bcTriangleNormalBounded(a, b, c, &error);
 		if (n.x == 0.0 && n.y == 0.0 && n.z == 0.0) {
 			range->degenerateCount += 1;
 		}
 		mesh->normals[i] = n;
-		mesh->normalErrors[i] = bcFloatAbove(bcTriangleNormalError(a, b, c));
+		mesh->normalErrors[i] = bcFloatAbove(error);
 	}
 }
 

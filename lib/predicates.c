@@ -619,3 +619,10 @@ double bcOrient2d(double ax, double ay, double bx, double by, double cx, double 
 	}
 	return orient2dExact(ax, ay, bx, by, cx, cy);
 }
+
+bcVec3 bcExactCross(bcVec3 a, bcVec3 b, bcVec3 c)
+{
+	/* N.x = det[b - a, c - a] in (y, z), N.y in (z, x), N.z in (x, y). */
+	return bcMakeVec3(orient2dExact(a.y, a.z, b.y, b.z, c.y, c.z), orient2dExact(a.z, a.x, b.z, b.x, c.z, c.x),
+					  orient2dExact(a.x, a.y, b.x, b.y, c.x, c.y));
+}

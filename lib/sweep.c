@@ -173,29 +173,59 @@ static bool isSliver(const bcNormalEdges* e, double area2)
 	return !(area2 >= DBL_MIN) || !isfinite(area2) || !(e->longest > 0.0) || area2 <= BC_SLIVER_SINE * e->product;
 }
 
-bcVec3 bcTriangleNormal(bcVec3 a, bcVec3 b, bcVec3 c)
+/* The normal of a thin triangle (the plain one's bound above
+ * BC_NORMAL_PLAIN_ERROR) from its exact cross product, every component
+ * faithfully rounded (bcExactCross): within 2 u |N| of N (and DBL_MIN
+ * absolutely), so the direction within 4 u, plus 4 u for the division;
+ * doubled for safety, and the underflow's part added. The sliver rule is
+ * taken on this |N| too: near the limit the plain one is off by up to a
+ * fifth. Every triangle that is not a sliver gets a normal within 16 u of
+ * a radian, however thin. */
+static bcVec3 thinNormal(bcVec3 a, bcVec3 b, bcVec3 c, const bcNormalEdges* e, double* error)
+{
+	const bcVec3 zero = { 0.0, 0.0, 0.0 };
+	bcVec3 cross = bcExactCross(a, b, c);
+	double area2 = bcSafeLength(cross);
+	if (isSliver(e, area2)) {
+		*error = 0.0;
+		return zero;
+	}
+	*error = 16.0 * BC_U + 8.0 * DBL_MIN / area2;
+	return bcPositiveZeros(bcNormalize(cross));
+}
+
+bcVec3 bcTriangleNormalBounded(bcVec3 a, bcVec3 b, bcVec3 c, double* error)
 {
 	const bcVec3 zero = { 0.0, 0.0, 0.0 };
 	bcNormalEdges e = normalEdges(a, b, c);
 	double area2 = bcSafeLength(e.cross);
+	*error = 0.0;
 	if (isSliver(&e, area2)) {
 		return zero;
 	}
-	return bcPositiveZeros(bcNormalize(e.cross));
-}
-
-double bcTriangleNormalError(bcVec3 a, bcVec3 b, bcVec3 c)
-{
 	/* Each component of the cross product of two rounded differences is
 	 * within 4 u (|x_j y_k| + |x_k y_j|) <= 8 u |x| |y| of the exact one,
 	 * so the vector within 14 u |x| |y|; normalised, the direction moves by
 	 * that over |N|, plus 4 u for the division. Doubled for safety. */
-	bcNormalEdges e = normalEdges(a, b, c);
-	double area2 = bcSafeLength(e.cross);
-	if (isSliver(&e, area2)) {
-		return 0.0;
+	double plain = 28.0 * BC_U * (e.lengths / area2) + 8.0 * BC_U;
+	if (!(plain > BC_NORMAL_PLAIN_ERROR)) {
+		*error = plain;
+		return bcPositiveZeros(bcNormalize(e.cross));
 	}
-	return 28.0 * BC_U * (e.lengths / area2) + 8.0 * BC_U;
+	return thinNormal(a, b, c, &e, error);
+}
+
+bcVec3 bcTriangleNormal(bcVec3 a, bcVec3 b, bcVec3 c)
+{
+	double error;
+	return bcTriangleNormalBounded(a, b, c, &error);
+}
+
+double bcTriangleNormalError(bcVec3 a, bcVec3 b, bcVec3 c)
+{
+	double error;
+	bcTriangleNormalBounded(a, b, c, &error);
+	return error;
 }
 
 /* Within BC_MAX_COORDINATE on every axis (false for NaN). */
@@ -308,15 +338,41 @@ static inline void twoSum(double a, double b, double* x, double* y)
 	*x = sum;
 }
 
-/* x + y = a * b exactly (Dekker; no fused multiply-add). */
-static inline void twoProduct(double a, double b, double* x, double* y)
+/* Where the CPU has fused multiply-add, the double-double arithmetic of
+ * a point's alpha (pointAlpha) takes the exact product's rounding error
+ * from it, in one instruction instead of Dekker's split: the same exact
+ * error, so the same bits, chosen at run time as the walk's SIMD is. */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(BC_NO_SIMD)
+#define BC_SWEEP_FMA 1
+#define BC_TARGET_FMA __attribute__((target("fma")))
+#else
+#define BC_SWEEP_FMA 0
+#endif
+
+#if defined(__GNUC__)
+#define BC_SWEEP_INLINE __attribute__((always_inline))
+#else
+#define BC_SWEEP_INLINE
+#endif
+
+/* x + y = a * b exactly: Dekker's product (no fused multiply-add), or
+ * with fused the error of the product from a fused multiply-add. */
+static inline BC_SWEEP_INLINE void twoProduct(double a, double b, double* x, double* y, bool fused)
 {
-	const double splitter = 134217729.0; /* 2^27 + 1 */
 	double p = a * b;
+	*x = p;
+#if BC_SWEEP_FMA
+	if (fused) {
+		*y = __builtin_fma(a, b, -p);
+		return;
+	}
+#else
+	(void)fused;
+#endif
+	const double splitter = 134217729.0; /* 2^27 + 1 */
 	double ca = splitter * a, cb = splitter * b;
 	double ahi = ca - (ca - a), alo = a - ahi;
 	double bhi = cb - (cb - b), blo = b - bhi;
-	*x = p;
 	*y = ((ahi * bhi - p) + ahi * blo + alo * bhi) + alo * blo;
 }
 
@@ -351,10 +407,10 @@ static inline bcDouble2 double2Negate(bcDouble2 x)
 }
 
 /* x * y, within about 4 u^2 |x| |y|. */
-static inline bcDouble2 double2Multiply(bcDouble2 x, bcDouble2 y)
+static inline BC_SWEEP_INLINE bcDouble2 double2Multiply(bcDouble2 x, bcDouble2 y, bool fused)
 {
 	double p, e;
-	twoProduct(x.hi, y.hi, &p, &e);
+	twoProduct(x.hi, y.hi, &p, &e, fused);
 	e += x.hi * y.lo + x.lo * y.hi;
 	bcDouble2 r;
 	fastTwoSum(p, e, &r.hi, &r.lo);
@@ -362,10 +418,10 @@ static inline bcDouble2 double2Multiply(bcDouble2 x, bcDouble2 y)
 }
 
 /* x . y for double-double vectors. */
-static inline bcDouble2 double2Dot(const bcDouble2 x[3], const bcDouble2 y[3])
+static inline BC_SWEEP_INLINE bcDouble2 double2Dot(const bcDouble2 x[3], const bcDouble2 y[3], bool fused)
 {
-	return double2Add(double2Add(double2Multiply(x[0], y[0]), double2Multiply(x[1], y[1])),
-					  double2Multiply(x[2], y[2]));
+	return double2Add(double2Add(double2Multiply(x[0], y[0], fused), double2Multiply(x[1], y[1], fused)),
+					  double2Multiply(x[2], y[2], fused));
 }
 
 /* The crossing alpha = o0 / (o0 - o1) of a point's path with a plane,
@@ -379,9 +435,19 @@ static inline bcDouble2 double2Dot(const bcDouble2 x[3], const bcDouble2 y[3])
  * leave the range where the bound holds, big integers round it. */
 #define BC_DOUBLE2_ERROR 64.0
 
-static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+/* The plane quantities of pointAlpha and roundedFaceAlpha in
+ * double-double: N from exact differences, o0 = N . (p0 - a) and o1 =
+ * N . (p1 - a), and their permanents (nSize[i] that of N_i). */
+typedef struct bcDouble2Plane {
+	bcDouble2 n[3];
+	double nSize[3];
+	bcDouble2 o0, o1;
+	double size0, size1;
+} bcDouble2Plane;
+
+static inline BC_SWEEP_INLINE void double2Plane(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcDouble2Plane* p,
+												 bool fused)
 {
-	const double uu = BC_U * BC_U;
 	bcDouble2 e1[3] = { double2Difference(t->b.x, t->a.x), double2Difference(t->b.y, t->a.y),
 						double2Difference(t->b.z, t->a.z) };
 	bcDouble2 e2[3] = { double2Difference(t->c.x, t->a.x), double2Difference(t->c.y, t->a.y),
@@ -390,39 +456,80 @@ static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
 						double2Difference(q->p0.z, t->a.z) };
 	bcDouble2 w1[3] = { double2Difference(q->p1.x, t->a.x), double2Difference(q->p1.y, t->a.y),
 						double2Difference(q->p1.z, t->a.z) };
-	bcDouble2 n[3];
-	double nSize[3];
 	for (int i = 0; i < 3; ++i) {
 		int j = (i + 1) % 3, k = (i + 2) % 3;
-		n[i] = double2Add(double2Multiply(e1[j], e2[k]), double2Negate(double2Multiply(e1[k], e2[j])));
-		nSize[i] = fabs(e1[j].hi * e2[k].hi) + fabs(e1[k].hi * e2[j].hi);
+		p->n[i] = double2Add(double2Multiply(e1[j], e2[k], fused), double2Negate(double2Multiply(e1[k], e2[j], fused)));
+		p->nSize[i] = fabs(e1[j].hi * e2[k].hi) + fabs(e1[k].hi * e2[j].hi);
 	}
-	bcDouble2 o0 = double2Dot(n, w0), o1 = double2Dot(n, w1);
-	double size0 = nSize[0] * fabs(w0[0].hi) + nSize[1] * fabs(w0[1].hi) + nSize[2] * fabs(w0[2].hi);
-	double size1 = nSize[0] * fabs(w1[0].hi) + nSize[1] * fabs(w1[1].hi) + nSize[2] * fabs(w1[2].hi);
+	p->o0 = double2Dot(p->n, w0, fused);
+	p->o1 = double2Dot(p->n, w1, fused);
+	p->size0 = p->nSize[0] * fabs(w0[0].hi) + p->nSize[1] * fabs(w0[1].hi) + p->nSize[2] * fabs(w0[2].hi);
+	p->size1 = p->nSize[0] * fabs(w1[0].hi) + p->nSize[1] * fabs(w1[1].hi) + p->nSize[2] * fabs(w1[2].hi);
+}
+
+/* num / den for double-doubles, as the nearest double to the
+ * double-double quotient (*value) and what remains of it (*error). */
+static inline BC_SWEEP_INLINE void double2Quotient(bcDouble2 num, bcDouble2 den, double* value, double* error,
+												   bool fused)
+{
+	double quotient = num.hi / den.hi;
+	double p, pe;
+	twoProduct(quotient, den.hi, &p, &pe, fused);
+	double remainder = ((num.hi - p) - pe) + num.lo - quotient * den.lo;
+	twoSum(quotient, remainder / den.hi, value, error);
+}
+
+/* Whether value, an alpha in (0, 1] within bound of value + error (the
+ * exact quotient's double-double), is surely the double nearest the exact
+ * one: the exact one is farther than bound from the midpoint on the
+ * error's side (half the gap to the next double there; alpha is a normal
+ * double unless below 2^-1022). */
+static bool roundsSurely(double value, double error, double bound)
+{
+	int exponent;
+	double fraction = frexp(value, &exponent);
+	double gap = ldexp(1.0, exponent - 53);
+	gap = (fraction == 0.5 && error < 0.0) ? 0.5 * gap : gap;
+	return fabs(fabs(error) - 0.5 * gap) > bound && value > 1e-300 && isfinite(value);
+}
+
+static inline BC_SWEEP_INLINE double pointAlphaWith(const bcSweepQuery* q, const bcSweepTriangleRef* t, bool fused)
+{
+	const double uu = BC_U * BC_U;
+	bcDouble2Plane plane;
+	double2Plane(q, t, &plane, fused);
+	bcDouble2 o0 = plane.o0, o1 = plane.o1;
+	double size0 = plane.size0, size1 = plane.size1;
 	/* The bound needs every product far from underflow and overflow. */
 	if (!(size0 > 1e-200 && size0 < 1e200 && size1 > 1e-200 && size1 < 1e200)) {
 		return bcExactPointAlpha(q, t);
 	}
 	double error0 = BC_DOUBLE2_ERROR * uu * size0, error1 = BC_DOUBLE2_ERROR * uu * size1;
 	bcDouble2 den = double2Add(o0, double2Negate(o1));
-	double quotient = o0.hi / den.hi;
-	double p, pe;
-	twoProduct(quotient, den.hi, &p, &pe);
-	double remainder = ((o0.hi - p) - pe) + o0.lo - quotient * den.lo;
 	double alpha, error;
-	twoSum(quotient, remainder / den.hi, &alpha, &error);
+	double2Quotient(o0, den, &alpha, &error, fused);
 	double bound = fabs(alpha) * (error0 / fabs(o0.hi) + (error0 + error1) / fabs(den.hi) + 16.0 * uu);
-	/* Half the gap from alpha to the next double on the error's side:
-	 * alpha is in (0, 1], a normal double unless below 2^-1022. */
-	int exponent;
-	double fraction = frexp(alpha, &exponent);
-	double gap = ldexp(1.0, exponent - 53);
-	gap = (fraction == 0.5 && error < 0.0) ? 0.5 * gap : gap;
-	if (!(fabs(fabs(error) - 0.5 * gap) > bound) || !(alpha > 1e-300) || !isfinite(alpha)) {
+	if (!roundsSurely(alpha, error, bound)) {
 		return bcExactPointAlpha(q, t);
 	}
 	return alpha;
+}
+
+#if BC_SWEEP_FMA
+static BC_TARGET_FMA double pointAlphaFused(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+{
+	return pointAlphaWith(q, t, true);
+}
+#endif
+
+static double pointAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t)
+{
+#if BC_SWEEP_FMA
+	if (__builtin_cpu_supports("fma")) {
+		return pointAlphaFused(q, t);
+	}
+#endif
+	return pointAlphaWith(q, t, false);
 }
 
 /* A point: exact orientation predicates throughout. */
@@ -1373,6 +1480,156 @@ static bcVerdict sweepBall(const bcSweepQuery* q, const bcSweepTriangleRef* t, d
 	return found ? bc_verdictFound : bc_verdictNone;
 }
 
+/* ------------------------------------------- a ball's face alpha, rounded */
+
+/* A ball's face contact comes out of the tests within BC_SWEEP_ALPHA_ERROR
+ * (a few dozen ulps: the stored normal's error); this makes it the double
+ * nearest the exact alpha = (sigma S - r sqrt L2) / |ND| (S = N . (p0 - a),
+ * ND = N . d, L2 = N . N, sigma = 1 when ND < 0, else -1), as the man page
+ * promises for a rational alpha (the plane of an axis-aligned wall, of any
+ * triangle whose |N| is rational) and gives every other one too. As
+ * pointAlpha: N, S, S1 = N . (p1 - a) and L2 in double-double from exact
+ * differences, each within BC_DOUBLE2_ERROR u^2 of its permanent; sqrt L2
+ * and the quotient in double-double; when the result lies within its
+ * bound of half an ulp from a double, or the terms leave the range where
+ * the bound holds, or sigma S and r sqrt L2 cancel (a ball starting within
+ * a hair of the pushed-out plane), the exact path steps to the right
+ * double (bcExactFaceAlphaRounded). About 1,400 instructions a call. */
+static double roundedFaceAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t, int approach, double alpha)
+{
+	const double uu = BC_U * BC_U;
+	const double r = q->radius;
+	bcDouble2Plane plane;
+	double2Plane(q, t, &plane, false);
+	bcDouble2 s0 = plane.o0, s1 = plane.o1, l2 = double2Dot(plane.n, plane.n, false);
+	const double* nSize = plane.nSize;
+	double size0 = plane.size0, size1 = plane.size1;
+	double sizeL = nSize[0] * nSize[0] + nSize[1] * nSize[1] + nSize[2] * nSize[2];
+	bool inRange = size0 > 1e-200 && size0 < 1e200 && size1 > 1e-200 && size1 < 1e200 && sizeL > 1e-200 &&
+				   sizeL < 1e200 && r > 1e-100 && r < 1e100;
+	if (!inRange || !(l2.hi > 0.0)) {
+		return bcExactFaceAlphaRounded(q, t, alpha);
+	}
+	double errS0 = BC_DOUBLE2_ERROR * uu * size0, errS1 = BC_DOUBLE2_ERROR * uu * size1;
+	/* Each N_i within E u^2 nSize_i, so N . N within 3 E u^2 sum nSize_i^2,
+	 * with its own rounding. */
+	double errL2 = 4.0 * BC_DOUBLE2_ERROR * uu * sizeL;
+	bcDouble2 nd = double2Add(s1, double2Negate(s0));
+	double errNd = errS0 + errS1 + 4.0 * uu * fabs(nd.hi);
+	/* sqrt L2: a Newton step from the double root. */
+	double root = sqrt(l2.hi);
+	double p, pe;
+	twoProduct(root, root, &p, &pe, false);
+	double correction = ((l2.hi - p) - pe + l2.lo) / (2.0 * root);
+	bcDouble2 rootL2;
+	fastTwoSum(root, correction, &rootL2.hi, &rootL2.lo);
+	double errRoot = errL2 / (2.0 * root) + 8.0 * uu * root;
+	/* Q = sigma S - r sqrt L2. */
+	const double sigma = approach < 0 ? 1.0 : -1.0;
+	bcDouble2 rs;
+	twoProduct(r, rootL2.hi, &rs.hi, &rs.lo, false);
+	rs.lo += r * rootL2.lo;
+	bcDouble2 signedS = sigma > 0.0 ? s0 : double2Negate(s0);
+	bcDouble2 qq = double2Add(signedS, double2Negate(rs));
+	double errQ = errS0 + r * errRoot + 8.0 * uu * (fabs(s0.hi) + fabs(rs.hi));
+	double den = fabs(nd.hi);
+	if (!(errQ < 0.25 * fabs(qq.hi)) || !(errNd < 0.25 * den)) {
+		return bcExactFaceAlphaRounded(q, t, alpha);
+	}
+	double value, error;
+	double2Quotient(qq, nd.hi < 0.0 ? double2Negate(nd) : nd, &value, &error, false);
+	/* First order in the relative errors (each under a quarter), doubled. */
+	double bound = 2.0 * fabs(value) * (errQ / fabs(qq.hi) + errNd / den + 16.0 * uu);
+	if (!roundsSurely(value, error, bound) || !(value <= 1.0)) {
+		return bcExactFaceAlphaRounded(q, t, alpha);
+	}
+	return value;
+}
+
+/* How far a ball's face alpha may move when it is rounded: the tests'
+ * alpha is within BC_SWEEP_ALPHA_ERROR of the exact one, the rounded one
+ * within half an ulp; twice that bounds both. */
+#define BC_FACE_ROUNDING_ERROR (2.0 * BC_SWEEP_ALPHA_ERROR)
+
+/* a - b, when it is exact in double precision. */
+static inline bool exactDifference(double a, double b, double* out)
+{
+	double hi, lo;
+	twoSum(a, -b, &hi, &lo);
+	*out = hi;
+	return lo == 0.0 && isfinite(hi);
+}
+
+/* a b, when it is exact in double precision. */
+static inline bool exactProduct(double a, double b, double* out)
+{
+	double lo;
+	twoProduct(a, b, out, &lo, false);
+	return lo == 0.0 && isfinite(*out);
+}
+
+/* Whether the triangle's N = (b - a) x (c - a), its squared length and
+ * that length |N| are all exact in double precision: |N| is then rational,
+ * and so are its balls' face alphas (sigma S - r |N|) / |N . d|. Every
+ * triangle with small integer or dyadic coordinates whose |N| is rational
+ * (axis-aligned walls, Pythagorean normals) passes; a triangle of a scan
+ * (53-bit coordinates) fails at its first product, for a few dozen
+ * operations. */
+static bool exactNormalLength(const bcSweepTriangleRef* t)
+{
+	double u[3], v[3], n[3], p[6];
+	if (!exactDifference(t->b.y, t->a.y, &u[1]) || !exactDifference(t->c.z, t->a.z, &v[2]) ||
+		!exactProduct(u[1], v[2], &p[0])) {
+		return false;
+	}
+	if (!exactDifference(t->b.x, t->a.x, &u[0]) || !exactDifference(t->b.z, t->a.z, &u[2]) ||
+		!exactDifference(t->c.x, t->a.x, &v[0]) || !exactDifference(t->c.y, t->a.y, &v[1])) {
+		return false;
+	}
+	if (!exactProduct(u[2], v[1], &p[1]) || !exactProduct(u[2], v[0], &p[2]) || !exactProduct(u[0], v[2], &p[3]) ||
+		!exactProduct(u[0], v[1], &p[4]) || !exactProduct(u[1], v[0], &p[5])) {
+		return false;
+	}
+	for (int i = 0; i < 3; ++i) {
+		if (!exactDifference(p[2 * i], p[2 * i + 1], &n[i])) {
+			return false;
+		}
+	}
+	double xx, yy, zz, xy, l2;
+	if (!exactProduct(n[0], n[0], &xx) || !exactProduct(n[1], n[1], &yy) || !exactProduct(n[2], n[2], &zz) ||
+		!exactDifference(xx, -yy, &xy) || !exactDifference(xy, -zz, &l2) || !(l2 > 0.0)) {
+		return false;
+	}
+	double root = sqrt(l2), square;
+	return exactProduct(root, root, &square) && square == l2;
+}
+
+/* A ball's face slot made correctly rounded (roundedFaceAlpha) when the
+ * triangle's |N| is exact (exactNormalLength: the face alpha is then
+ * rational), and the result's best with it; with deferAlpha only marked
+ * (alphaError) for bcSweepRefine, which the mesh's cast calls on the
+ * contacts left in the tie window at the end: only the answers pay for the
+ * rounding. Other face alphas stay as the tests give them, within
+ * BC_SWEEP_ALPHA_ERROR (a few ulps, usually): rounding them too would cost
+ * about 1,400 instructions per answer, 4 % of a short sweep on the bunny. */
+static void roundFaceSlot(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcSweepResult* result, bool defer)
+{
+	double alpha = result->alpha[bc_slotFace];
+	if (result->overlap || !(alpha > 0.0) || !exactNormalLength(t)) {
+		return;
+	}
+	if (defer) {
+		result->alphaError = BC_FACE_ROUNDING_ERROR;
+		return;
+	}
+	result->alpha[bc_slotFace] = roundedFaceAlpha(q, t, result->approach, alpha);
+	double best = bcInfinity;
+	for (int i = 0; i < bc_slotCount; ++i) {
+		best = result->alpha[i] < best ? result->alpha[i] : best;
+	}
+	result->best = best;
+}
+
 bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double maxAlpha, bcSweepResult* result)
 {
 	/* A ball's cheapest rejection first: nothing else is computed for a
@@ -1406,7 +1663,15 @@ bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double 
 		verdict = sweepBall(q, t, maxAlpha, &plane, result);
 	}
 	if (verdict == bc_verdictExact) {
-		return bcSweepTriangleExact(q, t, 1.0, result) && result->best <= maxAlpha;
+		bool found = bcSweepTriangleExact(q, t, 1.0, result);
+		if (found && q->radius != 0.0 && result->alpha[bc_slotFace] <= 1.0 &&
+			result->alpha[bc_slotFace] - BC_FACE_ROUNDING_ERROR <= maxAlpha) {
+			roundFaceSlot(q, t, result, q->deferAlpha);
+		}
+		if (found && result->alphaError > 0.0) {
+			return result->best - result->alphaError <= maxAlpha;
+		}
+		return found && result->best <= maxAlpha;
 	}
 	if (verdict == bc_verdictNone) {
 		return false;
@@ -1416,12 +1681,26 @@ bool bcSweepTriangle(const bcSweepQuery* q, const bcSweepTriangleRef* t, double 
 		best = result->alpha[i] < best ? result->alpha[i] : best;
 	}
 	result->best = best;
-	return best - result->alphaError <= maxAlpha;
+	/* A face past maxAlpha (by more than rounding moves it) can never be
+	 * answered or tied: the window only shrinks. */
+	if (q->radius != 0.0 && result->alpha[bc_slotFace] <= 1.0 &&
+		result->alpha[bc_slotFace] - BC_FACE_ROUNDING_ERROR <= maxAlpha) {
+		roundFaceSlot(q, t, result, q->deferAlpha);
+	}
+	return result->best - result->alphaError <= maxAlpha;
 }
 
 void bcSweepRefine(const bcSweepQuery* q, const bcSweepTriangleRef* t, bcSweepResult* result)
 {
 	if (result->alphaError == 0.0) {
+		return;
+	}
+	if (q->radius != 0.0) {
+		/* A ball: only its face alpha was left to round. */
+		result->alphaError = 0.0;
+		if (result->alpha[bc_slotFace] <= 1.0) {
+			roundFaceSlot(q, t, result, false);
+		}
 		return;
 	}
 	/* A point's contacts on one triangle are all at its crossing. */

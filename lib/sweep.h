@@ -29,8 +29,9 @@ typedef struct bcSweepQuery {
 	double dNorm1;    /* |d.x| + |d.y| + |d.z| */
 	double dLength;   /* |d|, rounded up */
 	bool forceExact;  /* tests: decide every triangle on the exact path */
-	bool deferAlpha;  /* r = 0: alphas within alphaError, bcSweepRefine sharpens them */
-	bool ballFiltered; /* the walk already left out triangles far from the path (bcBvh_QuerySweepBall):
+	bool deferAlpha;  /* alphas within alphaError (r = 0: every one; r > 0: the face's,
+						 not yet correctly rounded), bcSweepRefine sharpens them */
+	bool ballFiltered; /* the walk already left out triangles far from the path (bcBvh_QuerySweepOrdered):
 						  the bounding-ball rejection is not repeated */
 } bcSweepQuery;
 
@@ -63,14 +64,30 @@ typedef struct bcSweepResult {
 
 bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options);
 
+/* A triangle's normal from its two shortest edges, rounded and crossed
+ * (the plain normal), is within 28 u |x| |y| / |x X y| + 8 u of a radian;
+ * above this bound -- a triangle whose largest angle has a sine below about
+ * 1/290, a thin cap -- the normal is computed from the exact cross product
+ * instead (within 16 u, however thin). 2^-40: the face points and plane
+ * distances made from a normal carry its error times the distance from the
+ * triangle, and 2^-40 keeps them well inside the 1e-12 of the scene the
+ * exact tests allow; it is far from the triangles of ordinary meshes (none
+ * of the bunny's or the icosphere's), which keep their bits. */
+#define BC_NORMAL_PLAIN_ERROR 9.094947017729282e-13
+
 /* The unit front normal of triangle (a, b, c), the direction of
  * (b - a) x (c - a), computed from its two shortest edges (the best
- * conditioned cross product); (0,0,0) for a degenerate triangle: zero area,
- * or a sliver whose smallest angle has a sine below BC_SLIVER_SINE. */
+ * conditioned cross product), or for a thin triangle from the exact cross
+ * product (BC_NORMAL_PLAIN_ERROR); (0,0,0) for a degenerate triangle: zero
+ * area, or a sliver whose smallest angle has a sine below BC_SLIVER_SINE.
+ * *error: a bound on its error (see bcSweepTriangleRef), 0 for a
+ * degenerate triangle. */
+bcVec3 bcTriangleNormalBounded(bcVec3 a, bcVec3 b, bcVec3 c, double* error);
+
+/* bcTriangleNormalBounded's normal alone. */
 bcVec3 bcTriangleNormal(bcVec3 a, bcVec3 b, bcVec3 c);
 
-/* A bound on the error of bcTriangleNormal(a, b, c) (see
- * bcSweepTriangleRef); 0 for a degenerate triangle. */
+/* bcTriangleNormalBounded's error bound alone. */
 double bcTriangleNormalError(bcVec3 a, bcVec3 b, bcVec3 c);
 
 /* Test one triangle. Returns false when it offers no counted contact with
@@ -106,11 +123,18 @@ bcVec3 bcExactContactNormal(const bcSweepQuery* query, const bcSweepTriangleRef*
  * fraction of the path, correctly rounded (the path must cross it). */
 double bcExactPointAlpha(const bcSweepQuery* query, const bcSweepTriangleRef* triangle);
 
+/* A ball's face contact (r > 0, a triangle that counts, the pushed-out
+ * plane crossed inside the triangle at alpha in [0, 1]), correctly
+ * rounded: from guess, within a few ulps of it, to the double nearest the
+ * exact alpha = (sigma S - r sqrt L2) / |N . d| (ties to even), each step
+ * an exact comparison with a midpoint. */
+double bcExactFaceAlphaRounded(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, double guess);
+
 /* The exact sign of ((b - a) x (c - a)) . (q - p). */
 int bcExactCrossDotSign(bcVec3 a, bcVec3 b, bcVec3 c, bcVec3 p, bcVec3 q);
 
 /* Replace a result's alphas known within alphaError (deferAlpha) by the
- * exact ones, correctly rounded. */
+ * exact ones, correctly rounded (for a ball, its face alpha). */
 void bcSweepRefine(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, bcSweepResult* result);
 
 /* Map a slot to a feature and the local vertex indices (0..2) it touches. */

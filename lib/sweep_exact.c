@@ -818,3 +818,86 @@ double bcExactSlotAlpha(const bcSweepQuery* q, const bcSweepTriangleRef* t, int 
 	exactClear(&x);
 	return alpha;
 }
+
+/* sign(alpha - m) for the face's alpha = (sigma S - R sqrt L2) / |ND| and a
+ * rational m = P / Q (Q > 0): the sign of sigma S Q - P |ND| - R Q sqrt L2. */
+static int faceAlphaSign(bcExactSweep* x, int sigma, const mpq_t m)
+{
+	mpz_t a, b, nd;
+	mpz_inits(a, b, nd, NULL);
+	mpz_abs(nd, x->nd);
+	mpz_mul(a, x->s, mpq_denref(m));
+	mpz_mul_si(a, a, sigma);
+	mpz_submul(a, mpq_numref(m), nd);
+	mpz_mul(b, x->r, mpq_denref(m));
+	mpz_neg(b, b);
+	int s = bcExactSignWithRoot(a, b, x->l2);
+	mpz_clears(a, b, nd, NULL);
+	return s;
+}
+
+/* The midpoint of doubles d and e, exactly. */
+static void midpointOf(mpq_t m, double d, double e)
+{
+	mpq_t f;
+	mpq_init(f);
+	mpq_set_d(m, d);
+	mpq_set_d(f, e);
+	mpq_add(m, m, f);
+	mpq_div_2exp(m, m, 1);
+	mpq_clear(f);
+}
+
+/* The even one of two neighbouring doubles (its last significand bit 0). */
+static double evenOf(double d, double e)
+{
+	int k;
+	double f = frexp(d, &k);
+	double significand = ldexp(f, 53);
+	return fmod(significand, 2.0) == 0.0 ? d : e;
+}
+
+double bcExactFaceAlphaRounded(const bcSweepQuery* query, const bcSweepTriangleRef* triangle, double guess)
+{
+	bcExactSweep x;
+	exactInit(&x);
+	load(&x, query, triangle);
+	approachOf(&x);
+	int sigma = mpz_sgn(x.nd) < 0 ? 1 : -1;
+	mpq_t m;
+	mpq_init(m);
+	double d = guess;
+	/* The exact alpha is in [0, 1] (the face test placed it there) and the
+	 * guess within a few ulps of it: step to the neighbour while alpha lies
+	 * beyond the midpoint towards it; exactly on a midpoint, the even one. */
+	for (;;) {
+		double up = nextafter(d, 2.0);
+		midpointOf(m, d, up);
+		int above = faceAlphaSign(&x, sigma, m);
+		if (above > 0) {
+			d = up;
+			continue;
+		}
+		if (above == 0) {
+			d = evenOf(d, up);
+			break;
+		}
+		if (d == 0.0) {
+			break;
+		}
+		double down = nextafter(d, -1.0);
+		midpointOf(m, down, d);
+		int below = faceAlphaSign(&x, sigma, m);
+		if (below < 0) {
+			d = down;
+			continue;
+		}
+		if (below == 0) {
+			d = evenOf(d, down);
+		}
+		break;
+	}
+	mpq_clear(m);
+	exactClear(&x);
+	return d;
+}

@@ -42,7 +42,7 @@ int bcThreadCount(int threadCount);
 
 typedef enum bcErrorCode {
     bc_errorNone = 0, bc_errorIo, bc_errorSyntax, bc_errorIndex, bc_errorValue,
-    bc_errorTooLarge, bc_errorNoMemory, bc_errorEmpty
+    bc_errorTooLarge, bc_errorNoMemory, bc_errorEmpty, bc_errorFormat
 } bcErrorCode;
 
 typedef struct bcError {
@@ -51,6 +51,8 @@ typedef struct bcError {
     long column;
     long record;
     char message[256];
+    long long byte;
+    int systemError;
 } bcError;
 
 typedef struct bcMesh bcMesh;
@@ -73,7 +75,7 @@ bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* opt
 void bcMesh_Destroy(bcMesh* mesh);
 
 typedef enum bcWarningCode {
-    bc_warningNone = 0, bc_warningNonPlanar, bc_warningSelfIntersecting
+    bc_warningNone = 0, bc_warningNonPlanar, bc_warningSelfIntersecting, bc_warningFacetNormal
 } bcWarningCode;
 
 typedef struct bcWarning {
@@ -82,10 +84,15 @@ typedef struct bcWarning {
     long column;
     long record;
     char message[160];
+    long long byte;
 } bcWarning;
 
 int32_t bcMesh_GetWarningCount(const bcMesh* mesh);
 bcWarning bcMesh_GetWarning(const bcMesh* mesh, int32_t index);
+
+typedef enum bcMeshFormat {
+    bc_meshAuto = 0, bc_meshObj, bc_meshStl, bc_meshPly, bc_meshOff
+} bcMeshFormat;
 
 typedef struct bcMeshInfo {
     int32_t vertexCount;
@@ -94,6 +101,8 @@ typedef struct bcMeshInfo {
     int32_t degenerateCount;
     bcVec3 lowerBound, upperBound;
     double buildSeconds;
+    bcMeshFormat format;
+    long long mergedCorners;
 } bcMeshInfo;
 
 bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh);

@@ -291,7 +291,7 @@ class Mesh:
         if self.degenerate_count > 0:
             first = int(np.argmax(self.degenerate))
             warnings.warn(BallcastWarning(
-                "%s: %d degenerate (zero-area) triangle%s skipped, the first is triangle %d (face %d)" % (
+                "%s: %d degenerate (zero-area or sliver) triangle%s skipped, the first is triangle %d (face %d)" % (
                     name, self.degenerate_count, "" if self.degenerate_count == 1 else "s", first,
                     int(self.triangle_faces[first]))), stacklevel=4)
 

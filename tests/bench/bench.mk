@@ -15,11 +15,11 @@ BULLET_LIBS = $(shell $(PKG_CONFIG) --libs bullet 2>/dev/null || echo -lBulletCo
 EMBREE_LIBS := -lembree3
 
 BENCH_CORE := $(BENCH_BIN)/genwork $(BENCH_BIN)/cast_bench $(BENCH_BIN)/seeds_bench $(BENCH_BIN)/runstat \
-	$(BENCH_BIN)/numfmt_bench
+	$(BENCH_BIN)/numfmt_bench $(BENCH_BIN)/query_bench $(BENCH_BIN)/records_bench
 BENCH_PEERS := $(BENCH_BIN)/bullet_sweep $(BENCH_BIN)/embree_rays
 BENCH_FLAGS = $(ALL_CPPFLAGS) -Itests/bench -Itests/support $(ALL_CFLAGS)
 
-.PHONY: bench bench-tools bench-peers bench-peer-packages bench-grade bench-polygon
+.PHONY: bench bench-tools bench-peers bench-peer-packages bench-grade bench-grade-infer bench-polygon
 
 # One polygon of 10^3 to 10^6 corners into triangles (lib/polygon.c): convex,
 # star, comb and spiral, cut and read from an OBJ (tests/bench/notes.md).
@@ -30,6 +30,11 @@ bench-polygon: $(BENCH_BIN)/polygon_bench
 # `ballcast grade` alone: 100 submissions of 10,000 records in under 10 s.
 bench-grade: all
 	sh tests/bench/grade_bench.sh $(BUILD)/ballcast tests/bench/work/grade
+
+# `ballcast grade` reading a class of 30 files in 20 shapes (10 of them
+# wrong) of 1000 throws on a 20,000-triangle scan: under 10 s.
+bench-grade-infer: all
+	sh tests/bench/grade_infer_bench.sh $(BUILD)/ballcast tests/bench/work/grade-infer
 
 bench: all bench-tools
 	-@$(MAKE) --no-print-directory bench-peer-packages
@@ -66,6 +71,10 @@ $(BENCH_BIN)/cast_bench: tests/bench/cast_bench.c $(BENCH_BIN)/benchutil.o lib/b
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
+$(BENCH_BIN)/query_bench: tests/bench/query_bench.c $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a $(ALL_LDFLAGS) $(GMP_LIBS) -lm
+
 $(BENCH_BIN)/seeds_bench: tests/bench/seeds_bench.c $(BENCH_BIN)/benchutil.o tests/support/meshgen.c \
 		tests/support/meshgen.h $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
@@ -85,6 +94,13 @@ $(BENCH_BIN)/runstat: tests/bench/runstat.c
 $(BENCH_BIN)/numfmt_bench: tests/bench/numfmt_bench.c cli/numfmt.c cli/numfmt.h
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_FLAGS) -o $@ $< cli/numfmt.c $(ALL_LDFLAGS) $(GMP_LIBS) -lm
+
+# The record reader alone (tests/bench/notes.md, issue 29): the CLI's readers and the library.
+BENCH_READER_OBJS := $(addprefix $(BUILD)/cli/,input.o json_stream.o csv.o records.o sniff.o)
+$(BENCH_BIN)/records_bench: tests/bench/records_bench.c $(BENCH_READER_OBJS) $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_READER_OBJS) $(BUILD)/libballcast.a $(ALL_LDFLAGS) $(CJSON_LIBS) \
+		$(GMP_LIBS) -lm
 
 $(BENCH_BIN)/bullet_sweep: tests/bench/bullet_sweep.cpp $(BENCH_BIN)/benchutil.o $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)

@@ -140,7 +140,7 @@ static void countVisit(void* context, const bcBvhTriangle* triangle, double* max
 }
 
 /* Mean triangles tested per query with options: those the cast's walk
- * hands to the triangle test (bcBvh_QuerySweepBall, whose filter leaves out
+ * hands to the triangle test (bcBvh_QuerySweepOrdered, whose bounds leaves out
  * triangles a ball surely stays clear of). */
 static double meanVisits(const bcMesh* mesh, const bcCastInput* inputs, int count, const bcCastOptions* options)
 {
@@ -150,7 +150,8 @@ static double meanVisits(const bcMesh* mesh, const bcCastInput* inputs, int coun
 		bcVec3 d = { in.p1.x - in.p0.x, in.p1.y - in.p0.y, in.p1.z - in.p0.z };
 		double maxAlpha = 1.0;
 		counter.input = in;
-		bcBvh_QuerySweepBall(mesh->bvh, in.p0, d, in.radius, &maxAlpha, countVisit, &counter);
+		bcBvh_QuerySweepOrdered(mesh->bvh, in.p0, d, in.radius, options->twoSided, &maxAlpha, countVisit,
+							&counter);
 	}
 	return count > 0 ? (double)counter.visits / count : 0.0;
 }

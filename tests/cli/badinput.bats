@@ -68,6 +68,30 @@ OK_RECORD='{"id":"ok","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}'
 OK_CSV_HEADER='id,x0,y0,z0,x1,y1,z1,r'
 OK_CSV_ROW='ok,0.25,0.25,2,0.25,0.25,-2,0.5'
 
+# bounded ARGS... : bcast, but killed after 30 s (300 s under valgrind)
+# and, when ballcast runs bare (not under ASan or valgrind, which reserve
+# far more), within 1 GiB of address space: a reader without a limit fails
+# the test at once instead of hanging it or taking the machine's memory.
+# (Not in a pipeline: its status would be lost in a subshell.)
+bounded() {
+	local seconds=30
+	[ -z "${BALLCAST_WRAPPER:-}" ] || seconds=300
+	(
+		if [ "${BALLCAST_SANITIZED:-0}" != 1 ] && [ -z "${BALLCAST_WRAPPER:-}" ]; then
+			ulimit -v 1048576 || exit 99
+		fi
+		# shellcheck disable=SC2086
+		exec timeout "$seconds" ${BALLCAST_WRAPPER:-} "$BALLCAST" "$@"
+	) >"$BATS_TEST_TMPDIR/stdout" 2>"$BATS_TEST_TMPDIR/stderr" && status=0 || status=$?
+	out="$(cat "$BATS_TEST_TMPDIR/stdout")"
+	err="$(cat "$BATS_TEST_TMPDIR/stderr")"
+}
+
+# assert_utf8 FILE : FILE is valid UTF-8 (iconv, in every libc, checks it).
+assert_utf8() {
+	iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1 || { echo "$1 is not valid UTF-8:"; od -c "$1" | head -n 20; return 1; }
+}
+
 # 10 MiB of digits, on one line (awk: fast and the same everywhere).
 ten_mib() {
 	awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "0123456789" }'
@@ -152,10 +176,10 @@ ten_mib() {
 	expect_error 2 'ballcast: junk.obj:3:1: binary data (NUL bytes): OBJ is text' cast junk.obj one.json
 }
 
-@test "junk: a binary file (a PNG header) as trajectories: read as CSV, no known column" {
+@test "junk: a binary file (a PNG header) as trajectories: refused as binary data, at its first NUL bytes (issue 26)" {
+	# changed by issue 26: was read as CSV (no known column in the header '\211PNG')
 	printf '\211PNG\r\n\032\n\0\0\0\rIHDR\0\0\0\020' >junk.bin
-	expect_error 2 'ballcast: junk.bin:1:1: no known column in the CSV header (expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, vx,vy,vz, fixed)' \
-		cast tri.obj junk.bin
+	expect_error 2 'ballcast: junk.bin:3:1: binary data (NUL bytes)' cast tri.obj junk.bin
 }
 
 @test "junk: a NUL byte inside a JSON array is reported at its position" {
@@ -906,4 +930,173 @@ EOF
 		assert_status 2
 		assert_no_stderr
 	done
+}
+# ------------------------------------------------- limits (issue 26, item 5)
+#
+# Every reader ends: binary data and UTF-16 are refused at once with their
+# reason, a line or a scene past its limit stops the run with the limit
+# named. Each case ran without end (or until memory ran out) before.
+
+@test "limits: zeros (/dev/zero) as trajectories, in every input format, for cast, closest and balls: refused at once" {
+	for format in auto json ndjson csv; do
+		bounded cast tri.obj /dev/zero --input-format "$format"
+		assert_status 2
+		assert_no_stdout
+		echo 'ballcast: /dev/zero:1:1: binary data (NUL bytes)' | assert_stderr_eq
+	done
+	bounded cast --format ndjson tri.obj - </dev/zero
+	assert_status 2
+	echo 'ballcast: <stdin>:1:1: binary data (NUL bytes)' | assert_stderr_eq
+	bounded closest tri.obj /dev/zero
+	assert_status 2
+	echo 'ballcast: /dev/zero:1:1: binary data (NUL bytes)' | assert_stderr_eq
+	bounded balls /dev/zero --input-format ndjson
+	assert_status 2
+	echo 'ballcast: /dev/zero:1:1: binary data (NUL bytes)' | assert_stderr_eq
+}
+
+@test "limits: zeros as simulate's scene are refused at once; a scene past 16 MiB is refused, its limit named" {
+	bounded simulate tri.obj /dev/zero
+	assert_status 2
+	assert_no_stdout
+	echo 'ballcast: /dev/zero:1:1: binary data (NUL bytes)' | assert_stderr_eq
+	{ awk 'BEGIN { for (i = 0; i < 17 * 1024; i++) printf "%1023s\n", "" }'; echo '{"balls": [], "horizon": 1}'; } >big.json
+	bounded simulate tri.obj big.json
+	assert_status 2
+	assert_no_stdout
+	echo 'ballcast: big.json: scene longer than 16777216 bytes' | assert_stderr_eq
+	# 15 MiB of blanks before the scene is no problem
+	{ awk 'BEGIN { for (i = 0; i < 15 * 1024; i++) printf "%1023s\n", "" }'; echo '{"balls": [], "horizon": 1}'; } >blank.json
+	bounded simulate tri.obj blank.json
+	assert_status 0
+}
+
+@test "limits: records, then zeros past the first 64 KiB (a file cut short and padded): the records are answered, then exit 2 at the zeros" {
+	awk 'BEGIN { for (i = 0; i < 2000; i++)
+		printf "{\"id\":%d,\"p0\":[0.25,0.25,2],\"p1\":[0.25,0.25,-2],\"r\":0.5}\n", i }' >padded.ndjson
+	head -c 100000 /dev/zero >>padded.ndjson
+	# batches of 100: those read whole before the zeros are answered and written
+	bounded cast --format ndjson --batch 100 tri.obj padded.ndjson
+	assert_status 2
+	[ "$(wc -l <stdout)" -eq 2000 ] || { echo "$(wc -l <stdout) answers, expected 2000"; return 1; }
+	[ "$(tail -n 1 stdout)" = "$(hit_front 1999)" ]
+	echo 'ballcast: padded.ndjson:2001:1: binary data (NUL bytes)' | assert_stderr_eq
+	# within the first 64 KiB the file is binary data: refused whole, nothing answered
+	{ printf '%s\n' "$OK_RECORD"; head -c 8 /dev/zero; } >short.ndjson
+	bounded cast --format ndjson tri.obj short.ndjson
+	assert_status 2
+	assert_no_stdout
+	echo 'ballcast: short.ndjson:2:1: binary data (NUL bytes)' | assert_stderr_eq
+}
+
+@test "limits: UTF-16 trajectories and scenes, with a byte order mark or without, are refused at once with the reason" {
+	printf '%s\n' "$OK_RECORD" | iconv -f UTF-8 -t UTF-16LE >le.ndjson
+	printf '%s\n' "$OK_RECORD" | iconv -f UTF-8 -t UTF-16BE >be.ndjson
+	{ printf '\377\376'; cat le.ndjson; } >bom-le.ndjson
+	{ printf '\376\377'; cat be.ndjson; } >bom-be.ndjson
+	for f in le.ndjson be.ndjson bom-le.ndjson bom-be.ndjson; do
+		for format in auto ndjson csv; do
+			bounded cast tri.obj "$f" --input-format "$format"
+			assert_status 2
+			assert_no_stdout
+			echo "ballcast: $f:1:1: UTF-16 text; convert it to UTF-8" | assert_stderr_eq
+		done
+	done
+	printf '{"balls": [], "horizon": 1}' | iconv -f UTF-8 -t UTF-16 >scene16.json
+	bounded simulate tri.obj scene16.json
+	assert_status 2
+	echo 'ballcast: scene16.json:1:1: UTF-16 text; convert it to UTF-8' | assert_stderr_eq
+}
+
+@test "limits: an endless NDJSON line stops the run when it passes its limit, the limit named" {
+	# 'yes' never ends: before, the reader skipped the line for ever
+	bounded cast --format ndjson tri.obj - --input-format ndjson < <(yes 0123456789 | tr -d '\n')
+	assert_status 2
+	assert_no_stdout
+	echo 'ballcast: <stdin>:1:1: line longer than 16777216 bytes' | assert_stderr_eq
+}
+
+# ------------------------------------------------ UTF-8 (issue 26, item 3)
+#
+# JSON output must be UTF-8: a record whose strings (its id above all, and
+# its keys) are not valid UTF-8 is refused at the first such byte, and the
+# output stays UTF-8. Before, the bytes were echoed into the JSON output.
+
+@test "utf-8: an id that is not UTF-8 (0xFF, overlong, surrogate, beyond U+10FFFF, cut short) makes a bad record at its byte; valid UTF-8 is echoed as it is" {
+	printf '{"id":"a\377b","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}\n' >ff.ndjson
+	expect_bad '{"id":0,"error":"id: not valid UTF-8 (byte 0xFF)"}' \
+		'ballcast: ff.ndjson:1:9: record 1: id: not valid UTF-8 (byte 0xFF)' tri.obj ff.ndjson
+	assert_utf8 stdout
+	printf '{"id":"\300\257","r":0.5}\n{"id":"\355\240\200","r":0.5}\n{"id":"\364\220\200\200","r":0.5}\n' >bad.ndjson
+	printf '{"id":"x\303","r":0.5}\n{"id":"\342\202\254\342\202","r":0.5}\n' >>bad.ndjson
+	bcast cast --format ndjson tri.obj bad.ndjson
+	assert_status 1
+	assert_utf8 stdout
+	printf '%s\n' '{"id":0,"error":"id: not valid UTF-8 (byte 0xC0)"}' \
+		'{"id":1,"error":"id: not valid UTF-8 (bytes 0xED 0xA0)"}' \
+		'{"id":2,"error":"id: not valid UTF-8 (bytes 0xF4 0x90)"}' \
+		'{"id":3,"error":"id: not valid UTF-8 (byte 0xC3)"}' \
+		'{"id":4,"error":"id: not valid UTF-8 (bytes 0xE2 0x82)"}' | assert_stdout_eq
+	printf '%s\n' 'ballcast: bad.ndjson:1:8: record 1: id: not valid UTF-8 (byte 0xC0)' \
+		'ballcast: bad.ndjson:2:8: record 2: id: not valid UTF-8 (bytes 0xED 0xA0)' \
+		'ballcast: bad.ndjson:3:8: record 3: id: not valid UTF-8 (bytes 0xF4 0x90)' \
+		'ballcast: bad.ndjson:4:9: record 4: id: not valid UTF-8 (byte 0xC3)' \
+		'ballcast: bad.ndjson:5:11: record 5: id: not valid UTF-8 (bytes 0xE2 0x82)' | assert_stderr_eq
+	# é, the euro sign and an emoji: two, three and four bytes, echoed as they are
+	printf '{"id":"caf\303\251 \342\202\254 \360\237\230\200","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5}\n' >ok.ndjson
+	bcast cast --format ndjson tri.obj ok.ndjson
+	assert_status 0
+	{ hit_front "$(printf '"caf\303\251 \342\202\254 \360\237\230\200"')"; echo; } | assert_stdout_eq
+}
+
+@test "utf-8: a key or another string that is not UTF-8 makes a bad record too (its id kept when read before); in a JSON array as in NDJSON" {
+	printf '{"id":"k","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5,"n\351":1}\n' >key.ndjson
+	expect_bad '{"id":"k","error":"a key is not valid UTF-8 (byte 0xE9)"}' \
+		'ballcast: key.ndjson:1:60: record 1: a key is not valid UTF-8 (byte 0xE9)' tri.obj key.ndjson
+	printf '[{"id":"k","note":"caf\351","p0":[0.25,0.25,2],"p1":[0.25,0.25,-2],"r":0.5},\n%s]\n' "$OK_RECORD" >note.json
+	expect_bad '{"id":"k","error":"note: not valid UTF-8 (byte 0xE9)"}
+'"$(hit_front '"ok"')" 'ballcast: note.json:1:23: record 1: note: not valid UTF-8 (byte 0xE9)' tri.obj note.json
+	assert_utf8 stdout
+}
+
+@test "utf-8: a CSV cell that is not UTF-8 makes its row a bad record at the byte, the column named; the id is not echoed" {
+	printf 'id,x0,y0,z0,x1,y1,z1,r\na\377,0.25,0.25,2,0.25,0.25,-2,0.5\nk,0.25,0.25,2,0.25,0.25,-2,0.5,\n%s\n' "$OK_CSV_ROW" >u.csv
+	printf 'id,x0,y0,z0,x1,y1,z1,r,note\nk,0.25,0.25,2,0.25,0.25,-2,0.5,"caf\351"\n' >note.csv
+	expect_bad '{"id":0,"error":"id: not valid UTF-8 (byte 0xFF)"}
+{"id":"k","error":"expected 8 cells, found 9"}
+'"$(hit_front '"ok"')" "ballcast: u.csv:2:2: record 1: id: not valid UTF-8 (byte 0xFF)
+ballcast: u.csv:3:32: record 2: expected 8 cells, found 9" tri.obj u.csv
+	assert_utf8 stdout
+	# an ignored column too: a cell is not valid UTF-8, whatever column
+	expect_bad '{"id":"k","error":"a cell is not valid UTF-8 (byte 0xE9)"}' \
+		'ballcast: note.csv:2:36: record 1: a cell is not valid UTF-8 (byte 0xE9)' tri.obj note.csv
+}
+
+# ---------------------------------------- CSV separators (issue 26, item 14)
+
+@test "csv: trajectories separated by ';' (decimal commas), tabs (decimal commas) or '|' read as grade reads them; the header's error names the separator" {
+	printf 'id;x0;y0;z0;x1;y1;z1;r\nok;0,25;0,25;2;0,25;0,25;-2;0,5\n' >semi.csv
+	printf 'id\tx0\ty0\tz0\tx1\ty1\tz1\tr\nok\t0,25\t0.25\t2\t0.25\t0,25\t-2\t0.5\n' >tab.csv
+	printf 'id|x0|y0|z0|x1|y1|z1|r\nok|0.25|0.25|2|0.25|0.25|-2|0.5\n' >bar.csv
+	for f in semi.csv tab.csv bar.csv; do
+		expect_ok tri.obj "$f"
+		expect_ok --input-format csv tri.obj "$f"
+	done
+	printf 'a;b;c\n1;2;3\n' >unknown.csv
+	expect_error 2 "ballcast: unknown.csv:1:1: no known column in the CSV header (cells separated by ';'; expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, vx,vy,vz, fixed)" \
+		cast tri.obj unknown.csv
+	printf 'a\tb\n1\t2\n' >unknown.tsv
+	expect_error 2 "ballcast: unknown.tsv:1:1: no known column in the CSV header (cells separated by tabs; expected id, x0,y0,z0, x1,y1,z1, x,y,z, r or radius, mass, vx,vy,vz, fixed)" \
+		cast tri.obj unknown.tsv
+}
+
+@test "csv: balls and closest read ';' and tab separated files too" {
+	printf 'id;x;y;z;r\nq;0,25;0,25;1;0,5\n' >semi.csv
+	printf 'id,x,y,z,r\nq,0.25,0.25,1,0.5\n' >comma.csv
+	bcast closest --format ndjson tri.obj comma.csv
+	assert_status 0
+	local expected="$out"
+	bcast closest --format ndjson tri.obj semi.csv
+	assert_status 0
+	[ "$out" = "$expected" ] || { echo "';': $out"; echo "',': $expected"; return 1; }
 }

@@ -43,6 +43,32 @@ setup() {
 	diff -u expected.txt actual.txt
 }
 
+@test "the exact suite's figures in the README and the man page are tests/exact/RECORD.md's" {
+	# The record's one summary line, e.g.
+	# record: 300,000 casts over 3 seeds, 0 failed, largest alpha error 2.5e-14
+	line=$(grep -E '^record: [0-9,]+ casts over [0-9]+ seeds, [0-9]+ failed, largest alpha error [0-9.e-]+$' \
+		"$REPO/tests/exact/RECORD.md")
+	[ -n "$line" ] || {
+		echo "tests/exact/RECORD.md has no summary line"
+		return 1
+	}
+	casts=$(echo "$line" | sed 's/^record: \([0-9,]*\) casts over \([0-9]*\) seeds.*/\1 casts over \2 seeds/')
+	failed=$(echo "$line" | sed 's/.* \([0-9]*\) failed.*/\1/')
+	worst=$(echo "$line" | sed 's/.*largest alpha error //')
+	for f in README.md man/ballcast.1; do
+		text=$(tr '\n' ' ' <"$REPO/$f" | sed 's/\\-/-/g; s/  */ /g')
+		for want in "$failed failures in $casts" "largest alpha error $worst"; do
+			case "$text" in
+			*"$want"*) ;;
+			*)
+				echo "$f does not say '$want' (tests/exact/RECORD.md: $line)"
+				return 1
+				;;
+			esac
+		done
+	done
+}
+
 @test "the README's C example compiles against the library and handles every cast state" {
 	command -v cc >/dev/null || skip "no C compiler"
 	lib="$(dirname "$(readlink -f "$BALLCAST")")/libballcast.a"

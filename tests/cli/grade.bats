@@ -74,11 +74,11 @@ row() {
 	bcast grade --fields $FIELDS --map tri_index=triangle scene.obj throws.json class/* --report csv
 	assert_status 1
 	cp stdout grades.csv
-	head -1 grades.csv | grep -qx 'file,records,passed,failed,missing,extra,score,diagnosis'
+	head -1 grades.csv | grep -qx 'file,records,passed,failed,missing,extra,score,diagnosis,review'
 	[ "$(wc -l <grades.csv)" -eq 18 ]
 	# the two correct programs pass everything, whatever their shapes
-	row class/alice.json | grep -qx 'class/alice.json,276,276,0,0,0,1,'
-	row class/bob.csv | grep -qx 'class/bob.csv,276,276,0,0,0,1,'
+	row class/alice.json | grep -qx 'class/alice.json,276,276,0,0,0,1,,'
+	row class/bob.csv | grep -qx 'class/bob.csv,276,276,0,0,0,1,,'
 	# every buggy program is named by its mistake, first
 	for pair in carol.ndjson:back-faces-counted dave.json:front-face-flipped erin.csv:approach-lt-vs-le \
 		frank.json:larger-root grace.ndjson:no-vertex-tests heidi.json:no-edge-tests ivan.csv:faces-only \
@@ -99,21 +99,29 @@ row() {
 	done
 	# a miss's NaN alpha is read as no alpha (grading it is grade's part: below); "yes" is a hit
 	row class/peggy.json | grep -q '^class/peggy.json,276,'
-	row class/rupert.ndjson | grep -qx 'class/rupert.ndjson,276,276,0,0,0,1,'
+	row class/rupert.ndjson | grep -qx 'class/rupert.ndjson,276,276,0,0,0,1,,'
 	# a file cut short: score 0 and the reason
-	row class/sybil.json | grep -qx 'class/sybil.json,0,0,0,276,0,0,unreadable: 1:3001: unexpected end of input inside a JSON value'
+	row class/sybil.json | grep -qx 'class/sybil.json,0,0,0,276,0,0,unreadable: 1:3001: unexpected end of input inside a JSON value,'
 }
 
-@test "a correct program's column not known is named, its field fails as missing; --map reads it" {
-	bcast grade --fields hit,alpha scene.obj throws.json class/trent.csv
+@test "a correct program's columns are read by their names, said in the note; --map overrides any of them" {
+	# impact_time says time, tri_index the triangle: read so (issue 27: the
+	# old reading ignored them and failed every hit's alpha as missing)
+	bcast grade --fields hit,alpha,triangle scene.obj throws.json class/trent.csv
+	assert_status 0
+	assert_contains "$out" "class/trent.csv: note: read as CSV separated by ','; columns: id by their names, 'collided' -> hit, 'impact_time' -> alpha, 'n_x', 'n_y', 'n_z' -> normal, 'tri_index' -> triangle"
+	assert_contains "$out" '276 passed, 0 failed, 0 missing, 0 extra'
+	# --map THEIRS=none ignores a column: its field then fails as missing, named on standard error
+	bcast grade --fields hit,alpha --map impact_time=none scene.obj throws.json class/trent.csv
 	assert_status 1
-	assert_contains "$err" 'ballcast: class/trent.csv: ignored columns (not known; --map THEIRS=OURS reads one): impact_time, tri_index'
+	assert_contains "$out" "'impact_time' -> nothing (--map)"
 	assert_contains "$out" 'class/trent.csv: id 0: alpha missing (expected 0.5030906975927149)'
 	# the misses pass: alpha is not graded on a miss
 	assert_contains "$out" '156 passed, 120 failed, 0 missing, 0 extra'
-	bcast grade --fields hit,alpha --map impact_time=alpha scene.obj throws.json class/trent.csv
+	# --map reads a column as another field than its name says
+	bcast grade --fields hit,alpha --map impact_time=alpha --map collided=hit scene.obj throws.json class/trent.csv
 	assert_status 0
-	echo '276 passed, 0 failed, 0 missing, 0 extra' | assert_stdout_eq
+	assert_contains "$out" "'impact_time' -> alpha (--map)"
 }
 
 @test "text report: each failing record, what differs, by how much, and the mistake" {
@@ -232,9 +240,9 @@ row() {
 	student more/beyond.json hits-beyond-path document
 	bcast grade --fields $FIELDS scene.obj throws.json class/more/swapped.json class/more/negated.ndjson class/more/beyond.json --report csv
 	assert_status 1
-	grep -q '^class/more/swapped.json,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,swapped-endpoints (\([0-9]*\) of \1 failing)$' stdout
-	grep -q '^class/more/negated.ndjson,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,normal-negated (\([0-9]*\) of \1 failing)$' stdout
-	grep -q '^class/more/beyond.json,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,hits-beyond-path (\([0-9]*\) of \1 failing)$' stdout
+	grep -q '^class/more/swapped.json,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,swapped-endpoints (\([0-9]*\) of \1 failing),$' stdout
+	grep -q '^class/more/negated.ndjson,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,normal-negated (\([0-9]*\) of \1 failing),$' stdout
+	grep -q '^class/more/beyond.json,276,[0-9]*,[0-9]*,0,0,0\.[0-9]*,hits-beyond-path (\([0-9]*\) of \1 failing),$' stdout
 	# the message says what is wrong with a hit past the end of the path
 	bcast grade --fields $FIELDS scene.obj throws.json class/more/beyond.json
 	grep ': id ' stdout >lines.txt
@@ -543,7 +551,7 @@ PY
 		sh -c "\"$BALLCAST\" ${line#ballcast }" >out.txt 2>err.txt && status=0 || status=$?
 		[ "$status" -le 1 ] || { echo "$line: exit $status"; cat err.txt; return 1; }
 	done <commands.sh
-	head -1 grades.csv | grep -qx 'file,records,passed,failed,missing,extra,score,diagnosis'
+	head -1 grades.csv | grep -qx 'file,records,passed,failed,missing,extra,score,diagnosis,review'
 	[ "$(wc -l <grades.csv)" -eq 17 ]
 	[ "$(grep -c '<tr class="submission' class.html)" -eq 16 ]
 }
@@ -592,20 +600,67 @@ all_reports() {
 
 @test "no report quotes a file's content: an unreadable file is named with the reason, its text withheld" {
 	printf 'Secret-Passphrase-42\n' >class/notes.csv
+	printf 'name,Secret-Passphrase-42\nbob,xyz\n' >class/header.csv
 	printf '{"id": 0, "hit": Secret-Value-7}\n' >class/broken.ndjson
-	all_reports scene.obj throws.json class/notes.csv class/broken.ndjson
+	all_reports scene.obj throws.json class/notes.csv class/header.csv class/broken.ndjson
 	"$BALLCAST" grade --report gradescope scene.obj throws.json class/notes.csv >report.gradescope || true
+	"$BALLCAST" grade --report gradescope scene.obj throws.json class/header.csv >report.gradescope2 || true
 	for report in report.*; do
 		! grep -q 'Secret' "$report" || { echo "$report quotes the file:"; grep 'Secret' "$report"; return 1; }
 	done
-	bcast grade --report csv scene.obj throws.json class/notes.csv
-	assert_contains "$out" "class/notes.csv,0,0,0,276,0,0,unreadable: 1:1: not a results file: no known column in the CSV header '…'"
+	bcast grade --report csv scene.obj throws.json class/notes.csv class/header.csv
+	assert_contains "$out" "class/notes.csv,0,0,0,276,0,0,\"unreadable: 1:1: not a results file: no header names a column, and no column's values say what it is (expected id, hit, alpha, ...)\","
+	assert_contains "$out" "class/header.csv,0,0,0,276,0,0,unreadable: 1:1: not a results file: no known column in the CSV header '…',"
 	# the teacher's terminal has the whole message
-	assert_contains "$err" "no known column in the CSV header 'Secret-Passphrase-42'"
+	assert_contains "$err" "no known column in the CSV header 'name,Secret-Passphrase-42'"
 	# a record's unreadable field: the reason, not the text
 	bcast grade scene.obj throws.json class/broken.ndjson
 	assert_contains "$out" "class/broken.ndjson: id 0: unreadable at 1:"
 	[[ "$out" != *Secret* ]]
+}
+
+@test "the note names a student's columns and keys escaped and cut short, never a line or a value (issues 26, 27)" {
+	# alice's answers written three ways by Python: a CSV with a title line and
+	# headers in the student's own words (one with ESC, one long), NDJSON with
+	# the answer nested under a long key and a word after the records, and
+	# the records under a long key of a JSON object
+	python3 - class/alice.json <<'EOF'
+import json, sys
+records = json.load(open(sys.argv[1]))["results"]
+with open("titled.csv", "w") as f:
+    f.write("Secret-Title-99\n")
+    f.write("id,\x1b[31mq,col_of_values_with_a_long_tail_XYZZY\n")
+    for r in records:
+        f.write("%s,%s,%r\n" % (r["id"], "true" if r["hit"] else "false", r["alpha"] if r["hit"] else 1.0))
+with open("nested.ndjson", "w") as f:
+    for r in records:
+        f.write(json.dumps({"id": r["id"], "the_answer_nested_under_this_key_XYZZY":
+                            {"hit": r["hit"], "alpha": r["alpha"] if r["hit"] else 1.0}}) + "\n")
+    f.write("Secret-Word-7\n")
+with open("keyed.json", "w") as f:
+    json.dump({"the_records_under_this_key_XYZZY": [{"id": r["id"], "hit": r["hit"], "alpha": r["alpha"]}
+                                                    for r in records]}, f)
+EOF
+	bcast grade --fields hit,alpha scene.obj throws.json titled.csv nested.ndjson keyed.json
+	assert_status 0
+	# the columns a teacher needs, each name escaped (ls -b) and cut after 24 characters
+	assert_contains "$out" "titled.csv: note: read as CSV separated by ','; columns: id by their names, '\\x1b[31mq' -> hit (all values booleans), 'col_of_values_with_a_lon…' -> alpha (all values in [0, 1]); ignored line 1: not a record"
+	assert_contains "$out" "nested.ndjson: note: read as one record per line (NDJSON); columns: id by their names, answers nested under \"the_answer_nested_under_…\", 'the_answer_nested_under_….hit' -> hit, 'the_answer_nested_under_….alpha' -> alpha"
+	assert_contains "$out" 'ignored a value at line 277 (not a record)'
+	assert_contains "$out" 'keyed.json: note: read as the records under "the_records_under_this_k…" of a JSON object'
+	# no report, in any format, holds a line, a value, or a name past its cut
+	all_reports --fields hit,alpha scene.obj throws.json titled.csv nested.ndjson keyed.json
+	for one in titled.csv nested.ndjson keyed.json; do
+		"$BALLCAST" grade --fields hit,alpha --report gradescope scene.obj throws.json "$one" >"report.gradescope.$one"
+	done
+	for report in report.*; do
+		[ -s "$report" ] || { echo "$report: empty"; return 1; }
+		! grep -q 'Secret\|XYZZY' "$report" || { echo "$report quotes the file:"; grep -o '.\{40\}\(Secret\|XYZZY\).\{20\}' "$report"; return 1; }
+		! grep -q "$(printf '\033')" "$report" || { echo "$report holds an ESC"; return 1; }
+	done
+	# the JSON report's reading names them the same way
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([c["column"] for c in d["files"][0]["reading"]["columns"]])' report.json >columns.txt
+	echo "['id', '\\\\x1b[31mq', 'col_of_values_with_a_lon…']" | cmp - columns.txt
 }
 
 @test "CSV report: a file name that starts like a formula gets a leading ' (OWASP CSV injection, issue 26)" {
@@ -651,9 +706,14 @@ all_reports() {
 	printf '%s\n' 'a\\b\tc\xff.json' | cmp - name.txt
 	# ids with bytes that are not UTF-8 (\xff\xfe, the overlong \xc0\xaf): cast's JSON and grade's reports stay valid
 	printf '[{"id": "\377\376", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25},\n{"id": "x\300\257", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25}]\n' >bytes.json
-	"$BALLCAST" cast "$ROOM" bytes.json >cast.json || true
-	python3 -c 'import json,sys; print([r["id"] for r in json.load(open(sys.argv[1]))["results"]])' cast.json >ids.txt
-	echo "['\\\\xff\\\\xfe', 'x\\\\xc0\\\\xaf']" | cmp - ids.txt
+	# the readers refuse them, each a bad record at its byte (man page: the
+	# readers refuse, the writers' escape is a last guard)
+	bcast cast "$ROOM" bytes.json -o cast.json
+	assert_status 1
+	assert_contains "$err" 'bytes.json:1:10: record 1: id: not valid UTF-8 (byte 0xFF)'
+	assert_contains "$err" 'bytes.json:2:10: record 2: id: not valid UTF-8 (byte 0xC0)'
+	python3 -c 'import json,sys; print([(r["id"], r["error"]) for r in json.load(open(sys.argv[1]))["results"]])' cast.json >ids.txt
+	echo "[(0, 'id: not valid UTF-8 (byte 0xFF)'), (1, 'id: not valid UTF-8 (byte 0xC0)')]" | cmp - ids.txt
 	"$BALLCAST" cast "$ROOM" bytes.json --format ndjson | python3 -c 'import json,sys; [json.loads(l) for l in sys.stdin]'
 	printf '{"id": "\377\376", "hit": false, "alpha": 1}\n' >s.ndjson
 	"$BALLCAST" grade --report json "$ROOM" bytes.json s.ndjson >g.json || true

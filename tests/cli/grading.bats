@@ -32,10 +32,10 @@ setup() {
 		status=0 || status=$?
 	[ "$status" -eq 1 ]
 	{
-		echo 'file,records,passed,failed,missing,extra,score,diagnosis'
-		echo 'student1.json,13,13,0,0,0,1,'
-		echo 'student2.csv,13,12,1,0,0,0.9230769230769231,'
-		echo 'student3.ndjson,12,12,0,1,0,0.9230769230769231,'
+		echo 'file,records,passed,failed,missing,extra,score,diagnosis,review'
+		echo 'student1.json,13,13,0,0,0,1,,'
+		echo 'student2.csv,13,12,1,0,0,0.9230769230769231,,'
+		echo 'student3.ndjson,12,12,0,1,0,0.9230769230769231,,'
 	} | diff -u - grades.csv
 
 	bcast compare expected.json student2.csv

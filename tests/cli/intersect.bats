@@ -202,14 +202,47 @@ EOF
 
 # ---------------------------------------------------------------- notes
 
-@test "degenerate triangles are noted and skipped; -q silences the note" {
+@test "zero-area triangles are noted and skipped; -q silences the note" {
 	printf 'v 0 0 0\nv 4 0 0\nv 0 4 0\nv 1 1 0\nv 1 1 -1\nv 1 1 1\nf 1 2 3\nf 4 5 6\n' >deg.obj
 	bcast intersect -f ndjson deg.obj b.obj
 	assert_status 0
-	echo 'ballcast: deg.obj: 1 degenerate (zero-area) triangle skipped, the first is triangle 1 (face 1)' | assert_stderr_eq
+	echo 'ballcast: deg.obj: 1 zero-area triangle skipped, the first is triangle 1 (face 1)' | assert_stderr_eq
 	printf '%s\n%s\n' "$TOUCH" "$CROSS" | assert_stdout_eq
 	bcast intersect -q -f ndjson deg.obj b.obj
 	assert_no_stderr
+}
+
+@test "a needle of area 2^-60 through a triangle is kept: one crossing pair, no note (issue 28)" {
+	# ../shared/exact-found/2026-11-28/intersect_sliver: (B-A)x(C-A) of the
+	# needle is exactly (0, 2^-59, 0) (a sliver to cast, sine 4e-19, never
+	# hit), not zero; it meets z = 0 along x in [0, 2^-61] at y = 0.5, inside
+	# the big triangle. It was skipped as "zero-area", the pair missing. The
+	# segment runs along nA x nB = (0,0,16) x (0,2^-59,0), towards -x.
+	printf 'v -1 -1 0\nv 3 -1 0\nv -1 3 0\nf 1 2 3\n' >big.obj
+	printf 'v 0 0.5 -1\nv 0 0.5 1\nv 8.673617379884035e-19 0.5 1\nf 1 2 3\n' >needle.obj
+	for opt in "" --brute "-j 2"; do
+		# shellcheck disable=SC2086
+		bcast intersect -f ndjson $opt big.obj needle.obj
+		assert_status 0
+		assert_no_stderr
+		echo '{"a":0,"b":0,"segment":[[4.336808689942018e-19,0.5,0],[0,0.5,0]],"state":"crossing"}' | assert_stdout_eq
+	done
+	# Exchanged, the segment runs the other way; the needle against itself
+	# and the big triangle in one mesh: the same pair.
+	bcast intersect -f ndjson needle.obj big.obj
+	echo '{"a":0,"b":0,"segment":[[0,0.5,0],[4.336808689942018e-19,0.5,0]],"state":"crossing"}' | assert_stdout_eq
+	printf 'v -1 -1 0\nv 3 -1 0\nv -1 3 0\nv 0 0.5 -1\nv 0 0.5 1\nv 8.673617379884035e-19 0.5 1\nf 1 2 3\nf 4 5 6\n' >both.obj
+	for opt in "" --brute; do
+		# shellcheck disable=SC2086
+		bcast intersect -f ndjson $opt both.obj
+		echo '{"a":0,"b":1,"segment":[[4.336808689942018e-19,0.5,0],[0,0.5,0]],"state":"crossing"}' | assert_stdout_eq
+	done
+	# The approximate test finds it too.
+	bcast intersect -f ndjson --approx big.obj needle.obj
+	echo '{"a":0,"b":0,"segment":[],"state":"probable"}' | assert_stdout_eq
+	# The header counts the triangles skipped: none.
+	bcast intersect big.obj needle.obj
+	grep -q '"b":{"file":"needle.obj","vertices":3,"triangles":1,"faces":1,"degenerate":0' stdout
 }
 
 @test "--stats: one JSON line on standard error with the counts" {

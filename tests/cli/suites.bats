@@ -20,7 +20,7 @@ setup() {
 }
 
 runner() {
-	(cd tree && BALLCAST_CLI=0 BALLCAST_EXACT=0 sh tests/run-suites.sh "$@") >runner.out 2>&1 && status=0 || status=$?
+	(cd tree && BALLCAST_CLI=0 BALLCAST_EXACT=0 BALLCAST_PYTHON= sh tests/run-suites.sh "$@") >runner.out 2>&1 && status=0 || status=$?
 }
 
 @test "run-suites: the unit and the scale suites both run, a binary without a source does not" {

@@ -532,8 +532,11 @@ class Answer:
         return float(self.alpha)
 
 
-def cast(mesh, p0, p1, r, approach="le", two_sided=False, initial_overlap="report"):
-    """The exact answer for a ball of radius r moving from p0 to p1."""
+def cast(mesh, p0, p1, r, approach="le", two_sided=False, initial_overlap="report", normal="contact"):
+    """The exact answer for a ball of radius r moving from p0 to p1.  normal
+    says what the answer's normal holds (man page, --normal): the contact
+    normal, the named triangle's front normal, or the average of the front
+    normals of the tied triangles (average_normal)."""
     p0 = tuple(float(x) for x in p0)
     p1 = tuple(float(x) for x in p1)
     r = float(r)
@@ -566,6 +569,12 @@ def cast(mesh, p0, p1, r, approach="le", two_sided=False, initial_overlap="repor
         contacts.extend(triangle_contacts(index, tri, P0, D, R, R2, initial_overlap))
     ans = _answer(mesh, sm, contacts, P0, D, R, e)
     ans.p0, ans.p1, ans.r = p0, p1, r
+    if ans.state in ("hit", "initial_overlap"):
+        if normal == "triangle":
+            ans.normal = ans.triangle_normal
+        elif normal == "average":
+            tied = sorted({t for t, _, _ in ans.ties})
+            ans.normal = average_normal([sm.tris[t][3] for t in tied], sm.tris[ans.triangle][3])
     return ans
 
 
@@ -673,3 +682,146 @@ def _normalise(v):
     w = [float(x / big) for x in v]
     length = math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
     return [x / length for x in w]
+
+
+# ---------------------------------------------------------------------------
+# --normal average: the sum of exact unit normals, and whether it is zero
+# ---------------------------------------------------------------------------
+
+def units_cancel(normals):
+    """Whether the exact unit vectors N / |N| of the integer vectors normals
+    sum to exactly zero.
+
+    Each |N| = sqrt(q), q = N.N.  Two of them are rational multiples of each
+    other exactly when q_i q_j is a perfect square; group the vectors so.
+    Within a group with representative q_r, sqrt(q_j) = s_j / sqrt(q_r) with
+    the integer s_j = sqrt(q_j q_r), so the group's terms add up to
+    sqrt(q_r) * sum(N_j / s_j), a rational vector times one square root.
+    Square roots of rationals that are not rational multiples of each other
+    are linearly independent over the rationals (Besicovitch), so the whole
+    sum is zero exactly when every group's rational sum is."""
+    groups = []                      # [q_r, [(N, s)]]
+    for N in normals:
+        q = dot(N, N)
+        for group in groups:
+            t = q * group[0]
+            s = math.isqrt(t)
+            if s * s == t:
+                group[1].append((N, s))
+                break
+        else:
+            groups.append([q, [(N, q)]])
+    for _, members in groups:
+        if any(sum(Fraction(N[i], s) for N, s in members) != 0 for i in range(3)):
+            return False
+    return True
+
+
+def unit_sum(normals, bits=200):
+    """sum(N / |N|) for integer vectors N, as a Fraction vector within
+    2^-(bits - 2) * len(normals) of the exact sum in each component (each
+    square root taken as isqrt at 2^-bits of its size), and that bound."""
+    total = [Fraction(0)] * 3
+    for N in normals:
+        q = dot(N, N)
+        root = math.isqrt(q << (2 * bits))          # sqrt(q) 2^bits, rounded down
+        total = [total[i] + Fraction(N[i] << bits, root) for i in range(3)]
+    return total, Fraction(4 * len(normals), 1 << bits)
+
+
+def average_normal(normals, fallback):
+    """--normal average (man page): the sum of the exact unit front normals
+    of the tied triangles (integer vectors normals, one per triangle),
+    normalised; when they cancel out exactly, the unit of fallback (the hit
+    triangle's).  The direction is computed at increasing precision until
+    the sum is 2^60 times its error: within 1e-18 of a radian."""
+    if units_cancel(normals):
+        return _normalise([Fraction(x) for x in fallback])
+    bits = 200
+    while True:
+        total, error = unit_sum(normals, bits)
+        if max(abs(x) for x in total) > error * (1 << 60):
+            return _normalise(total)
+        if bits > 100000:
+            raise AssertionError("average_normal: no digits at 100000 bits, yet not exactly zero")
+        bits *= 4
+
+
+# ---------------------------------------------------------------------------
+# closest: the exact distance from a point to a mesh
+# ---------------------------------------------------------------------------
+
+# The closest command's tie tolerance (man page, CLOSEST): distances within
+# 1e-14 (d + L) tie, L the largest absolute coordinate of p and the mesh.
+CLOSEST_TIE_TOLERANCE = Fraction(1e-14)
+
+
+class ClosestAnswer:
+    """state "found" or "none"; triangle, face, feature, vertices; distance,
+    point, normal (floats); ambiguous when rounding may decide the tie set
+    or the normal's rule (distance within rounding of 1e-14 L)."""
+
+    def __init__(self):
+        self.state = "none"
+        self.triangle = -1
+        self.ambiguous = False
+
+
+def _isqrt_fraction(x, bits=200):
+    """sqrt(x) for a Fraction x >= 0, within 2^-bits relative."""
+    if x == 0:
+        return Fraction(0)
+    num, den = x.numerator, x.denominator
+    k = bits + max(0, (den.bit_length() - num.bit_length()) // 2 + 2)
+    return Fraction(math.isqrt((num << (2 * k)) // den), 1 << k)
+
+
+def closest(mesh, p):
+    """The exact closest point of the mesh's non-degenerate triangles to p
+    (man page, CLOSEST): the smallest distance, ties within 1e-14 (d + L) to
+    the lowest triangle number; feature by the exact closest point; normal
+    the front normal when the distance is at most 1e-14 L, else from the
+    point towards p."""
+    p = tuple(float(x) for x in p)
+    e = max([mesh.exponent] + [exponent_of(x) for x in p])
+    sm = mesh.at(e)
+    P = tuple(scaled_int(x, e) for x in p)
+    unit = Fraction(1, 1 << e)
+    found = []                                   # (d2 Fraction in scaled units, index, closest)
+    for index, tri in enumerate(sm.tris):
+        A, B, C, N, NN = tri[0], tri[1], tri[2], tri[3], tri[4]
+        if is_degenerate(A, B, C, N, e):
+            continue                              # degenerate: never counted
+        q = closest_point(P, A, B, C, N, NN)
+        found.append((dist2_to_rational(P, q), index, q))
+    ans = ClosestAnswer()
+    if not found:
+        return ans
+    L = Fraction(max([abs(c) for v in mesh.vertices for c in v] + [abs(c) for c in p]))
+    dists = [(_isqrt_fraction(d2) * unit, i, q) for d2, i, q in found]
+    dmin = min(d for d, _, _ in dists)
+    window = dmin + CLOSEST_TIE_TOLERANCE * (dmin + L)
+    band = Fraction(1, 10 ** 6) * CLOSEST_TIE_TOLERANCE * (dmin + L)
+    tied = [(i, q, d) for d, i, q in dists if d <= window]
+    ans.ambiguous = any(abs(d - window) <= band for d, _, _ in dists)
+    index, q, d = min(tied)
+    A, B, C, N, NN = sm.tris[index][:5]
+    ans.state = "found"
+    ans.triangle = index
+    ans.face = mesh.face_of[index]
+    slot = feature_of_point(q, A, B, C)
+    ans.feature = SLOT_FEATURE[slot]
+    ids = mesh.triangles[index]
+    ans.vertices = [ids[k] for k in SLOT_CORNERS[slot]]
+    ans.distance = float(d)
+    point = [Fraction(q[i], q[3]) for i in range(3)]
+    ans.point = [float(x * unit) for x in point]
+    n = _normalise([Fraction(x) for x in N])
+    on = CLOSEST_TIE_TOLERANCE * L
+    if abs(d - on) <= band:
+        ans.ambiguous = True
+    if d <= on:
+        ans.normal = n
+    else:
+        ans.normal = _normalise([Fraction(P[i]) - point[i] for i in range(3)])
+    return ans

@@ -25,6 +25,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cases        # noqa: E402
+import intersect_reference  # noqa: E402
 import reference    # noqa: E402
 
 SLOT_NAMES = reference.SLOTS
@@ -43,6 +44,8 @@ def option_args(options):
         args.append("--two-sided")
     if options["initial_overlap"] != "report":
         args += ["--initial-overlap", options["initial_overlap"]]
+    if options.get("normal", "contact") != "contact":
+        args += ["--normal", options["normal"]]
     return args
 
 
@@ -131,6 +134,24 @@ def vec_close(a, b, tol):
     return a is not None and len(a) == 3 and all(abs(x - y) <= tol for x, y in zip(a, b))
 
 
+def angle(a, b):
+    """The angle in radians between two vectors (floats, b a unit vector),
+    from the exact rationals of the doubles: atan2(|a x b|, a . b)."""
+    if a is None or len(a) != 3 or not all(isinstance(x, (int, float)) for x in a):
+        return math.inf
+    fa, fb = [Fraction(x) for x in a], [Fraction(x) for x in b]
+    c = reference.cross(fa, fb)
+    return math.atan2(math.sqrt(float(reference.dot(c, c))), float(reference.dot(fa, fb)))
+
+
+def normal_close(a, b, tol):
+    """A unit normal within tol radians of the exact one, and of unit length
+    within tol (the man page: normals within 1e-9 of a radian)."""
+    if angle(a, b) > tol:
+        return False
+    return abs(math.sqrt(sum(x * x for x in a)) - 1) <= tol
+
+
 def describe_tie(t):
     return "%d:%s" % (t[0], SLOT_NAMES[t[1]].replace(" ", "-"))
 
@@ -172,12 +193,17 @@ def compare(mesh, exp, got, size, tol):
         problems.append(("alpha-rounding", "alpha %r, expected %r, the nearest double to %.25g" % (
             got["alpha"], float(exp.alpha.fraction()), float(exp.alpha.fraction(120)))))
     problems += compare_ties(mesh, exp, got_ties, tol)
-    if not vec_close(got.get("normal"), exp.normal, tol.normal):
+    if not exp.r_zero:
+        problems += check_face_rounding(mesh, exp, got)
+    if not normal_close(got.get("normal"), exp.normal, tol.normal):
         flipped = got.get("normal") and sum(x * y for x, y in zip(got["normal"], exp.normal)) < 0
         kind = "normal-sign" if exp.r_zero and flipped else "normal"
-        problems.append((kind, "normal %s, expected %s" % (got.get("normal"), fmt_vec(exp.normal))))
-    if not vec_close(got.get("triangle_normal"), exp.triangle_normal, tol.normal):
-        problems.append(("triangle_normal", "triangle_normal %s, expected %s" % (got.get("triangle_normal"), fmt_vec(exp.triangle_normal))))
+        problems.append((kind, "normal %s, expected %s (%.3g rad)" % (got.get("normal"), fmt_vec(exp.normal),
+                                                                  angle(got.get("normal"), exp.normal))))
+    if not normal_close(got.get("triangle_normal"), exp.triangle_normal, tol.normal):
+        problems.append(("triangle_normal", "triangle_normal %s, expected %s (%.3g rad)" % (
+            got.get("triangle_normal"), fmt_vec(exp.triangle_normal),
+            angle(got.get("triangle_normal"), exp.triangle_normal))))
     for key in ("point", "center"):
         if not vec_close(got.get(key), getattr(exp, key), tol.point * size):
             problems.append((key, "%s %s, expected %s" % (key, got.get(key), fmt_vec(getattr(exp, key)))))
@@ -191,6 +217,49 @@ def documented_alpha_bound(exp):
         x = float(exp.alpha.fraction())
         return Fraction(math.ulp(x)) / 2
     return Fraction(1, 2**40)
+
+
+def exact_double(x):
+    """x (a Fraction) as a double, or None when no double equals it."""
+    try:
+        f = float(x)
+    except OverflowError:
+        return None
+    return f if Fraction(f) == x else None
+
+
+def face_alpha_promised(mesh, tri):
+    """Whether the man page promises a ball's face alpha on this triangle
+    correctly rounded (Exactness): N = (B - A) x (C - A) computed in double
+    precision step by step without a rounding (the differences, the six
+    products, the three differences of products), N . N likewise, and
+    sqrt(N . N) exact: |N| is then rational, and so is the alpha."""
+    A, B, C = [[Fraction(c) for c in mesh.vertices[i]] for i in mesh.triangles[tri]]
+    u = [exact_double(B[i] - A[i]) for i in range(3)]
+    v = [exact_double(C[i] - A[i]) for i in range(3)]
+    if None in u or None in v:
+        return False
+    n = []
+    for i in range(3):
+        j, k = (i + 1) % 3, (i + 2) % 3
+        p, q = exact_double(Fraction(u[j]) * Fraction(v[k])), exact_double(Fraction(u[k]) * Fraction(v[j]))
+        if p is None or q is None:
+            return False
+        d = exact_double(Fraction(p) - Fraction(q))
+        if d is None:
+            return False
+        n.append(Fraction(d))
+    squares = [exact_double(x * x) for x in n]
+    if None in squares:
+        return False
+    xy = exact_double(Fraction(squares[0]) + Fraction(squares[1]))
+    if xy is None:
+        return False
+    l2 = exact_double(Fraction(xy) + Fraction(squares[2]))
+    if not l2:
+        return False
+    root = Fraction(math.sqrt(l2))
+    return root * root == Fraction(l2)
 
 
 def correctly_rounded(got_alpha, exact):
@@ -236,6 +305,32 @@ def compare_ties(mesh, exp, got_ties, tol):
             problems.append(("ties-alpha", "tie %s alpha %r, expected %.17g" % (describe_tie((t, s)), a, float(exp_alpha[t, s]))))
             break
     return problems
+
+
+def check_face_rounding(mesh, exp, got):
+    """A ball's face alphas the man page promises correctly rounded
+    (face_alpha_promised): each tied face contact's own alpha, and the
+    answer's alpha when every contact within 2^-39 of the earliest alpha is
+    such a face (the printed alpha is the least of the tied contacts'
+    computed alphas: an edge or vertex there, within its own 2^-40, may
+    undercut the face's)."""
+    problems = []
+    by_pair = {}
+    for t in got.get("ties") or []:
+        slot = slot_of(mesh, t.get("triangle", -1), t.get("feature"), t.get("vertices", []))
+        by_pair[t.get("triangle"), slot] = t.get("alpha")
+    earliest_promised = True
+    for tri, slot, alpha in exp.ties:
+        promised = slot == reference.FACE and face_alpha_promised(mesh, tri)
+        if alpha.fraction() - exp.alpha.fraction() <= Fraction(1, 2 ** 39):
+            earliest_promised = earliest_promised and promised
+        if promised and (tri, slot) in by_pair and not correctly_rounded(by_pair[tri, slot], alpha):
+            problems.append(("face-alpha-rounding", "tie %d:face alpha %r, expected %r, the nearest double to %.25g" % (
+                tri, by_pair[tri, slot], float(alpha.fraction()), float(alpha.fraction(120)))))
+    if exp.ties and earliest_promised and not correctly_rounded(got.get("alpha"), exp.alpha):
+        problems.append(("face-alpha-rounding", "alpha %r, expected %r, the nearest double to %.25g" % (
+            got.get("alpha"), float(exp.alpha.fraction()), float(exp.alpha.fraction(120)))))
+    return problems[:1]
 
 
 def fmt_vec(v):
@@ -361,11 +456,16 @@ def keep_scene(keep_dir, scene, failing, results, answers):
 
 def run_scene(args, workdir, scene, stats):
     """Run one scene and compare every cast; print the disagreements."""
+    if scene.kind == "closest":
+        return run_closest_scene(args, workdir, scene, stats)
+    if scene.kind == "intersect":
+        return run_intersect_scene(args, workdir, scene, stats)
     mesh = reference.Mesh(scene.vertices, scene.faces)
     trajectories = [c[:3] for c in scene.casts]
     results, error = run_ballcast(args.ballcast, workdir, scene.obj_text(), trajectories, scene.options)
     o = scene.options
-    answers = [reference.cast(mesh, p0, p1, r, o["approach"], o["two_sided"], o["initial_overlap"])
+    answers = [reference.cast(mesh, p0, p1, r, o["approach"], o["two_sided"], o["initial_overlap"],
+                              o.get("normal", "contact"))
                for p0, p1, r in trajectories]
     failing = []
     for i, (p0, p1, r, tag) in enumerate(scene.casts):
@@ -399,6 +499,109 @@ def run_scene(args, workdir, scene, stats):
             print_failure(args, workdir, scene, mesh, i, tag, problems, exp, results[i] if results else {}, stats)
     if failing and args.keep and results:
         keep_scene(args.keep, scene, failing, results, answers)
+
+
+def run_command(binary, args):
+    """Run ballcast; (stdout lines parsed as JSON, error text or None)."""
+    proc = subprocess.run([binary] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if proc.returncode not in (0, 1):
+        return None, "ballcast exited %d: %s" % (proc.returncode, proc.stderr.strip()[:300])
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()], None
+
+
+def count_case(stats, problems, line):
+    """Count one case of a closest or intersect scene; print it if it failed."""
+    if not problems:
+        stats.passed += 1
+        return
+    stats.failed += 1
+    for kind in sorted({k for k, _ in problems}):
+        stats.kinds[kind] = stats.kinds.get(kind, 0) + 1
+    print(line % "; ".join("%s: %s" % (k, t) for k, t in problems))
+
+
+def run_closest_scene(args, workdir, scene, stats):
+    """`ballcast closest` on each point against reference.closest: triangle,
+    feature, vertices, the normal (1e-9 of a radian), distance and point
+    (--point-tol times the scene's size)."""
+    mesh = reference.Mesh(scene.vertices, scene.faces)
+    mesh_path = os.path.join(workdir, "mesh.obj")
+    points_path = os.path.join(workdir, "points.ndjson")
+    with open(mesh_path, "w") as f:
+        f.write(scene.obj_text())
+    with open(points_path, "w") as f:
+        f.write("\n".join('{"id":%d,"p":[%r,%r,%r],"r":%r}' % ((i,) + tuple(p) + (r,))
+                          for i, (p, r, _) in enumerate(scene.casts)) + "\n")
+    results, error = run_command(args.ballcast, ["closest", "-f", "ndjson", "-q", "-j", "1", mesh_path, points_path])
+    if results is not None and len(results) != len(scene.casts):
+        error = "ballcast answered %d of %d points" % (len(results), len(scene.casts))
+    for i, (p, r, tag) in enumerate(scene.casts):
+        exp = reference.closest(mesh, p)
+        if exp.ambiguous:
+            stats.ambiguous += 1
+            continue
+        problems = []
+        got = results[i] if results else {}
+        size = max([abs(c) for v in mesh.vertices for c in v] + [abs(c) for c in p] + [mesh.size])
+        if error:
+            problems.append(("run", error))
+        elif got.get("triangle") != exp.triangle:
+            problems.append(("triangle", "triangle %s, expected %s" % (got.get("triangle"), exp.triangle)))
+        else:
+            if got.get("feature") != exp.feature or got.get("vertices") != exp.vertices:
+                problems.append(("feature", "%s %s, expected %s %s" % (got.get("feature"), got.get("vertices"),
+                                                                   exp.feature, exp.vertices)))
+            if abs(got.get("distance", math.inf) - exp.distance) > TOL.point * size:
+                problems.append(("distance", "distance %r, expected %r" % (got.get("distance"), exp.distance)))
+            if not vec_close(got.get("point"), exp.point, TOL.point * size):
+                problems.append(("point", "point %s, expected %s" % (got.get("point"), fmt_vec(exp.point))))
+            if not normal_close(got.get("normal"), exp.normal, TOL.normal):
+                problems.append(("normal", "normal %s, expected %s (%.3g rad)" % (
+                    got.get("normal"), fmt_vec(exp.normal), angle(got.get("normal"), exp.normal))))
+        count_case(stats, problems, "FAIL %s point %d [%s] %s: %%s | repro: echo '{\"id\":0,\"p\":[%r,%r,%r]}' "
+                   "| %s closest -f ndjson m.obj -  with m.obj: %s" % (
+                       scene.cls, i, tag, scene.name, p[0], p[1], p[2], args.ballcast,
+                       scene.obj_text().replace("\n", "\\n")))
+
+
+def run_intersect_scene(args, workdir, scene, stats):
+    """`ballcast intersect a.obj b.obj` against intersect_reference: for each
+    triangle of b (a case), the pairs it is in, their states exactly and
+    their segments' ends within --point-tol times the scene's size."""
+    vb, fb = scene.mesh_b
+    pa, pb = os.path.join(workdir, "a.obj"), os.path.join(workdir, "b.obj")
+    with open(pa, "w") as f:
+        f.write(scene.obj_text())
+    with open(pb, "w") as f:
+        f.write(cases.Scene("", "", vb, fb, [], {}).obj_text())
+    results, error = run_command(args.ballcast, ["intersect", "-f", "ndjson", "-q", "-j", "1", pa, pb])
+    # --brute (every pair) and two threads must give the same pairs, bit for bit.
+    for extra in (["--brute"], ["-j", "2"]):
+        other, other_error = run_command(args.ballcast, ["intersect", "-f", "ndjson", "-q"] + extra + [pa, pb])
+        if error is None and other != results:
+            error = "intersect %s differs from the default" % " ".join(extra)
+    pairs, _, _ = intersect_reference.intersect(scene.vertices, scene.faces, vb, fb)
+    size = max([abs(c) for v in scene.vertices + vb for c in v] + [1e-300])
+    for b, tag in scene.casts:
+        want = [(x[0], x[2], x[3]) for x in pairs if x[1] == b]
+        got = [(x.get("a"), x.get("state"), x.get("segment")) for x in (results or []) if x.get("b") == b]
+        problems = []
+        if error:
+            problems.append(("run", error))
+        elif [(a, st) for a, st, _ in got] != [(a, st) for a, st, _ in want]:
+            problems.append(("pairs", "pairs %s, expected %s" % ([(a, st) for a, st, _ in got],
+                                                                [(a, st) for a, st, _ in want])))
+        else:
+            for (a, st, seg), (_, _, wseg) in zip(got, want):
+                if wseg is None:
+                    if seg not in ([], None):
+                        problems.append(("segment", "pair (%d, %d) segment %s, expected none" % (a, b, seg)))
+                elif not seg or len(seg) != 2 or not all(vec_close(seg[k], wseg[k], TOL.point * size) for k in (0, 1)):
+                    problems.append(("segment", "pair (%d, %d) segment %s, expected %s" % (a, b, seg, wseg)))
+        count_case(stats, problems, "FAIL %s triangle %d of b [%s] %s: %%s | repro: ballcast intersect a.obj b.obj "
+                   "with a.obj: %s b.obj: %s" % (scene.cls, b, tag, scene.name,
+                                                 scene.obj_text().replace("\n", "\\n"),
+                                                 cases.Scene("", "", vb, fb, [], {}).obj_text().replace("\n", "\\n")))
 
 
 def print_failure(args, workdir, scene, mesh, i, tag, problems, exp, got, stats):

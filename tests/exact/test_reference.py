@@ -16,6 +16,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cases  # noqa: E402
+import intersect_reference as I  # noqa: E402
 import reference as R  # noqa: E402
 
 # The unit triangle A(0,0,0) B(1,0,0) C(0,1,0), front +z.
@@ -345,6 +346,81 @@ class BruteForce(unittest.TestCase):
             self.assertAlmostEqual(d, r, delta=1e-9)
             for t, s, al in ans.ties:
                 self.assertLessEqual(float(al), alpha + 1.0000001e-10)
+
+
+class AverageNormal(unittest.TestCase):
+    """--normal average: exact cancellation by hand, directions against
+    decimals at 80 digits."""
+
+    def test_cancelling_sets(self):
+        self.assertTrue(R.units_cancel([(-99, 66, -22), (495, -330, 110)]))
+        self.assertTrue(R.units_cancel([(1, 1, 0), (-1, 0, 1), (0, -1, -1)]))
+        self.assertTrue(R.units_cancel([(3, 4, 0), (0, 0, 7), (-6, -8, 0), (0, 0, -1)]))
+        self.assertFalse(R.units_cancel([(1, 1, 0), (-1, 0, 1), (0, -1, -2)]))
+        self.assertFalse(R.units_cancel([(1, 0, 0), (-1, 0, 0), (0, 0, 1)]))
+        # (1,1,0)/sqrt2 and (1,0,0): different square classes, not opposite
+        self.assertFalse(R.units_cancel([(1, 1, 0), (-1, 0, 0)]))
+
+    def test_cancel_gives_the_fallback(self):
+        self.assertEqual(R.average_normal([(0, 0, 2), (0, 0, -5)], (0, 0, 2)), [0.0, 0.0, 1.0])
+
+    def test_near_cancellation_against_decimal(self):
+        getcontext().prec = 80
+        for k in (20, 27, 40, 60):
+            e = 2 ** k
+            normals = [(0, 0, 1), (0, -1, -e)]          # (0, -1/e, -1) scaled by e
+            got = R.average_normal(normals, (0, 0, 1))
+            s = (Decimal(1) + Decimal(1) / Decimal(e * e)).sqrt()
+            want = [Decimal(0), -Decimal(1) / Decimal(e) / s, 1 - 1 / s]
+            length = sum(x * x for x in want).sqrt()
+            for g, w in zip(got, want):
+                self.assertAlmostEqual(g, float(w / length), delta=1e-16)
+
+
+class Closest(unittest.TestCase):
+    def test_hand_computed(self):
+        a = R.closest(UNIT, (0.25, 0.25, 2))
+        self.assertEqual((a.triangle, a.feature, a.distance, a.point, a.normal),
+                         (0, "face", 2.0, [0.25, 0.25, 0.0], [0.0, 0.0, 1.0]))
+        a = R.closest(UNIT, (2, -1, 0))
+        self.assertEqual((a.feature, a.vertices, a.point), ("vertex", [1], [1.0, 0.0, 0.0]))
+        self.assertAlmostEqual(a.distance, math.sqrt(2), places=15)
+        a = R.closest(UNIT, (0.5, -3, 4))
+        self.assertEqual((a.feature, a.vertices, a.distance, a.normal), ("edge", [0, 1], 5.0, [0.0, -0.6, 0.8]))
+        # On the shared diagonal of SQUARE: triangle 0's edge (the lower number).
+        a = R.closest(SQUARE, (0.5, 0.5, 0))
+        self.assertEqual((a.triangle, a.feature, a.distance, a.normal), (0, "edge", 0.0, [0.0, 0.0, 1.0]))
+
+
+class Intersect(unittest.TestCase):
+    """The man page's INTERSECT example and hand-computed pairs."""
+
+    def tri(self, *pts):
+        return tuple(tuple(Fraction(c) for c in p) for p in pts)
+
+    def test_man_page_example(self):
+        a = self.tri((0, 0, 0), (4, 0, 0), (0, 4, 0))
+        self.assertEqual(I.pair(a, self.tri((1, 1, 0), (2, 1, 1), (1, 2, 1))),
+                         ("touching", ((1, 1, 0), (1, 1, 0))))
+        self.assertEqual(I.pair(a, self.tri((1, 1, -1), (3, 1, -1), (2, 1, 1))),
+                         ("crossing", ((Fraction(3, 2), 1, 0), (Fraction(5, 2), 1, 0))))
+
+    def test_coplanar(self):
+        a = self.tri((0, 0, 0), (4, 0, 0), (0, 4, 0))
+        # Every vertex and edge contact on a boundary, yet a common area.
+        self.assertEqual(I.pair(a, self.tri((-1, -1, 0), (2, 2, 0), (6, -2, 0))), ("coplanar", None))
+        self.assertEqual(I.pair(a, self.tri((4, 0, 0), (5, 0, 0), (4, 1, 0))), ("touching", ((4, 0, 0), (4, 0, 0))))
+        self.assertEqual(I.pair(a, self.tri((0, 0, 0), (0, -4, 0), (4, 0, 0))), ("touching", ((0, 0, 0), (4, 0, 0))))
+        self.assertIsNone(I.pair(a, self.tri((5, 0, 0), (6, 0, 0), (5, 1, 0))))
+
+    def test_needle_and_disjoint(self):
+        a = self.tri((-1, -1, 0), (3, -1, 0), (-1, 3, 0))
+        w = Fraction(1, 2 ** 60)
+        got = I.pair(a, self.tri((0, Fraction(1, 2), -1), (0, Fraction(1, 2), 1), (w, Fraction(1, 2), 1)))
+        self.assertEqual(got, ("crossing", ((w / 2, Fraction(1, 2), 0), (0, Fraction(1, 2), 0))))
+        self.assertIsNone(I.pair(a, self.tri((0, 0, 1), (1, 0, 1), (0, 1, 2))))
+        # An edge along the other's plane, touching its interior.
+        self.assertEqual(I.pair(a, self.tri((0, 0, 0), (1, 0, 0), (0, 0, 1)))[0], "touching")
 
 
 if __name__ == "__main__":

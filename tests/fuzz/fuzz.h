@@ -353,4 +353,37 @@ static inline char* bcFuzzGuarded(const char* text)
 	return out;
 }
 
+/* Is s[0 .. n) valid UTF-8: each character decoded to its code point,
+ * which must need exactly the bytes it took (no overlong form), be no
+ * surrogate and be at most U+10FFFF? With message, control bytes (below
+ * 0x20, and 0x7F) are refused too: a message quotes them written out.
+ * (Written apart from the readers' table of valid bytes, cli/input.c.) */
+static inline bool bcFuzzIsUtf8(const char* s, size_t n, bool message)
+{
+	const unsigned char* u = (const unsigned char*)s;
+	for (size_t i = 0; i < n;) {
+		unsigned long code = u[i];
+		size_t extra = code < 0x80 ? 0 : (code & 0xE0) == 0xC0 ? 1 : (code & 0xF0) == 0xE0 ? 2 : (code & 0xF8) == 0xF0 ? 3 : 9;
+		if (extra == 9 || extra >= n - i) {
+			return false; /* no first byte, or cut short by the end */
+		}
+		if (message && (code < 0x20 || code == 0x7F)) {
+			return false;
+		}
+		code &= extra == 0 ? 0x7F : extra == 1 ? 0x1F : extra == 2 ? 0x0F : 0x07;
+		for (size_t k = 1; k <= extra; ++k) {
+			if ((u[i + k] & 0xC0) != 0x80) {
+				return false;
+			}
+			code = code << 6 | (u[i + k] & 0x3F);
+		}
+		static const unsigned long least[4] = { 0, 0x80, 0x800, 0x10000 };
+		if (code < least[extra] || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) {
+			return false;
+		}
+		i += extra + 1;
+	}
+	return true;
+}
+
 #endif

@@ -12,7 +12,8 @@
  *    record's error is at a real place too; a record
  *    without an error carries only finite numbers, r >= 0 and mass > 0 when
  *    given; an id is present exactly when idKind says so, and a number id is
- *    a JSON number (it is echoed unquoted into JSON output);
+ *    a JSON number (it is echoed unquoted into JSON output); ids and errors
+ *    are valid UTF-8 (JSON output must be), errors without control bytes;
  *  - auto detection reads exactly what the format it detects reads: the
  *    same records, fields, ids and errors;
  *  - NULs do not cut text short: with every NUL byte turned into a control
@@ -51,6 +52,12 @@ static void checkRecord(const char* text, size_t size, const cliRecord* record, 
 					  (int)format, record->id);
 	}
 	BC_FUZZ_CHECK(memchr(record->error, '\0', sizeof record->error) != NULL, "record error not terminated");
+	/* echoed into JSON output, which must be UTF-8 */
+	BC_FUZZ_CHECK(record->id == NULL || bcFuzzIsUtf8(record->id, strlen(record->id), false),
+				  "format %d: record %ld's id is not valid UTF-8", (int)format, index);
+	BC_FUZZ_CHECK(bcFuzzIsUtf8(record->error, strlen(record->error), true),
+				  "format %d: record %ld's error is not valid UTF-8 or holds a control byte: %s", (int)format, index,
+				  record->error);
 	if (record->error[0] != '\0') {
 		BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, record->errorLine, record->errorColumn),
 					  "format %d: record %ld's error '%s' at line %ld column %ld, outside the input", (int)format, index,
@@ -120,6 +127,9 @@ static void readAll(const char* text, size_t size, cliInputFormat format, bcRead
 			log->error = error;
 			BC_FUZZ_CHECK(error.code != bc_errorNone && error.message[0] != '\0',
 						  "format %d: an error with code %d and message '%s'", (int)format, (int)error.code,
+						  error.message);
+			BC_FUZZ_CHECK(bcFuzzIsUtf8(error.message, strlen(error.message), true),
+						  "format %d: the error is not valid UTF-8 or holds a control byte: %s", (int)format,
 						  error.message);
 			if (error.code == bc_errorSyntax) {
 				BC_FUZZ_CHECK(bcFuzzIsValidPosition(text, size, error.line, error.column),

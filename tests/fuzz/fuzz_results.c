@@ -28,7 +28,9 @@
  *    byte c the input holds nowhere and every \u0000 escape into c's escape
  *    (bcFuzzWithoutNuls: the same lengths, so the same places),
  *    an accepted input is still accepted with the same results (strings
- *    compared by length), but for results with a problem. */
+ *    compared by length), but for results with a problem;
+ *  - read the tolerant way (grade's reader of any container): no crash,
+ *    a refusal with its reason, results numbered in order at real lines. */
 #include "fuzz.h"
 #include "output.h"
 #include "results_read.h"
@@ -474,6 +476,39 @@ static void checkRoundTrip(const cliResultSet* set, bool document)
 	free(text);
 }
 
+/* The tolerant reader (grade's, every container and column told by its
+ * values): no crash, hang or leak; a refusal says why; results numbered
+ * 0, 1, 2 ... at real lines, each problem too. */
+static void checkTolerant(const char* text, size_t size)
+{
+	static char empty[1];
+	FILE* stream = fmemopen(size > 0 ? (void*)text : empty, size, "rb");
+	BC_FUZZ_CHECK(stream != NULL, "fmemopen failed");
+	cliResultsReadOptions options = { true, 0xffffffffu, NULL, 0 };
+	cliResultSet set;
+	bcError error;
+	bool ok = cliReadSubmission(stream, &options, 100, &set, &error);
+	fclose(stream);
+	long lines = 1;
+	for (size_t i = 0; i < size; ++i) {
+		lines += text[i] == '\n' || text[i] == '\r';
+	}
+	if (!ok) {
+		BC_FUZZ_CHECK(error.message[0] != '\0', "refused without a reason");
+		return;
+	}
+	for (long i = 0; i < set.count; ++i) {
+		const cliResult* r = set.results + i;
+		BC_FUZZ_CHECK(r->index == i, "result %ld numbered %ld", i, r->index);
+		BC_FUZZ_CHECK(r->line >= 0 && r->line <= lines, "result %ld at line %ld of %ld", i, r->line, lines);
+		BC_FUZZ_CHECK(r->problem == NULL || (r->problemLine >= 0 && r->problemLine <= lines),
+					  "a problem at line %ld of %ld: %s", r->problemLine, lines, r->problem);
+		BC_FUZZ_CHECK((r->id == NULL) == (r->idKind == cli_idIndex), "result %ld: an id and its kind disagree", i);
+	}
+	BC_FUZZ_CHECK(set.reading.note == NULL || set.reading.json != NULL, "a note without its JSON");
+	cliResultSet_Free(&set);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
 	const char* text = (const char*)data;
@@ -511,5 +546,6 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		}
 	}
 	cliResultSet_Free(&first.set);
+	checkTolerant(text, size);
 	return 0;
 }

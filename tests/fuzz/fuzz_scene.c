@@ -110,6 +110,8 @@ static void checkParse(const char* text, size_t size, const bcSceneParse* parsed
 	if (!parsed->ok) {
 		BC_FUZZ_CHECK(e->code != bc_errorNone && e->message[0] != '\0', "refused with code %d, message '%s'",
 					  (int)e->code, e->message);
+		BC_FUZZ_CHECK(bcFuzzIsUtf8(e->message, strlen(e->message), true),
+					  "the error is not valid UTF-8 or holds a control byte: %s", e->message);
 		if (e->code == bc_errorNoMemory) {
 			BC_FUZZ_CHECK(e->line == 0 && e->column == 0, "out of memory at %ld:%ld", e->line, e->column);
 		} else {
@@ -143,6 +145,8 @@ static void checkParse(const char* text, size_t size, const bcSceneParse* parsed
 			BC_FUZZ_CHECK(bcFuzzIsJsonNumber(ball->id, strlen(ball->id)), "ball %d: number id '%s' is not a JSON number",
 						  k, ball->id);
 		}
+		BC_FUZZ_CHECK(ball->id == NULL || bcFuzzIsUtf8(ball->id, strlen(ball->id), false),
+					  "ball %d: the id is not valid UTF-8", k);
 		BC_FUZZ_CHECK(bcFuzzIsFiniteVec3(def->position) && bcFuzzIsFiniteVec3(def->velocity),
 					  "ball %d: p or v not finite", k);
 		BC_FUZZ_CHECK(isfinite(def->radius) && def->radius >= 0.0, "ball %d: r = %.17g", k, def->radius);
@@ -151,6 +155,8 @@ static void checkParse(const char* text, size_t size, const bcSceneParse* parsed
 		const char* shown = cliSceneBallName(ball, name, sizeof name);
 		BC_FUZZ_CHECK(shown == name && memchr(name, '\0', sizeof name) != NULL && name[0] != '\0',
 					  "ball %d: no name", k);
+		BC_FUZZ_CHECK(bcFuzzIsUtf8(name, strlen(name), true), "ball %d: the name is not valid UTF-8 or holds a control "
+					  "byte: %s", k, name);
 	}
 	BC_FUZZ_CHECK(bcFuzzIsFiniteVec3(scene->gravity), "gravity not finite");
 	BC_FUZZ_CHECK(scene->restitution >= 0.0 && scene->restitution <= 1.0, "restitution %.17g", scene->restitution);

@@ -4,8 +4,10 @@
 # the targets. Exit status 1 when a regression input fails or fuzzing found
 # a crash, leak, timeout or OOM.
 #   [FUZZ_JOBS=N] tests/fuzz/run-fuzz.sh FUZZDIR SECONDS TARGET...
-# FUZZDIR holds the built targets; the corpus grows in FUZZDIR/work/TARGET
-# (seeded from tests/fuzz/corpus/TARGET) and crash files go to
+# FUZZ_RUNS (with FUZZ_SEED) runs each target for that many inputs instead
+# (FUZZ_RUNS_<target>: one target's own). FUZZDIR holds the built targets;
+# the corpus grows in FUZZDIR/work/TARGET (seeded from
+# tests/fuzz/corpus/TARGET) and crash files go to
 # FUZZDIR/artifacts/TARGET/. FUZZ_JOBS (default 1) fuzzes each target in
 # that many processes at once (libFuzzer's -jobs=N -workers=N, sharing the
 # corpus), each for SECONDS; their logs are FUZZDIR/jobs/TARGET/fuzz-K.log
@@ -64,8 +66,11 @@ for target in "$@"; do
 	# FUZZ_RUNS (with FUZZ_SEED) makes a run reproducible: the same inputs in
 	# the same order on any machine, so CI is red only for a real finding that
 	# the same command shows anywhere.
+	# FUZZ_RUNS_<target> sets one target's own count (fuzz_limits makes
+	# inputs of up to 1 MiB: a few dozen a second).
 	repeatable=""
-	[ -n "${FUZZ_RUNS:-}" ] && repeatable="-runs=$FUZZ_RUNS -seed=${FUZZ_SEED:-1}"
+	eval "targetRuns=\${FUZZ_RUNS_$target:-\${FUZZ_RUNS:-}}"
+	[ -n "$targetRuns" ] && repeatable="-runs=$targetRuns -seed=${FUZZ_SEED:-1}"
 	if [ "$jobs" -eq 1 ]; then
 		# shellcheck disable=SC2086
 		"$bin" $repeatable -max_total_time="$seconds" -print_final_stats=1 -timeout="$PER_INPUT_TIMEOUT" \

@@ -741,6 +741,146 @@ START_TEST(batch_normal_modes_at_the_room_corner)
 }
 END_TEST
 
+/* The ordered walk (float lower bounds, exact tests in their order,
+ * stopping past the tie window) and brute force answer alike, every field
+ * and every tied contact, bit for bit. Returns the tie count. */
+static int castBothWays(const bcMesh* mesh, bcCastInput in, bool twoSided, const char* what, int i)
+{
+	enum { room = 64 };
+	bcContact fastTies[room], bruteTies[room];
+	bcCastOptions fast = bcDefaultCastOptions(), brute = bcDefaultCastOptions();
+	fast.twoSided = brute.twoSided = twoSided;
+	brute.bruteForce = true;
+	bcCastOutput a, b;
+	int n = bcMesh_CastTies(mesh, in, &fast, &a, fastTies, room);
+	int m = bcMesh_CastTies(mesh, in, &brute, &b, bruteTies, room);
+	ck_assert_msg(sameOutput(&a, &b) && memcmp(&a.triangleNormal, &b.triangleNormal, sizeof a.triangleNormal) == 0,
+				  "%s %d: the walk and brute force differ (state %d/%d alpha %.17g/%.17g triangle %d/%d ties %d/%d)",
+				  what, i, a.state, b.state, a.alpha, b.alpha, a.triangle, b.triangle, a.tieCount, b.tieCount);
+	ck_assert_msg(n == m, "%s %d: %d tied contacts, brute force %d", what, i, n, m);
+	bcCastOutput c;
+	ck_assert_msg(bcMesh_CastTies(mesh, in, &fast, &c, NULL, 0) == n && sameOutput(&a, &c),
+				  "%s %d: counting the ties without room answers otherwise", what, i);
+	for (int k = 0; k < n && k < room; ++k) {
+		ck_assert_msg(sameContact(fastTies + k, bruteTies + k), "%s %d: tie %d differs", what, i, k);
+	}
+	return n;
+}
+
+/* The float part must never decide what is answered; these scenes put
+ * its every boundary in the way. A stack of copies of one triangle, each
+ * lower than the last by steps that put its alpha 0, an ulp, just inside,
+ * at and just outside the tie window (1e-10) behind the first one's, for
+ * points and balls dropped straight and at a slant: the stopping rule
+ * (bound <= best + window) is met within an ulp of the bound, and the
+ * copies in the window must all be found and listed. The same far from the
+ * origin (1e7, unit features: the floats' own ulp there is 1). Slivers at
+ * the degeneracy threshold in a fan. */
+START_TEST(float_boundaries_agree_with_brute_force)
+{
+	const double offsets[] = { 0.0, 1e7 };
+	const double steps[] = { 0.0, 0x1p-52, 1.0 - 0x1p-20, 1.0 - 0x1p-40, 1.0, 1.0 + 0x1p-40, 1.0 + 0x1p-20, 2.0 };
+	enum { layers = 8 };
+	for (int o = 0; o < 2; ++o) {
+		double off = offsets[o];
+		bcGenMesh g = { 0 };
+		double z = 0.5;
+		/* Each layer a step further down: alphas (1 - z) / 2 for a drop
+		 * from 1 to -1 at r = 0; the ball's the same, shifted by r. */
+		for (int k = 0; k < layers; ++k) {
+			int32_t a = bcGenMesh_AddVertex(&g, off, off, off + z);
+			int32_t b = bcGenMesh_AddVertex(&g, off + 1.0, off, off + z);
+			int32_t c = bcGenMesh_AddVertex(&g, off, off + 1.0, off + z);
+			bcGenMesh_AddTriangle(&g, a, b, c);
+			z -= 2.0 * BC_ALPHA_TIE_TOLERANCE * steps[k];
+		}
+		bcMesh* mesh = bcGenMesh_Build(&g);
+		ck_assert_ptr_nonnull(mesh);
+		bcRandom rng = { 30 + (uint64_t)o };
+		int tied = 0;
+		for (int i = 0; i < 400; ++i) {
+			double r = i % 2 == 0 ? 0.0 : 0.1 * bcRandom_Uniform(&rng, 0.5, 1.5);
+			double x = bcRandom_Uniform(&rng, 0.05, 0.6), y = bcRandom_Uniform(&rng, 0.05, 0.35);
+			double slant = i % 4 < 2 ? 0.0 : bcRandom_Uniform(&rng, -0.3, 0.3);
+			bcCastInput in = { { off + x, off + y, off + 1.0 + r }, { off + x + slant, off + y, off - 1.0 + r }, r };
+			if (i % 8 == 7) {
+				/* Onto the hypotenuse or a vertex: features tie too. */
+				in.p0.x = in.p1.x = off + (i % 16 == 7 ? 0.0 : 1.0 - y);
+			}
+			int n = castBothWays(mesh, in, i % 3 == 0, "stack", i);
+			tied += n > 1;
+		}
+		ck_assert_int_gt(tied, 100);
+		/* Straight down at r = 0: the layers whose step puts them within
+		 * the window of the top one (the first four, with the duplicate and
+		 * the ulp step) are all listed; the 2-window step is not. */
+		bcCastInput drop = { { off + 0.25, off + 0.25, off + 1.0 }, { off + 0.25, off + 0.25, off - 1.0 }, 0.0 };
+		int n = castBothWays(mesh, drop, false, "drop", 0);
+		if (o == 0) {
+			ck_assert_int_ge(n, 4);
+			ck_assert_int_le(n, 7);
+		}
+		bcMesh_Destroy(mesh);
+		bcGenMesh_Free(&g);
+	}
+
+	/* A fan of slivers at the threshold (sines from 0.99 to 4 times
+	 * BC_SLIVER_SINE: some degenerate, some not) and ordinary triangles
+	 * around a point, at the origin and at 1e7. */
+	for (int o = 0; o < 2; ++o) {
+		double off = offsets[o];
+		bcGenMesh g = { 0 };
+		const double sines[] = { 0.99, 1.0, 1.01, 1.1, 2.0, 4.0 };
+		int32_t apex = bcGenMesh_AddVertex(&g, off, off, off);
+		for (int k = 0; k < 24; ++k) {
+			double t0 = 0.2617993877991494 * k, t1 = t0 + (k % 2 == 0 ? sines[(k / 2) % 6] * BC_SLIVER_SINE : 0.25);
+			int32_t b = bcGenMesh_AddVertex(&g, off + cos(t0), off + sin(t0), off + 0.01 * (k % 3));
+			int32_t c = bcGenMesh_AddVertex(&g, off + cos(t1), off + sin(t1), off + 0.01 * (k % 3));
+			bcGenMesh_AddTriangle(&g, apex, b, c);
+		}
+		bcMesh* mesh = bcGenMesh_Build(&g);
+		ck_assert_ptr_nonnull(mesh);
+		bcRandom rng = { 40 + (uint64_t)o };
+		for (int i = 0; i < 600; ++i) {
+			double r = i % 3 == 0 ? 0.0 : bcRandom_Uniform(&rng, 0.0, 0.2);
+			bcVec3 target = bcMakeVec3(off + bcRandom_Uniform(&rng, -1, 1), off + bcRandom_Uniform(&rng, -1, 1), off);
+			if (i % 5 == 0) {
+				target = bcMakeVec3(off, off, off); /* the apex every triangle shares */
+			}
+			bcVec3 from = bcMulAdd(target, bcRandom_Uniform(&rng, 0.3, 2.0), bcRandom_OnSphere(&rng));
+			bcCastInput in = { from, bcMulAdd(target, -0.5, bcSub(from, target)), r };
+			castBothWays(mesh, in, i % 2 == 0, "slivers", i);
+		}
+		bcMesh_Destroy(mesh);
+		bcGenMesh_Free(&g);
+	}
+
+	/* An icosphere of radius 1 at 1e7 (edges about 0.15): short and long
+	 * throws, at its vertices (every triangle around ties) and anywhere. */
+	bcGenMesh g = { 0 };
+	bcVec3 center = { 1e7, -2e7, 1e7 };
+	bcGenIcosphere(&g, 3, center, 1.0, 0);
+	bcMesh* mesh = bcGenMesh_Build(&g);
+	bcMeshInfo info = bcMesh_GetInfo(mesh);
+	bcRandom rng = { 50 };
+	int tied = 0;
+	for (int i = 0; i < 1500; ++i) {
+		double r = i % 2 == 0 ? 0.0 : bcRandom_Uniform(&rng, 0.0, 0.1);
+		bcVec3 target = bcMulAdd(center, 1.0, bcRandom_OnSphere(&rng));
+		if (i % 3 == 0) {
+			target = bcMesh_GetVertex(mesh, (int32_t)(bcRandom_Next(&rng) % (uint64_t)info.vertexCount));
+		}
+		bcVec3 out = bcSub(target, center);
+		double length = i % 4 == 0 ? 2.5 : 0.2;
+		bcCastInput in = { bcMulAdd(target, 0.5 * length + r, out), bcMulAdd(target, -0.5 * length, out), r };
+		tied += castBothWays(mesh, in, i % 5 == 0, "far icosphere", i) > 1;
+	}
+	ck_assert_int_gt(tied, 100);
+	bcMesh_Destroy(mesh);
+	bcGenMesh_Free(&g);
+}
+END_TEST
+
 static Suite* castSuite(void)
 {
 	Suite* s = suite_create("cast");
@@ -763,6 +903,7 @@ static Suite* castSuite(void)
 	tcase_add_test(tc, create_from_arrays_errors);
 	tcase_add_test(tc, batch_ties_equal_single_casts);
 	tcase_add_test(tc, batch_normal_modes_at_the_room_corner);
+	tcase_add_test(tc, float_boundaries_agree_with_brute_force);
 	suite_add_tcase(s, tc);
 	return s;
 }

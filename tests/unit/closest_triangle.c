@@ -149,6 +149,28 @@ START_TEST(long_thin_triangles)
 }
 END_TEST
 
+/* Issue 28's cap (sine of its smallest angle 4.9e-14): the point where a
+ * path crosses it, 5.1e-16 from its plane (exact, Python's decimal), was
+ * put 2.2e-5 from it by the region tests and the projection of a normal
+ * 3.5e-4 of a radian off. */
+START_TEST(thin_cap)
+{
+	bcVec3 a = { -0.8165054820718729, 0.7251644832866933, 19.482122322724678 };
+	bcVec3 b = { -0.8660117400948595, 1.1327437720134903, 20.000907085962915 };
+	bcVec3 c = { -0.8486255573875368, 0.989605343367905, 19.81871422712761 };
+	bcVec3 p = { -0.8437142598514232, 0.9491711995560284, 19.767247878605065 };
+	bcClosestPoint r = bcClosestPointTriangle(p, a, b, c);
+	ck_assert_int_eq(r.feature, bc_featureFace);
+	ck_assert_msg(fabs(r.distance - 5.13986e-16) <= 1e-16, "distance %.17g", r.distance);
+	/* 1e-3 over it, along the exact normal: 1e-3 away, the foot p. */
+	const bcVec3 n = { -0.11476462745547845, -0.7864411071098775, 0.6069097670435 };
+	r = bcClosestPointTriangle(bcMulAdd(p, 1e-3, n), a, b, c);
+	ck_assert_int_eq(r.feature, bc_featureFace);
+	bcAssertNear(r.distance, 1e-3, 1e-15);
+	bcAssertVecNear(r.point, p.x, p.y, p.z, 1e-14);
+}
+END_TEST
+
 /* Seed 004's barycentric coordinates: by hand in each region, then on
  * random triangles and points: they sum to 1, make the point, are exact
  * at vertices (1, 0, 0 in the vertex's place) and 0 opposite an edge. */
@@ -225,6 +247,7 @@ static Suite* closestSuite(void)
 	tcase_add_test(tc, random_against_reference);
 	tcase_add_test(tc, degenerate_triangle);
 	tcase_add_test(tc, long_thin_triangles);
+	tcase_add_test(tc, thin_cap);
 	tcase_add_test(tc, barycentric_coordinates);
 	suite_add_tcase(s, tc);
 	return s;

@@ -2,7 +2,8 @@
  * has them (quotes, doubled quotes, line breaks and commas inside quotes,
  * CRLF), blanks around unquoted cells dropped, blank rows skipped, the
  * line and column of every cell and of a row's end, rows that cannot be
- * read (a NUL, an unterminated quote) skipped with their place, rows
+ * read (a NUL, bytes that are not UTF-8, an unterminated quote) skipped
+ * with their place, rows
  * across the input's buffer, the header map and the number cells. */
 #include <check.h>
 #include <stdio.h>
@@ -117,6 +118,43 @@ START_TEST(badRowsSkippedWithTheirPlace)
 	ck_assert_str_eq(cliCsv_Text(&t.csv, 1), "open\n8,9\n");
 	expectEnd(&t);
 	closeCsv(&t);
+}
+END_TEST
+
+/* Bytes that are not UTF-8 make a row bad at the first of them, quoted or
+ * not; the cell's C string ends there, so no reader takes it whole; the
+ * reader names the column. Valid UTF-8 is read as it is. */
+START_TEST(cellsAreUtf8)
+{
+	const char text[] = "caf\xC3\xA9,\xE2\x82\xAC\n1,a\xFF" "b\n\"x\ny\xC0\xAF\",2\n3,\x00\xFF\n";
+	testCsv t;
+	openCsv(&t, text, sizeof text - 1);
+	expectRow(&t, 2);
+	expectCell(&t, 0, "caf\xC3\xA9", 1, 1);
+	expectCell(&t, 1, "\xE2\x82\xAC", 1, 7);
+	bcError problem, error;
+	ck_assert_int_eq(cliCsv_Next(&t.csv, &problem, &error), 2);
+	ck_assert_str_eq(problem.message, "a cell is not valid UTF-8 (byte 0xFF)");
+	ck_assert(problem.line == 2 && problem.column == 4);
+	ck_assert_int_eq(t.csv.problem, cli_csvProblemUtf8);
+	ck_assert_int_eq(t.csv.problemCell, 1);
+	ck_assert_uint_eq(strlen(cliCsv_Text(&t.csv, 1)), 1); /* "a", then the NUL put there */
+	ck_assert_uint_eq(t.csv.cells[1].length, 3);
+	cliCsv_DescribeProblem(&t.csv, "id", &problem);
+	ck_assert_str_eq(problem.message, "id: not valid UTF-8 (byte 0xFF)");
+	/* in a quoted cell over two lines */
+	ck_assert_int_eq(cliCsv_Next(&t.csv, &problem, &error), 2);
+	ck_assert_str_eq(problem.message, "a cell is not valid UTF-8 (byte 0xC0)");
+	ck_assert(problem.line == 4 && problem.column == 2);
+	ck_assert_int_eq(t.csv.problemCell, 0);
+	/* the first problem in the row wins: here the NUL */
+	ck_assert_int_eq(cliCsv_Next(&t.csv, &problem, &error), 2);
+	ck_assert_str_eq(problem.message, "unexpected byte 0x00 in a CSV cell");
+	ck_assert_int_eq(t.csv.problem, cli_csvProblemNul);
+	expectEnd(&t);
+	closeCsv(&t);
+	ck_assert_str_eq(cliCsv_SeparatorName(';'), "';'");
+	ck_assert_str_eq(cliCsv_SeparatorName('\t'), "tabs");
 }
 END_TEST
 
@@ -341,6 +379,7 @@ static Suite* csvSuite(void)
 	tcase_set_timeout(core, 60);
 	tcase_add_test(core, cellsAndPositions);
 	tcase_add_test(core, badRowsSkippedWithTheirPlace);
+	tcase_add_test(core, cellsAreUtf8);
 	tcase_add_test(core, rowsAcrossTheBuffer);
 	tcase_add_test(core, rowTooLong);
 	tcase_add_test(core, headerMap);

@@ -33,8 +33,16 @@ START_TEST(names)
 }
 END_TEST
 
-/* Grade one submission (NDJSON text) against expected text; the CSV row. */
+/* Grade one submission (NDJSON text) against expected text as cfg says
+ * (NULL: the default, hit, alpha, normal); the CSV row. */
+static char* gradeRowWith(const char* expectedText, const char* submission, const cliGradeConfig* with);
+
 static char* gradeRow(const char* expectedText, const char* submission)
+{
+	return gradeRowWith(expectedText, submission, NULL);
+}
+
+static char* gradeRowWith(const char* expectedText, const char* submission, const cliGradeConfig* with)
 {
 	cliResultSet expected;
 	bcError error;
@@ -50,6 +58,9 @@ static char* gradeRow(const char* expectedText, const char* submission)
 	cliGradeConfig cfg;
 	cliGradeConfig_Init(&cfg);
 	cfg.fields = CLI_FIELDS_GRADE;
+	if (with != NULL) {
+		cfg = *with;
+	}
 	cfg.report = cliReportNamed("csv");
 	cfg.outputPath = report;
 	char* paths[] = { path };
@@ -74,17 +85,75 @@ START_TEST(writtenMistakes)
 	char* row = gradeRow(expected, "{\"id\":1,\"hit\":true,\"alpha\":0.5,\"normal\":[0,-0.6,-0.8]}\n"
 								   "{\"id\":2,\"hit\":true,\"alpha\":0.25,\"normal\":[0,0,-1]}\n"
 								   "{\"id\":3,\"hit\":false,\"alpha\":1}\n");
-	ck_assert_msg(strstr(row, ",3,1,2,0,0,0.3333333333333333,normal-negated (2 of 2 failing)\n") != NULL, "%s", row);
+	ck_assert_msg(strstr(row, ",3,1,2,0,0,0.3333333333333333,normal-negated (2 of 2 failing),\n") != NULL, "%s", row);
 	free(row);
 	/* the triangle normal: record 2 (a face contact) passes, so it does not
 	 * contradict; record 1 is explained */
 	row = gradeRow(expected, "{\"id\":1,\"hit\":true,\"alpha\":0.5,\"normal\":[0,0,1]}\n"
 							 "{\"id\":2,\"hit\":true,\"alpha\":0.25,\"normal\":[0,0,1]}\n"
 							 "{\"id\":3,\"hit\":false,\"alpha\":1}\n");
-	ck_assert_msg(strstr(row, ",3,2,1,0,0,0.6666666666666666,triangle-normal-vs-contact-normal (1 of 1 failing)\n") !=
+	ck_assert_msg(strstr(row, ",3,2,1,0,0,0.6666666666666666,triangle-normal-vs-contact-normal (1 of 1 failing),\n") !=
 					  NULL,
 				  "%s", row);
 	free(row);
+}
+END_TEST
+
+/* Two written mistakes at once compound (each on the answer the other
+ * left): neither explains a record alone, the pair all of them. It failed
+ * before: the second was replayed on EXPECTED's answer, undoing the first
+ * (issue 26, item 20). */
+START_TEST(writtenPair)
+{
+	const char* expected = "{\"id\":1,\"hit\":true,\"alpha\":0.5,\"triangle\":3,\"normal\":[0,0.6,0.8]}\n"
+						   "{\"id\":2,\"hit\":true,\"alpha\":0.25,\"triangle\":0,\"normal\":[0,0,1]}\n"
+						   "{\"id\":3,\"hit\":false,\"alpha\":1}\n";
+	cliGradeConfig cfg;
+	cliGradeConfig_Init(&cfg);
+	cfg.fields = cli_resultHit | cli_resultAlpha | cli_resultNormal | cli_resultTriangle;
+	char* row = gradeRowWith(expected,
+							 "{\"id\":1,\"hit\":true,\"alpha\":0.5,\"triangle\":4,\"normal\":[0,1.2,1.6]}\n"
+							 "{\"id\":2,\"hit\":true,\"alpha\":0.25,\"triangle\":1,\"normal\":[0,0,0.5]}\n"
+							 "{\"id\":3,\"hit\":false,\"alpha\":1}\n",
+							 &cfg);
+	ck_assert_msg(strstr(row, ",\"normal-not-normalised + one-based-triangles (2 of 2 failing, together)\",\n") != NULL,
+				  "%s", row);
+	free(row);
+}
+END_TEST
+
+/* The reverses: triangles from 0 where --one-based asks from 1; the
+ * average normal where the contact normal is asked for. */
+START_TEST(reverses)
+{
+	const char* expected = "{\"id\":1,\"hit\":true,\"alpha\":0.5,\"triangle\":3,\"normal\":[0,0.6,0.8]}\n"
+						   "{\"id\":2,\"hit\":true,\"alpha\":0.25,\"triangle\":5,\"normal\":[0,0,1]}\n";
+	cliGradeConfig cfg;
+	cliGradeConfig_Init(&cfg);
+	cfg.fields = cli_resultHit | cli_resultAlpha | cli_resultTriangle;
+	cfg.oneBased = true;
+	char* row = gradeRowWith(expected,
+							 "{\"id\":1,\"hit\":true,\"alpha\":0.5,\"triangle\":3}\n"
+							 "{\"id\":2,\"hit\":true,\"alpha\":0.25,\"triangle\":5}\n",
+							 &cfg);
+	ck_assert_msg(strstr(row, ",zero-based-triangles (2 of 2 failing),\n") != NULL, "%s", row);
+	free(row);
+	/* an edge shared by triangles 3 (normal y) and 4 (normal z): their average */
+	const char* edge = "{\"id\":1,\"hit\":true,\"alpha\":0.5,\"triangle\":3,\"feature\":\"edge\","
+					   "\"normal\":[0,0.6,0.8],\"triangle_normal\":[0,1,0],\"ties\":["
+					   "{\"triangle\":3,\"feature\":\"edge\",\"normal\":[0,0.6,0.8],\"triangle_normal\":[0,1,0]},"
+					   "{\"triangle\":4,\"feature\":\"edge\",\"normal\":[0,0.6,0.8],\"triangle_normal\":[0,0,1]}]}\n";
+	cliGradeConfig_Init(&cfg);
+	cfg.fields = CLI_FIELDS_GRADE;
+	cfg.normalConvention = cli_normalsContact;
+	row = gradeRowWith(edge, "{\"id\":1,\"hit\":true,\"alpha\":0.5,\"normal\":[0,0.7071067811865475,0.7071067811865475]}\n",
+					   &cfg);
+	ck_assert_msg(strstr(row, ",average-normal-vs-contact-normal (1 of 1 failing),\n") != NULL, "%s", row);
+	free(row);
+	ck_assert_str_eq(cliMistakeNames[cli_mistakeOverlapReported], "initial-overlap-reported");
+	ck_assert_str_eq(cliMistakeNames[cli_mistakeDiameterAsRadius], "diameter-as-radius");
+	ck_assert(cliMistakeIsWritten(cli_mistakeZeroBased));
+	ck_assert(!cliMistakeIsWritten(cli_mistakeBackFacesMissed));
 }
 END_TEST
 
@@ -94,6 +163,8 @@ static Suite* gradeMistakesSuite(void)
 	TCase* c = tcase_create("catalogue");
 	tcase_add_test(c, names);
 	tcase_add_test(c, writtenMistakes);
+	tcase_add_test(c, writtenPair);
+	tcase_add_test(c, reverses);
 	suite_add_tcase(suite, c);
 	return suite;
 }

@@ -20,6 +20,16 @@ static inline int bcRunSuite(Suite* suite)
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+/* Fail with a message when cond is false. Check's ck_assert records a mark
+ * point (a write to its log) for every assertion that passes, far too slow
+ * inside loops over every triangle of every query; this costs nothing. */
+#define bcRequire(cond, ...)                                                                                          \
+	do {                                                                                                               \
+		if (!(cond)) {                                                                                                 \
+			ck_abort_msg(__VA_ARGS__);                                                                                 \
+		}                                                                                                              \
+	} while (0)
+
 /* |a - b| <= tol, with a message naming both values. */
 #define bcAssertNear(a, b, tol)                                                                                        \
 	do {                                                                                                               \

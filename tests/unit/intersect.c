@@ -636,6 +636,92 @@ START_TEST(degenerate_triangles_are_skipped)
 }
 END_TEST
 
+/* Slivers (never hit by cast) are intersected like any triangle; only
+ * exactly collinear ones are skipped (issue 28: a needle of area 2^-60
+ * through a triangle was skipped). Two needles 2^-60 wide through a big
+ * triangle's interior (crossing), and through a sliver 2^-60 wide (the
+ * first touches its edge, the second crosses it), in two meshes and in
+ * one, the hierarchy and brute force alike; the expected pairs and
+ * segments are those of tests/exact/intersect_reference.py (exact
+ * rationals). The approximate test keeps the slivers too. */
+START_TEST(slivers_are_intersected)
+{
+	const double w = 8.673617379884035e-19, h = w / 2; /* 2^-60, 2^-61 */
+	const double va[] = { -1, -1, 0, 3, -1, 0, -1, 3, 0 };
+	const double vb[] = { 0, 0, -1, 0, 0, 1, w, 0, 1, 0.5, 0, -1, 0.5, 0, 1, 0.5, w, 1, 1, 1, -1, 1, 1, 1, 1, 1, 0 };
+	const double vc[] = { -1, 0, 0, 3, 0, 0, 1, w, 0 };
+	const int32_t t[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
+	bcMesh* a = fromArrays(va, 3, t, 1);
+	bcMesh* b = fromArrays(vb, 9, t, 3);
+	bcMesh* c = fromArrays(vc, 3, t, 1);
+	ck_assert_int_eq(bcMesh_GetInfo(b).degenerateCount, 3);
+	ck_assert_int_eq(bcMesh_GetInfo(c).degenerateCount, 1);
+	int32_t first;
+	ck_assert_int_eq(bcMesh_CountZeroArea(b, &first), 1);
+	ck_assert_int_eq(first, 2);
+	ck_assert_int_eq(bcMesh_CountZeroArea(c, &first), 0);
+	ck_assert_int_eq(first, -1);
+	for (int brute = 0; brute < 2; ++brute) {
+		for (int sliver = 0; sliver < 2; ++sliver) {
+			bcIntersectList* list = run(sliver ? c : a, b, false, brute, 0);
+			ck_assert_uint_eq(list->count, 2);
+			ck_assert_int_eq(list->pairs[0].b, 0);
+			ck_assert_int_eq(list->pairs[0].state, sliver ? bc_triTriTouching : bc_triTriCrossing);
+			bcAssertVecNear(list->pairs[0].segment[0], h, 0, 0, 0);
+			bcAssertVecNear(list->pairs[0].segment[1], 0, 0, 0, 0);
+			ck_assert_int_eq(list->pairs[1].b, 1);
+			ck_assert_int_eq(list->pairs[1].state, bc_triTriCrossing);
+			bcAssertVecNear(list->pairs[1].segment[0], 0.5, h, 0, 0);
+			bcAssertVecNear(list->pairs[1].segment[1], 0.5, 0, 0, 0);
+			bcIntersectList_Destroy(list);
+			/* Exchanged: the slivers of the first mesh search the other's
+			 * hierarchy; the segments reverse. */
+			list = run(b, sliver ? c : a, false, brute, 0);
+			ck_assert_uint_eq(list->count, 2);
+			ck_assert_int_eq(list->pairs[0].a, 0);
+			ck_assert_int_eq(list->pairs[1].a, 1);
+			bcAssertVecNear(list->pairs[1].segment[0], 0.5, 0, 0, 0);
+			bcIntersectList_Destroy(list);
+		}
+	}
+	/* One mesh: the big triangle (0), the needles (1, 2), the segment (3). */
+	double v[36];
+	memcpy(v, va, sizeof va);
+	memcpy(v + 9, vb, sizeof vb);
+	bcMesh* both = fromArrays(v, 12, t, 4);
+	for (int brute = 0; brute < 2; ++brute) {
+		bcIntersectList* list = run(both, NULL, false, brute, 0);
+		ck_assert_uint_eq(list->count, 2);
+		ck_assert_int_eq(list->pairs[0].a, 0);
+		ck_assert_int_eq(list->pairs[0].b, 1);
+		ck_assert_int_eq(list->pairs[1].a, 0);
+		ck_assert_int_eq(list->pairs[1].b, 2);
+		bcIntersectList_Destroy(list);
+	}
+	/* The sliver and the needles in one mesh: sliver against sliver. */
+	memcpy(v, vc, sizeof vc);
+	bcMesh* slivers = fromArrays(v, 12, t, 4);
+	for (int brute = 0; brute < 2; ++brute) {
+		bcIntersectList* list = run(slivers, NULL, false, brute, 0);
+		ck_assert_uint_eq(list->count, 2);
+		ck_assert_int_eq(list->pairs[0].state, bc_triTriTouching);
+		ck_assert_int_eq(list->pairs[1].state, bc_triTriCrossing);
+		bcIntersectList_Destroy(list);
+	}
+	for (int brute = 0; brute < 2; ++brute) {
+		bcIntersectList* list = run(c, b, true, brute, 0);
+		ck_assert_uint_eq(list->count, 2);
+		ck_assert_int_eq(list->pairs[0].state, bc_triTriProbable);
+		bcIntersectList_Destroy(list);
+	}
+	bcMesh_Destroy(a);
+	bcMesh_Destroy(b);
+	bcMesh_Destroy(c);
+	bcMesh_Destroy(both);
+	bcMesh_Destroy(slivers);
+}
+END_TEST
+
 START_TEST(coplanar_pairs_have_no_segment)
 {
 	/* Two overlapping squares in z = 0, as separate meshes. */
@@ -681,6 +767,7 @@ static Suite* intersectSuite(void)
 	tcase_add_test(rules, neighbours_sharing_a_vertex_never_count);
 	tcase_add_test(rules, touching_pairs_and_the_option);
 	tcase_add_test(rules, degenerate_triangles_are_skipped);
+	tcase_add_test(rules, slivers_are_intersected);
 	tcase_add_test(rules, coplanar_pairs_have_no_segment);
 	suite_add_tcase(suite, rules);
 	return suite;

@@ -1,8 +1,9 @@
 /* json_stream.c - unit tests for the one JSON front end (cli/json_stream.h):
  * JSON's number grammar; one value parsed with strtod's numbers and every
  * refusal placed and worded (numbers JSON does not allow, NaN, bad escapes,
- * control bytes, trailing data, cut-off values); where a node stands;
- * escaped NULs; the raw id of a record broken after it; and the stream:
+ * control bytes, bytes that are not UTF-8, trailing data, cut-off values);
+ * where a node and its key stand, its text as written, a string's length;
+ * escaped NULs; the id of a record broken after it; and the stream:
  * a sequence goes on after a bad line, an array or object stops at broken
  * structure, keys, the look-ahead for an array member, and what may follow
  * the end. */
@@ -99,6 +100,17 @@ START_TEST(refusalsPlacedAndWorded)
 		{ "{} x", 3, "invalid JSON: unexpected 'x'" },
 		{ "[1, 2", 5, "unexpected end of input inside a JSON value" },
 		{ "\"open", 0, "unterminated string" },
+		/* strings are UTF-8: the first byte of what is not, named by the key it is the value of */
+		{ "{\"id\": \"a\xFF\"}", 9, "id: not valid UTF-8 (byte 0xFF)" },
+		{ "{\"id\": \"\xC0\xAF\"}", 8, "id: not valid UTF-8 (byte 0xC0)" },
+		{ "{\"id\": \"\xED\xA0\x80\"}", 8, "id: not valid UTF-8 (bytes 0xED 0xA0)" },
+		{ "{\"k\xE9y\": 1}", 3, "a key is not valid UTF-8 (byte 0xE9)" },
+		{ "[\"\xF4\x90\x80\x80\"]", 2, "a string is not valid UTF-8 (bytes 0xF4 0x90)" },
+		{ "{\"a b\": \"\xFF\"}", 9, "a string is not valid UTF-8 (byte 0xFF)" },
+		{ "\"ab\xC3", 0, "unterminated string" }, /* cut short by the end */
+		/* a quoted token stays valid UTF-8, control bytes written out */
+		{ "[\xFF\xFEx]", 1, "invalid JSON value '\\xFF\\xFEx'" },
+		{ "[1\x7F]", 1, "invalid JSON number '1\\x7F'" },
 	};
 	cliJsonParser* parser = cliJsonParser_Create();
 	ck_assert_ptr_nonnull(parser);
@@ -178,23 +190,91 @@ START_TEST(escapedNuls)
 }
 END_TEST
 
-START_TEST(rawIdFound)
+
+/* The parser keeps where every value and key stands (line and column from
+ * the text's start, lines counted as it reads), a string's length with its
+ * NULs, and a number as written. */
+START_TEST(nodesKnowTheirPlaceAndText)
 {
-	size_t begin, end;
+	cliJsonParser* parser = cliJsonParser_Create();
+	ck_assert_ptr_nonnull(parser);
+	const char* text = "{\"id\": 1.50e0,\n  \"s\": \"a\\u0000b\\u00e9\",\r\n \"k\\u0000\": [true,\n\n   -0]}";
+	size_t offset;
+	char message[128];
+	cJSON* root = parse(parser, text, &offset, message);
+	ck_assert_msg(root != NULL, "%s at %zu", message, offset);
+	const cJSON* id = cliJsonMember(root, "id");
+	size_t length = 0;
+	const char* raw = cliJsonRawText(id, &length);
+	ck_assert(length == 6 && memcmp(raw, "1.50e0", 6) == 0);
+	const cJSON* s = cliJsonMember(root, "s");
+	ck_assert_uint_eq(cliJsonStringLength(s), 5);
+	ck_assert(memcmp(s->valuestring, "a\0b\xC3\xA9", 6) == 0);
+	ck_assert(cliJsonStringHasNul(s));
+	const cJSON* k = s->next;
+	ck_assert_ptr_null(cliJsonMember(root, "k")); /* "k\u0000" is not "k" */
+	ck_assert(!cliJsonKeyIs(k, "k"));
+	ck_assert_uint_eq(cliJsonKeyLength(k), 2);
+	raw = cliJsonRawKey(k, &length);
+	ck_assert(length == 9 && memcmp(raw, "\"k\\u0000\"", 9) == 0);
+	long line, column;
+	/* the text starts at line 7, column 3 of its input */
+	cliJsonPosition(text, strlen(text), 7, 3, root, id, &line, &column);
+	ck_assert(line == 7 && column == 10);
+	cliJsonKeyPosition(root, s, 7, 3, &line, &column);
+	ck_assert(line == 8 && column == 3);
+	cliJsonKeyPosition(root, k, 7, 3, &line, &column);
+	ck_assert(line == 9 && column == 2);
+	const cJSON* zero = cJSON_GetArrayItem(k, 1);
+	cliJsonPosition(text, strlen(text), 7, 3, root, zero, &line, &column);
+	ck_assert(line == 11 && column == 4);
+	/* relative to a value inside: as if its text started there */
+	cliJsonNodePosition(k, zero, 1, 1, &line, &column);
+	ck_assert(line == 3 && column == 4);
+	/* a problem's place, from the parser */
+	ck_assert_ptr_null(parse(parser, "[1,\n 2,\n   x]", &offset, message));
+	cliJsonParser_ProblemPosition(parser, 4, 9, &line, &column);
+	ck_assert(line == 6 && column == 4);
+	ck_assert_ptr_null(parse(parser, "  [1, x]", &offset, message));
+	cliJsonParser_ProblemPosition(parser, 4, 9, &line, &column);
+	ck_assert(line == 4 && column == 15);
+	cliJsonParser_Destroy(parser);
+}
+END_TEST
+
+/* A value broken part-way keeps what was read whole before the problem:
+ * the id of a record malformed after it. */
+START_TEST(partialValueKeepsWhatCameBefore)
+{
+	cliJsonParser* parser = cliJsonParser_Create();
+	ck_assert_ptr_nonnull(parser);
+	bool noMemory = true;
 	const char* text = "{\"p0\": [1,2,3], \"id\": 1.50, \"r\": NaN}";
-	ck_assert(cliJsonFindId(text, strlen(text), &begin, &end));
-	ck_assert_uint_eq(end - begin, 4);
-	ck_assert(memcmp(text + begin, "1.50", 4) == 0);
+	size_t offset;
+	char message[128];
+	ck_assert_ptr_null(parse(parser, text, &offset, message));
+	const cJSON* partial = cliJsonParser_PartialValue(parser, text, strlen(text), &noMemory);
+	ck_assert(!noMemory);
+	const cJSON* id = cliJsonMember(partial, "id");
+	ck_assert_ptr_nonnull(id);
+	size_t length = 0;
+	const char* raw = cliJsonRawText(id, &length);
+	ck_assert(length == 4 && memcmp(raw, "1.50", 4) == 0); /* a number as written */
+	ck_assert_ptr_null(cliJsonMember(partial, "r")); /* not read whole */
+	/* a key spelled with escapes; the text cut after the id (parsed now: not the last text) */
 	text = "{ \"i\\u0064\" : \"a,}\" ";
-	ck_assert(cliJsonFindId(text, strlen(text), &begin, &end));
-	ck_assert(memcmp(text + begin, "\"a,}\"", 5) == 0 && end - begin == 5);
-	/* broken before the id: not found */
+	partial = cliJsonParser_PartialValue(parser, text, strlen(text), &noMemory);
+	id = cliJsonMember(partial, "id");
+	ck_assert_ptr_nonnull(id);
+	ck_assert_str_eq(id->valuestring, "a,}");
+	/* broken before the id: not there */
 	text = "{\"p0\": [1,2,, \"id\": 3}";
-	ck_assert(!cliJsonFindId(text, strlen(text), &begin, &end));
+	ck_assert_ptr_null(cliJsonMember(cliJsonParser_PartialValue(parser, text, strlen(text), &noMemory), "id"));
 	text = "[\"id\", 3]";
-	ck_assert(!cliJsonFindId(text, strlen(text), &begin, &end));
-	text = "{\"idx\": 3}";
-	ck_assert(!cliJsonFindId(text, strlen(text), &begin, &end));
+	ck_assert_ptr_null(cliJsonMember(cliJsonParser_PartialValue(parser, text, strlen(text), &noMemory), "id"));
+	text = "{\"idx\": 3, \"i\\u0000d\": 4}";
+	ck_assert_ptr_null(cliJsonMember(cliJsonParser_PartialValue(parser, text, strlen(text), &noMemory), "id"));
+	cliJsonParser_Destroy(parser);
 }
 END_TEST
 
@@ -495,7 +575,8 @@ static Suite* jsonStreamSuite(void)
 	tcase_add_test(core, valueLength);
 	tcase_add_test(core, nodesLocated);
 	tcase_add_test(core, escapedNuls);
-	tcase_add_test(core, rawIdFound);
+	tcase_add_test(core, partialValueKeepsWhatCameBefore);
+	tcase_add_test(core, nodesKnowTheirPlaceAndText);
 	tcase_add_test(core, fieldValues);
 	tcase_add_test(core, sequenceGoesOnAfterBadLines);
 	tcase_add_test(core, cutRecordsAreReportedWhereTheyBreak);

@@ -68,6 +68,49 @@ START_TEST(namesAsLsShowsThem)
 }
 END_TEST
 
+/* A name read from a file, as reports show it: ls -b's escapes, cut after
+ * 24 shown characters (an escape counts as what it shows) or where the
+ * buffer ends, never inside a character, with '…'. Expected texts by
+ * hand. */
+START_TEST(shortNames)
+{
+	static const struct {
+		const char* name;
+		size_t size;
+		const char* shown;
+		bool cut;
+	} cases[] = {
+		{ "TOI", CLI_SHOWN_NAME_SIZE, "TOI", false },
+		{ "", CLI_SHOWN_NAME_SIZE, "", false },
+		{ "abcdefghijklmnopqrstuvwx", CLI_SHOWN_NAME_SIZE, "abcdefghijklmnopqrstuvwx", false }, /* 24 */
+		{ "abcdefghijklmnopqrstuvwxy", CLI_SHOWN_NAME_SIZE, "abcdefghijklmnopqrstuvwx\xe2\x80\xa6", true },
+		{ "\033[31mq", CLI_SHOWN_NAME_SIZE, "\\x1b[31mq", false },
+		{ "a\\b", CLI_SHOWN_NAME_SIZE, "a\\\\b", false },
+		/* seven ESC bytes show as 28 characters: six fit */
+		{ "\033\033\033\033\033\033\033", CLI_SHOWN_NAME_SIZE,
+		  "\\x1b\\x1b\\x1b\\x1b\\x1b\\x1b\xe2\x80\xa6", true },
+		/* 25 é: 24 of them, two bytes each */
+		{ "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		  "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9",
+		  CLI_SHOWN_NAME_SIZE,
+		  "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		  "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xe2\x80\xa6",
+		  true },
+		/* a small buffer: room for the ellipsis and the NUL kept, no character split */
+		{ "abcdefghij", 8, "abcd\xe2\x80\xa6", true },
+		{ "abcdefg", 8, "abcdefg", false },
+		{ "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 8, "\xc3\xa9\xc3\xa9\xe2\x80\xa6", true },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+		char shown[CLI_SHOWN_NAME_SIZE];
+		bool cut = cliShortName(cases[k].name, shown, cases[k].size);
+		ck_assert_msg(strcmp(shown, cases[k].shown) == 0, "case %zu: %s", k, shown);
+		ck_assert_msg(cut == cases[k].cut, "case %zu", k);
+		ck_assert_uint_lt(strlen(shown), cases[k].size);
+	}
+}
+END_TEST
+
 START_TEST(jsonStaysValidUtf8)
 {
 	static const struct {
@@ -216,6 +259,7 @@ static Suite* outputSuite(void)
 	Suite* suite = suite_create("output");
 	TCase* writers = tcase_create("writers");
 	tcase_add_test(writers, namesAsLsShowsThem);
+	tcase_add_test(writers, shortNames);
 	tcase_add_test(writers, jsonStaysValidUtf8);
 	tcase_add_test(writers, csvFormulaCells);
 	suite_add_tcase(suite, writers);

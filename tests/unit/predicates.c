@@ -210,6 +210,31 @@ START_TEST(orient2d_exact_sign)
 }
 END_TEST
 
+/* A cap whose smallest angle has a sine of 4.9e-14 (issue 28's reproducer,
+ * sliver_normal.obj): its plain cross product keeps three digits; the
+ * exact one, each component faithfully rounded, is within an ulp of the
+ * values Python's decimal (100 digits) gives for the doubles read. */
+START_TEST(exact_cross_of_a_thin_cap)
+{
+	bcVec3 a = { -0.8165054820718729, 0.7251644832866933, 19.482122322724678 };
+	bcVec3 b = { -0.8660117400948595, 1.1327437720134903, 20.000907085962915 };
+	bcVec3 c = { -0.8486255573875368, 0.989605343367905, 19.81871422712761 };
+	bcVec3 n = bcExactCross(a, b, c);
+	const double want[3] = { -1.6008480806597223e-15, -1.0970041595413689e-14, 8.465764732971708e-15 };
+	const double got[3] = { n.x, n.y, n.z };
+	for (int i = 0; i < 3; ++i) {
+		ck_assert_msg(fabs(got[i] - want[i]) <= nextafter(fabs(want[i]), INFINITY) - fabs(want[i]),
+					  "component %d: %.17g, expected %.17g", i, got[i], want[i]);
+	}
+	/* The plain cross product is off in the fourth digit. */
+	bcVec3 plain = bcCross(bcSub(b, a), bcSub(c, a));
+	ck_assert(fabs(plain.x - want[0]) > 1e-4 * fabs(want[0]));
+	/* Exactly collinear points: exactly 0. */
+	bcVec3 z = bcExactCross(a, bcMakeVec3(2.0 * a.x, 2.0 * a.y, 2.0 * a.z), bcMakeVec3(0.0, 0.0, 0.0));
+	ck_assert(z.x == 0.0 && z.y == 0.0 && z.z == 0.0);
+}
+END_TEST
+
 START_TEST(exact_integers_and_ratios)
 {
 	double in[4] = { 0.75, -ldexp(1.0, -60), 3.0e10, 0.0 };
@@ -309,6 +334,7 @@ static Suite* predicatesSuite(void)
 	tcase_add_test(orient, coordinates_spanning_eight_hundred_binades);
 	tcase_add_test(orient, random_points_and_the_filter);
 	tcase_add_test(orient, orient2d_exact_sign);
+	tcase_add_test(orient, exact_cross_of_a_thin_cap);
 	suite_add_tcase(suite, orient);
 	TCase* integers = tcase_create("integers");
 	tcase_add_test(integers, exact_integers_and_ratios);

@@ -304,6 +304,76 @@ END_TEST
  * its face by a path along +y from its front. The plane is met where
  * n . (p - a) = r, at alpha = (8.25 - r) / 16.5 to within rounding; the
  * face point was once computed 2e-3 off the plane and the hit dropped. */
+/* Issue 28's reproducer (sliver_normal.obj): a cap, the sine of its
+ * smallest angle 4.9e-14, above the sliver limit. Its normal, its r = 0
+ * contact point and a ball's face point against exact values (Python's
+ * decimal at 100 digits, for the doubles read): the normal was 3.5e-4 of a
+ * radian off, the point 2.2e-5. */
+START_TEST(thin_cap_normal_and_point)
+{
+	bcVec3 a = { -0.8165054820718729, 0.7251644832866933, 19.482122322724678 };
+	bcVec3 b = { -0.8660117400948595, 1.1327437720134903, 20.000907085962915 };
+	bcVec3 c = { -0.8486255573875368, 0.989605343367905, 19.81871422712761 };
+	const bcVec3 exact = { -0.11476462745547845, -0.7864411071098775, 0.6069097670435 };
+	double error;
+	bcVec3 n = bcTriangleNormalBounded(a, b, c, &error);
+	ck_assert_msg(bcLength(bcCross(n, exact)) <= 4e-16, "normal %.17g %.17g %.17g", n.x, n.y, n.z);
+	ck_assert(error <= 16.0 * 1.1102230246251565e-16);
+	bcCastInput in = ball(-0.9010965735791623, 0.5559506460010908, 20.070702762126814, -0.7863319461236837,
+						  1.3423917531109684, 19.463792995083317, 0.0);
+	bcCastOptions o = bcDefaultCastOptions();
+	bcCastOutput out = bcCastTriangle(a, b, c, in, &o);
+	ck_assert_int_eq(out.state, bc_castHit);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+	/* The exact crossing, rounded: alpha 0.4999999999999985. */
+	bcAssertNear(out.alpha, 0.4999999999999985, 0);
+	bcAssertVecNear(out.center, -0.8437142598514232, 0.9491711995560284, 19.767247878605065, 0);
+	bcAssertVecNear(out.point, -0.8437142598514232, 0.9491711995560284, 19.767247878605065, 8e-15);
+	ck_assert(bcLength(bcCross(out.triangleNormal, exact)) <= 4e-16);
+	ck_assert(bcLength(bcCross(out.normal, exact)) <= 4e-16);
+	/* A ball of 0.001 on the same path: its face point is the centre moved
+	 * 0.001 along -n, within a few ulps of 20. */
+	in.radius = 0.001;
+	out = bcCastTriangle(a, b, c, in, &o);
+	ck_assert_int_eq(out.state, bc_castHit);
+	bcVec3 foot = bcMulAdd(out.center, -0.001, exact);
+	bcAssertVecNear(out.point, foot.x, foot.y, foot.z, 2e-14);
+}
+END_TEST
+
+/* A ball's face alpha is correctly rounded when the triangle's |N| is exact
+ * in doubles (issue 26): the sample's roll-to-wall, (1 - r) / 3 for the
+ * double r = 0.3, was 0.2333333333333333, an ulp from the nearest double;
+ * and a ball onto a plane of normal (0, 3, 4) / 5, whose exact alpha
+ * (tests/exact/reference.py) rounds to 0.7124105293480388 (was ...039). */
+START_TEST(rational_face_alpha_correctly_rounded)
+{
+	bcCastOptions o = bcDefaultCastOptions();
+	bcVec3 wa = { -10, 0, -10 }, wb = { 0, 0, 10 }, wc = { 10, 0, -10 }; /* y = 0, front +y */
+	bcCastOutput out = bcCastTriangle(wa, wb, wc, ball(4, 1, 0.35, 4, -2, 0.35, 0.3), &o);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+	bcAssertNear(out.alpha, 0.23333333333333334, 0);
+	bcVec3 pa = { 0, 0, 0 }, pb = { 2, 0, 0 }, pc = { 0, 4, -3 };
+	out = bcCastTriangle(pa, pb, pc,
+						 ball(0.41145084744485094, 2.2417869892607296, 1.7951935655656968, 0.49994090420026105,
+							  -0.2380101602191318, -1.0494564277651373, 0.1),
+						 &o);
+	ck_assert_int_eq(out.feature, bc_featureFace);
+	bcAssertNear(out.alpha, 0.7124105293480388, 0);
+	/* The mesh's cast (which rounds the answers only) agrees. */
+	const double v[] = { 0, 0, 0, 2, 0, 0, 0, 4, -3 };
+	const int32_t t[] = { 0, 1, 2 };
+	bcMeshDef def = { v, 3, t, 1, NULL, 0 };
+	bcMesh* mesh = bcMesh_Create(&def, NULL);
+	bcCastOutput meshOut = bcMesh_Cast(mesh,
+									   ball(0.41145084744485094, 2.2417869892607296, 1.7951935655656968,
+											0.49994090420026105, -0.2380101602191318, -1.0494564277651373, 0.1),
+									   NULL);
+	bcAssertNear(meshOut.alpha, 0.7124105293480388, 0);
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
 START_TEST(long_thin_triangle_face)
 {
 	bcVec3 a = { 250860, 0, 0 }, b = { 0.25, 0.25, 3.05 }, c = { -1, 0.25, 0.3125 };
@@ -515,6 +585,8 @@ static Suite* sweepSuite(void)
 	tcase_add_test(tc, unit_normals_at_any_scale);
 	tcase_add_test(tc, tangent_to_the_bounding_ball_is_a_hit);
 	tcase_add_test(tc, long_thin_triangle_face);
+	tcase_add_test(tc, thin_cap_normal_and_point);
+	tcase_add_test(tc, rational_face_alpha_correctly_rounded);
 	suite_add_tcase(s, tc);
 	return s;
 }
