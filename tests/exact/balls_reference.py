@@ -31,7 +31,16 @@ Python 3 standard library only.
 """
 
 import math
+import os
+import sys
 from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# The cast reference's exact primitives (tested by test_reference.py): the
+# sign of a + b sqrt(s) (+ c sqrt(t)) by squaring, and 3-vectors.
+from reference import add as vadd, cross as vcross, dot as vdot, scale as vmul, sign, sub as vsub  # noqa: E402,F401
+from reference import sign_a_plus_b_sqrt_c as sign_root  # noqa: E402
+from reference import sign_a_plus_b_sqrt_c_plus_e_sqrt_f as sign_two_roots  # noqa: E402
 
 # The tie tolerance: the C double 1e-10, exactly.
 TIE_TOLERANCE = Fraction(1e-10)
@@ -40,34 +49,6 @@ TIE_TOLERANCE = Fraction(1e-10)
 # (normal, point, velocity_after): far below any tolerance they are
 # compared with.
 APPROX_BITS = 300
-
-
-def sign(x):
-    return (x > 0) - (x < 0)
-
-
-def sign_root(a, b, s):
-    """The exact sign of a + b sqrt(s), rationals a, b, s >= 0."""
-    if b == 0 or s == 0:
-        return sign(a)
-    sb = sign(b)
-    if a == 0 or sign(a) == sb:
-        return sb
-    # a and b sqrt(s) of opposite signs: the larger square wins.
-    return sign(a) * sign(a * a - b * b * s)
-
-
-def sign_two_roots(a, b, s, c, t):
-    """The exact sign of a + b sqrt(s) + c sqrt(t)."""
-    su = sign_root(a, b, s)
-    sv = sign(c) if t != 0 else 0
-    if sv == 0:
-        return su
-    if su == 0 or su == sv:
-        return sv if su == 0 else su
-    # u = a + b sqrt(s) and v = c sqrt(t) of opposite signs: sign(u) times
-    # sign(u^2 - v^2), u^2 - v^2 = (a^2 + b^2 s - c^2 t) + 2 a b sqrt(s).
-    return su * sign_root(a * a + b * b * s - c * c * t, 2 * a * b, s)
 
 
 def sqrt_fraction(x, bits=APPROX_BITS):
@@ -121,26 +102,6 @@ class Alg:
 
 
 # ------------------------------------------------------------ vectors
-
-def vsub(u, v):
-    return tuple(x - y for x, y in zip(u, v))
-
-
-def vadd(u, v):
-    return tuple(x + y for x, y in zip(u, v))
-
-
-def vmul(k, u):
-    return tuple(k * x for x in u)
-
-
-def vdot(u, v):
-    return sum((x * y for x, y in zip(u, v)), Fraction(0))
-
-
-def vcross(u, v):
-    return (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
-
 
 def exact_vec(v):
     return tuple(Fraction(x) for x in v)
