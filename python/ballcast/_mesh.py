@@ -327,7 +327,8 @@ class Mesh:
     def _warn(self, stacklevel: int) -> None:
         name = self.path if self.path is not None else "<arrays>"
         for w in self.warnings:
-            warnings.warn(BallcastWarning(_lib.located(w.message, name, w.line, w.column, w.byte)), stacklevel=stacklevel)
+            text = _lib.located(w.message, name, w.line, w.column, w.byte)
+            warnings.warn(BallcastWarning(text), stacklevel=stacklevel)
         if self.warning_count > len(self.warnings):
             warnings.warn(BallcastWarning("%s: %d more warnings not shown" % (
                 name, self.warning_count - len(self.warnings))), stacklevel=stacklevel)

@@ -106,7 +106,7 @@ $(BENCH_BIN)/numfmt_bench: tests/bench/numfmt_bench.c cli/numfmt.c cli/numfmt.h
 	$(CC) $(BENCH_FLAGS) -o $@ $< cli/numfmt.c $(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
 # The record reader alone (tests/bench/notes.md, issue 29): the CLI's readers and the library.
-BENCH_READER_OBJS := $(addprefix $(BUILD)/cli/,input.o json_stream.o csv.o records.o)
+BENCH_READER_OBJS := $(addprefix $(BUILD)/cli/,input.o json_stream.o csv.o records.o sniff.o)
 $(BENCH_BIN)/records_bench: tests/bench/records_bench.c $(BENCH_READER_OBJS) $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_READER_OBJS) $(BUILD)/libballcast.a $(ALL_LDFLAGS) $(CJSON_LIBS) \
