@@ -392,18 +392,29 @@ static bool expectWord(bcTextScanner* s, const char* word, const char* what, bcE
 	return false;
 }
 
-/* The three numbers after "normal" or "vertex". */
-static bool readTriple(bcTextScanner* s, const char* what, bcVec3* v, bcError* error)
+/* The error for number k (0: x) after "normal" or "vertex" (what), at the
+ * cursor: none there, or not a finite number. */
+static void tripleError(bcTextScanner* s, const char* what, int k, bcError* error)
+{
+	char name[64];
+	snprintf(name, sizeof name, "%s %c", what, "xyz"[k]);
+	double unused;
+	if (!bcTextScanner_OnLine(s)) {
+		bcTextScanner_Expected(s, name, error);
+	} else {
+		(void)bcTextScanner_Number(s, name, &unused, error); /* fails as bcTextScanner_TryNumber did */
+	}
+}
+
+/* The three numbers after "normal" or "vertex" (what), on its line: each
+ * read by the scanner's fast path; what it expected is named only for an
+ * error (inline: three numbers a line are most of an ASCII STL). */
+static inline bool readTriple(bcTextScanner* s, const char* what, bcVec3* v, bcError* error)
 {
 	double xyz[3];
-	char name[64];
 	for (int k = 0; k < 3; ++k) {
-		snprintf(name, sizeof name, "%s %c", what, "xyz"[k]);
-		if (!bcTextScanner_OnLine(s)) {
-			bcTextScanner_Expected(s, name, error);
-			return false;
-		}
-		if (!bcTextScanner_Number(s, name, xyz + k, error)) {
+		if (!bcTextScanner_OnLine(s) || !bcTextScanner_TryNumber(s, xyz + k)) {
+			tripleError(s, what, k, error);
 			return false;
 		}
 	}
@@ -429,17 +440,17 @@ static bool readFacet(bcTextScanner* s, bcMeshBuilder* builder, bcStlTable* tabl
 		}
 		const char* at = s->p;
 		long vertexLine = s->line;
-		if (bcTextScanner_Word(s, "endloop")) {
+		if (!bcTextScanner_Word(s, "vertex")) {
+			if (!bcTextScanner_Word(s, "endloop")) {
+				bcTextScanner_Expected(s, "'vertex' or 'endloop'", error);
+				return false;
+			}
 			if (count < 3) {
 				bcSetError(error, bc_errorSyntax, vertexLine, bcTextScanner_Column(s, at),
 						   "a facet needs at least 3 vertices, found %ld", (long)count);
 				return false;
 			}
 			break;
-		}
-		if (!bcTextScanner_Word(s, "vertex")) {
-			bcTextScanner_Expected(s, "'vertex' or 'endloop'", error);
-			return false;
 		}
 		bcVec3 v;
 		if (!readTriple(s, "vertex", &v, error)) {
