@@ -955,7 +955,7 @@ void cliBuffer_AppendCsvField(cliBuffer* buffer, const char* text)
 	/* a cell a spreadsheet would take for a formula gets a leading ' (the
 	 * OWASP rule against CSV injection); results_csv.c reads it back
 	 * without */
-	bool formula = cliCsvStartsLikeFormula(text);
+	bool formula = cliStartsLikeFormula(text);
 	if (strpbrk(text, ",\"\r\n") == NULL && text[0] != ' ') {
 		if (formula) {
 			cliBuffer_AppendChar(buffer, '\'');

@@ -132,7 +132,7 @@ static inline void cliBuffer_AppendText(cliBuffer* buffer, const char* text)
  * writing one more ' and reading one less is lossless)?
  * cliBuffer_AppendCsvField writes such a cell after a ', which the results
  * reader drops again. */
-static inline bool cliCsvStartsLikeFormula(const char* text)
+static inline bool cliStartsLikeFormula(const char* text)
 {
 	while (*text == '\'') {
 		++text;

@@ -769,9 +769,9 @@ static void printProbes(const cliRenderConfig* cfg, const cliCamera* camera)
 		parseList(cfg->probes[i], v, 3);
 		cliScreenPoint p = cliCamera_Project(camera, bcMakeVec3(v[0], v[1], v[2]));
 		fprintf(stderr, "ballcast render: probe %s: ", cfg->probes[i]);
-		cliSvgWriteCoord(stderr, p.x);
+		cliWriteSvgCoord(stderr, p.x);
 		putc(',', stderr);
-		cliSvgWriteCoord(stderr, p.y);
+		cliWriteSvgCoord(stderr, p.y);
 		putc('\n', stderr);
 	}
 }
@@ -838,7 +838,7 @@ int cliRenderMain(int argc, char** argv)
 	cliKeyMarks key = cliKeyMarks_Make(&picture, &actual, &expected);
 	cliCamera camera = makeCamera(&cfg, mesh, &actual, &expected, cliKeyMarks_Height(&key));
 	printProbes(&cfg, &camera);
-	if (!cliPicture_Write(output.stream, &picture, mesh, &camera, &actual, &expected, missing, &key)) {
+	if (!cliWritePicture(output.stream, &picture, mesh, &camera, &actual, &expected, missing, &key)) {
 		fputs("ballcast: out of memory\n", stderr);
 		cliOutput_Abort(&output);
 	} else if (cliOutput_Commit(&output)) {

@@ -335,9 +335,9 @@ static bool drawLabels(cliSvg* svg, const cliPicture* picture, const cliCamera* 
 
 /* ------------------------------------------------------------- picture */
 
-bool cliPicture_Write(FILE* f, const cliPicture* picture, const bcMesh* mesh, const cliCamera* camera,
-					  const cliDrawnThrowList* actual, const cliDrawnThrowList* expected, long missing,
-					  const cliKeyMarks* key)
+bool cliWritePicture(FILE* f, const cliPicture* picture, const bcMesh* mesh, const cliCamera* camera,
+					 const cliDrawnThrowList* actual, const cliDrawnThrowList* expected, long missing,
+					 const cliKeyMarks* key)
 {
 	cliSvg svg;
 	cliSvg_Begin(&svg, f, picture->width, picture->height,

@@ -100,7 +100,7 @@ static void cellId(cliResultsReader* reader, cliResult* r)
 	if (length == 0 || strlen(text) != length) {
 		return;
 	}
-	if (text[0] == '\'' && cliCsvStartsLikeFormula(text + 1)) {
+	if (text[0] == '\'' && cliStartsLikeFormula(text + 1)) {
 		text++; /* the ' ballcast writes before an id that starts like a formula (output.h) */
 		length--;
 	}

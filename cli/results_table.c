@@ -326,7 +326,7 @@ static void readId(cliTableResults* tr, cliResult* r, const cliTableRow* row)
 	}
 	const char* text = c->text;
 	size_t length = c->length;
-	if (tr->delimited && text[0] == '\'' && cliCsvStartsLikeFormula(text + 1)) {
+	if (tr->delimited && text[0] == '\'' && cliStartsLikeFormula(text + 1)) {
 		text++; /* the ' a CSV writer (ballcast's, a spreadsheet's) puts before an id that starts like a formula */
 		length--;
 	}

@@ -643,13 +643,13 @@ static void writeFace(FILE* f, const cliCamera* camera, const bcVec3 corners[3],
 		if (k > 0) {
 			putc(' ', f);
 		}
-		cliSvgWritePoint(f, cliCamera_Project(camera, corners[k]));
+		cliWriteSvgPoint(f, cliCamera_Project(camera, corners[k]));
 	}
 	fputs("\" fill=\"", f);
-	cliSvgWriteColor(f, color);
+	cliWriteSvgColor(f, color);
 	if (strokeWidth != NULL) {
 		fputs("\" stroke=\"", f);
-		cliSvgWriteColor(f, color);
+		cliWriteSvgColor(f, color);
 		if (strokeWidth[0] != '\0') {
 			fputs("\" stroke-width=\"", f);
 			fputs(strokeWidth, f);
@@ -680,15 +680,15 @@ static void writeOutline(FILE* f, const cliCamera* camera, cliPiece piece, const
 		cliScreenPoint a = cliCamera_Project(camera, corners[e]);
 		cliScreenPoint b = cliCamera_Project(camera, corners[(e + 1) % 3]);
 		fputs("<line x1=\"", f);
-		cliSvgWriteCoord(f, a.x);
+		cliWriteSvgCoord(f, a.x);
 		fputs("\" y1=\"", f);
-		cliSvgWriteCoord(f, a.y);
+		cliWriteSvgCoord(f, a.y);
 		fputs("\" x2=\"", f);
-		cliSvgWriteCoord(f, b.x);
+		cliWriteSvgCoord(f, b.x);
 		fputs("\" y2=\"", f);
-		cliSvgWriteCoord(f, b.y);
+		cliWriteSvgCoord(f, b.y);
 		fputs("\" stroke=\"", f);
-		cliSvgWriteColor(f, color);
+		cliWriteSvgColor(f, color);
 		fputs("\" stroke-width=\"" CLI_SVG_OUTLINE_WIDTH "\"/>\n", f);
 	}
 }
@@ -792,20 +792,20 @@ static double snapCorners(const bcMesh* mesh, const cliClusters* c, int32_t tria
 static void writeSnappedData(FILE* f, const cliScreenPoint p[3])
 {
 	putc('M', f);
-	cliSvgWriteCoord(f, p[0].x);
+	cliWriteSvgCoord(f, p[0].x);
 	putc(' ', f);
-	cliSvgWriteCoord(f, p[0].y);
+	cliWriteSvgCoord(f, p[0].y);
 	putc('l', f);
 	for (int c = 1; c < 3; ++c) {
 		double dx = p[c].x - p[c - 1].x, dy = p[c].y - p[c - 1].y;
 		if (c > 1 && dx >= 0.0) {
 			putc(' ', f);
 		}
-		cliSvgWriteCoord(f, dx);
+		cliWriteSvgCoord(f, dx);
 		if (dy >= 0.0) {
 			putc(' ', f);
 		}
-		cliSvgWriteCoord(f, dy);
+		cliWriteSvgCoord(f, dy);
 	}
 	putc('z', f);
 }
@@ -926,7 +926,7 @@ bool cliSvg_MeshCulled(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera,
 				if (pass == 0) {
 					/* fill and stroke are the group's currentColor */
 					fputs("<path color=\"", f);
-					cliSvgWriteColor(f, color);
+					cliWriteSvgColor(f, color);
 					fputs("\" d=\"", f);
 					writeSnappedData(f, p);
 					fputs("\"/>\n", f);
@@ -938,15 +938,15 @@ bool cliSvg_MeshCulled(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera,
 										channel(CLI_SVG_OUTLINE_SHADE * color.g),
 										channel(CLI_SVG_OUTLINE_SHADE * color.b) };
 						fputs("<line x1=\"", f);
-						cliSvgWriteCoord(f, p[e].x);
+						cliWriteSvgCoord(f, p[e].x);
 						fputs("\" y1=\"", f);
-						cliSvgWriteCoord(f, p[e].y);
+						cliWriteSvgCoord(f, p[e].y);
 						fputs("\" x2=\"", f);
-						cliSvgWriteCoord(f, p[(e + 1) % 3].x);
+						cliWriteSvgCoord(f, p[(e + 1) % 3].x);
 						fputs("\" y2=\"", f);
-						cliSvgWriteCoord(f, p[(e + 1) % 3].y);
+						cliWriteSvgCoord(f, p[(e + 1) % 3].y);
 						fputs("\" stroke=\"", f);
-						cliSvgWriteColor(f, oc);
+						cliWriteSvgColor(f, oc);
 						fputs("\" stroke-width=\"" CLI_SVG_OUTLINE_WIDTH "\"/>\n", f);
 					}
 				}
@@ -972,9 +972,9 @@ bool cliSvg_MeshCulled(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera,
 				}
 				if (!open) {
 					fputs("<path fill=\"", f);
-					cliSvgWriteColor(f, backColor);
+					cliWriteSvgColor(f, backColor);
 					fputs("\" stroke=\"", f);
-					cliSvgWriteColor(f, backColor);
+					cliWriteSvgColor(f, backColor);
 					fputs("\" d=\"", f);
 					open = true;
 				}
