@@ -66,7 +66,7 @@ static void writeResults(cliReport* report, const cliFileReport* r, bool unreada
 		cliWriteJsonString(f, name != NULL ? name : "");
 		free(name);
 		fprintf(f, ",\"score\":%d,\"max_score\":1,\"output\":", passed ? 1 : 0);
-		char* message = entry != NULL ? cliEntry_Text(r, entry) : NULL;
+		char* message = entry != NULL ? cliEntryText(r, entry) : NULL;
 		cliWriteJsonString(f, passed ? "" : message != NULL ? message : unreadable ? "unreadable" : "");
 		free(message);
 		fputs(",\"visibility\":\"visible\"}", f);

@@ -298,7 +298,7 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 	for (long i = 0; i < r->entryCount && !r->unmatched; ++i) {
 		const cliEntry* entry = r->entries + i;
 		const cliResult* e = report->expected->results + entry->expected;
-		char* message = cliEntry_Text(r, entry);
+		char* message = cliEntryText(r, entry);
 		writeRecordStart(f, e);
 		writeHtmlText(f, message != NULL ? message : "");
 		fputs("</p>", f);

@@ -94,9 +94,9 @@ static void writeDiff(FILE* f, const cliDiff* d)
 	cliWriteJsonString(f, d->field);
 	if (d->reason == cli_diffValue) {
 		fputs(",\"actual\":", f);
-		cliValue_WriteJson(f, &d->actual);
+		cliWriteValueJson(f, &d->actual);
 		fputs(",\"expected\":", f);
-		cliValue_WriteJson(f, &d->expected);
+		cliWriteValueJson(f, &d->expected);
 		if (d->measure != NULL) {
 			fputs(",\"difference\":", f);
 			cliWriteNumber(f, d->difference);
@@ -108,7 +108,7 @@ static void writeDiff(FILE* f, const cliDiff* d)
 	size_t size = 0;
 	FILE* m = open_memstream(&words, &size);
 	if (m != NULL) {
-		cliDiff_Write(m, d);
+		cliWriteDiff(m, d);
 		fclose(m);
 	}
 	fputs(",\"message\":", f);

@@ -54,7 +54,7 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 			fputs("\"/>\n", f);
 			continue;
 		}
-		char* message = cliEntry_Text(r, entry);
+		char* message = cliEntryText(r, entry);
 		fputs("\"><failure type=\"", f);
 		fputs(entry->failure ? "differs" : "missing", f);
 		fputs("\" message=\"", f);

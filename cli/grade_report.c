@@ -49,7 +49,7 @@ void cliWriteNotGradedNote(FILE* f, const cliReport* report)
 	putc(')', f);
 }
 
-void cliValue_WriteJson(FILE* f, const cliValue* v)
+void cliWriteValueJson(FILE* f, const cliValue* v)
 {
 	cliOutValue out = cliOut_Null();
 	switch (v->kind) {
@@ -94,7 +94,7 @@ static void writeWords(FILE* f, const cliValue* v)
 	} else if (v->kind == cli_valueName) {
 		fputs(v->text, f);
 	} else {
-		cliValue_WriteJson(f, v);
+		cliWriteValueJson(f, v);
 	}
 }
 
@@ -119,7 +119,7 @@ static void writeContact(FILE* f, const cliContactValues* c)
 		cliValue v = { .kind = cli_valueInts, .count = c->vertexCount };
 		memcpy(v.ints, c->vertices, sizeof v.ints);
 		fprintf(f, "%svertices ", separator);
-		cliValue_WriteJson(f, &v);
+		cliWriteValueJson(f, &v);
 	}
 }
 
@@ -149,7 +149,7 @@ void cliWriteWithoutQuotes(FILE* f, const char* message)
 	}
 }
 
-void cliDiff_Write(FILE* f, const cliDiff* d)
+void cliWriteDiff(FILE* f, const cliDiff* d)
 {
 	switch (d->reason) {
 	case cli_diffValue:
@@ -213,7 +213,7 @@ void cliDiff_Write(FILE* f, const cliDiff* d)
 	}
 }
 
-void cliEntry_Write(FILE* f, const cliFileReport* r, const cliEntry* entry)
+void cliWriteEntry(FILE* f, const cliFileReport* r, const cliEntry* entry)
 {
 	if (!entry->failure) {
 		fputs("missing", f);
@@ -223,12 +223,12 @@ void cliEntry_Write(FILE* f, const cliFileReport* r, const cliEntry* entry)
 		if (k > 0) {
 			fputs("; ", f);
 		}
-		cliDiff_Write(f, entry->diffs + k);
+		cliWriteDiff(f, entry->diffs + k);
 	}
 	cliWriteEntryMistake(f, r, entry);
 }
 
-char* cliEntry_Text(const cliFileReport* r, const cliEntry* entry)
+char* cliEntryText(const cliFileReport* r, const cliEntry* entry)
 {
 	char* text = NULL;
 	size_t size = 0;
@@ -236,7 +236,7 @@ char* cliEntry_Text(const cliFileReport* r, const cliEntry* entry)
 	if (f == NULL) {
 		return NULL;
 	}
-	cliEntry_Write(f, r, entry);
+	cliWriteEntry(f, r, entry);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;
