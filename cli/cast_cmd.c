@@ -246,7 +246,7 @@ int cliCastMain(int argc, char** argv)
 	bool toStdout = cfg.common.outputPath == NULL || strcmp(cfg.common.outputPath, "-") == 0;
 	bcError error = { 0 };
 	int detected = 1;
-	if (toStdout && cliRecordsOut_Streams(cfg.common.format)) {
+	if (toStdout && cliOutputFormat_Streams(cfg.common.format)) {
 		detected = cliReader_Detect(reader, &error);
 		cliInputFormat format = cliReader_GetFormat(reader);
 		bool lines = format == cli_inputNdjson || format == cli_inputCsv;

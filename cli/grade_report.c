@@ -51,35 +51,35 @@ void cliWriteNotGradedNote(FILE* f, const cliReport* report)
 
 void cliWriteValueJson(FILE* f, const cliValue* v)
 {
-	cliOutValue out = cliOut_Null();
+	cliOutValue out = cliOutValue_Null();
 	switch (v->kind) {
 	case cli_valueAbsent:
 	case cli_valueNull:
 		break;
 	case cli_valueBool:
-		out = cliOut_Bool(v->flag);
+		out = cliOutValue_Bool(v->flag);
 		break;
 	case cli_valueInt:
-		out = cliOut_Int(v->integer);
+		out = cliOutValue_Int(v->integer);
 		break;
 	case cli_valueNumber:
-		out = cliOut_Number(v->number);
+		out = cliOutValue_Number(v->number);
 		break;
 	case cli_valueName:
-		out = cliOut_Name(v->text);
+		out = cliOutValue_Name(v->text);
 		break;
 	case cli_valueText:
-		out = cliOut_Text(v->text);
+		out = cliOutValue_Text(v->text);
 		break;
 	case cli_valueVec3:
-		out = cliOut_Vec3(v->vec);
+		out = cliOutValue_Vec3(v->vec);
 		break;
 	case cli_valueInts:
-		out = cliOut_Ints(v->ints, v->count);
+		out = cliOutValue_Ints(v->ints, v->count);
 		break;
 	}
 	cliBuffer text = { 0 };
-	cliAppendValueJson(&text, &out);
+	cliBuffer_AppendValueJson(&text, &out);
 	if (text.length > 0) {
 		fwrite(text.data, 1, text.length, f);
 	}
