@@ -364,8 +364,8 @@ static bool copyId(const cliRecord* record, cliResult* result)
 	return result->id != NULL;
 }
 
-bool cliAnswer_ToResult(const cliRecord* record, long index, const char* problem, const bcCastOutput* out,
-						const bcContact* ties, int tieCount, bool withTies, cliResult* result)
+bool cliResult_FromAnswer(const cliRecord* record, long index, const char* problem, const bcCastOutput* out,
+						  const bcContact* ties, int tieCount, bool withTies, cliResult* result)
 {
 	memset(result, 0, sizeof *result);
 	result->index = index;

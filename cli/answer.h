@@ -162,7 +162,7 @@ const char* cliAnswerRecord(const bcMesh* mesh, const cliCastSettings* s, const 
  * are the record's own. Fills *result (zeroed first; it owns its id, error
  * and ties, freed as cliResultSet_Free frees a set's). False when out of
  * memory (*result then owns nothing). */
-bool cliAnswer_ToResult(const cliRecord* record, long index, const char* problem, const bcCastOutput* out,
-						const bcContact* ties, int tieCount, bool withTies, cliResult* result);
+bool cliResult_FromAnswer(const cliRecord* record, long index, const char* problem, const bcCastOutput* out,
+						  const bcContact* ties, int tieCount, bool withTies, cliResult* result);
 
 #endif

@@ -197,8 +197,8 @@ static bool castExpected(cliGradeRun* run, cliResultSet* expected)
 			run->throws[run->throwCount] = t;
 			run->bad[run->throwCount] = problem != NULL;
 			run->badCount += problem != NULL;
-			ok = cliAnswer_ToResult(&record, run->throwCount, problem, &out, pool.ties, n, true,
-									expected->results + run->throwCount);
+			ok = cliResult_FromAnswer(&record, run->throwCount, problem, &out, pool.ties, n, true,
+									  expected->results + run->throwCount);
 		}
 		if (ok) {
 			run->throwCount += 1;

@@ -54,7 +54,7 @@ static void writeResults(cliReport* report, const cliFileReport* r, bool unreada
 		}
 		const cliEntry* entry = cliRecordWalk_Entry(&walk, i);
 		bool passed = !unreadable && entry == NULL;
-		char* id = cliResultIdText(expected->results + i);
+		char* id = cliResult_IdText(expected->results + i);
 		char* name = NULL;
 		m = open_memstream(&name, &size);
 		if (m != NULL) {

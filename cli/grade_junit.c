@@ -43,7 +43,7 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 		if (!report->graded[i]) {
 			continue;
 		}
-		char* id = cliResultIdText(expected->results + i);
+		char* id = cliResult_IdText(expected->results + i);
 		fputs("<testcase classname=\"", f);
 		cliWriteXmlText(f, r->score.name);
 		fputs("\" name=\"id ", f);

@@ -270,7 +270,7 @@ char* cliNotesText(const cliFileReport* r)
 	return text;
 }
 
-char* cliResultIdText(const cliResult* result)
+char* cliResult_IdText(const cliResult* result)
 {
 	if (result->id != NULL && result->idKind == cli_idString) {
 		return cliShownText(result->id);

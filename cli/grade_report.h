@@ -101,7 +101,7 @@ char* cliNotesText(const cliFileReport* r);
 /* The id of a result as text: a string's own characters (shown safely:
  * cliShownText), a number's text (owned by the caller; NULL when out of
  * memory). */
-char* cliResultIdText(const cliResult* result);
+char* cliResult_IdText(const cliResult* result);
 
 /* Each record of EXPECTED with its entry in a file's report, or NULL when
  * it passed: entries are in EXPECTED's order. */

@@ -422,8 +422,8 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 		}
 		if (ok && judged != NULL) {
 			ok = growResults(judged, &capacity) &&
-				 cliAnswer_ToResult(&record, judged->count, problem, &out, pool.ties, n, ties != NULL,
-									judged->results + judged->count);
+				 cliResult_FromAnswer(&record, judged->count, problem, &out, pool.ties, n, ties != NULL,
+									  judged->results + judged->count);
 			judged->count += ok;
 		}
 		noMemory = !ok;

@@ -223,7 +223,7 @@ static int mapHeader(cliResultsReader* reader, bcError* error)
 	int known = 0;
 	for (int c = 0; c < csv->count; ++c) {
 		const char* text = cliCsv_Text(csv, c);
-		const char* name = cliResultsCanonicalName(reader->options, text);
+		const char* name = cliResultsReadOptions_CanonicalName(reader->options, text);
 		int k = 0;
 		while (k < cli_csvCount && strcmp(name, cliResultColumns[k]) != 0) {
 			k++;
@@ -262,7 +262,7 @@ const char* cliResultsSeparatorName(char separator)
 	return separator == ';' ? "';'" : separator == '\t' ? "tabs" : separator == '|' ? "'|'" : "','";
 }
 
-bool cliResultsReadCsv(cliResultsReader* reader, bcError* error)
+bool cliResultsReader_ReadCsv(cliResultsReader* reader, bcError* error)
 {
 	cliCsv* csv = &reader->csv;
 	bcError bad;

@@ -41,7 +41,7 @@ bcVec3* cliResult_Vector(cliResult* r, int v)
 /* Names kept for the warning about ignored keys and columns. */
 #define CLI_IGNORED_NAMES 12
 
-const char* cliResultsCanonicalName(const cliResultsReadOptions* options, const char* name)
+const char* cliResultsReadOptions_CanonicalName(const cliResultsReadOptions* options, const char* name)
 {
 	for (int k = 0; options != NULL && k < options->mapCount; ++k) {
 		if (strcmp(name, options->map[2 * k]) == 0) {

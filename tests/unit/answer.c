@@ -378,7 +378,7 @@ static void assertResultsRoundTrip(const bcMesh* mesh, const cliCastSettings* s,
 		const char* problem = cliAnswerRecord(mesh, s, &options, &record, &pool, &input, &out, &n);
 		cliCastWriter_Format(&writer, &written, count, &record, problem, problem == NULL ? &out : NULL, pool.ties,
 							 n, NULL);
-		ck_assert(cliAnswer_ToResult(&record, count, problem, &out, pool.ties, n, true, direct + count));
+		ck_assert(cliResult_FromAnswer(&record, count, problem, &out, pool.ties, n, true, direct + count));
 		ck_assert_int_eq(direct[count].line, record.line);
 		ck_assert_int_eq(direct[count].column, record.column);
 		count++;
@@ -438,7 +438,7 @@ START_TEST(resultOfABadRecord)
 	record.line = 9;
 	record.column = 2;
 	cliResult r;
-	ck_assert(cliAnswer_ToResult(&record, 4, "missing p1", NULL, NULL, 0, true, &r));
+	ck_assert(cliResult_FromAnswer(&record, 4, "missing p1", NULL, NULL, 0, true, &r));
 	ck_assert_uint_eq(r.fields, cli_resultError);
 	ck_assert_str_eq(r.error, "missing p1");
 	/* no id: the index, as a number */
