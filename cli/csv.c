@@ -128,7 +128,7 @@ int cliCsv_MapHeader(const cliCsv* csv, const char* const* names, int count, int
 	return known ? 1 : 0;
 }
 
-void cliCsv_WholeVectors(int* columnOf, const cliCsvVector* vectors, int count)
+void cliKeepWholeVectors(int* columnOf, const cliCsvVector* vectors, int count)
 {
 	for (int v = 0; v < count; ++v) {
 		int* of = columnOf + vectors[v].first;

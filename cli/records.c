@@ -406,7 +406,7 @@ static int csvHeader(cliReader* reader, bcError* error)
 	if (cliCsv_MapHeader(csv, columnNames, cli_columnCount, reader->columnOf, error) < 0) {
 		return -1;
 	}
-	cliCsv_WholeVectors(reader->columnOf, vectorFields, 4);
+	cliKeepWholeVectors(reader->columnOf, vectorFields, 4);
 	for (int j = 0; j < count; j++) {
 		reader->columnKinds[j] = -1;
 	}

@@ -300,7 +300,7 @@ bool cliResultsReader_ReadCsv(cliResultsReader* reader, bcError* error)
 				 header, cliResultsSeparatorName(separator));
 		return false;
 	}
-	cliCsv_WholeVectors(reader->columnOf, cliResultVectors, 6);
+	cliKeepWholeVectors(reader->columnOf, cliResultVectors, 6);
 	while (!reader->noMemory && (status = cliCsv_Next(csv, &bad, error)) > 0) {
 		cliResult* r = cliResultsReader_Append(reader);
 		if (r == NULL) {
