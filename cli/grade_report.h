@@ -1,6 +1,6 @@
 /* grade_report.h - a grading run's report, private to the grading engine
  * (grade.h). Every format is a writer with the same four steps, called in
- * this order by cliGrade_Run: begin; then, per submission, file (it was
+ * this order by cliGradeSubmissions: begin; then, per submission, file (it was
  * graded) or unreadable (it could not be read, or held no record); then
  * end with the score table. Each writer lives in a file of its own
  * (grade_text.c, grade_json.c, grade_csv.c, grade_html.c, grade_junit.c,

@@ -709,7 +709,7 @@ static const char* renderOption(void* context, int k, const char* value)
 			return cliCastSettings_Option(&cfg->cast, k - cli_renderCast, value);
 		}
 		cfg->fieldsGiven = cfg->fieldsGiven || k == cli_renderGrading + 4;
-		return cliGradeOption(&cfg->grade, k - cli_renderGrading, value);
+		return cliGradeConfig_OptionOrReport(&cfg->grade, k - cli_renderGrading, value);
 	}
 }
 
@@ -809,14 +809,14 @@ int cliRenderMain(int argc, char** argv)
 		(comparing && !readThrows(&cfg, mesh, cfg.comparePath, &expected, true, &expectedSet))) {
 		goto done;
 	}
-	if (comparing && !cliGrade_CheckExpected(cliInputName(cfg.comparePath), &expectedSet)) {
+	if (comparing && !cliCheckExpected(cliInputName(cfg.comparePath), &expectedSet)) {
 		goto done;
 	}
 	long missing = comparing ? matchThrows(&actual, &expected) : 0;
 	cliGradeCounts counts = { 0, 0, 0, 0 };
 	bool* fails = comparing ? calloc((size_t)(actual.count > 0 ? actual.count : 1), sizeof *fails) : NULL;
 	cfg.grade.mesh = mesh;
-	if (missing < 0 || (comparing && (fails == NULL || !cliGrade_Judge(&cfg.grade, &expectedSet, &actualSet, fails,
+	if (missing < 0 || (comparing && (fails == NULL || !cliJudgeResults(&cfg.grade, &expectedSet, &actualSet, fails,
 																		   &counts)))) {
 		free(fails);
 		fputs("ballcast: out of memory\n", stderr);
