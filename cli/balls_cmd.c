@@ -119,7 +119,7 @@ static const char* checkRecord(const cliBallsConfig* cfg, const cliRecord* recor
 		standing.fields |= cli_fieldP1;
 		record = &standing;
 	}
-	const char* problem = cliCheckTrajectory(record, &cfg->common, &ball->p0, &ball->p1, &ball->radius);
+	const char* problem = cliRecord_CheckTrajectory(record, &cfg->common, &ball->p0, &ball->p1, &ball->radius);
 	if (problem != NULL) {
 		return problem;
 	}
