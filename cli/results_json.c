@@ -70,7 +70,7 @@ static bool jsonString(const cliSource* source, const cJSON* v, const char* name
 	}
 	size_t value, key;
 	if (memchr(source->text, '\\', source->length) != NULL &&
-		cliJsonLocate(source->text, source->length, source->root, v, &value, &key) &&
+		cliLocateJsonNode(source->text, source->length, source->root, v, &value, &key) &&
 		cliJsonHasNulEscape(source->text + value, cliJsonValueLength(source->text + value, source->length - value))) {
 		return valueProblem(source, v, "%s: contains \\u0000, which cannot be echoed", name);
 	}

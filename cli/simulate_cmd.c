@@ -351,7 +351,7 @@ static void reportCreateError(const char* sceneName, const cliScene* scene, cons
 	}
 	const cliSceneBall* ball = scene->balls + error->record;
 	char name[96];
-	cliSceneBallName(ball, name, sizeof name);
+	cliSceneBall_Name(ball, name, sizeof name);
 	/* The library names the ball "balls[i]: "; the scene's name replaces it. */
 	const char* what = strstr(error->message, ": ");
 	what = what != NULL ? what + 2 : error->message;

@@ -84,7 +84,7 @@ static bcVec3 gridPoint(bcVec3 a, bcVec3 ab, bcVec3 ac, int u, int v, int k)
 	return bcAdd(a, bcAdd(bcScale((double)u / k, ab), bcScale((double)v / k, ac)));
 }
 
-void cliPiece_Corners(const bcMesh* mesh, cliPiece piece, bcVec3 corners[3])
+void cliPieceCorners(const bcMesh* mesh, cliPiece piece, bcVec3 corners[3])
 {
 	bcTriangle t = bcMesh_GetTriangle(mesh, piece.triangle);
 	bcVec3 a = bcMesh_GetVertex(mesh, t.vertices[0]);
@@ -399,7 +399,7 @@ static void refineOrder(const bcMesh* mesh, const cliCamera* camera, cliPiece* p
 	}
 	for (int64_t i = 0; i < n; ++i) {
 		cliOrderPiece* p = order + i;
-		cliPiece_Corners(mesh, pieces[i], p->corners);
+		cliPieceCorners(mesh, pieces[i], p->corners);
 		p->box[0] = p->box[1] = INFINITY;
 		p->box[2] = p->box[3] = -INFINITY;
 		for (int k = 0; k < 3; ++k) {
@@ -520,7 +520,7 @@ static cliPiece* depthOrder(const bcMesh* mesh, const cliCamera* camera, double 
 					}
 					cliPiece piece = { n, (uint16_t)i, (uint16_t)j, (uint8_t)k, (uint8_t)down };
 					bcVec3 c[3];
-					cliPiece_Corners(mesh, piece, c);
+					cliPieceCorners(mesh, piece, c);
 					bcVec3 centroid = bcScale(1.0 / 3.0, bcAdd(bcAdd(c[0], c[1]), c[2]));
 					keys[filled].depth = bcDot(bcSub(centroid, camera->target), camera->toEye);
 					keys[filled].piece = piece;
@@ -659,7 +659,7 @@ static void writeFace(FILE* f, const cliCamera* camera, const bcVec3 corners[3],
 }
 
 /* The outline edges of the triangle that lie along the piece (corners as
- * given by cliPiece_Corners), drawn right after it so that nearer faces
+ * given by cliPieceCorners), drawn right after it so that nearer faces
  * cover them as they cover the piece. An upright piece lies along AB when
  * j = 0, along CA when i = 0 and along BC when i + j = k - 1; a downward
  * piece touches no edge of its triangle. */
@@ -912,11 +912,11 @@ bool cliSvg_MeshCulled(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera,
 			bcVec3 corners[3];
 			if (piece.k > 1 && !painted[piece.triangle]) {
 				cliPiece all = { piece.triangle, 0, 0, 1, 0 };
-				cliPiece_Corners(mesh, all, corners);
+				cliPieceCorners(mesh, all, corners);
 				writeFace(f, camera, corners, color, CLI_SVG_UNDERPAINT_SEAM_WIDTH);
 				painted[piece.triangle] = 1;
 			}
-			cliPiece_Corners(mesh, piece, corners);
+			cliPieceCorners(mesh, piece, corners);
 			if (culling && piece.k == 1) {
 				cliScreenPoint p[3];
 				if (snapCorners(mesh, &clusters, piece.triangle, p) == 0.0) {

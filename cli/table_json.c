@@ -277,7 +277,7 @@ static bool brokenRow(cliLitReader* r, const cliLitCursor* at, size_t end, const
 	const cJSON* partial = cliJsonParser_PartialValue(r->strict, text, length, &noMemory);
 	const cJSON* idNode = partial != NULL ? cliJsonMember(partial, "id") : NULL;
 	size_t idBegin = 0, keyBegin = 0;
-	if (idNode != NULL && cliJsonLocate(text, length, partial, idNode, &idBegin, &keyBegin)) {
+	if (idNode != NULL && cliLocateJsonNode(text, length, partial, idNode, &idBegin, &keyBegin)) {
 		cliLitCursor idAt = *at;
 		cliLitCursor_Advance(&idAt, idBegin);
 		bcError ignored;
