@@ -75,7 +75,7 @@ char cliCsv_SniffSeparator(cliCsv* csv, bcError* error)
 	}
 }
 
-const char* cliCsv_SeparatorName(char separator)
+const char* cliSeparatorName(char separator)
 {
 	return separator == ';' ? "';'" : separator == '\t' ? "tabs" : separator == '|' ? "'|'" : "','";
 }

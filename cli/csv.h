@@ -70,7 +70,7 @@ void cliCsv_Close(cliCsv* csv);
 char cliCsv_SniffSeparator(cliCsv* csv, bcError* error);
 
 /* How a separator reads in a message: "','", "';'", "tabs", "'|'". */
-const char* cliCsv_SeparatorName(char separator);
+const char* cliSeparatorName(char separator);
 
 /* How much of a header line cliCsv_SniffSeparator looks at: headers are
  * short; a longer first line is judged by its start. (A build may set it

@@ -256,12 +256,6 @@ static void headerText(const cliCsv* csv, char* text, size_t size)
 	text[n] = '\0';
 }
 
-/* How the separator reads in a message: "';'", "tabs". */
-const char* cliResultsSeparatorName(char separator)
-{
-	return separator == ';' ? "';'" : separator == '\t' ? "tabs" : separator == '|' ? "'|'" : "','";
-}
-
 bool cliResultsReader_ReadCsv(cliResultsReader* reader, bcError* error)
 {
 	cliCsv* csv = &reader->csv;
@@ -297,7 +291,7 @@ bool cliResultsReader_ReadCsv(cliResultsReader* reader, bcError* error)
 		snprintf(error->message, sizeof error->message,
 				 "not a results file: no known column in the CSV header '%s' (cells separated by %s; expected id, "
 				 "hit, alpha, ...)",
-				 header, cliResultsSeparatorName(separator));
+				 header, cliSeparatorName(separator));
 		return false;
 	}
 	cliKeepWholeVectors(reader->columnOf, cliResultVectors, 6);

@@ -80,7 +80,7 @@ static void describe(const cliResultsReader* reader, cliResultSet* set)
 	set->positional = set->count > 0 && !ids;
 	char note[96];
 	if (set->format == cli_inputCsv && reader->csv.separator != ',') {
-		snprintf(note, sizeof note, "read as CSV separated by %s%s", cliResultsSeparatorName(reader->csv.separator),
+		snprintf(note, sizeof note, "read as CSV separated by %s%s", cliSeparatorName(reader->csv.separator),
 				 reader->decimalCommas > 0 ? " with decimal commas" : "");
 		addUnderstood(set, note);
 	}

@@ -153,8 +153,8 @@ START_TEST(cellsAreUtf8)
 	ck_assert_int_eq(t.csv.problem, cli_csvProblemNul);
 	expectEnd(&t);
 	closeCsv(&t);
-	ck_assert_str_eq(cliCsv_SeparatorName(';'), "';'");
-	ck_assert_str_eq(cliCsv_SeparatorName('\t'), "tabs");
+	ck_assert_str_eq(cliSeparatorName(';'), "';'");
+	ck_assert_str_eq(cliSeparatorName('\t'), "tabs");
 }
 END_TEST
 
