@@ -246,13 +246,9 @@ void cliSvg_EndGroup(cliSvg* svg)
 	fputs("</g>\n", svg->stream);
 }
 
-void cliSvg_Line(cliSvg* svg, const char* className, cliScreenPoint a, cliScreenPoint b, cliColor color,
-				 double width, bool dashed)
+void cliWriteSvgLine(FILE* f, const char* className, cliScreenPoint a, cliScreenPoint b, cliColor color,
+					 double width, bool dashed)
 {
-	if (!cliClipSegment(&a.x, &a.y, &b.x, &b.y, svg->width, svg->height, CLI_SVG_CLIP_MARGIN)) {
-		return;
-	}
-	FILE* f = svg->stream;
 	cliOpenSvgElement(f, "line", className);
 	fputs(" x1=\"", f);
 	cliWriteSvgCoord(f, a.x);
@@ -267,6 +263,14 @@ void cliSvg_Line(cliSvg* svg, const char* className, cliScreenPoint a, cliScreen
 	fputs("\" stroke-width=\"", f);
 	cliWriteSvgCoord(f, width);
 	fputs(dashed ? "\" stroke-dasharray=\"" CLI_SVG_DASHES "\"/>\n" : "\"/>\n", f);
+}
+
+void cliSvg_Line(cliSvg* svg, const char* className, cliScreenPoint a, cliScreenPoint b, cliColor color,
+				 double width, bool dashed)
+{
+	if (cliClipSegment(&a.x, &a.y, &b.x, &b.y, svg->width, svg->height, CLI_SVG_CLIP_MARGIN)) {
+		cliWriteSvgLine(svg->stream, className, a, b, color, width, dashed);
+	}
 }
 
 void cliSvg_Arrow(cliSvg* svg, const char* className, cliScreenPoint a, cliScreenPoint b, cliColor color,

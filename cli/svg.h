@@ -45,6 +45,12 @@ void cliWriteSvgPoint(FILE* f, cliScreenPoint p);
  * (escaped) unless className is NULL; the caller writes the rest. */
 void cliOpenSvgElement(FILE* f, const char* name, const char* className);
 
+/* Write the line a-b as it is, not clipped (cliSvg_Line clips; the mesh's
+ * outlines lie in the picture): class="className" unless className is NULL,
+ * the colour, the width in pixels, dashed or solid. */
+void cliWriteSvgLine(FILE* f, const char* className, cliScreenPoint a, cliScreenPoint b, cliColor color,
+					 double width, bool dashed);
+
 /* The SVG document being written to stream (not owned). */
 typedef struct cliSvg {
 	FILE* stream;

@@ -41,7 +41,7 @@ static const cliColor backColor = { 120, 120, 120 };
  * this factor, and their width in pixels (the face drawn next to one
  * covers up to half of it). */
 #define CLI_SVG_OUTLINE_SHADE 0.6
-#define CLI_SVG_OUTLINE_WIDTH "1.2"
+#define CLI_SVG_OUTLINE_WIDTH 1.2
 
 /* Pieces of the mesh are cut no longer than the bounds' diagonal over
  * this: 16 pieces along the longest possible edge is enough for a
@@ -620,6 +620,14 @@ static uint8_t channel(double value)
 	return (uint8_t)(v + 0.5);
 }
 
+/* The colour of an outline edge on a face of faceColor. */
+static cliColor outlineColor(cliColor faceColor)
+{
+	cliColor c = { channel(CLI_SVG_OUTLINE_SHADE * faceColor.r), channel(CLI_SVG_OUTLINE_SHADE * faceColor.g),
+				   channel(CLI_SVG_OUTLINE_SHADE * faceColor.b) };
+	return c;
+}
+
 cliColor cliShade(const cliCamera* camera, bcVec3 normal, cliFacing facing)
 {
 	bcVec3 light = bcNormalize(bcAdd(bcAdd(bcScale(CLI_LIGHT_RIGHT, camera->right), bcScale(CLI_LIGHT_UP, camera->up)),
@@ -671,25 +679,13 @@ static void writeOutline(FILE* f, const cliCamera* camera, cliPiece piece, const
 	}
 	const bool along[3] = { (outline & 1) && piece.j == 0, (outline & 2) && piece.i + piece.j == piece.k - 1,
 							(outline & 4) && piece.i == 0 };
-	cliColor color = { channel(CLI_SVG_OUTLINE_SHADE * faceColor.r), channel(CLI_SVG_OUTLINE_SHADE * faceColor.g),
-					   channel(CLI_SVG_OUTLINE_SHADE * faceColor.b) };
+	cliColor color = outlineColor(faceColor);
 	for (int e = 0; e < 3; ++e) {
-		if (!along[e]) {
-			continue;
+		if (along[e]) {
+			cliScreenPoint a = cliCamera_Project(camera, corners[e]);
+			cliScreenPoint b = cliCamera_Project(camera, corners[(e + 1) % 3]);
+			cliWriteSvgLine(f, NULL, a, b, color, CLI_SVG_OUTLINE_WIDTH, false);
 		}
-		cliScreenPoint a = cliCamera_Project(camera, corners[e]);
-		cliScreenPoint b = cliCamera_Project(camera, corners[(e + 1) % 3]);
-		fputs("<line x1=\"", f);
-		cliWriteSvgCoord(f, a.x);
-		fputs("\" y1=\"", f);
-		cliWriteSvgCoord(f, a.y);
-		fputs("\" x2=\"", f);
-		cliWriteSvgCoord(f, b.x);
-		fputs("\" y2=\"", f);
-		cliWriteSvgCoord(f, b.y);
-		fputs("\" stroke=\"", f);
-		cliWriteSvgColor(f, color);
-		fputs("\" stroke-width=\"" CLI_SVG_OUTLINE_WIDTH "\"/>\n", f);
 	}
 }
 
@@ -934,20 +930,8 @@ bool cliSvg_MeshCulled(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera,
 				uint8_t edges = outline[piece.triangle];
 				for (int e = 0; e < 3; ++e) {
 					if (edges & (1u << e)) {
-						cliColor oc = { channel(CLI_SVG_OUTLINE_SHADE * color.r),
-										channel(CLI_SVG_OUTLINE_SHADE * color.g),
-										channel(CLI_SVG_OUTLINE_SHADE * color.b) };
-						fputs("<line x1=\"", f);
-						cliWriteSvgCoord(f, p[e].x);
-						fputs("\" y1=\"", f);
-						cliWriteSvgCoord(f, p[e].y);
-						fputs("\" x2=\"", f);
-						cliWriteSvgCoord(f, p[(e + 1) % 3].x);
-						fputs("\" y2=\"", f);
-						cliWriteSvgCoord(f, p[(e + 1) % 3].y);
-						fputs("\" stroke=\"", f);
-						cliWriteSvgColor(f, oc);
-						fputs("\" stroke-width=\"" CLI_SVG_OUTLINE_WIDTH "\"/>\n", f);
+						cliColor oc = outlineColor(color);
+						cliWriteSvgLine(f, NULL, p[e], p[(e + 1) % 3], oc, CLI_SVG_OUTLINE_WIDTH, false);
 					}
 				}
 				continue;
