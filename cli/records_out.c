@@ -287,8 +287,9 @@ static void appendValueCsv(cliBuffer* out, const cliOutValue* v, int cells)
 	}
 }
 
-/* One record as a CSV row. */
-static void appendRecordCsv(const cliRecordsOut* w, cliBuffer* out, const cliOutValue* values)
+/* One CSV row over the columns that are on: a record's values, or with
+ * values NULL the header (every column's cells named). */
+static void appendRowCsv(const cliRecordsOut* w, cliBuffer* out, const cliOutValue* values)
 {
 	bool first = true;
 	for (int k = 0; k < w->layout.columnCount; ++k) {
@@ -299,25 +300,12 @@ static void appendRecordCsv(const cliRecordsOut* w, cliBuffer* out, const cliOut
 			cliBuffer_AppendChar(out, ',');
 		}
 		first = false;
-		appendValueCsv(out, values + k, w->cells[k]);
-	}
-	cliBuffer_AppendChar(out, '\n');
-}
-
-/* The header row: every column's cells. */
-static void appendHeaderCsv(const cliRecordsOut* w, cliBuffer* out)
-{
-	bool first = true;
-	for (int k = 0; k < w->layout.columnCount; ++k) {
-		if (isOff(w, k)) {
-			continue;
+		if (values != NULL) {
+			appendValueCsv(out, values + k, w->cells[k]);
+		} else {
+			const cliOutColumn* c = w->layout.columns + k;
+			cliBuffer_AppendText(out, c->csv != NULL ? c->csv : c->key);
 		}
-		if (!first) {
-			cliBuffer_AppendChar(out, ',');
-		}
-		first = false;
-		const cliOutColumn* c = w->layout.columns + k;
-		cliBuffer_AppendText(out, c->csv != NULL ? c->csv : c->key);
 	}
 	cliBuffer_AppendChar(out, '\n');
 }
@@ -387,7 +375,7 @@ void cliRecordsOut_Begin(cliRecordsOut* writer, cliBuffer* out, cliOutputFormat 
 	case cli_outputNdjson:
 		break;
 	case cli_outputCsv:
-		appendHeaderCsv(writer, out);
+		appendRowCsv(writer, out, NULL);
 		break;
 	}
 }
@@ -408,7 +396,7 @@ void cliRecordsOut_Record(const cliRecordsOut* writer, cliBuffer* out, long posi
 		cliBuffer_AppendChar(out, '\n');
 		break;
 	case cli_outputCsv:
-		appendRecordCsv(writer, out, values);
+		appendRowCsv(writer, out, values);
 		break;
 	}
 }
