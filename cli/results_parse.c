@@ -160,6 +160,21 @@ void cliResult_DropTies(cliResult* r)
 	r->tieCount = 0;
 }
 
+bool cliResult_TakeVertex(cliResult* r, int status, bool* gap)
+{
+	if (status > 0 && *gap) {
+		r->vertices[r->vertexCount] = 0;
+		return false;
+	}
+	if (status > 0) {
+		r->vertexCount++;
+		r->fields |= cli_resultVertices;
+	} else {
+		*gap = true;
+	}
+	return true;
+}
+
 int cliResultsReader_TiesText(cliResultsReader* reader, cliResult* r, const char* text)
 {
 	const char* p = text;

@@ -368,18 +368,13 @@ static void readVector(cliTableResults* tr, cliResult* r, const cliTableRow* row
 					 ? 0
 					 : cellNumber(tr, r, cells[a], cliResultColumns[vector->first + a], x + a);
 	}
-	if (got[0] < 0 || got[1] < 0 || got[2] < 0) {
-		return;
-	}
-	if (got[0] != got[1] || got[0] != got[2]) {
+	int status = cliVectorStatus(got);
+	if (status < 0) {
 		int empty = got[0] == 0 ? 0 : got[1] == 0 ? 1 : 2;
 		const cliCell* at = cells[empty]->kind != cli_cellAbsent ? cells[empty] : cells[got[0] != 0 ? 0 : 1];
-		cellProblem(reader, r, at, "%s: %s, %s and %s must be all given or all empty", vector->key,
-					cliResultColumns[vector->first], cliResultColumns[vector->first + 1],
-					cliResultColumns[vector->first + 2]);
-		return;
-	}
-	if (got[0] > 0) {
+		cellProblem(reader, r, at, CLI_VECTOR_PARTIAL, vector->key, cliResultColumns[vector->first],
+					cliResultColumns[vector->first + 1], cliResultColumns[vector->first + 2]);
+	} else if (status > 0) {
 		*cliResult_Vector(r, v) = bcMakeVec3(x[0], x[1], x[2]);
 		r->fields |= vector->field;
 	}
@@ -499,18 +494,10 @@ static bool takeRow(void* context, const cliTable* t, const cliTableRow* row)
 			bool gap = false;
 			for (int k = 0; k < 3; ++k) {
 				const cliCell* v = slotCell(tr, row, (cliSlot)(cli_slotVertex0 + k));
-				int status = v->kind == cli_cellAbsent ? 0
-													   : cellWhole(tr, r, v, cliResultColumns[cli_csvVertex0 + k],
-																   r->vertices + r->vertexCount);
-				if (status > 0 && gap) {
-					r->vertices[r->vertexCount] = 0;
-					cellProblem(reader, r, v, "%s: given after an empty or missing vertex column",
-								cliResultColumns[cli_csvVertex0 + k]);
-				} else if (status > 0) {
-					r->vertexCount++;
-					r->fields |= cli_resultVertices;
-				} else {
-					gap = true;
+				const char* name = cliResultColumns[cli_csvVertex0 + k];
+				int status = v->kind == cli_cellAbsent ? 0 : cellWhole(tr, r, v, name, r->vertices + r->vertexCount);
+				if (!cliResult_TakeVertex(r, status, &gap)) {
+					cellProblem(reader, r, v, CLI_VERTEX_AFTER_GAP, name);
 				}
 			}
 		}
