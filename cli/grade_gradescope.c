@@ -14,8 +14,7 @@ static void writeResults(cliReport* report, const cliFileReport* r, bool unreada
 	const cliResultSet* expected = report->expected;
 	fputs("{\"score\":", f);
 	cliWriteInt(f, unreadable ? 0 : r->score.passed);
-	fputs(",\"max_score\":", f);
-	cliWriteInt(f, report->ids);
+	cliWriteIntMember(f, "max_score", report->ids);
 	fputs(",\"output\":", f);
 	char* text = NULL;
 	size_t size = 0;

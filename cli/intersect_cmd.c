@@ -282,12 +282,9 @@ static void printStats(const cliIntersectConfig* cfg, double readSeconds, double
 	FILE* f = stderr;
 	fputs("{\"read_meshes_seconds\":", f);
 	cliWriteNumber(f, readSeconds - buildSeconds);
-	fputs(",\"build_seconds\":", f);
-	cliWriteNumber(f, buildSeconds);
-	fputs(",\"intersect_seconds\":", f);
-	cliWriteNumber(f, querySeconds);
-	fputs(",\"write_seconds\":", f);
-	cliWriteNumber(f, writeSeconds);
+	cliWriteNumberMember(f, "build_seconds", buildSeconds);
+	cliWriteNumberMember(f, "intersect_seconds", querySeconds);
+	cliWriteNumberMember(f, "write_seconds", writeSeconds);
 	int threads = cfg->options.threadCount > 0 ? cfg->options.threadCount : (int)sysconf(_SC_NPROCESSORS_ONLN);
 	fprintf(f, ",\"triangles_a\":%ld,\"triangles_b\":%ld,\"candidates\":%zu,\"pairs\":%zu,\"threads\":%d,"
 			   "\"peak_memory_bytes\":%lld}\n",

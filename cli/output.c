@@ -997,6 +997,17 @@ void cliWriteInt(FILE* f, long long value)
 	fprintf(f, "%lld", value);
 }
 
+void cliWriteNumberMember(FILE* f, const char* key, double value)
+{
+	fprintf(f, ",\"%s\":", key);
+	cliWriteNumber(f, value);
+}
+
+void cliWriteIntMember(FILE* f, const char* key, long long value)
+{
+	fprintf(f, ",\"%s\":%lld", key, value);
+}
+
 void cliWriteJsonString(FILE* f, const char* text)
 {
 	cliBuffer buffer = { 0 };

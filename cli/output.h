@@ -150,6 +150,12 @@ void cliBuffer_AppendCsvField(cliBuffer* buffer, const char* text);
 /* Writers. Numbers round-trip (shortest form); strings are escaped. */
 void cliWriteNumber(FILE* f, double value);
 void cliWriteInt(FILE* f, long long value);
+
+/* A member of a JSON object written by hand, after the object's first:
+ * ,"key":value. key is written as it is (a name of ours, nothing to
+ * escape). */
+void cliWriteNumberMember(FILE* f, const char* key, double value);
+void cliWriteIntMember(FILE* f, const char* key, long long value);
 /* A JSON string, escaped: '"' and '\\', control characters (C0, DEL, C1)
  * as \n \r \t or \u00XX. Always valid UTF-8: a byte that is not part of
  * valid UTF-8 is written as the text \xHH (\\xHH in the JSON), a last

@@ -369,14 +369,10 @@ static void printStats(const cliSimulateTimes* times, const bcMeshInfo* mesh, co
 	FILE* f = stderr;
 	fputs("{\"read_mesh_seconds\":", f);
 	cliWriteNumber(f, times->readMesh);
-	fputs(",\"build_seconds\":", f);
-	cliWriteNumber(f, times->buildMesh);
-	fputs(",\"read_scene_seconds\":", f);
-	cliWriteNumber(f, times->readScene);
-	fputs(",\"simulate_seconds\":", f);
-	cliWriteNumber(f, times->simulate);
-	fputs(",\"write_seconds\":", f);
-	cliWriteNumber(f, times->write);
+	cliWriteNumberMember(f, "build_seconds", times->buildMesh);
+	cliWriteNumberMember(f, "read_scene_seconds", times->readScene);
+	cliWriteNumberMember(f, "simulate_seconds", times->simulate);
+	cliWriteNumberMember(f, "write_seconds", times->write);
 	fprintf(f,
 			",\"triangles\":%ld,\"balls\":%d,\"events\":%lld,\"casts\":%lld,\"pair_tests\":%lld,"
 			"\"elastic_chain_events\":%lld,\"jams\":%lld,\"peak_memory_bytes\":%lld}\n",
