@@ -236,19 +236,23 @@ static bool valueRows(cliLitReader* r, const cliLit* v)
 
 /* ------------------------------------------------------------ errors */
 
+/* The JSON parser, made on first use (most files never need it); NULL
+ * when out of memory. */
+static cliJsonParser* strictParser(cliLitReader* r)
+{
+	if (r->strict == NULL) {
+		r->strict = cliJsonParser_Create();
+	}
+	return r->strict;
+}
+
 /* A structure that breaks at error: JSON's own words when the text, read
  * as JSON from begin (its value's start, at line:column), breaks at the
  * same place. */
 static void jsonWords(cliLitReader* r, size_t begin, long line, long column, bcError* error)
 {
-	if (error->code != bc_errorSyntax) {
+	if (error->code != bc_errorSyntax || strictParser(r) == NULL) {
 		return;
-	}
-	if (r->strict == NULL) {
-		r->strict = cliJsonParser_Create();
-		if (r->strict == NULL) {
-			return;
-		}
 	}
 	size_t offset = 0;
 	char message[sizeof error->message];
@@ -274,7 +278,7 @@ static bool brokenRow(cliLitReader* r, const cliLitCursor* at, size_t end, const
 	const char* text = r->text + at->pos;
 	size_t length = end - at->pos;
 	bool noMemory = false;
-	const cJSON* partial = cliJsonParser_PartialValue(r->strict, text, length, &noMemory);
+	const cJSON* partial = strictParser(r) != NULL ? cliJsonParser_PartialValue(r->strict, text, length, &noMemory) : NULL;
 	const cJSON* idNode = partial != NULL ? cliJsonMember(partial, "id") : NULL;
 	size_t idBegin = 0, keyBegin = 0;
 	if (idNode != NULL && cliLocateJsonNode(text, length, partial, idNode, &idBegin, &keyBegin)) {

@@ -13,14 +13,36 @@
  * two numbers of size |m|^2 |d|^2 loses everything when the balls are far
  * apart compared to R, this form loses nothing there.
  *
- * Inputs far from 1 (beyond 2^+-250, where the fourth powers in the
- * discriminant could overflow or underflow) are first scaled by a power of
- * two, which is exact: the answer is then the one unscaled arithmetic would
- * give if it had the range, anywhere in the double range.
+ * Every decision is exact for the input doubles: the sign of c (an
+ * initial overlap, or touching at alpha 0), of b (approaching), of the
+ * discriminant (meeting at all) and whether the root is at most 1. Each is
+ * the sign of a polynomial in the inputs, first computed in doubles with a
+ * bound on its error; one within its bound of 0 is decided again in big
+ * integers (GMP, through predicates.h), as sweep_exact.c does for a ball
+ * against a triangle. So a start exactly r1 + r2 apart, a path grazing at
+ * exactly r1 + r2 or a contact exactly at alpha 1 is answered as the rules
+ * say, whatever the rounding. The start decides an overlap on its own:
+ * c depends on the centres and radii only.
+ *
+ * The doubles' part is scaled by powers of two, which is exact: the
+ * start (c1, c2, r1, r2) by one so that its largest number is below 1, the
+ * motion (d1, d2) by another; c, b and the discriminant are then at most a
+ * few units, a product of the two scales comes out of the root again. A
+ * quantity that underflows (a radius 2^-600 of the coordinates, a motion
+ * 2^600 times the radii) only widens its error bound, and the big integers
+ * decide. Before this scaling the radii's squares underflowed for motions
+ * beyond about 2^537 times the radii, and overlapping balls were a miss.
+ *
+ * alpha is within BC_BALL_ALPHA_ACCURACY of the exact root, relatively:
+ * the doubles' root comes with a bound on its error, and one whose bound
+ * exceeds that is computed again from the big integers (to an ulp). The
+ * contact normal, the centres' difference at alpha over its length, comes
+ * from the scaled centres when their rounding (and alpha's error times the
+ * motion) is small against R, else from the big integers.
  *
  * The computation is symmetric bit for bit: swapping the balls negates m
- * and d exactly and leaves a, b, c, m x d and R unchanged, so both balls of
- * a pair see the same alpha. The set query relies on that.
+ * and d exactly and leaves a, b, c, m x d, R and every bound unchanged, so
+ * both balls of a pair see the same alpha. The set query relies on that.
  *
  * A set of balls: every pair is judged on its straight trajectories. The
  * broad phase puts the swept boxes (each ball's path grown by its radius) in
@@ -37,17 +59,21 @@
  * contact, a second picks the lowest partner index within the tie window.
  * So the grid and the all-pairs path give the same bits.
  */
+#include <float.h>
+#include <gmp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mesh.h"
+#include "predicates.h"
 #include "vec3.h"
 
 /* Swept boxes are grown by this fraction of their largest coordinate (plus
  * the radius) so that rounding never makes the broad phase drop a pair the
- * exact test would call touching. The exact test decides within a few ulps
- * (about 1e-15) of the pair's largest coordinate; 1e-12 is a thousand times
- * that, and costs nothing measurable in extra pairs. */
+ * exact test calls touching: a box's corners (p -+ r, and p1 where the path
+ * ends at p0 + (p1 - p0) rounded) are within a few ulps (about 1e-15) of
+ * its largest coordinate; 1e-12 is a thousand times that, and costs
+ * nothing measurable in extra pairs. */
 #define BC_BALL_BOX_PADDING 1e-12
 
 /* Where an initial overlap sorts: before any real alpha in [0, 1]. */
@@ -60,15 +86,103 @@
  * all below 2^-1000, deep in the subnormals, are scaled by that only. */
 #define BC_BALL_MIN_SCALE_EXPONENT (-1000)
 
-/* Lengths up to this (and down to its inverse) keep the fourth powers of
- * the discriminant, at most 2^1000 and at least 2^-1000, inside the normal
- * doubles: no scaling is needed. 2^250. */
-#define BC_BALL_SAFE_MAGNITUDE 0x1p250
+/* Relative error bounds of the doubles' c = m.m - R^2 and b = m.d (degree
+ * 2), and of the discriminant a R^2 - |m x d|^2 (degree 4), over their
+ * permanents (the same sums with every product made positive), scaled or
+ * not. Every operation rounds once (relative 2^-53): c's terms
+ * see 6 roundings in a row (m's difference twice through the square, the
+ * square, two sums, the final difference), b's 5; the discriminant's a R^2
+ * 10, and each |m x d|_k^2 about 12 (its component's 4 errors doubled by
+ * the square, then 4 more). One more for the bounds' own rounding. */
+#define BC_BALL_DEGREE2_ERROR (7.0 * BC_UNIT_ROUNDOFF)
+#define BC_BALL_DEGREE4_ERROR (13.0 * BC_UNIT_ROUNDOFF)
+
+/* Numbers within this of 1 (2^100 and 2^-100, the largest of a pair) are
+ * used unscaled: products of up to four stay far inside the doubles, and
+ * the absolute error underflow can add is below BC_BALL_PLAIN_UNDERFLOW_ERROR:
+ * half a subnormal step lost by each of fewer than 64 operations, multiplied
+ * afterwards by at most (2^102)^2. */
+#define BC_BALL_PLAIN_RANGE 0x1p100
+#define BC_BALL_PLAIN_UNDERFLOW_ERROR 0x1p-860
+
+/* The absolute error underflow can add to those: each of the fewer than
+ * 64 scalings and products loses at most half a subnormal step (2^-1075),
+ * multiplied afterwards by at most 64 (scaled inputs are below 1, their
+ * differences below 2, squares below 4). 2^-1060 is 2^14 steps. */
+#define BC_BALL_UNDERFLOW_ERROR 0x1p-1060
+
+/* alpha is within this of the exact root, relatively (the man page's
+ * promise): a root from the doubles whose error bound exceeds it is
+ * computed again from the big integers. The same 2^-40 as for a ball
+ * against a triangle; the tie tolerance, 1e-10, is a hundred times it. */
+#define BC_BALL_ALPHA_ACCURACY 0x1p-40
+
+/* A normal from the doubles is kept when its error bound, 4 times the
+ * centres' difference's over its length (2 sqrt 3 for the worst direction
+ * of a componentwise error), is below this; else it comes from the big
+ * integers. 2^-31 (4.7e-10) keeps the man page's 1e-9 of a radian with
+ * room for the bound's own rounding. */
+#define BC_BALL_NORMAL_ACCURACY 0x1p-31
+
+/* Bits of the big integers' square roots (floor(sqrt(x 4^k)) for the k
+ * that gives at least this many): their error, one unit, then changes the
+ * quotients of alpha and the normal by 2^-80 relatively, far below the
+ * half ulp of the final rounding. */
+#define BC_BALL_ROOT_BITS 80
+
+/* The elastic response of velocities up to 2^1000 stays inside the
+ * doubles: s and t are below sqrt(3) 2^1000, (1 + e) (t - s) below 2^1003.
+ * Faster ones (up to the largest double, below 2^1024) are scaled down by
+ * 2^8 first, which keeps every step below 2^1020. */
+#define BC_BALL_RESPONSE_RANGE 0x1p1000
+#define BC_BALL_RESPONSE_SHIFT 8
 
 bcBallsOptions bcDefaultBallsOptions(void)
 {
 	bcBallsOptions options = { 1.0, false };
 	return options;
+}
+
+/* Two balls: centres ci + alpha di, radii ri. */
+typedef struct bcBallPair {
+	bcVec3 c1, d1, c2, d2;
+	double r1, r2;
+} bcBallPair;
+
+/* When a pair first meets. */
+typedef struct bcBallTime {
+	bcBallState state;
+	double alpha;
+	double error; /* a bound on alpha's error, relative to alpha */
+} bcBallTime;
+
+/* The exponent e with big * 2^-e in [0.5, 1) (frexp's; 0 for 0), at least
+ * BC_BALL_MIN_SCALE_EXPONENT. Read from the bits for a normal double: this
+ * runs for every pair the broad phase passes, and frexp is a call. */
+static int scaleExponent(double big)
+{
+	uint64_t bits;
+	memcpy(&bits, &big, sizeof bits);
+	int biased = (int)((bits >> 52) & 0x7ff);
+	int e = 0;
+	if (biased != 0) {
+		e = biased - 1022;
+	} else if (big > 0.0) {
+		frexp(big, &e);
+	}
+	return e < BC_BALL_MIN_SCALE_EXPONENT ? BC_BALL_MIN_SCALE_EXPONENT : e;
+}
+
+/* 2^k, from the bits when it is a normal double. */
+static double powerOfTwo(int k)
+{
+	if (k < -1022 || k > 1023) {
+		return ldexp(1.0, k);
+	}
+	uint64_t bits = (uint64_t)(k + 1023) << 52;
+	double x;
+	memcpy(&x, &bits, sizeof x);
+	return x;
 }
 
 static double maxAbs3(bcVec3 v, double m)
@@ -79,70 +193,294 @@ static double maxAbs3(bcVec3 v, double m)
 	return z > m ? z : m;
 }
 
-/* 1 when every input is within BC_BALL_SAFE_MAGNITUDE of 1 either way, else
- * 2^-e with 2^e just above the largest magnitude among the inputs. */
-static double scaleOf(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, double r2)
+/* The exponent of the start (centres and radii). */
+static int startExponent(const bcBallPair* p)
 {
-	double big = r1 > r2 ? r1 : r2;
-	big = maxAbs3(c1, big);
-	big = maxAbs3(d1, big);
-	big = maxAbs3(c2, big);
-	big = maxAbs3(d2, big);
-	if (big >= 1.0 / BC_BALL_SAFE_MAGNITUDE && big <= BC_BALL_SAFE_MAGNITUDE) {
-		return 1.0;
-	}
-	int e = 0;
-	frexp(big, &e);
-	e = e < BC_BALL_MIN_SCALE_EXPONENT ? BC_BALL_MIN_SCALE_EXPONENT : e;
-	return ldexp(1.0, -e);
+	double big = p->r1 > p->r2 ? p->r1 : p->r2;
+	return scaleExponent(maxAbs3(p->c2, maxAbs3(p->c1, big)));
 }
 
-/* The state and alpha of a pair, with c, d, r already valid. */
-static bcBallState pairTime(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, double r2, double* alpha)
+/* The exponent of the motion. */
+static int motionExponent(const bcBallPair* p)
 {
-	double s = scaleOf(c1, d1, r1, c2, d2, r2);
-	bcVec3 m = bcSub(bcScale(s, c2), bcScale(s, c1));
-	bcVec3 d = bcSub(bcScale(s, d2), bcScale(s, d1));
-	double R = s * r1 + s * r2;
-	double rr = R * R;
-	double cc = bcDot(m, m) - rr;
-	*alpha = 1.0;
-	if (cc < 0.0) {
-		*alpha = 0.0;
-		return bc_ballInitialOverlap;
+	return scaleExponent(maxAbs3(p->d2, maxAbs3(p->d1, 0.0)));
+}
+
+static bcVec3 absVec(bcVec3 v)
+{
+	return bcMakeVec3(fabs(v.x), fabs(v.y), fabs(v.z));
+}
+
+/* a x b with every product made positive: |a_j b_k| + |a_k b_j|. */
+static bcVec3 crossPermanent(bcVec3 a, bcVec3 b)
+{
+	bcVec3 x = absVec(a), y = absVec(b);
+	return bcMakeVec3(x.y * y.z + x.z * y.y, x.z * y.x + x.x * y.z, x.x * y.y + x.y * y.x);
+}
+
+/* ------------------------------------------------------------ exact path */
+
+/* The pair as big integers on one scale (bcExactIntegers): m = c2 - c1,
+ * d = d2 - d1, R = r1 + r2 and the quadratic's a, b, c, its discriminant
+ * a R^2 - |m x d|^2. */
+typedef struct bcBallExact {
+	mpz_t m[3], d[3], r, a, b, c, disc, t0, t1, t2;
+} bcBallExact;
+
+static void exactLoad(bcBallExact* x, const bcBallPair* p)
+{
+	const double in[14] = { p->c1.x, p->c1.y, p->c1.z, p->d1.x, p->d1.y, p->d1.z, p->r1,
+							p->c2.x, p->c2.y, p->c2.z, p->d2.x, p->d2.y, p->d2.z, p->r2 };
+	mpz_t v[14];
+	for (int i = 0; i < 14; ++i) {
+		mpz_init(v[i]);
 	}
-	double bb = bcDot(m, d);
-	if (!(bb < 0.0)) {
-		/* Not approaching: the distance only grows from here (this covers
-		 * touching at alpha 0 while separating, or at relative rest). */
-		return bc_ballMiss;
+	bcExactIntegers(v, in, 14);
+	mpz_inits(x->r, x->a, x->b, x->c, x->disc, x->t0, x->t1, x->t2, NULL);
+	for (int k = 0; k < 3; ++k) {
+		mpz_init(x->m[k]);
+		mpz_init(x->d[k]);
+		mpz_sub(x->m[k], v[7 + k], v[k]);
+		mpz_sub(x->d[k], v[10 + k], v[3 + k]);
 	}
-	if (cc == 0.0) {
-		*alpha = 0.0;
-		return bc_ballHit;
+	mpz_add(x->r, v[6], v[13]);
+	for (int i = 0; i < 14; ++i) {
+		mpz_clear(v[i]);
 	}
-	double aa = bcDot(d, d);
-	bcVec3 md = bcCross(m, d);
-	double disc = 0.0;
-	if (rr == 0.0) {
-		/* Points (or radii too small to square) meet only on a path through
-		 * each other: decided by m x d itself, since its square could
-		 * underflow to 0 for a miss by 1e-300. */
-		if (md.x != 0.0 || md.y != 0.0 || md.z != 0.0) {
-			return bc_ballMiss;
-		}
+	mpz_set_ui(x->a, 0);
+	mpz_set_ui(x->b, 0);
+	mpz_mul(x->c, x->r, x->r);
+	mpz_neg(x->c, x->c);
+	for (int k = 0; k < 3; ++k) {
+		mpz_addmul(x->a, x->d[k], x->d[k]);
+		mpz_addmul(x->b, x->m[k], x->d[k]);
+		mpz_addmul(x->c, x->m[k], x->m[k]);
+	}
+	/* disc = a R^2 - |m x d|^2 */
+	mpz_mul(x->disc, x->r, x->r);
+	mpz_mul(x->disc, x->disc, x->a);
+	for (int k = 0; k < 3; ++k) {
+		int j = (k + 1) % 3, l = (k + 2) % 3;
+		mpz_mul(x->t0, x->m[j], x->d[l]);
+		mpz_submul(x->t0, x->m[l], x->d[j]);
+		mpz_submul(x->disc, x->t0, x->t0);
+	}
+}
+
+static void exactClear(bcBallExact* x)
+{
+	for (int k = 0; k < 3; ++k) {
+		mpz_clear(x->m[k]);
+		mpz_clear(x->d[k]);
+	}
+	mpz_clears(x->r, x->a, x->b, x->c, x->disc, x->t0, x->t1, x->t2, NULL);
+}
+
+/* out = floor(sqrt(v 4^shift)). */
+static void exactRoot(mpz_t out, const mpz_t v, long shift)
+{
+	mpz_mul_2exp(out, v, (mp_bitcnt_t)(2 * shift));
+	mpz_sqrt(out, out);
+}
+
+/* The shift that gives an integer of `bits` bits at least BC_BALL_ROOT_BITS. */
+static long rootShift(size_t bits)
+{
+	return bits >= BC_BALL_ROOT_BITS ? 0 : (long)(BC_BALL_ROOT_BITS - bits);
+}
+
+/* The smaller root c / (sqrt(disc) - b) (b < 0, c > 0, disc >= 0), within
+ * an ulp: a double root (disc = 0) is the rational c / -b correctly
+ * rounded. */
+static double exactAlpha(bcBallExact* x)
+{
+	mpz_neg(x->t1, x->b);
+	if (mpz_sgn(x->disc) == 0) {
+		return bcExactRatio(x->c, x->t1);
+	}
+	long shift = rootShift(mpz_sizeinbase(x->t1, 2));
+	exactRoot(x->t0, x->disc, shift);
+	mpz_mul_2exp(x->t1, x->t1, (mp_bitcnt_t)shift);
+	mpz_add(x->t0, x->t0, x->t1);
+	mpz_mul_2exp(x->t2, x->c, (mp_bitcnt_t)shift);
+	return bcExactRatio(x->t2, x->t0);
+}
+
+/* The state and alpha of the pair, every decision exact. */
+static bcBallTime exactTime(const bcBallPair* p)
+{
+	bcBallExact x;
+	exactLoad(&x, p);
+	bcBallTime t = { bc_ballMiss, 1.0, 2.0 * BC_UNIT_ROUNDOFF };
+	if (mpz_sgn(x.c) < 0) {
+		t.state = bc_ballInitialOverlap;
+		t.alpha = 0.0;
+	} else if (mpz_sgn(x.b) >= 0 || mpz_sgn(x.disc) < 0) {
+		/* Not approaching (touching while separating or at relative rest
+		 * included), or passing by. */
+	} else if (mpz_sgn(x.c) == 0) {
+		t.state = bc_ballHit;
+		t.alpha = 0.0;
 	} else {
-		disc = aa * rr - bcDot(md, md);
-		if (!(disc >= 0.0)) {
-			return bc_ballMiss;
+		/* The root (-b - sqrt disc) / a <= 1: -b - a - sqrt(disc) <= 0. */
+		mpz_neg(x.t0, x.b);
+		mpz_sub(x.t0, x.t0, x.a);
+		mpz_set_si(x.t1, -1);
+		if (bcExactSignWithRoot(x.t0, x.t1, x.disc) <= 0) {
+			double alpha = exactAlpha(&x);
+			t.state = bc_ballHit;
+			t.alpha = alpha > 1.0 ? 1.0 : alpha;
 		}
 	}
-	double root = cc / (sqrt(disc) - bb);
-	if (!(root <= 1.0)) {
-		return bc_ballMiss;
+	exactClear(&x);
+	return t;
+}
+
+/* w / |w| for an integer vector w != 0, each component within an ulp. */
+static bcVec3 exactUnit(bcBallExact* x, mpz_t w[3])
+{
+	mpz_set_ui(x->t1, 0);
+	for (int k = 0; k < 3; ++k) {
+		mpz_addmul(x->t1, w[k], w[k]);
 	}
-	*alpha = root;
-	return bc_ballHit;
+	long shift = rootShift(mpz_sizeinbase(x->t1, 2) / 2);
+	exactRoot(x->t0, x->t1, shift);
+	double n[3];
+	for (int k = 0; k < 3; ++k) {
+		mpz_mul_2exp(x->t2, w[k], (mp_bitcnt_t)shift);
+		n[k] = bcExactRatio(x->t2, x->t0);
+	}
+	return bcMakeVec3(n[0], n[1], n[2]);
+}
+
+/* The contact normal from the big integers: at alpha 0 the direction of m
+ * (of d when the centres coincide, 0 when d is 0 too); at a contact after
+ * alpha 0 (R > 0) (m + alpha d) / R with alpha = (-b - sqrt disc) / a:
+ * (a m - b d - sqrt(disc) d) / (a R). */
+static bcVec3 exactNormal(const bcBallPair* p, bool atStart)
+{
+	bcBallExact x;
+	exactLoad(&x, p);
+	bcVec3 normal = bcMakeVec3(0.0, 0.0, 0.0);
+	bool mZero = mpz_sgn(x.m[0]) == 0 && mpz_sgn(x.m[1]) == 0 && mpz_sgn(x.m[2]) == 0;
+	bool dZero = mpz_sgn(x.d[0]) == 0 && mpz_sgn(x.d[1]) == 0 && mpz_sgn(x.d[2]) == 0;
+	if (atStart && !mZero) {
+		normal = exactUnit(&x, x.m);
+	} else if (atStart || mpz_sgn(x.r) == 0) {
+		normal = dZero ? normal : exactUnit(&x, x.d);
+	} else {
+		/* den = a R 2^shift, sqrt(disc) 2^shift as an integer. */
+		long shift = rootShift(mpz_sizeinbase(x.a, 2) / 2 + mpz_sizeinbase(x.r, 2));
+		mpz_t den, root, num;
+		mpz_inits(den, root, num, NULL);
+		mpz_mul(den, x.a, x.r);
+		mpz_mul_2exp(den, den, (mp_bitcnt_t)shift);
+		exactRoot(root, x.disc, shift);
+		double n[3];
+		for (int k = 0; k < 3; ++k) {
+			mpz_mul(num, x.a, x.m[k]);
+			mpz_submul(num, x.b, x.d[k]);
+			mpz_mul_2exp(num, num, (mp_bitcnt_t)shift);
+			mpz_submul(num, root, x.d[k]);
+			n[k] = bcExactRatio(num, den);
+		}
+		normal = bcMakeVec3(n[0], n[1], n[2]);
+		mpz_clears(den, root, num, NULL);
+	}
+	exactClear(&x);
+	return normal;
+}
+
+/* -------------------------------------------------------- doubles' path */
+
+/* The state and alpha of a pair, with c, d, r already valid: from the
+ * doubles when every sign is certain and alpha's bound is within
+ * BC_BALL_ALPHA_ACCURACY, else exactTime. */
+static bcBallTime pairTime(const bcBallPair* p)
+{
+	bcBallTime t = { bc_ballMiss, 1.0, 0.0 };
+	/* Unscaled when every number is within BC_BALL_PLAIN_RANGE of 1 (the
+	 * usual case; the bits are the same either way), else the start and the
+	 * motion each scaled to below 1 and alpha scaled back by 2^shift. */
+	double big = p->r1 > p->r2 ? p->r1 : p->r2;
+	big = maxAbs3(p->d2, maxAbs3(p->d1, maxAbs3(p->c2, maxAbs3(p->c1, big))));
+	double s = 1.0, sd = 1.0, tiny = BC_BALL_PLAIN_UNDERFLOW_ERROR;
+	int shift = 0;
+	if (!(big >= 1.0 / BC_BALL_PLAIN_RANGE && big <= BC_BALL_PLAIN_RANGE)) {
+		int eStart = startExponent(p), eMotion = motionExponent(p);
+		s = powerOfTwo(-eStart);
+		sd = powerOfTwo(-eMotion);
+		shift = eStart - eMotion;
+		tiny = BC_BALL_UNDERFLOW_ERROR;
+	}
+	bcVec3 m = bcSub(bcScale(s, p->c2), bcScale(s, p->c1));
+	double R = s * p->r1 + s * p->r2;
+	double rr = R * R;
+	double mm = bcDot(m, m);
+	double cc = mm - rr;
+	double ccError = BC_BALL_DEGREE2_ERROR * (mm + rr) + tiny;
+	if (cc < -ccError) {
+		t.state = bc_ballInitialOverlap;
+		t.alpha = 0.0;
+		return t;
+	}
+	if (p->d1.x == p->d2.x && p->d1.y == p->d2.y && p->d1.z == p->d2.z) {
+		/* At relative rest (d = 0 exactly, as for two fixed balls): only an
+		 * overlap meets. */
+		return cc > ccError ? t : exactTime(p);
+	}
+	bcVec3 d = bcSub(bcScale(sd, p->d2), bcScale(sd, p->d1));
+	double bb = bcDot(m, d);
+	double aa = bcDot(d, d);
+	/* The bounds' permanents, first from |m| and |d| alone (sum |m_k d_k|
+	 * <= (|m|^2 + |d|^2) / 2, sum (|m_j d_k| + |m_k d_j|)^2 <= 2 |m|^2 |d|^2),
+	 * which decide most pairs, then term by term. */
+	double bbError = BC_BALL_DEGREE2_ERROR * 0.5 * (mm + aa) + tiny;
+	if (cc > ccError && bb > bbError) {
+		/* Not approaching: the distance only grows from here. */
+		return t;
+	}
+	bcVec3 md = bcCross(m, d);
+	double disc = aa * rr - bcDot(md, md);
+	double discError = BC_BALL_DEGREE4_ERROR * (aa * rr + 2.0 * mm * aa) + tiny;
+	if (cc > ccError && disc < -discError) {
+		return t; /* passing by */
+	}
+	bbError = BC_BALL_DEGREE2_ERROR * bcDot(absVec(m), absVec(d)) + tiny;
+	bcVec3 mdPermanent = crossPermanent(m, d);
+	discError = BC_BALL_DEGREE4_ERROR * (aa * rr + bcDot(mdPermanent, mdPermanent)) + tiny;
+	if (bb > bbError && cc > ccError) {
+		return t;
+	}
+	if (disc < -discError && cc > ccError) {
+		return t;
+	}
+	if (!(cc > ccError && bb < -bbError && disc > discError)) {
+		return exactTime(p);
+	}
+	/* c > 0, b < 0, disc > 0: the root and a bound on its error. */
+	double root = sqrt(disc);
+	double den = root - bb;
+	double rootError = fmin(discError / root, sqrt(discError)) + BC_UNIT_ROUNDOFF * root;
+	double denError = rootError + bbError + BC_UNIT_ROUNDOFF * den;
+	double error = (ccError / cc + denError / den) * (1.0 + 0x1p-20) + 4.0 * BC_UNIT_ROUNDOFF;
+	double scaled = cc / den;
+	if (!(error <= BC_BALL_ALPHA_ACCURACY) || !(scaled <= DBL_MAX)) {
+		return exactTime(p);
+	}
+	/* m and R scaled by 2^-eStart, d by 2^-eMotion: alpha by 2^(eMotion -
+	 * eStart). */
+	double alpha = shift == 0 ? scaled : ldexp(scaled, shift);
+	if (alpha * (1.0 + 2.0 * error) < 1.0) {
+		t.state = bc_ballHit;
+		t.alpha = alpha;
+		t.error = error;
+		return t;
+	}
+	if (alpha * (1.0 - 2.0 * error) > 1.0) {
+		return t;
+	}
+	return exactTime(p); /* within rounding of alpha = 1 */
 }
 
 static bool isValidBall(bcVec3 c, bcVec3 d, double r)
@@ -151,40 +489,71 @@ static bool isValidBall(bcVec3 c, bcVec3 d, double r)
 }
 
 /* Contact point and normal at alpha for a pair known to touch there. */
-static void pairContact(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, double r2, bcBallHit* hit)
+static void pairContact(const bcBallPair* p, const bcBallTime* t, bcBallHit* hit)
 {
-	/* The normal from the scaled centres: normalising is scale-free, and
-	 * scaled centres never overflow when subtracted. */
-	double s = scaleOf(c1, d1, r1, c2, d2, r2);
-	double alpha = hit->alpha;
-	bcVec3 sc1 = bcScale(s, c1), sc2 = bcScale(s, c2);
-	bcVec3 sd1 = bcScale(s, d1), sd2 = bcScale(s, d2);
-	if (alpha != 0.0) {
+	/* The normal from the centres scaled by the pair's largest number:
+	 * normalising is scale-free, and scaled centres never overflow when
+	 * subtracted. */
+	double big = p->r1 > p->r2 ? p->r1 : p->r2;
+	int e = scaleExponent(maxAbs3(p->d2, maxAbs3(p->d1, maxAbs3(p->c2, maxAbs3(p->c1, big)))));
+	double s = powerOfTwo(-e);
+	double alpha = t->alpha;
+	bcVec3 sc1 = bcScale(s, p->c1), sc2 = bcScale(s, p->c2);
+	bcVec3 sd1 = bcScale(s, p->d1), sd2 = bcScale(s, p->d2);
+	bcVec3 size = bcAdd(absVec(sc1), absVec(sc2));
+	bcVec3 reach = bcAdd(absVec(sd1), absVec(sd2));
+	bool atStart = t->state == bc_ballInitialOverlap || alpha == 0.0;
+	bool coincide = atStart && p->c1.x == p->c2.x && p->c1.y == p->c2.y && p->c1.z == p->c2.z;
+	if (!atStart) {
 		sc1 = bcMulAdd(sc1, alpha, sd1);
 		sc2 = bcMulAdd(sc2, alpha, sd2);
 	}
-	bcVec3 normal = bcNormalize(bcSub(sc2, sc1));
-	if (normal.x == 0.0 && normal.y == 0.0 && normal.z == 0.0) {
-		/* Coincident centres: ball 2 is heading along d2 - d1 from ball 1. */
-		normal = bcNormalize(bcSub(sd2, sd1));
+	bcVec3 w = bcSub(sc2, sc1);
+	/* A bound on w's error against s (m + alpha d) at the exact alpha: two
+	 * roundings of each centre, one of the difference, alpha's error along
+	 * the motion, and underflow. */
+	double wError = BC_UNIT_ROUNDOFF * bcMaxAbs(w) + BC_BALL_UNDERFLOW_ERROR;
+	if (!atStart) {
+		wError += 2.0 * BC_UNIT_ROUNDOFF * (bcMaxAbs(size) + alpha * bcMaxAbs(reach)) +
+				  (t->error + BC_UNIT_ROUNDOFF) * alpha * bcMaxAbs(reach);
 	}
-	bcVec3 center = alpha != 0.0 ? bcMulAdd(c1, alpha, d1) : c1;
+	bcVec3 normal;
+	if (coincide || (!atStart && p->r1 == 0.0 && p->r2 == 0.0)) {
+		/* Centres that coincide (points meet only so): ball 2 heads along
+		 * d2 - d1 from ball 1, scaled by the motion alone (a motion 2^-600
+		 * of the radii would vanish on the pair's scale). */
+		double sm = powerOfTwo(-motionExponent(p));
+		normal = bcNormalize(bcSub(bcScale(sm, p->d2), bcScale(sm, p->d1)));
+	} else if (4.0 * wError <= BC_BALL_NORMAL_ACCURACY * bcLength(w)) {
+		normal = bcNormalize(w);
+	} else {
+		normal = exactNormal(p, atStart);
+	}
+	bcVec3 center = alpha != 0.0 ? bcMulAdd(p->c1, alpha, p->d1) : p->c1;
 	hit->normal = bcPositiveZeros(normal);
-	hit->point = bcMulAdd(center, r1, hit->normal);
+	hit->point = bcMulAdd(center, p->r1, hit->normal);
+}
+
+static bcBallHit collidePair(const bcBallPair* p)
+{
+	bcBallHit hit = { bc_ballMiss, 1.0, { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } };
+	bcBallTime t = pairTime(p);
+	hit.state = t.state;
+	hit.alpha = t.alpha;
+	if (t.state != bc_ballMiss) {
+		pairContact(p, &t, &hit);
+	}
+	return hit;
 }
 
 bcBallHit bcCollideBalls(bcVec3 c1, bcVec3 d1, double r1, bcVec3 c2, bcVec3 d2, double r2)
 {
-	bcBallHit hit = { bc_ballMiss, 1.0, { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } };
 	if (!isValidBall(c1, d1, r1) || !isValidBall(c2, d2, r2)) {
-		hit.state = bc_ballInvalid;
+		bcBallHit hit = { bc_ballInvalid, 1.0, { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } };
 		return hit;
 	}
-	hit.state = pairTime(c1, d1, r1, c2, d2, r2, &hit.alpha);
-	if (hit.state != bc_ballMiss) {
-		pairContact(c1, d1, r1, c2, d2, r2, &hit);
-	}
-	return hit;
+	bcBallPair p = { c1, d1, c2, d2, r1, r2 };
+	return collidePair(&p);
 }
 
 void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal, double restitution,
@@ -193,15 +562,28 @@ void bcElasticResponse(bcVec3 v1, double m1, bcVec3 v2, double m2, bcVec3 normal
 	bcVec3 out1 = v1, out2 = v2;
 	bool valid = m1 > 0.0 && m2 > 0.0 && !(isinf(m1) && isinf(m2)) && restitution >= 0.0 && restitution <= 1.0;
 	if (valid) {
-		double s = bcDot(v1, normal);
-		double t = bcDot(v2, normal);
+		/* The response is linear in the velocities. Speeds beyond
+		 * BC_BALL_RESPONSE_RANGE are computed scaled down by
+		 * 2^BC_BALL_RESPONSE_SHIFT (exact) and scaled back, so that no
+		 * difference or product overflows (t - s did for speeds beyond
+		 * 9e307, and came out NaN): only a result beyond the doubles'
+		 * range does, as an infinity. Slower ones are left alone, bit for
+		 * bit, tiny tangential components included. */
+		int e = maxAbs3(v2, maxAbs3(v1, 0.0)) > BC_BALL_RESPONSE_RANGE ? BC_BALL_RESPONSE_SHIFT : 0;
+		bcVec3 w1 = e == 0 ? v1 : bcScaled(v1, -e), w2 = e == 0 ? v2 : bcScaled(v2, -e);
+		double s = bcDot(w1, normal);
+		double t = bcDot(w2, normal);
 		/* m2 / (m1 + m2) and m1 / (m1 + m2), written so that an infinite
 		 * mass gives 1 and 0 (never inf / inf) and no sum overflows. */
 		double share1 = 1.0 / (m1 / m2 + 1.0);
 		double share2 = 1.0 / (m2 / m1 + 1.0);
 		double k = 1.0 + restitution;
-		out1 = bcMulAdd(v1, k * share1 * (t - s), normal);
-		out2 = bcMulAdd(v2, k * share2 * (s - t), normal);
+		out1 = bcMulAdd(w1, k * share1 * (t - s), normal);
+		out2 = bcMulAdd(w2, k * share2 * (s - t), normal);
+		if (e != 0) {
+			out1 = bcScaled(out1, e);
+			out2 = bcScaled(out2, e);
+		}
 	}
 	if (v1After != NULL) {
 		*v1After = out1;
@@ -310,12 +692,12 @@ static void visitPair(bcBallSet* set, int32_t a, int32_t b)
 	}
 	const bcBallInput* ba = set->balls + a;
 	const bcBallInput* bb = set->balls + b;
-	double alpha;
-	bcBallState state = pairTime(ba->p0, set->d[a], ba->radius, bb->p0, set->d[b], bb->radius, &alpha);
-	if (state == bc_ballMiss) {
+	bcBallPair pair = { ba->p0, set->d[a], bb->p0, set->d[b], ba->radius, bb->radius };
+	bcBallTime t = pairTime(&pair);
+	if (t.state == bc_ballMiss) {
 		return;
 	}
-	double key = state == bc_ballInitialOverlap ? BC_BALL_OVERLAP_KEY : alpha;
+	double key = t.state == bc_ballInitialOverlap ? BC_BALL_OVERLAP_KEY : t.alpha;
 	if (set->pass == 1) {
 		set->minKey[a] = key < set->minKey[a] ? key : set->minKey[a];
 		set->minKey[b] = key < set->minKey[b] ? key : set->minKey[b];
@@ -673,9 +1055,8 @@ static void finishResult(const bcBallSet* set, int32_t i, double restitution, bc
 	}
 	int32_t j = set->partner[i];
 	const bcBallInput* other = set->balls + j;
-	bcBallHit hit = { bc_ballMiss, 1.0, { 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0 } };
-	hit.state = pairTime(ball->p0, set->d[i], ball->radius, other->p0, set->d[j], other->radius, &hit.alpha);
-	pairContact(ball->p0, set->d[i], ball->radius, other->p0, set->d[j], other->radius, &hit);
+	bcBallPair pair = { ball->p0, set->d[i], other->p0, set->d[j], ball->radius, other->radius };
+	bcBallHit hit = collidePair(&pair);
 	r.state = hit.state;
 	r.alpha = hit.alpha;
 	r.other = j;

@@ -36,6 +36,19 @@ void bcSetByteError(bcError* error, bcErrorCode code, long long byte, const char
 	va_end(args);
 }
 
+void bcSetIoError(bcError* error, const char* doing, int code)
+{
+	char reason[128];
+	if (strerror_r(code, reason, sizeof reason) != 0) {
+		bcSetError(error, bc_errorIo, 0, 0, "%s: error %d", doing, code);
+	} else {
+		bcSetError(error, bc_errorIo, 0, 0, "%s: %s", doing, reason);
+	}
+	if (error != NULL) {
+		error->systemError = code;
+	}
+}
+
 void bcQuoteToken(char* out, size_t size, const char* begin, const char* end)
 {
 	size_t length = (size_t)(end - begin);
@@ -282,8 +295,8 @@ bool bcMeshBuilder_AddVertex(bcMeshBuilder* builder, bcVec3 vertex)
 	return true;
 }
 
-bool bcMeshBuilder_AddPolygon(bcMeshBuilder* builder, const int32_t* corners, int32_t count, long line, long column,
-							  long long byte)
+bool bcMeshBuilder_AddPolygonFar(bcMeshBuilder* builder, const int32_t* corners, int32_t count, long line,
+								 long column, long long byte)
 {
 	bcMeshArrays* a = &builder->arrays;
 	size_t want = (size_t)a->triangleCount + (size_t)(count - 2);
@@ -370,7 +383,7 @@ void bcTextScanner_Start(bcTextScanner* s, const char* text, size_t length, bool
 	s->hashComments = hashComments;
 }
 
-void bcTextScanner_NextLine(bcTextScanner* s)
+void bcTextScanner_NextLineFar(bcTextScanner* s)
 {
 	const char* newline = memchr(s->p, '\n', (size_t)(s->end - s->p));
 	if (newline == NULL) {
@@ -382,7 +395,7 @@ void bcTextScanner_NextLine(bcTextScanner* s)
 	s->lineStart = s->p;
 }
 
-bool bcTextScanner_Skip(bcTextScanner* s)
+bool bcTextScanner_SkipFar(bcTextScanner* s)
 {
 	while (!bcTextScanner_OnLine(s)) {
 		if (s->p == s->end) {
@@ -400,11 +413,6 @@ const char* bcTextScanner_TokenEnd(const bcTextScanner* s)
 		++q;
 	}
 	return q;
-}
-
-long bcTextScanner_Column(const bcTextScanner* s, const char* at)
-{
-	return (long)(at - s->lineStart) + 1;
 }
 
 bool bcTextScanner_Word(bcTextScanner* s, const char* word)
@@ -461,48 +469,17 @@ bool bcTextScanner_Number(bcTextScanner* s, const char* what, double* value, bcE
 	return true;
 }
 
-bool bcTextScanner_TryNumber(bcTextScanner* s, double* value)
+bool bcTextScanner_TryNumberFar(bcTextScanner* s, double* value)
 {
-	/* one pass for the usual number (OBJ's fast path), the token's end
-	 * found first for the rest */
-	const char* p = s->p;
-	double v;
-	if (bcParseDecimal(&p, s->end, &v) && isfinite(v) &&
-		(p == s->end || isBlank(*p) || *p == '\n' || (s->hashComments && *p == '#'))) {
-		*value = v;
-		s->p = p;
-		return true;
-	}
 	/* anything else strtod reads whole (hexadecimal, many digits), as
 	 * bcTextScanner_Number does: the two never disagree */
+	double v;
 	const char* stop = bcTextScanner_TokenEnd(s);
 	if (stop == s->p || !bcParseDouble(s->p, (size_t)(stop - s->p), &v) || !isfinite(v)) {
 		return false;
 	}
 	*value = v;
 	s->p = stop;
-	return true;
-}
-
-bool bcTextScanner_TryCount(bcTextScanner* s, long long limit, long long* value)
-{
-	const char* q = s->p;
-	const char* end = s->end;
-	if (q < end && *q == '+') {
-		++q; /* as bcTextScanner_Count reads it */
-	}
-	unsigned long long v = 0;
-	const char* start = q;
-	while (q < end && *q >= '0' && *q <= '9' && v <= (unsigned long long)limit) {
-		v = 10 * v + (unsigned long long)(*q - '0');
-		++q;
-	}
-	bool tokenEnds = q == end || isBlank(*q) || *q == '\n' || (s->hashComments && *q == '#');
-	if (q == start || v > (unsigned long long)limit || !tokenEnds) {
-		return false;
-	}
-	*value = (long long)v;
-	s->p = q;
 	return true;
 }
 

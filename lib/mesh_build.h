@@ -11,11 +11,13 @@
 #ifndef BC_MESH_BUILD_H
 #define BC_MESH_BUILD_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "ballcast.h"
+#include "decimal.h"
 
 /* A polygon of four or more corners, as read: its fan's first triangle and
  * count, and where it is (line and column in text, else byte). */
@@ -83,11 +85,30 @@ bool bcMeshBuilder_Reserve(bcMeshBuilder* builder, size_t vertices, size_t trian
  * caller says which: builder->arrays.vertexCount tells). */
 bool bcMeshBuilder_AddVertex(bcMeshBuilder* builder, bcVec3 vertex);
 
+/* bcMeshBuilder_AddPolygon for polygons and when the arrays must grow. */
+bool bcMeshBuilder_AddPolygonFar(bcMeshBuilder* builder, const int32_t* corners, int32_t count, long line,
+								 long column, long long byte);
+
 /* Append the polygon corners[0 .. count-1] (count >= 3, each a valid
  * vertex index: the reader checks them) as the next face, at line:column
- * or byte. False when out of memory or past BC_MAX_ELEMENTS triangles. */
-bool bcMeshBuilder_AddPolygon(bcMeshBuilder* builder, const int32_t* corners, int32_t count, long line, long column,
-							  long long byte);
+ * or byte. False when out of memory or past BC_MAX_ELEMENTS triangles.
+ * Inline: a triangle where there is room is three stores. */
+static inline bool bcMeshBuilder_AddPolygon(bcMeshBuilder* builder, const int32_t* corners, int32_t count, long line,
+											long column, long long byte)
+{
+	bcMeshArrays* a = &builder->arrays;
+	if (count != 3 || (size_t)a->triangleCount >= builder->triangleCapacity || a->faceCount == BC_MAX_ELEMENTS) {
+		return bcMeshBuilder_AddPolygonFar(builder, corners, count, line, column, byte);
+	}
+	int32_t* t = a->triangles + 3 * (size_t)a->triangleCount;
+	t[0] = corners[0];
+	t[1] = corners[1];
+	t[2] = corners[2];
+	a->faceIds[a->triangleCount] = a->faceCount;
+	a->triangleCount += 1;
+	a->faceCount += 1;
+	return true;
+}
 
 /* Cut the polygons, build the mesh (the builder is emptied either way).
  * NULL (error filled) on failure, or bc_errorEmpty when no polygon was
@@ -104,6 +125,11 @@ void bcSetByteError(bcError* error, bcErrorCode code, long long byte, const char
 	__attribute__((format(printf, 4, 5)))
 #endif
 	;
+
+/* Fill error with an I/O failure: what failed and strerror's text, as in
+ * "cannot open: No such file or directory" (no file name, no errno
+ * number); error->systemError = code. */
+void bcSetIoError(bcError* error, const char* doing, int code);
 
 /* Copy a token for a message: cut to 40 bytes ("..." after), control
  * bytes shown as '?'. out has at least 44 bytes. */
@@ -148,17 +174,39 @@ static inline bool bcTextScanner_OnLine(bcTextScanner* s)
 	return p < end && *p != '\n';
 }
 
-/* Skip blanks, comments and line ends; true when a token follows. */
-bool bcTextScanner_Skip(bcTextScanner* s);
+/* bcTextScanner_Skip past the line's end. */
+bool bcTextScanner_SkipFar(bcTextScanner* s);
 
-/* Skip the rest of the line and its line end. */
-void bcTextScanner_NextLine(bcTextScanner* s);
+/* Skip blanks, comments and line ends; true when a token follows. */
+static inline bool bcTextScanner_Skip(bcTextScanner* s)
+{
+	return bcTextScanner_OnLine(s) || bcTextScanner_SkipFar(s);
+}
+
+/* bcTextScanner_NextLine's search for the line end. */
+void bcTextScanner_NextLineFar(bcTextScanner* s);
+
+/* Skip the rest of the line and its line end (inline: the readers call it
+ * for every line, whose end is most often the next byte). */
+static inline void bcTextScanner_NextLine(bcTextScanner* s)
+{
+	if (s->p < s->end && *s->p == '\n') {
+		s->p += 1;
+		s->line += 1;
+		s->lineStart = s->p;
+	} else {
+		bcTextScanner_NextLineFar(s);
+	}
+}
 
 /* The end of the token at the cursor (the next blank, line end or end). */
 const char* bcTextScanner_TokenEnd(const bcTextScanner* s);
 
 /* The column (1-based, bytes) of at, on the current line. */
-long bcTextScanner_Column(const bcTextScanner* s, const char* at);
+static inline long bcTextScanner_Column(const bcTextScanner* s, const char* at)
+{
+	return (long)(at - s->lineStart) + 1;
+}
 
 /* Is the token at the cursor word (ASCII letters in any case)? Moves past
  * it when it is. */
@@ -173,11 +221,48 @@ bool bcTextScanner_Number(bcTextScanner* s, const char* what, double* value, bcE
  * Moves past it on success. */
 bool bcTextScanner_Count(bcTextScanner* s, const char* what, long long limit, long long* value, bcError* error);
 
+/* bcTextScanner_TryNumber for what bcParseDecimal does not read (strtod
+ * does: hexadecimal, many digits). */
+bool bcTextScanner_TryNumberFar(bcTextScanner* s, double* value);
+
 /* The number token at the cursor when it is one and finite (moving past
- * it), else false, the cursor left: the fast path; the caller then names
- * what it expected with bcTextScanner_Number or _Count for the error. */
-bool bcTextScanner_TryNumber(bcTextScanner* s, double* value);
-bool bcTextScanner_TryCount(bcTextScanner* s, long long limit, long long* value);
+ * it), else false, the cursor left: the fast path (inline: the readers call
+ * these for every number); the caller then names what it expected with
+ * bcTextScanner_Number or _Count for the error. */
+static inline bool bcTextScanner_TryNumber(bcTextScanner* s, double* value)
+{
+	const char* p = s->p;
+	double v;
+	if (bcParseDecimal(&p, s->end, &v) && isfinite(v) &&
+		(p == s->end || bcTextIsBlank(*p) || *p == '\n' || (s->hashComments && *p == '#'))) {
+		*value = v;
+		s->p = p;
+		return true;
+	}
+	return bcTextScanner_TryNumberFar(s, value);
+}
+
+static inline bool bcTextScanner_TryCount(bcTextScanner* s, long long limit, long long* value)
+{
+	const char* q = s->p;
+	const char* end = s->end;
+	if (q < end && *q == '+') {
+		++q; /* as bcTextScanner_Count reads it */
+	}
+	unsigned long long v = 0;
+	const char* start = q;
+	while (q < end && *q >= '0' && *q <= '9' && v <= (unsigned long long)limit) {
+		v = 10 * v + (unsigned long long)(*q - '0');
+		++q;
+	}
+	bool tokenEnds = q == end || bcTextIsBlank(*q) || *q == '\n' || (s->hashComments && *q == '#');
+	if (q == start || v > (unsigned long long)limit || !tokenEnds) {
+		return false;
+	}
+	*value = (long long)v;
+	s->p = q;
+	return true;
+}
 
 /* "expected WHAT, found 'TOKEN'" (or "found the end of the line/input") at
  * the cursor. */
@@ -188,6 +273,12 @@ void bcTextScanner_Expected(const bcTextScanner* s, const char* what, bcError* e
  * caller's) or NULL with error filled. */
 bcMesh* bcReadObj(const char* text, size_t length, int threadCount, bcError* error);
 bcMesh* bcReadStl(const unsigned char* data, size_t length, int threadCount, bcError* error);
+
+/* A binary STL read from the regular file fd (its size 84 + 50 bytes per
+ * triangle its header counts: the loader made sure) a chunk at a time,
+ * never whole in memory; the same mesh as bcReadStl gives for its bytes.
+ * The caller checks that the file did not change meanwhile. */
+bcMesh* bcReadStlFile(int fd, int threadCount, bcError* error);
 bcMesh* bcReadPly(const unsigned char* data, size_t length, int threadCount, bcError* error);
 bcMesh* bcReadOff(const char* text, size_t length, int threadCount, bcError* error);
 

@@ -8,7 +8,9 @@
  * truncated by another process while it is parsed kills the process with
  * SIGBUS. Instead the file's size and times are taken before and after the
  * read, and a file that changed meanwhile is refused ("changed while it
- * was read"). */
+ * was read"). A binary STL file, once its first 84 bytes tell it is one, is
+ * read a chunk at a time by its reader instead (stl.c), as reading it
+ * whole would have read it. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -323,21 +325,6 @@ bcMesh* bcMesh_Parse(const void* data, size_t length, bcMeshFormat format, const
 
 /* ------------------------------------------------------------ reading */
 
-/* Fill error with an I/O failure: what failed and strerror's text, as in
- * "cannot open: No such file or directory" (no file name, no errno number). */
-static void ioError(bcError* error, const char* doing, int code)
-{
-	char reason[128];
-	if (strerror_r(code, reason, sizeof reason) != 0) {
-		bcSetError(error, bc_errorIo, 0, 0, "%s: error %d", doing, code);
-	} else {
-		bcSetError(error, bc_errorIo, 0, 0, "%s: %s", doing, reason);
-	}
-	if (error != NULL) {
-		error->systemError = code;
-	}
-}
-
 /* Where the bytes come from: a descriptor (read(2)) or a stream (fread). */
 typedef struct bcSource {
 	int fd;
@@ -448,7 +435,7 @@ static bool readSource(const bcSource* source, unsigned char** data, size_t* len
 		if (got < 0) {
 			int code = errno;
 			bcFree(buffer);
-			ioError(error, "cannot read", code);
+			bcSetIoError(error, "cannot read", code);
 			return false;
 		}
 		size_t before = used;
@@ -491,6 +478,22 @@ static bool readSource(const bcSource* source, unsigned char** data, size_t* len
 	}
 }
 
+/* Did the file (fd; its status before, length bytes read) change while it
+ * was read? Then its bytes may be half old, half new: error filled. */
+static bool fileChanged(int fd, const struct stat* before, long long length, bcError* error)
+{
+	struct stat after;
+	bool changed = fstat(fd, &after) != 0 || after.st_size != before->st_size || length != (long long)before->st_size ||
+				   after.st_mtim.tv_sec != before->st_mtim.tv_sec || after.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
+				   after.st_ctim.tv_sec != before->st_ctim.tv_sec || after.st_ctim.tv_nsec != before->st_ctim.tv_nsec;
+	if (changed) {
+		bcSetError(error, bc_errorIo, 0, 0,
+				   "the file changed while it was read (%lld bytes before, %lld read, %lld after)",
+				   (long long)before->st_size, length, (long long)after.st_size);
+	}
+	return changed;
+}
+
 static bcMesh* loadSource(const bcSource* source, int threadCount, const struct stat* before, bcError* error)
 {
 	unsigned char* data = NULL;
@@ -498,26 +501,42 @@ static bcMesh* loadSource(const bcSource* source, int threadCount, const struct 
 	if (!readSource(source, &data, &length, error)) {
 		return NULL;
 	}
-	if (before != NULL) {
-		/* a file another process changed while it was read: its bytes may
-		 * be half old, half new */
-		struct stat after;
-		bool changed = fstat(source->fd, &after) != 0 || after.st_size != before->st_size ||
-					   (long long)length != (long long)before->st_size ||
-					   after.st_mtim.tv_sec != before->st_mtim.tv_sec ||
-					   after.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
-					   after.st_ctim.tv_sec != before->st_ctim.tv_sec || after.st_ctim.tv_nsec != before->st_ctim.tv_nsec;
-		if (changed) {
-			bcFree(data);
-			bcSetError(error, bc_errorIo, 0, 0,
-					   "the file changed while it was read (%lld bytes before, %zu read, %lld after)",
-					   (long long)before->st_size, length, (long long)after.st_size);
-			return NULL;
-		}
+	if (before != NULL && fileChanged(source->fd, before, (long long)length, error)) {
+		/* a file another process changed while it was read */
+		bcFree(data);
+		return NULL;
 	}
 	bcMesh* mesh = parseBytes(data, length, source->requested, source->extension, threadCount, error);
 	bcFree(data);
 	return mesh;
+}
+
+/* Would the regular file of source (size bytes) be read whole as a binary
+ * STL, as parseBytes decides on all its bytes? Its size is 84 + 50 bytes per
+ * triangle its header counts, within the limit; STL is asked for or named
+ * by the extension (and the first bytes name no other format), or nothing
+ * is and the first bytes say "solid" or hold a NUL byte (binary data).
+ * Only the first 84 bytes are read: when they cannot tell (no NUL among
+ * them), false, and the file is read whole. */
+static bool binaryStlFile(const bcSource* source)
+{
+	unsigned char prefix[BC_STL_PREFIX_BYTES];
+	ssize_t got;
+	do {
+		got = source->size >= BC_STL_PREFIX_BYTES && (unsigned long long)source->size <= BC_LOAD_MAX_BYTES
+				  ? pread(source->fd, prefix, sizeof prefix, 0)
+				  : 0;
+	} while (got < 0 && errno == EINTR);
+	if (got != (ssize_t)sizeof prefix || stlBinarySize(prefix) != (unsigned long long)source->size) {
+		return false;
+	}
+	bcMeshFormat chosen = source->requested != bc_meshAuto ? source->requested : source->extension;
+	bcMeshFormat magic = formatOfMagic(prefix, sizeof prefix);
+	if (chosen == bc_meshStl) {
+		return magic == bc_meshAuto || magic == bc_meshStl;
+	}
+	return chosen == bc_meshAuto &&
+		   (magic == bc_meshStl || (magic == bc_meshAuto && memchr(prefix, 0, sizeof prefix) != NULL));
 }
 
 bcMesh* bcMesh_Load(const char* path, bcMeshFormat format, const bcObjOptions* options, bcError* error)
@@ -533,23 +552,39 @@ bcMesh* bcMesh_Load(const char* path, bcMeshFormat format, const bcObjOptions* o
 	bcObjOptions settings = options != NULL ? *options : bcDefaultObjOptions();
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		ioError(error, "cannot open", errno);
+		bcSetIoError(error, "cannot open", errno);
 		return NULL;
 	}
 	struct stat status;
 	if (fstat(fd, &status) != 0) {
-		ioError(error, "cannot read", errno);
+		bcSetIoError(error, "cannot read", errno);
 		close(fd);
 		return NULL;
 	}
 	if (S_ISDIR(status.st_mode)) {
-		ioError(error, "cannot read", EISDIR);
+		bcSetIoError(error, "cannot read", EISDIR);
 		close(fd);
 		return NULL;
 	}
 	bool regular = S_ISREG(status.st_mode) && status.st_size > 0;
 	bcSource source = { fd, NULL, regular ? (long long)status.st_size : -1, format, formatOfPath(path) };
-	bcMesh* mesh = loadSource(&source, settings.threadCount, regular ? &status : NULL, error);
+	bcMesh* mesh;
+	if (regular && binaryStlFile(&source)) {
+		/* read a chunk at a time: a large file's pages cost more to
+		 * allocate than to read */
+		mesh = bcReadStlFile(fd, settings.threadCount, error);
+		bcError changed;
+		if (fileChanged(fd, &status, source.size, &changed)) {
+			/* said instead of what the changing bytes made the reader say */
+			bcMesh_Destroy(mesh);
+			mesh = NULL;
+			if (error != NULL) {
+				*error = changed;
+			}
+		}
+	} else {
+		mesh = loadSource(&source, settings.threadCount, regular ? &status : NULL, error);
+	}
 	close(fd);
 	return mesh;
 }

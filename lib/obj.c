@@ -596,6 +596,7 @@ static bool parseFace(bcObjParser* parser, const char* keyword)
 		polygon->triangleCount = triangles;
 		polygon->line = line;
 		polygon->column = column;
+		polygon->byte = 0; /* text: the line and column say where */
 	}
 	parser->faceCount += 1;
 	return true;

@@ -18,11 +18,17 @@
  * keywords in any case, several solids one after another. Corners whose
  * coordinates are bit-identical are one vertex (numbered in order of first
  * use), so that facets share their edges as the polygons of an OBJ file
- * do. The stored normal is never used: one that points against the
- * winding's (negative dot product with (B-A)x(C-A)) is a warning. */
+ * do: a hash table of the vertices met so far answers each corner in file
+ * order, its slots fetched some triangles ahead (a new vertex's slot is a
+ * cache miss; 3 M corners of a 1 M-triangle mesh make 0.5 M of them). A
+ * binary STL file is read a chunk at a time, never whole (bcReadStlFile).
+ * The stored normal is never used: one that points against the winding's
+ * (negative dot product with (B-A)x(C-A)) is a warning. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core.h"
 #include "mesh_build.h"
@@ -38,38 +44,59 @@
  * facet's scratch bounded). */
 #define BC_STL_MAX_CORNERS 1000000
 
-/* Entries of the cache of recently seen corners: a facet's corners recur
- * in facets near it in the file, so most lookups are answered from this
- * (256 kB, in the processor's cache) without touching the large table,
- * whose random slots each cost a cache miss. */
-#define BC_STL_RECENT 8192
+/* Triangles ahead whose table slots are fetched while this one is read: a
+ * slot not in the processor's cache costs a memory latency (about 100 ns),
+ * a triangle's work a fraction of that, so the fetch is asked for that many
+ * triangles ahead (16 to 64 measured alike on the 1 M-triangle grid). */
+#define BC_STL_PREFETCH_DISTANCE 32
 
-typedef struct bcStlRecent {
-	bcVec3 position;
-	int32_t index; /* -1: empty */
-} bcStlRecent;
+/* Triangles read from a file at a time (400 kB): a buffer that stays in
+ * the processor's cache, where reading the whole file into memory first
+ * costs the kernel a fresh page for every 4 kB of it. */
+#define BC_STL_CHUNK_TRIANGLES 8192
 
-/* Distinct positions: an open-addressing table of vertex indices + 1 (0:
- * empty), keyed by the bits of the three coordinates, in front of it the
- * recent corners. */
-typedef struct bcStlVertices {
-	int32_t* slots;
-	size_t slotCount; /* a power of two */
-	bcMeshBuilder* builder;
-	bcStlRecent* recent; /* BC_STL_RECENT, or NULL (out of memory: the table alone) */
-} bcStlVertices;
+/* A slot of the vertex table: the high half of its position's hash (its
+ * tag) and its vertex's index + 1 (0: empty). A probe compares a vertex
+ * only where the tags agree, so a new position reads one slot and no
+ * vertex: 8 bytes a slot keep a 1 M-triangle mesh's table at 8 MB. */
+typedef struct bcStlSlot {
+	uint32_t tag;
+	int32_t index;
+} bcStlSlot;
 
-static uint64_t hashVertex(bcVec3 v)
+/* Distinct positions: open addressing at the tag's low bits, linear
+ * probing, at most half full. */
+typedef struct bcStlTable {
+	bcStlSlot* slots;
+	size_t slotCount; /* a power of two (at most 2^32: the tag's bits), or 0 before the first vertex */
+} bcStlTable;
+
+/* fmix64 of MurmurHash3: every bit of h moves every bit of the result (a
+ * grid's coordinates, whose low mantissa bits are zeros, spread over all
+ * slots). */
+static inline uint64_t mix64(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xFF51AFD7ED558CCDu;
+	h ^= h >> 33;
+	h *= 0xC4CEB9FE1A85EC53u;
+	h ^= h >> 33;
+	return h;
+}
+
+/* The tag of a binary corner: its float32 bits x, y, z (a 12-byte key:
+ * half the work of hashing the doubles they become). */
+static inline uint32_t floatTag(uint32_t x, uint32_t y, uint32_t z)
+{
+	return (uint32_t)(mix64(((uint64_t)y << 32 | x) ^ (uint64_t)z * 0x9E3779B97F4A7C15u) >> 32);
+}
+
+/* The tag of an ASCII corner: the bits of its doubles. */
+static inline uint32_t doubleTag(bcVec3 v)
 {
 	uint64_t bits[3];
 	memcpy(bits, &v, sizeof bits);
-	uint64_t h = 0x9E3779B97F4A7C15u;
-	for (int k = 0; k < 3; ++k) {
-		h ^= bits[k];
-		h *= 0xBF58476D1CE4E5B9u;
-		h ^= h >> 31;
-	}
-	return h;
+	return (uint32_t)(mix64(bits[0] ^ mix64(bits[1] ^ mix64(bits[2]))) >> 32);
 }
 
 static bool sameBits(bcVec3 a, bcVec3 b)
@@ -78,23 +105,24 @@ static bool sameBits(bcVec3 a, bcVec3 b)
 }
 
 /* Grow the table to at least want slots (a power of two, doubling). */
-static bool growTable(bcStlVertices* table, size_t want)
+static bool growTable(bcStlTable* table, size_t want)
 {
 	size_t count = table->slotCount == 0 ? BC_STL_FIRST_SLOTS : 2 * table->slotCount;
 	while (count < want) {
 		count *= 2;
 	}
-	int32_t* slots = bcAllocZeroed(count, sizeof *slots);
+	bcStlSlot* slots = count - 1 <= UINT32_MAX ? bcAllocZeroed(count, sizeof *slots) : NULL;
 	if (slots == NULL) {
 		return false;
 	}
-	const bcMeshArrays* a = &table->builder->arrays;
-	for (int32_t i = 0; i < a->vertexCount; ++i) {
-		size_t k = (size_t)hashVertex(a->vertices[i]) & (count - 1);
-		while (slots[k] != 0) {
-			k = (k + 1) & (count - 1);
+	for (size_t i = 0; i < table->slotCount; ++i) {
+		if (table->slots[i].index != 0) {
+			size_t k = table->slots[i].tag & (count - 1);
+			while (slots[k].index != 0) {
+				k = (k + 1) & (count - 1);
+			}
+			slots[k] = table->slots[i];
 		}
-		slots[k] = i + 1;
 	}
 	bcFree(table->slots);
 	table->slots = slots;
@@ -102,72 +130,30 @@ static bool growTable(bcStlVertices* table, size_t want)
 	return true;
 }
 
-static int32_t vertexInTable(bcStlVertices* table, bcVec3 v, uint64_t hash);
-
-/* The index of the vertex at v, added when new; -1 when out of memory or
+/* The index of the vertex whose coordinates have v's bits (its tag: tag),
+ * v added as a new vertex when there is none; -1 when out of memory or
  * past the element limit. */
-static int32_t vertexAt(bcStlVertices* table, bcVec3 v)
+static int32_t vertexOf(bcStlTable* table, bcMeshBuilder* builder, uint32_t tag, bcVec3 v)
 {
-	bcMeshArrays* a = &table->builder->arrays;
-	uint64_t hash = hashVertex(v);
-	bcStlRecent* recent = table->recent != NULL ? table->recent + (hash >> 51) % BC_STL_RECENT : NULL;
-	if (recent != NULL && recent->index >= 0 && sameBits(recent->position, v)) {
-		a->mergedCorners += 1;
-		return recent->index;
-	}
-	int32_t index = vertexInTable(table, v, hash);
-	if (recent != NULL && index >= 0) {
-		recent->position = v;
-		recent->index = index;
-	}
-	return index;
-}
-
-/* The table's part of vertexAt. */
-static int32_t vertexInTable(bcStlVertices* table, bcVec3 v, uint64_t hash)
-{
-	bcMeshArrays* a = &table->builder->arrays;
+	bcMeshArrays* a = &builder->arrays;
 	if ((size_t)a->vertexCount + 1 > table->slotCount / 2 && !growTable(table, 0)) {
 		return -1;
 	}
 	size_t mask = table->slotCount - 1;
-	size_t k = (size_t)hash & mask;
-	while (table->slots[k] != 0) {
-		int32_t index = table->slots[k] - 1;
-		if (sameBits(a->vertices[index], v)) {
+	size_t k = tag & mask;
+	for (; table->slots[k].index != 0; k = (k + 1) & mask) {
+		const bcStlSlot* slot = table->slots + k;
+		if (slot->tag == tag && sameBits(a->vertices[slot->index - 1], v)) {
 			a->mergedCorners += 1;
-			return index;
+			return slot->index - 1;
 		}
-		k = (k + 1) & mask;
 	}
-	if (a->vertexCount == BC_MAX_ELEMENTS || !bcMeshBuilder_AddVertex(table->builder, v)) {
+	if (a->vertexCount == BC_MAX_ELEMENTS || !bcMeshBuilder_AddVertex(builder, v)) {
 		return -1;
 	}
-	table->slots[k] = a->vertexCount;
+	table->slots[k].tag = tag;
+	table->slots[k].index = a->vertexCount;
 	return a->vertexCount - 1;
-}
-
-/* Triangles ahead whose table slots are fetched while this one is read: a
- * slot not in the processor's cache costs about a memory latency (100 ns),
- * a triangle's work about a tenth of that, so the fetch is asked for that
- * many triangles ahead. */
-#define BC_STL_PREFETCH_DISTANCE 64
-
-static bcVec3 readVec3(const unsigned char* p);
-
-/* Ask the processor for the table slots of the corners of the binary
- * triangle at t (a hint: the answers do not depend on it). */
-static void prefetchSlots(const bcStlVertices* table, const unsigned char* t)
-{
-#if defined(__GNUC__)
-	size_t mask = table->slotCount - 1;
-	for (int k = 0; k < 3; ++k) {
-		__builtin_prefetch(table->slots + ((size_t)hashVertex(readVec3(t + 12 + 12 * k)) & mask));
-	}
-#else
-	(void)table;
-	(void)t;
-#endif
 }
 
 /* Warn when the stored normal n (finite, not zero) points against the
@@ -207,63 +193,191 @@ static bcVec3 readVec3(const unsigned char* p)
 	return bcMakeVec3(readF32(p), readF32(p + 4), readF32(p + 8));
 }
 
-static bcMesh* readBinary(const unsigned char* data, size_t length, int threadCount, bcError* error)
+/* The error for the first coordinate of corner k of triangle i (at t, its
+ * first byte the file's byte) that is not finite. */
+static void nonFiniteError(const unsigned char* t, long long byte, uint32_t i, int k, bcError* error)
 {
-	uint32_t count = readU32(data + 80);
-	if (count > (uint32_t)BC_MAX_ELEMENTS) {
-		bcSetByteError(error, bc_errorTooLarge, 81, "too many triangles: %lu, at most %ld are supported",
-					   (unsigned long)count, (long)BC_MAX_ELEMENTS);
-		return NULL;
+	bcVec3 v = readVec3(t + 12 + 12 * k);
+	int axis = !isfinite(v.x) ? 0 : !isfinite(v.y) ? 1 : 2;
+	double bad = axis == 0 ? v.x : axis == 1 ? v.y : v.z;
+	bcSetByteError(error, bc_errorValue, byte + 12 + 12 * k + 4 * axis,
+				   "triangle %lu, corner %d: coordinate %c is not finite (%s)", (unsigned long)i, k + 1, "xyz"[axis],
+				   isnan(bad) ? "NaN" : bad > 0 ? "inf" : "-inf");
+}
+
+/* The tags of the corners of the binary triangle at t. */
+static inline void readTags(const unsigned char* t, uint32_t tags[3])
+{
+	for (int k = 0; k < 3; ++k) {
+		const unsigned char* p = t + 12 + 12 * k;
+		tags[k] = floatTag(readU32(p), readU32(p + 4), readU32(p + 8));
 	}
-	(void)length;
+}
+
+/* Is the float32 whose bits are bits finite (its exponent not all ones)? */
+static inline bool finiteBits(uint32_t bits)
+{
+	return (bits & 0x7F800000u) != 0x7F800000u;
+}
+
+/* A binary STL being read, its triangles in file order, through the
+ * vertex table into the builder. */
+typedef struct bcStlBinary {
 	bcMeshBuilder builder;
-	memset(&builder, 0, sizeof builder);
-	bcStlVertices table = { NULL, 0, &builder, bcAlloc(BC_STL_RECENT * sizeof(bcStlRecent)) };
-	for (int k = 0; table.recent != NULL && k < BC_STL_RECENT; ++k) {
-		table.recent[k].index = -1;
+	bcStlTable table;
+	uint32_t count; /* the triangles the header counts */
+} bcStlBinary;
+
+static void freeBinary(bcStlBinary* stl)
+{
+	bcMeshBuilder_Free(&stl->builder);
+	bcFree(stl->table.slots);
+	stl->table.slots = NULL;
+}
+
+/* Start on a binary STL whose header and count are prefix (84 bytes).
+ * False, error filled, when its count is too large or out of memory. */
+static bool startBinary(bcStlBinary* stl, const unsigned char* prefix, bcError* error)
+{
+	memset(stl, 0, sizeof *stl);
+	stl->count = readU32(prefix + 80);
+	if (stl->count > (uint32_t)BC_MAX_ELEMENTS) {
+		bcSetByteError(error, bc_errorTooLarge, 81, "too many triangles: %lu, at most %ld are supported",
+					   (unsigned long)stl->count, (long)BC_MAX_ELEMENTS);
+		return false;
 	}
-	/* a closed mesh has about half as many vertices as triangles */
-	bool ok = bcMeshBuilder_Reserve(&builder, count / 2 + 3, count);
-	/* one allocation of a slot per triangle: a closed mesh has half as many
-	 * vertices, so the table stays under half full without growing (each
-	 * growth is a fresh zeroed block the kernel clears page by page) */
-	ok = ok && growTable(&table, (size_t)count);
-	for (uint32_t i = 0; ok && i < count; ++i) {
-		const unsigned char* t = data + BC_STL_PREFIX_BYTES + (size_t)BC_STL_TRIANGLE_BYTES * i;
-		if (i + BC_STL_PREFETCH_DISTANCE < count) {
-			prefetchSlots(&table, t + (size_t)BC_STL_TRIANGLE_BYTES * BC_STL_PREFETCH_DISTANCE);
-		}
-		long long byte = (long long)(t - data) + 1;
-		int32_t corners[3];
-		bcVec3 v[3];
-		for (int k = 0; k < 3 && ok; ++k) {
-			v[k] = readVec3(t + 12 + 12 * k);
-			if (!bcIsFinite(v[k])) {
-				int axis = !isfinite(v[k].x) ? 0 : !isfinite(v[k].y) ? 1 : 2;
-				double bad = axis == 0 ? v[k].x : axis == 1 ? v[k].y : v[k].z;
-				bcSetByteError(error, bc_errorValue, byte + 12 + 12 * k + 4 * axis,
-							   "triangle %lu, corner %d: coordinate %c is not finite (%s)", (unsigned long)i, k + 1,
-							   "xyz"[axis], isnan(bad) ? "NaN" : bad > 0 ? "inf" : "-inf");
-				bcMeshBuilder_Free(&builder);
-				bcFree(table.slots);
-				bcFree(table.recent);
-				return NULL;
+	/* a closed mesh has about half as many vertices as triangles: a slot
+	 * per triangle keeps the table under half full without growing (each
+	 * growth a fresh zeroed block) */
+	if (!bcMeshBuilder_Reserve(&stl->builder, stl->count / 2 + 3, stl->count) ||
+		!growTable(&stl->table, (size_t)stl->count)) {
+		freeBinary(stl);
+		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory reading %lu triangles", (unsigned long)stl->count);
+		return false;
+	}
+	return true;
+}
+
+/* Add the n triangles from first on (their bytes at data) in order. False,
+ * error filled and stl freed, at a coordinate that is not finite or out of
+ * memory. */
+static bool addTriangles(bcStlBinary* stl, const unsigned char* data, uint32_t first, uint32_t n, bcError* error)
+{
+	bcMeshArrays* a = &stl->builder.arrays;
+	/* the tags of the corners of the next triangles, triangle j's in
+	 * ahead[j % BC_STL_PREFETCH_DISTANCE], their slots asked for when they
+	 * were computed (a hint: the answers do not depend on it) */
+	uint32_t ahead[BC_STL_PREFETCH_DISTANCE][3];
+	for (uint32_t j = 0; j < BC_STL_PREFETCH_DISTANCE && j < n; ++j) {
+		readTags(data + (size_t)BC_STL_TRIANGLE_BYTES * j, ahead[j]);
+	}
+	bool ok = true;
+	for (uint32_t j = 0; ok && j < n; ++j) {
+		const unsigned char* t = data + (size_t)BC_STL_TRIANGLE_BYTES * j;
+		uint32_t* next = ahead[j % BC_STL_PREFETCH_DISTANCE];
+		uint32_t tags[3] = { next[0], next[1], next[2] };
+		if (j + BC_STL_PREFETCH_DISTANCE < n) {
+			readTags(t + (size_t)BC_STL_TRIANGLE_BYTES * BC_STL_PREFETCH_DISTANCE, next);
+#if defined(__GNUC__)
+			for (int k = 0; k < 3; ++k) {
+				__builtin_prefetch(stl->table.slots + (next[k] & (stl->table.slotCount - 1)));
 			}
-			corners[k] = vertexAt(&table, v[k]);
+#endif
+		}
+		uint32_t i = first + j;
+		long long byte = BC_STL_PREFIX_BYTES + (long long)BC_STL_TRIANGLE_BYTES * i + 1;
+		int32_t* corners = a->triangles + 3 * (size_t)i;
+		for (int k = 0; k < 3 && ok; ++k) {
+			const unsigned char* p = t + 12 + 12 * k;
+			if (!finiteBits(readU32(p)) || !finiteBits(readU32(p + 4)) || !finiteBits(readU32(p + 8))) {
+				nonFiniteError(t, byte, i, k, error);
+				freeBinary(stl);
+				return false;
+			}
+			corners[k] = vertexOf(&stl->table, &stl->builder, tags[k], readVec3(p));
 			ok = corners[k] >= 0;
 		}
-		ok = ok && bcMeshBuilder_AddPolygon(&builder, corners, 3, 0, 0, byte);
-		ok = ok && checkNormal(&builder, readVec3(t), v[0], v[1], v[2], 0, 0, byte);
+		/* the builder's arrays hold count triangles: each one is its face */
+		a->faceIds[i] = (int32_t)i;
+		a->triangleCount = a->faceCount = (int32_t)i + 1;
+		ok = ok && checkNormal(&stl->builder, readVec3(t), a->vertices[corners[0]], a->vertices[corners[1]],
+							   a->vertices[corners[2]], 0, 0, byte);
 	}
-	bcFree(table.slots);
-	bcFree(table.recent);
 	if (!ok) {
-		bcMeshBuilder_Free(&builder);
-		bcSetError(error, builder.arrays.vertexCount == BC_MAX_ELEMENTS ? bc_errorTooLarge : bc_errorNoMemory, 0, 0,
-				   "out of memory reading %lu triangles", (unsigned long)count);
+		bool full = a->vertexCount == BC_MAX_ELEMENTS;
+		freeBinary(stl);
+		bcSetError(error, full ? bc_errorTooLarge : bc_errorNoMemory, 0, 0,
+				   full ? "too many vertices: at most %ld are supported" : "out of memory reading %ld triangles",
+				   full ? (long)BC_MAX_ELEMENTS : (long)stl->count);
+	}
+	return ok;
+}
+
+static bcMesh* finishBinary(bcStlBinary* stl, int threadCount, bcError* error)
+{
+	bcFree(stl->table.slots);
+	stl->table.slots = NULL;
+	return bcMeshBuilder_Finish(&stl->builder, bc_meshStl, threadCount, "no faces: the binary STL has 0 triangles",
+								error);
+}
+
+static bcMesh* readBinary(const unsigned char* data, int threadCount, bcError* error)
+{
+	bcStlBinary stl;
+	if (!startBinary(&stl, data, error) || !addTriangles(&stl, data + BC_STL_PREFIX_BYTES, 0, stl.count, error)) {
 		return NULL;
 	}
-	return bcMeshBuilder_Finish(&builder, bc_meshStl, threadCount, "no faces: the binary STL has 0 triangles", error);
+	return finishBinary(&stl, threadCount, error);
+}
+
+/* Read size bytes at offset of fd into buffer; false with errno set (EIO
+ * when the file ended first: it changed, which the loader then says). */
+static bool readAt(int fd, unsigned char* buffer, size_t size, long long offset)
+{
+	size_t done = 0;
+	while (done < size) {
+		ssize_t got = pread(fd, buffer + done, size - done, (off_t)(offset + (long long)done));
+		if (got < 0 && errno == EINTR) {
+			continue;
+		}
+		if (got <= 0) {
+			if (got == 0) {
+				errno = EIO;
+			}
+			return false;
+		}
+		done += (size_t)got;
+	}
+	return true;
+}
+
+bcMesh* bcReadStlFile(int fd, int threadCount, bcError* error)
+{
+	unsigned char prefix[BC_STL_PREFIX_BYTES];
+	unsigned char* buffer = bcAlloc((size_t)BC_STL_CHUNK_TRIANGLES * BC_STL_TRIANGLE_BYTES);
+	bcStlBinary stl;
+	if (buffer == NULL) {
+		bcSetError(error, bc_errorNoMemory, 0, 0, "out of memory");
+		return NULL;
+	}
+	bool ok = readAt(fd, prefix, sizeof prefix, 0);
+	if (!ok) {
+		bcSetIoError(error, "cannot read", errno);
+	}
+	ok = ok && startBinary(&stl, prefix, error);
+	for (uint32_t first = 0; ok && first < stl.count; first += BC_STL_CHUNK_TRIANGLES) {
+		uint32_t n = stl.count - first < BC_STL_CHUNK_TRIANGLES ? stl.count - first : BC_STL_CHUNK_TRIANGLES;
+		if (!readAt(fd, buffer, (size_t)n * BC_STL_TRIANGLE_BYTES,
+					BC_STL_PREFIX_BYTES + (long long)BC_STL_TRIANGLE_BYTES * first)) {
+			bcSetIoError(error, "cannot read", errno);
+			freeBinary(&stl);
+			ok = false;
+		} else {
+			ok = addTriangles(&stl, buffer, first, n, error);
+		}
+	}
+	bcFree(buffer);
+	return ok ? finishBinary(&stl, threadCount, error) : NULL;
 }
 
 /* ----------------------------------------------------------------- ASCII */
@@ -298,7 +412,7 @@ static bool readTriple(bcTextScanner* s, const char* what, bcVec3* v, bcError* e
 }
 
 /* One facet, the cursor after "facet". */
-static bool readFacet(bcTextScanner* s, bcMeshBuilder* builder, bcStlVertices* table, long line, long column,
+static bool readFacet(bcTextScanner* s, bcMeshBuilder* builder, bcStlTable* table, long line, long column,
 					  bcError* error)
 {
 	bcVec3 normal;
@@ -346,7 +460,7 @@ static bool readFacet(bcTextScanner* s, bcMeshBuilder* builder, bcStlVertices* t
 			builder->corners = corners;
 			builder->cornerCapacity = grown;
 		}
-		int32_t index = vertexAt(table, v);
+		int32_t index = vertexOf(table, builder, doubleTag(v), v);
 		if (index < 0) {
 			bool full = builder->arrays.vertexCount == BC_MAX_ELEMENTS;
 			bcSetError(error, full ? bc_errorTooLarge : bc_errorNoMemory, vertexLine, bcTextScanner_Column(s, at),
@@ -380,10 +494,7 @@ static bcMesh* readAscii(const char* text, size_t length, int threadCount, bcErr
 	bcTextScanner_Start(&s, text, length, false);
 	bcMeshBuilder builder;
 	memset(&builder, 0, sizeof builder);
-	bcStlVertices table = { NULL, 0, &builder, bcAlloc(BC_STL_RECENT * sizeof(bcStlRecent)) };
-	for (int k = 0; table.recent != NULL && k < BC_STL_RECENT; ++k) {
-		table.recent[k].index = -1;
-	}
+	bcStlTable table = { NULL, 0 };
 	bool ok = true;
 	int solids = 0;
 	while (ok && bcTextScanner_Skip(&s)) {
@@ -419,7 +530,6 @@ static bcMesh* readAscii(const char* text, size_t length, int threadCount, bcErr
 		}
 	}
 	bcFree(table.slots);
-	bcFree(table.recent);
 	if (!ok) {
 		bcMeshBuilder_Free(&builder);
 		return NULL;
@@ -457,7 +567,7 @@ bcMesh* bcReadStl(const unsigned char* data, size_t length, int threadCount, bcE
 	if (length >= BC_STL_PREFIX_BYTES) {
 		expected = BC_STL_PREFIX_BYTES + (unsigned long long)BC_STL_TRIANGLE_BYTES * readU32(data + 80);
 		if (expected == length) {
-			return readBinary(data, length, threadCount, error);
+			return readBinary(data, threadCount, error);
 		}
 	}
 	if (startsSolid(data, length)) {

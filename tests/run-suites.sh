@@ -4,8 +4,9 @@
 # -> BUILD/tests/KIND_X: tests/scale/leaks.c is scale_leaks), then the CLI
 # tests (bats, against ./ballcast; BALLCAST_CLI=0 skips them), then the
 # Python package's tests (pytest, with BALLCAST_PYTHON, the interpreter
-# `make python` set up), then the exact-reference suite (tests/exact;
-# BALLCAST_EXACT=0 skips it), and end with one line that sums them all:
+# `make python` set up), then the exact-reference suites (tests/exact: cast,
+# then balls; BALLCAST_EXACT=0 skips both), and end with one line that sums
+# them all:
 # "N passed, N failed". Exit status 1 if anything failed.
 #   --unit-only       the unit suites only (no other kind, no CLI, no Python, no exact)
 #   --expect "BIN..." the binaries the Makefile built: each must have been run
@@ -147,6 +148,35 @@ if [ "$unit_only" -eq 0 ] && [ "${BALLCAST_EXACT:-1}" = "1" ]; then
 		notok=$(echo "$line" | sed 's/.* \([0-9]*\) failed$/\1/')
 		[ "$notok" -eq 0 ] || grep -v '^exact: ' "$log"
 		echo "exact tests/exact: $ok passed, $notok failed"
+		passed=$((passed + ok))
+		failed=$((failed + notok))
+	fi
+fi
+
+# The balls exact-reference suite (tests/exact/balls_*.py): `ballcast balls`
+# against exact rational arithmetic on 3,000 groups of balls in 14 classes of
+# exact degeneracies and extreme scales, about 10,400 answers in 15-30 s
+# (BALLCAST_BALLS_EXACT_COUNT=N for another count; BALLCAST_EXACT=0 skips it
+# with the cast suite). The reference's own unit tests run first; a failure
+# there counts as one failed case.
+if [ "$unit_only" -eq 0 ] && [ "${BALLCAST_EXACT:-1}" = "1" ]; then
+	if ! python3 tests/exact/test_balls_reference.py >"$log" 2>&1; then
+		cat "$log"
+		echo "balls-exact tests/exact: the reference's own unit tests failed"
+		failed=$((failed + 1))
+	fi
+	python3 tests/exact/balls_run.py --ballcast ./ballcast --count "${BALLCAST_BALLS_EXACT_COUNT:-3000}" \
+		--max-print 5 >"$log" 2>&1
+	line=$(grep -E '^balls-exact: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+	if [ -z "$line" ]; then
+		cat "$log"
+		echo "balls-exact tests/exact: crashed or printed no summary"
+		failed=$((failed + 1))
+	else
+		ok=$(echo "$line" | sed 's/^balls-exact: \([0-9]*\) passed.*/\1/')
+		notok=$(echo "$line" | sed 's/.* \([0-9]*\) failed$/\1/')
+		[ "$notok" -eq 0 ] || grep -v '^balls-exact: ' "$log"
+		echo "balls-exact tests/exact: $ok passed, $notok failed"
 		passed=$((passed + ok))
 		failed=$((failed + notok))
 	fi

@@ -10,7 +10,7 @@ the same answers, bit for bit, on numpy arrays.
     (array([ True]), array([0.58333333]))
 
 What there is (``help(ballcast.X)`` says more about each):
-  Mesh                    a mesh: Mesh(vertices, triangles), Mesh.from_obj(path)
+  Mesh                    a mesh: Mesh(vertices, triangles), Mesh.load(path) (OBJ, STL, PLY, OFF)
   Mesh.cast               moving balls against the mesh (ballcast cast)
   Mesh.cast_packed        the same over an (n, 7) array, without a copy
   Mesh.closest            the closest point of the mesh to balls at rest

@@ -72,10 +72,19 @@ typedef struct bcObjOptions { int threadCount; } bcObjOptions;
 bcObjOptions bcDefaultObjOptions(void);
 bcMesh* bcMesh_LoadObj(const char* path, const bcObjOptions* options, bcError* error);
 bcMesh* bcMesh_ParseObj(const char* text, size_t length, const bcObjOptions* options, bcError* error);
+
+typedef enum bcMeshFormat {
+    bc_meshAuto = 0, bc_meshObj, bc_meshStl, bc_meshPly, bc_meshOff
+} bcMeshFormat;
+
+const char* bcMeshFormatName(bcMeshFormat format);
+bcMesh* bcMesh_Load(const char* path, bcMeshFormat format, const bcObjOptions* options, bcError* error);
+bcMesh* bcMesh_Parse(const void* data, size_t length, bcMeshFormat format, const bcObjOptions* options,
+                     bcError* error);
 void bcMesh_Destroy(bcMesh* mesh);
 
 typedef enum bcWarningCode {
-    bc_warningNone = 0, bc_warningNonPlanar, bc_warningSelfIntersecting
+    bc_warningNone = 0, bc_warningNonPlanar, bc_warningSelfIntersecting, bc_warningFacetNormal
 } bcWarningCode;
 
 typedef struct bcWarning {
@@ -84,6 +93,7 @@ typedef struct bcWarning {
     long column;
     long record;
     char message[160];
+    long long byte;
 } bcWarning;
 
 int32_t bcMesh_GetWarningCount(const bcMesh* mesh);
@@ -96,6 +106,8 @@ typedef struct bcMeshInfo {
     int32_t degenerateCount;
     bcVec3 lowerBound, upperBound;
     double buildSeconds;
+    bcMeshFormat format;
+    long long mergedCorners;
 } bcMeshInfo;
 
 bcMeshInfo bcMesh_GetInfo(const bcMesh* mesh);
@@ -359,6 +371,9 @@ def builder():
         '#include "ballcast.h"\n' + _glue(),
         include_dirs=[include],
         extra_objects=[archive],
+        # rebuilt when the library or its header is newer than the extension
+        # (setuptools looks at sources and depends only, not extra_objects)
+        depends=[archive, os.path.join(include, "ballcast.h")],
         libraries=["gmp", "m"],
         extra_compile_args=["-std=gnu11", "-ffp-contract=off", "-D_POSIX_C_SOURCE=200809L"],
         # the library's symbols stay inside the extension: another copy of

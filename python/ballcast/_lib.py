@@ -123,17 +123,19 @@ class BallcastError(Exception):
     """An error the library reported: code (a bc_error* value), and where.
 
     line and column are 1-based (0 when they do not apply), record 0-based
-    (-1 when it does not apply), as in ballcast.h's bcError.
+    (-1 when it does not apply), byte the 1-based byte of binary data (a
+    binary STL or PLY; 0 in text), as in ballcast.h's bcError.
     """
 
     def __init__(self, message: str, code: int = 0, line: int = 0, column: int = 0, record: int = -1,
-                 path: Optional[str] = None):
+                 path: Optional[str] = None, byte: int = 0):
         super().__init__(message)
         self.code = code
         self.line = line
         self.column = column
         self.record = record
         self.path = path
+        self.byte = byte
 
 
 class MeshError(BallcastError, ValueError):
@@ -159,21 +161,45 @@ def raise_error(error, path: Optional[str] = None) -> None:
     """Raise the exception that a filled bcError stands for.
 
     The message reads as the command's does: "room.obj:3:7: coordinate is
-    not finite: 'nan'" (the path and position when known).
+    not finite: 'nan'", "part.stl:byte 135: triangle 1, corner 1:
+    coordinate x is not finite (NaN)" (the path and position when known).
     """
-    text = error_text(error)
-    where = []
-    if path is not None:
-        where.append(path)
-    if error.line > 0:
-        where.append(str(error.line))
-        if error.column > 0:
-            where.append(str(error.column))
-    message = ":".join(where) + ": " + text if where else text
+    message = located(error_text(error), path, int(error.line), int(error.column), int(error.byte))
     if error.code == lib.bc_errorNoMemory:
         raise MemoryError(message)
     cls = MeshFileError if error.code == lib.bc_errorIo else MeshError
-    raise cls(message, int(error.code), int(error.line), int(error.column), int(error.record), path)
+    raise cls(message, int(error.code), int(error.line), int(error.column), int(error.record), path,
+              int(error.byte))
+
+
+def located(text: str, path: Optional[str], line: int, column: int, byte: int) -> str:
+    """text after where it is, as the command says it: "FILE:byte N: " in
+    binary data, else "FILE:LINE:COLUMN: " (what is known of it)."""
+    where = []
+    if path is not None:
+        where.append(path)
+    if byte > 0:
+        where.append("byte %d" % byte)
+    elif line > 0:
+        where.append(str(line))
+        if column > 0:
+            where.append(str(column))
+    return ":".join(where) + ": " + text if where else text
+
+
+# ------------------------------------------------------------ mesh formats
+
+#: The formats Mesh.load reads, as --mesh-format names them ("auto": by the
+#: extension, then the first bytes), in bcMeshFormat's order.
+MESH_FORMATS: Tuple[str, ...] = tuple(ffi.string(lib.bcMeshFormatName(f)).decode("ascii")
+                                      for f in range(lib.bc_meshAuto, lib.bc_meshOff + 1))
+
+
+def mesh_format(format: Optional[str]) -> int:
+    """format (a name of MESH_FORMATS, or None: "auto") as a bcMeshFormat."""
+    if format is None:
+        return int(lib.bc_meshAuto)
+    return MESH_FORMATS.index(choice(format, "format", MESH_FORMATS))
 
 
 # ----------------------------------------------------------- argument checks

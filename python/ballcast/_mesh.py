@@ -168,15 +168,17 @@ def _mark_errors(inputs: np.ndarray, state: np.ndarray) -> Dict[int, str]:
 class Mesh:
     """A triangle mesh, loaded or built once and queried any number of times.
 
-    Build one from arrays, ``Mesh(vertices, triangles)``, or read an OBJ file,
-    ``Mesh.from_obj(path)``. A mesh is immutable and may be queried from
-    several threads at once. It holds the library's memory until it is closed
-    (``mesh.close()``, or ``with Mesh.from_obj(path) as mesh: ...``) or
+    Build one from arrays, ``Mesh(vertices, triangles)``, or read a mesh
+    file of any format the command reads (OBJ, STL, PLY, OFF),
+    ``Mesh.load(path)``. A mesh is immutable and may be queried from several
+    threads at once. It holds the library's memory until it is closed
+    (``mesh.close()``, or ``with Mesh.load(path) as mesh: ...``) or
     collected; closing twice is harmless, and a closed mesh refuses queries
     with ValueError.
 
     Reading or building warns (BallcastWarning, see the ``warnings`` module)
-    about polygons cut as a fan and degenerate triangles, as the command
+    about polygons cut as a fan, STL facets whose stored normal points
+    against their winding, and degenerate triangles, as the command
     notes them on standard error; ``quiet=True`` keeps them silent, and
     ``mesh.warnings`` lists them either way.
     """
@@ -218,28 +220,55 @@ class Mesh:
         self._setup(pointer, None, quiet)
 
     @classmethod
+    def load(cls, path: PathLike, *, format: Optional[str] = None, threads: Optional[int] = None,
+             quiet: bool = False) -> "Mesh":
+        """Read a mesh file, as ``ballcast cast`` reads its mesh: OBJ, STL
+        (ASCII or binary), PLY (ASCII or binary) or OFF, the same triangles
+        numbered the same way whatever the format (STL's corners merged by
+        their bits into vertices in order of first use).
+
+        format: "obj", "stl", "ply" or "off" (the words of --mesh-format);
+        None or "auto": the one the extension names, which the first bytes
+        must confirm, else the first bytes decide (OBJ by default). threads:
+        for parsing and building the hierarchy (None: one per core; the
+        mesh does not depend on it).
+
+        Raises MeshFileError (an OSError) when the file cannot be read,
+        MeshError (a ValueError) for a bad mesh, its message and attributes
+        saying where as the command does (line and column in text, byte in
+        binary data: "part.stl:byte 135: ..."), MemoryError when memory runs
+        out.
+        """
+        name = _path_name(path)
+        code = _lib.mesh_format(format)
+        return cls._read(lambda options, error: lib.bcMesh_Load(os.fsencode(name), code, options, error), name,
+                         threads, quiet)
+
+    @classmethod
+    def parse(cls, data: Union[bytes, bytearray, memoryview, str], *, format: Optional[str] = None,
+              name: str = "<mesh>", threads: Optional[int] = None, quiet: bool = False) -> "Mesh":
+        """The same over a mesh file's bytes held in memory (a str is taken
+        as UTF-8 text). With no format (None or "auto") the first bytes
+        decide, as there is no extension; name is what messages call it."""
+        buffer = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        code = _lib.mesh_format(format)
+        return cls._read(lambda options, error: lib.bcMesh_Parse(buffer, len(buffer), code, options, error), name,
+                         threads, quiet)
+
+    @classmethod
     def from_obj(cls, path: PathLike, *, threads: Optional[int] = None, quiet: bool = False) -> "Mesh":
-        """Read a Wavefront OBJ file, as ``ballcast cast`` reads its mesh (the
-        same triangles, numbered the same way; polygons cut as the man page
-        says). threads: for parsing and building the hierarchy (None: one
+        """Read a Wavefront OBJ file (``Mesh.load(path, format="obj")``), as
+        ``ballcast cast`` reads its mesh (the same triangles, numbered the
+        same way; polygons cut as the man page says). threads: for parsing and building the hierarchy (None: one
         per core; the mesh does not depend on it).
 
         Raises MeshFileError (an OSError) when the file cannot be read,
         MeshError (a ValueError) with the line and column of a syntax error
         or a bad index, MemoryError when memory runs out.
         """
-        name = os.fspath(path)
-        if not isinstance(name, str):
-            name = os.fsdecode(name)
-        options = ffi.new("bcObjOptions*", lib.bcDefaultObjOptions())
-        options.threadCount = _lib.thread_arg(threads)
-        error = ffi.new("bcError*")
-        pointer = lib.bcMesh_LoadObj(os.fsencode(name), options, error)
-        if pointer == ffi.NULL:
-            _lib.raise_error(error, name)
-        mesh = cls.__new__(cls)
-        mesh._setup(pointer, name, quiet)
-        return mesh
+        name = _path_name(path)
+        return cls._read(lambda options, error: lib.bcMesh_LoadObj(os.fsencode(name), options, error), name,
+                         threads, quiet)
 
     @classmethod
     def from_obj_text(cls, text: Union[str, bytes], *, name: str = "<obj>", threads: Optional[int] = None,
@@ -247,17 +276,27 @@ class Mesh:
         """The same over OBJ text held in memory (str or bytes); name is
         what messages and the JSON output call it."""
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        return cls._read(lambda options, error: lib.bcMesh_ParseObj(data, len(data), options, error), name,
+                         threads, quiet)
+
+    @classmethod
+    def _read(cls, read, name: str, threads: Optional[int], quiet: bool) -> "Mesh":
+        """The mesh read(options, error) returns (a call of the library's
+        readers), named name; its error raised."""
         options = ffi.new("bcObjOptions*", lib.bcDefaultObjOptions())
         options.threadCount = _lib.thread_arg(threads)
         error = ffi.new("bcError*")
-        pointer = lib.bcMesh_ParseObj(data, len(data), options, error)
+        pointer = read(options, error)
         if pointer == ffi.NULL:
             _lib.raise_error(error, name)
         mesh = cls.__new__(cls)
-        mesh._setup(pointer, name, quiet)
+        mesh._setup(pointer, name, quiet, 1)
         return mesh
 
-    def _setup(self, pointer, path: Optional[str], quiet: bool) -> None:
+    def _setup(self, pointer, path: Optional[str], quiet: bool, depth: int = 0) -> None:
+        """Take pointer (the library's mesh), its counts and warnings; the
+        warnings point at the line that called the public method (depth: the
+        frames between that method and this one)."""
         self._handle = _Handle(pointer)
         self.path: Optional[str] = path
         self._arrays: Optional[Dict[str, np.ndarray]] = None
@@ -270,30 +309,35 @@ class Mesh:
             (info.lowerBound.x, info.lowerBound.y, info.lowerBound.z),
             (info.upperBound.x, info.upperBound.y, info.upperBound.z))
         self.build_seconds: float = float(info.buildSeconds)
+        #: the format read ("obj", "stl", "ply", "off"); None for arrays
+        self.format: Optional[str] = _lib.MESH_FORMATS[info.format] if info.format != lib.bc_meshAuto else None
+        #: STL: facet corners merged into a vertex read before (bit-identical coordinates)
+        self.merged_corners: int = int(info.mergedCorners)
         self.warning_count: int = int(lib.bcMesh_GetWarningCount(pointer))
         kept = min(self.warning_count, lib.BC_MAX_WARNINGS)
         found = []
         for k in range(kept):
             w = lib.bcMesh_GetWarning(pointer, k)
             found.append(MeshWarning(int(w.code), int(w.line), int(w.column), int(w.record),
-                                     ffi.string(w.message).decode("utf-8", "replace")))
+                                     ffi.string(w.message).decode("utf-8", "replace"), int(w.byte)))
         self.warnings: Tuple[MeshWarning, ...] = tuple(found)
         if not quiet:
-            self._warn()
+            self._warn(4 + depth)
 
-    def _warn(self) -> None:
+    def _warn(self, stacklevel: int) -> None:
         name = self.path if self.path is not None else "<arrays>"
         for w in self.warnings:
-            warnings.warn(BallcastWarning("%s:%d:%d: %s" % (name, w.line, w.column, w.message)), stacklevel=4)
+            text = _lib.located(w.message, name, w.line, w.column, w.byte)
+            warnings.warn(BallcastWarning(text), stacklevel=stacklevel)
         if self.warning_count > len(self.warnings):
-            warnings.warn(BallcastWarning("%s: %d more polygon warnings not kept" % (
-                name, self.warning_count - len(self.warnings))), stacklevel=4)
+            warnings.warn(BallcastWarning("%s: %d more warnings not shown" % (
+                name, self.warning_count - len(self.warnings))), stacklevel=stacklevel)
         if self.degenerate_count > 0:
             first = int(np.argmax(self.degenerate))
             warnings.warn(BallcastWarning(
-                "%s: %d degenerate (zero-area) triangle%s skipped, the first is triangle %d (face %d)" % (
+                "%s: %d degenerate (zero-area or sliver) triangle%s skipped, the first is triangle %d (face %d)" % (
                     name, self.degenerate_count, "" if self.degenerate_count == 1 else "s", first,
-                    int(self.triangle_faces[first]))), stacklevel=4)
+                    int(self.triangle_faces[first]))), stacklevel=stacklevel)
 
     # --------------------------------------------------------- life
 
@@ -358,7 +402,7 @@ class Mesh:
 
     @property
     def triangle_faces(self) -> np.ndarray:
-        """(T,) the 0-based face (OBJ f line) each triangle came from."""
+        """(T,) the 0-based face (OBJ f line, STL facet, PLY or OFF face) each triangle came from."""
         return self._mesh_arrays()["faces"]
 
     @property
@@ -533,6 +577,12 @@ class Mesh:
                 raise ValueError("ball %d: %s (%d of %d balls cannot be answered; errors='mark' answers the "
                                  "others)" % (i, problems[i], int((~found).sum()), n))
         return ClosestResult(raw, errors=problems, mesh_info=self.info)
+
+
+def _path_name(path: PathLike) -> str:
+    """path as the str messages name it."""
+    name = os.fspath(path)
+    return name if isinstance(name, str) else os.fsdecode(name)
 
 
 def _index_array(value: ArrayLike, name: str) -> np.ndarray:

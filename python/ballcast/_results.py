@@ -380,13 +380,17 @@ class Relation(NamedTuple):
 
 
 class MeshWarning(NamedTuple):
-    """A warning of the OBJ reader: what it got past, and where (1-based
-    line and byte column of the polygon's f keyword, its 0-based face)."""
+    """A warning of a mesh reader: what it got past (a polygon cut as a fan,
+    an STL facet's stored normal against its winding), and where: the
+    1-based line and byte column of the polygon (OBJ f, STL facet, first
+    number of a PLY or OFF face), or in binary data its 1-based byte (line
+    and column 0); record its 0-based face."""
     code: int
     line: int
     column: int
     record: int
     message: str
+    byte: int = 0
 
 
 __all__: List[str] = [

@@ -46,22 +46,25 @@ class MeshPlugin(WorkerPlugin):
     """Loads one mesh on each worker, once, when the worker starts (or when
     the plugin is registered); tasks find it as ``mesh_on_worker(name)``.
 
-    text: the OBJ file's bytes, shipped with the plugin (no shared file
-    system needed); None: each worker reads path itself."""
+    text: the mesh file's bytes, shipped with the plugin (no shared file
+    system needed); None: each worker reads path itself. format: the format
+    the file was read in where it was registered ("obj", "stl", ...)."""
 
-    def __init__(self, name: str, path: str, text: Optional[bytes] = None, threads: Optional[int] = None):
+    def __init__(self, name: str, path: str, text: Optional[bytes] = None, threads: Optional[int] = None,
+                 format: Optional[str] = None):
         self.name = name
         self.path = path
         self.text = text
         self.threads = threads
+        self.format = format
         self.mesh: Optional[Mesh] = None
         self.loads = 0
 
     def setup(self, worker) -> None:
         if self.text is not None:
-            self.mesh = Mesh.from_obj_text(self.text, name=self.path, threads=self.threads, quiet=True)
+            self.mesh = Mesh.parse(self.text, format=self.format, name=self.path, threads=self.threads, quiet=True)
         else:
-            self.mesh = Mesh.from_obj(self.path, threads=self.threads, quiet=True)
+            self.mesh = Mesh.load(self.path, format=self.format, threads=self.threads, quiet=True)
         self.loads += 1
 
     def teardown(self, worker) -> None:
@@ -71,8 +74,9 @@ class MeshPlugin(WorkerPlugin):
 
 
 def register_mesh(client: Client, path: PathLike, *, ship: bool = True, threads: Optional[int] = None,
-                  name: Optional[str] = None) -> RemoteMesh:
-    """Load the OBJ mesh at path on every worker of client's cluster, once.
+                  name: Optional[str] = None, format: Optional[str] = None) -> RemoteMesh:
+    """Load the mesh file at path (any format Mesh.load reads; format as
+    there) on every worker of client's cluster, once.
 
     ship=True (the default) reads the file here and sends its bytes with the
     plugin, so workers need no shared file system; ship=False has each
@@ -80,14 +84,15 @@ def register_mesh(client: Client, path: PathLike, *, ship: bool = True, threads:
     threads each worker gives the parsing. The mesh is read here first too,
     so that a bad file raises here, with its line and column."""
     path = os.fspath(path)
-    with Mesh.from_obj(path, threads=threads, quiet=True) as local:
+    with Mesh.load(path, format=format, threads=threads, quiet=True) as local:
         info = local.info
+        format = local.format  # what the bytes were read as here, without their name there
     text = None
     if ship:
         with open(path, "rb") as f:
             text = f.read()
     name = name or "ballcast-mesh-" + uuid.uuid4().hex
-    client.register_worker_plugin(MeshPlugin(name, str(path), text, threads), name=name)
+    client.register_worker_plugin(MeshPlugin(name, str(path), text, threads, format), name=name)
     return RemoteMesh(name, str(path), info)
 
 

@@ -19,7 +19,12 @@ BENCH_CORE := $(BENCH_BIN)/genwork $(BENCH_BIN)/cast_bench $(BENCH_BIN)/seeds_be
 BENCH_PEERS := $(BENCH_BIN)/bullet_sweep $(BENCH_BIN)/embree_rays
 BENCH_FLAGS = $(ALL_CPPFLAGS) -Itests/bench -Itests/support $(ALL_CFLAGS)
 
-.PHONY: bench bench-tools bench-peers bench-peer-packages bench-grade bench-grade-infer bench-polygon
+.PHONY: bench bench-tools bench-peers bench-peer-packages bench-grade bench-grade-infer bench-polygon bench-mesh-read
+
+# Reading each mesh format, CPU seconds of bcMesh_Load without the
+# hierarchy (tests/bench/mesh_read.c; notes.md, issue 32).
+bench-mesh-read: $(BENCH_BIN)/mesh_read
+	sh tests/bench/mesh_formats.sh $(BENCH_BIN)/mesh_read
 
 # One polygon of 10^3 to 10^6 corners into triangles (lib/polygon.c): convex,
 # star, comb and spiral, cut and read from an OBJ (tests/bench/notes.md).
@@ -87,6 +92,11 @@ $(BENCH_BIN)/polygon_bench: tests/bench/polygon_bench.c $(BENCH_BIN)/benchutil.o
 	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_BIN)/benchutil.o tests/support/polygen.c tests/support/meshgen.c \
 		$(BUILD)/libballcast.a $(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
+$(BENCH_BIN)/mesh_read: tests/bench/mesh_read.c $(BUILD)/libballcast.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_FLAGS) -o $@ $< $(BUILD)/libballcast.a \
+		-Wl,--wrap=bcBvh_CreateWithThreads,--wrap=bcBvh_Destroy $(ALL_LDFLAGS) $(GMP_LIBS) -lm
+
 $(BENCH_BIN)/runstat: tests/bench/runstat.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_FLAGS) -o $@ $< $(ALL_LDFLAGS)
@@ -96,7 +106,7 @@ $(BENCH_BIN)/numfmt_bench: tests/bench/numfmt_bench.c cli/numfmt.c cli/numfmt.h
 	$(CC) $(BENCH_FLAGS) -o $@ $< cli/numfmt.c $(ALL_LDFLAGS) $(GMP_LIBS) -lm
 
 # The record reader alone (tests/bench/notes.md, issue 29): the CLI's readers and the library.
-BENCH_READER_OBJS := $(addprefix $(BUILD)/cli/,input.o json_stream.o csv.o records.o)
+BENCH_READER_OBJS := $(addprefix $(BUILD)/cli/,input.o json_stream.o csv.o records.o sniff.o)
 $(BENCH_BIN)/records_bench: tests/bench/records_bench.c $(BENCH_READER_OBJS) $(BUILD)/libballcast.a
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_FLAGS) -o $@ $< $(BENCH_READER_OBJS) $(BUILD)/libballcast.a $(ALL_LDFLAGS) $(CJSON_LIBS) \

@@ -1,15 +1,19 @@
 #!/bin/sh
 # mesh_formats.sh - reading speed of each mesh format on one 1 M-triangle
-# mesh (a bumpy 708 x 708 grid, float32-exact coordinates), as `ballcast
-# cast --stats` reports it (read_mesh_seconds: reading and parsing, the
-# hierarchy's build excluded), best of RUNS runs, on THREADS threads.
-#   sh tests/bench/mesh_formats.sh [BALLCAST] [RUNS] [THREADS]
+# mesh (a bumpy 708 x 708 grid, float32-exact coordinates, vertices in order
+# of first use), as CPU seconds of one bcMesh_Load on one thread, the
+# hierarchy's build excluded (build/bench/mesh_read: reading, parsing,
+# polygons cut, normals). Each load runs in a fresh process (as `ballcast`
+# loads its mesh once: fresh pages, cold allocator), the files taken in
+# turn, ROUNDS rounds; per file the median, and the median of its ratio to
+# the OBJ's time in the same round (paired: a change in the machine's load
+# touches both alike). Equal digests: equal meshes.
+#   sh tests/bench/mesh_formats.sh [MESH_READ] [ROUNDS]
 # Writes its meshes in ${TMPDIR:-/tmp}/ballcast-mesh-formats (kept for reruns).
 set -eu
-ballcast="${1:-./ballcast}"
-runs="${2:-3}"
-threads="${3:-1}"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
+reader="${1:-$here/build/bench/mesh_read}"
+rounds="${2:-11}"
 dir="${TMPDIR:-/tmp}/ballcast-mesh-formats"
 mkdir -p "$dir"
 conv="python3 $here/tests/cli/meshconv.py"
@@ -34,16 +38,29 @@ PY
 	$conv "$dir/grid-first.obj" "$dir/grid-f64.ply" ply-le --double
 	$conv "$dir/grid-first.obj" "$dir/grid.off" off
 fi
-printf '%-16s %12s %14s %12s\n' file bytes read_seconds MB_per_s
-for f in grid-first.obj grid-ascii.stl grid-binary.stl grid-ascii.ply grid-f32.ply grid-f64.ply grid.off; do
-	best=""
-	r=0
-	while [ "$r" -lt "$runs" ]; do
-		s=$("$ballcast" cast -q --stats -j "$threads" -f ndjson "$dir/$f" /dev/null 2>&1 >/dev/null |
-			sed -n 's/.*"read_mesh_seconds":\([^,]*\),.*/\1/p')
-		best=$(awk -v a="$best" -v b="$s" 'BEGIN { print (a == "" || b < a) ? b : a }')
-		r=$((r + 1))
+files="grid-first.obj grid-binary.stl grid-f32.ply grid-f64.ply grid-ascii.ply grid.off grid-ascii.stl"
+r=0
+while [ "$r" -lt "$rounds" ]; do
+	for f in $files; do
+		"$reader" 1 1 "$dir/$f" | awk -v f="$f" 'NR == 2 { print f, $2, $6 }'
 	done
-	bytes=$(wc -c <"$dir/$f")
-	printf '%-16s %12d %14.3f %12.0f\n' "$f" "$bytes" "$best" "$(awk -v b="$bytes" -v s="$best" 'BEGIN { print b / s / 1e6 }')"
-done
+	r=$((r + 1))
+done | python3 -c '
+import statistics, sys, os
+files = sys.argv[1].split()
+folder = sys.argv[2]
+runs = {f: [] for f in files}
+digests = {}
+for line in sys.stdin:
+    name, cpu, digest = line.split()
+    runs[name].append(float(cpu))
+    digests[name] = digest
+obj = runs[files[0]]
+print("%-16s %12s %10s %10s %26s  %s" % ("file", "bytes", "cpu_median", "cpu_min", "/OBJ paired median (range)",
+                                         "digest"))
+for f in files:
+    ratios = [a / b for a, b in zip(runs[f], obj)]
+    print("%-16s %12d %10.3f %10.3f %10.2f (%.2f-%.2f)       %s" % (
+        f, os.path.getsize(os.path.join(folder, f)), statistics.median(runs[f]), min(runs[f]),
+        statistics.median(ratios), min(ratios), max(ratios), digests[f]))
+' "$files" "$dir"

@@ -195,6 +195,53 @@ EOF
 EOF
 }
 
+@test "balls: an overlap at the start is one whatever the motion, even 1e200 times the radii" {
+	# r1 + r2 = 2: b starts on a (0 apart) or 0.5 from it, and heads to
+	# x = 1e200 or -1e200. Each pair overlaps at alpha 0 (both were a miss,
+	# or for -1e200 a plain hit at 0). The normal is from a towards b, or
+	# where b heads when the centres coincide; a gets b's 1e200 only when b
+	# comes towards it (equal masses exchange normal components).
+	cat >big.ndjson <<'EOF'
+{"id":"a","p0":[0,0,0],"p1":[0,0,0],"r":1}
+{"id":"b","p0":[0,0,0],"p1":[1e200,0,0],"r":1}
+EOF
+	bcast balls -f ndjson big.ndjson
+	assert_status 0
+	cat <<'EOF' | assert_stdout_eq
+{"id":"a","hit":true,"alpha":0,"other":"b","initial_overlap":true,"point":[1,0,0],"normal":[1,0,0],"velocity_before":[0,0,0],"velocity_after":[0,0,0]}
+{"id":"b","hit":true,"alpha":0,"other":"a","initial_overlap":true,"point":[-1,0,0],"normal":[-1,0,0],"velocity_before":[1e+200,0,0],"velocity_after":[1e+200,0,0]}
+EOF
+	sed 's/"p0":\[0,0,0\],"p1":\[1e200/"p0":[0.5,0,0],"p1":[1e200/' big.ndjson >away.ndjson
+	bcast balls -f ndjson away.ndjson
+	assert_status 0
+	cat <<'EOF' | assert_stdout_eq
+{"id":"a","hit":true,"alpha":0,"other":"b","initial_overlap":true,"point":[1,0,0],"normal":[1,0,0],"velocity_before":[0,0,0],"velocity_after":[0,0,0]}
+{"id":"b","hit":true,"alpha":0,"other":"a","initial_overlap":true,"point":[-0.5,0,0],"normal":[-1,0,0],"velocity_before":[1e+200,0,0],"velocity_after":[1e+200,0,0]}
+EOF
+	sed 's/1e200/-1e200/' away.ndjson >towards.ndjson
+	bcast balls -f ndjson towards.ndjson
+	assert_status 0
+	cat <<'EOF' | assert_stdout_eq
+{"id":"a","hit":true,"alpha":0,"other":"b","initial_overlap":true,"point":[1,0,0],"normal":[1,0,0],"velocity_before":[0,0,0],"velocity_after":[-1e+200,0,0]}
+{"id":"b","hit":true,"alpha":0,"other":"a","initial_overlap":true,"point":[-0.5,0,0],"normal":[-1,0,0],"velocity_before":[-1e+200,0,0],"velocity_after":[0,0,0]}
+EOF
+}
+
+@test "balls: 3 apart closing at 2^600, r1 + r2 = 2, they meet at alpha 2^-600" {
+	# p1 = 3 - 2^600 rounds to -2^600 = p1 - p0 rounded (velocity_before):
+	# |3 - 2^600 alpha| = 2 at alpha = 2^-600 exactly (it was 0).
+	cat >fast.ndjson <<'EOF'
+{"id":"a","p0":[0,0,0],"p1":[0,0,0],"r":1}
+{"id":"b","p0":[3,0,0],"p1":[-4.149515568880993e+180,0,0],"r":1}
+EOF
+	bcast balls -f ndjson fast.ndjson
+	assert_status 0
+	cat <<'EOF' | assert_stdout_eq
+{"id":"a","hit":true,"alpha":2.409919865102884e-181,"other":"b","initial_overlap":false,"point":[1,0,0],"normal":[1,0,0],"velocity_before":[0,0,0],"velocity_after":[-4.149515568880993e+180,0,0]}
+{"id":"b","hit":true,"alpha":2.409919865102884e-181,"other":"a","initial_overlap":false,"point":[1,0,0],"normal":[-1,0,0],"velocity_before":[-4.149515568880993e+180,0,0],"velocity_after":[0,0,0]}
+EOF
+}
+
 @test "balls: touching at the start counts only when moving in" {
 	# 1 apart with r1 + r2 = 1: "in" approaches (a hit at 0), "out" separates.
 	cat >t.ndjson <<'EOF'

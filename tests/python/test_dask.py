@@ -98,3 +98,24 @@ def test_bad_mesh_raises_here(client, tmp_path):
     bad.write_text("v 0 0 0\nf 1 2 3\n")
     with pytest.raises(ballcast.MeshError, match="bad.obj:2"):
         ballcast.dask.register_mesh(client, str(bad))
+
+
+@pytest.mark.parametrize("ship", [True, False])
+def test_any_mesh_format(client, tmp_path, ship):
+    """A binary STL registered (its bytes shipped, or its path read on each
+    worker) answers as Mesh.load of it answers here."""
+    import subprocess
+    import sys
+    from conftest import REPO, ROOM, THROWS
+    path = str(tmp_path / "room.stl")
+    subprocess.run([sys.executable, REPO + "/tests/cli/meshconv.py", ROOM, path, "stl-binary", "--triangles"],
+                   check=True)
+    t = ballcast.read_trajectories(THROWS)
+    mesh = ballcast.dask.register_mesh(client, path, ship=ship)
+    spread = ballcast.dask.cast_arrays(client, mesh, t.p0, t.p1, t.r, chunk=5)
+    with ballcast.Mesh.load(path) as local:
+        assert local.format == "stl"
+        alone = local.cast(t.p0, t.p1, t.r)
+    assert same_bits(spread.raw, alone.raw)
+    formats = client.run(lambda dask_worker: dask_worker.plugins[mesh.name].mesh.format)
+    assert sorted(formats.values()) == ["stl", "stl"]

@@ -322,6 +322,173 @@ START_TEST(random_pairs_against_bisection)
 }
 END_TEST
 
+/* ------------------------------------- exact decisions at every scale */
+
+START_TEST(huge_motions_keep_initial_overlaps)
+{
+	/* The reported bug: the start alone decides an overlap, whatever the
+	 * motion. r = 1 each, both at the origin, one heading to 1e200: the
+	 * squares of the scaled radii underflowed and this was a miss. */
+	bcBallHit hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), 1, vec(0, 0, 0), vec(1e200, 0, 0), 1);
+	ck_assert_int_eq(hit.state, bc_ballInitialOverlap);
+	bcAssertNear(hit.alpha, 0, 0);
+	bcAssertVecNear(hit.normal, 1, 0, 0, 0); /* coincident: where ball 2 heads */
+	/* 0.5 apart, R = 2, either way: it was a miss (away) or a plain hit at
+	 * alpha 0 (towards). */
+	const double sides[] = { 1, -1 };
+	for (int e = 60; e <= 1023; e += 1) {
+		for (size_t k = 0; k < 2; ++k) {
+			double big = sides[k] * ldexp(1.0, e);
+			hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), 1, vec(0.5, 0, 0), vec(big, 0, 0), 1);
+			ck_assert_msg(hit.state == bc_ballInitialOverlap, "motion %g: state %d", big, hit.state);
+			bcAssertNear(hit.alpha, 0, 0);
+			bcAssertVecNear(hit.normal, 1, 0, 0, 0);
+			bcAssertVecNear(hit.point, 1, 0, 0, 0);
+			hit = bcCollideBalls(vec(0.5, 0, 0), vec(big, 0, 0), 1, vec(0, 0, 0), vec(0, 0, 0), 1);
+			ck_assert_msg(hit.state == bc_ballInitialOverlap, "swapped, motion %g: state %d", big, hit.state);
+		}
+	}
+}
+END_TEST
+
+START_TEST(huge_motions_meet_at_tiny_alphas)
+{
+	/* 3 apart, R = 2, closing at 2^e: |3 - 2^e alpha| = 2 at alpha = 2^-e
+	 * exactly (2^-1023 is a subnormal, still exact). It was a hit at alpha 0
+	 * beyond about 2^537, where (m.m - R^2) scaled underflowed to 0. */
+	for (int e = 1; e <= 1023; ++e) {
+		double speed = ldexp(1.0, e);
+		bcBallHit hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), 1, vec(3, 0, 0), vec(-speed, 0, 0), 1);
+		ck_assert_msg(hit.state == bc_ballHit, "2^%d: state %d", e, hit.state);
+		ck_assert_msg(hit.alpha == ldexp(1.0, -e), "2^%d: alpha %.17g", e, hit.alpha);
+		bcAssertVecNear(hit.normal, 1, 0, 0, 0);
+		bcAssertVecNear(hit.point, 1, 0, 0, 0);
+		/* Receding, or passing sideways (m.d = 0): they never meet. */
+		hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), 1, vec(3, 0, 0), vec(speed, 0, 0), 1);
+		ck_assert_msg(hit.state == bc_ballMiss, "2^%d away: state %d", e, hit.state);
+		hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), 1, vec(3, 0, 0), vec(0, speed, 0), 1);
+		ck_assert_msg(hit.state == bc_ballMiss, "2^%d sideways: state %d", e, hit.state);
+		/* Exactly touching: a hit at 0 moving in, a miss moving out. */
+		hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), 1, vec(0, 2, 0), vec(0, -speed, 0), 1);
+		ck_assert_msg(hit.state == bc_ballHit && hit.alpha == 0, "2^%d touching: state %d", e, hit.state);
+		bcAssertVecNear(hit.normal, 0, 1, 0, 0);
+		hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), 1, vec(0, 2, 0), vec(0, speed, 0), 1);
+		ck_assert_msg(hit.state == bc_ballMiss, "2^%d touching, away: state %d", e, hit.state);
+	}
+	/* Oblique at 1e300 times the radii: |(3, 1, 0) + alpha (-1e300, 0, 0)| = 2
+	 * at alpha = (3 - sqrt(3)) / 1e300, within 2^-40 relatively. */
+	bcBallHit hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), 1, vec(3, 1, 0), vec(-1e300, 0, 0), 1);
+	ck_assert_int_eq(hit.state, bc_ballHit);
+	bcAssertNear(hit.alpha / ((3 - sqrt(3.0)) / 1e300), 1, 0x1p-40);
+	bcAssertVecNear(hit.normal, sqrt(3.0) / 2, 0.5, 0, 1e-15);
+}
+END_TEST
+
+START_TEST(tiny_motions)
+{
+	/* Motions down to the smallest subnormal against radii up to 2^900: an
+	 * overlap stays one, touching and moving in meets at 0, anything apart
+	 * is a miss (it would take 2^900 / 2^-1074 alphas). */
+	const int radiusExponents[] = { -100, 0, 100, 900 };
+	for (size_t k = 0; k < sizeof radiusExponents / sizeof radiusExponents[0]; ++k) {
+		double r = ldexp(1.0, radiusExponents[k]);
+		for (int e = -1074; e <= radiusExponents[k] - 60; e += 7) {
+			double tiny = ldexp(1.0, e);
+			bcBallHit hit = bcCollideBalls(vec(0, 0, 0), vec(tiny, 0, 0), r, vec(r, 0, 0), vec(0, 0, 0), r);
+			ck_assert_msg(hit.state == bc_ballInitialOverlap, "r 2^%d, motion 2^%d: state %d", radiusExponents[k], e,
+						  hit.state);
+			hit = bcCollideBalls(vec(0, 0, 0), vec(tiny, 0, 0), r, vec(2 * r, 0, 0), vec(0, 0, 0), r);
+			ck_assert_msg(hit.state == bc_ballHit && hit.alpha == 0, "r 2^%d, motion 2^%d touching: state %d",
+						  radiusExponents[k], e, hit.state);
+			hit = bcCollideBalls(vec(0, 0, 0), vec(-tiny, 0, 0), r, vec(2 * r, 0, 0), vec(0, 0, 0), r);
+			ck_assert_msg(hit.state == bc_ballMiss, "r 2^%d, motion 2^%d touching, away: state %d",
+						  radiusExponents[k], e, hit.state);
+			hit = bcCollideBalls(vec(0, 0, 0), vec(tiny, 0, 0), r, vec(3 * r, 0, 0), vec(0, 0, 0), r);
+			ck_assert_msg(hit.state == bc_ballMiss, "r 2^%d, motion 2^%d apart: state %d", radiusExponents[k], e,
+						  hit.state);
+		}
+	}
+}
+END_TEST
+
+START_TEST(tangent_starts_are_exact)
+{
+	/* (-1645383371)^2 + 1731226588^2 + 1669796284^2 = 2914215429^2 exactly
+	 * (a Pythagorean quadruple), so these balls start exactly touching; the
+	 * squares need 62 bits and their rounded sum came out below R^2: both
+	 * motions were answered as an overlap. Moving in: a hit at 0; out: a
+	 * miss. */
+	bcVec3 m = vec(-1645383371.0, 1731226588.0, 1669796284.0);
+	double r1 = 1457107714.0, r2 = 1457107715.0;
+	bcBallHit hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), r1, m, bcScale(-1, m), r2);
+	ck_assert_int_eq(hit.state, bc_ballHit);
+	bcAssertNear(hit.alpha, 0, 0);
+	bcAssertVecNear(hit.normal, m.x / 2914215429.0, m.y / 2914215429.0, m.z / 2914215429.0, 1e-15);
+	hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), r1, m, m, r2);
+	ck_assert_int_eq(hit.state, bc_ballMiss);
+	/* One unit closer is an overlap, one farther a miss however fast. */
+	hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), r1, m, bcScale(-1, m), r2 + 1);
+	ck_assert_int_eq(hit.state, bc_ballInitialOverlap);
+	hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), r1, m, bcScale(-1e-300, m), r2 - 1);
+	ck_assert_int_eq(hit.state, bc_ballMiss);
+}
+END_TEST
+
+START_TEST(grazes_are_exact)
+{
+	/* m = (5087, -11913, -14784) = 5 e1 + 3 e2 and d = (-8514, -13629, 33418)
+	 * = -11 e2, with e1, e2 orthogonal integer vectors of length 3371 (rows
+	 * of the rotation of an integer quaternion): the relative path passes at
+	 * exactly 5 * 3371 = 16855 = R from the centre, at alpha 3 / 11 (a double
+	 * root). The products of the discriminant need 62 bits; it came out
+	 * negative: a miss. */
+	bcVec3 m = vec(5087, -11913, -14784), d = vec(-8514, -13629, 33418);
+	double R = 16855;
+	bcBallHit hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), R, m, d, 0);
+	ck_assert_int_eq(hit.state, bc_ballHit);
+	ck_assert_msg(hit.alpha == 3.0 / 11.0, "alpha %.17g", hit.alpha);
+	/* The contact normal is m + 3/11 d over R. */
+	bcAssertVecNear(hit.normal, (m.x + 3.0 / 11.0 * d.x) / R, (m.y + 3.0 / 11.0 * d.y) / R,
+					(m.z + 3.0 / 11.0 * d.z) / R, 1e-12);
+	/* A radius one ulp smaller: the path passes by. */
+	hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), nextafter(R, 0), m, d, 0);
+	ck_assert_int_eq(hit.state, bc_ballMiss);
+}
+END_TEST
+
+START_TEST(contact_at_alpha_one_is_exact)
+{
+	/* |m| = 135 (m = 45 (1, -2, -2)) against a ball of 45, the point
+	 * closing along -m at 30 (1, -2, -2) per alpha: exactly at alpha 1 it
+	 * would be |m| - 90 = 45. With d's y one ulp short of -60 it arrives a
+	 * hair after 1: a miss (it was a hit at alpha 1); exactly: a hit at 1. */
+	bcVec3 m = vec(45, -90, -90);
+	bcBallHit hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), 45, m, vec(-30, 60, 60), 0);
+	ck_assert_int_eq(hit.state, bc_ballHit);
+	bcAssertNear(hit.alpha, 1, 0);
+	hit = bcCollideBalls(vec(0, 0, 0), vec(0, 0, 0), 45, m, vec(-30, 59.99999999999999, 60), 0);
+	ck_assert_int_eq(hit.state, bc_ballMiss);
+}
+END_TEST
+
+START_TEST(normals_far_from_the_origin)
+{
+	/* The glancing pair of `glancing` moved to x = 2^k: alpha (10 - sqrt 3)
+	 * / 10 and the normal (sqrt 3 / 2, 1 / 2, 0) whatever k, within the
+	 * man page's 1e-9 (from the centres' rounded positions it was off by
+	 * about 2^k ulps). */
+	for (int k = 0; k <= 48; k += 4) { /* x + 10 exact */
+		double x = ldexp(1.0, k);
+		bcBallHit hit = bcCollideBalls(vec(x, 0, 0), vec(0, 0, 0), 1, vec(x + 10, 1, 0), vec(-10, 0, 0), 1);
+		ck_assert_int_eq(hit.state, bc_ballHit);
+		bcAssertNear(hit.alpha, (10 - sqrt(3.0)) / 10, 1e-15);
+		ck_assert_msg(fabs(hit.normal.x - sqrt(3.0) / 2) <= 1e-9 && fabs(hit.normal.y - 0.5) <= 1e-9 &&
+						  hit.normal.z == 0,
+					  "x = 2^%d: normal %.17g %.17g %.17g", k, hit.normal.x, hit.normal.y, hit.normal.z);
+	}
+}
+END_TEST
+
 /* ------------------------------------------------------ elastic response */
 
 START_TEST(equal_masses_exchange_normal_components)
@@ -399,6 +566,38 @@ START_TEST(fixed_ball)
 	bcElasticResponse(vec(3, 1, 0), DBL_MAX, vec(0, 0, 0), DBL_MAX, vec(1, 0, 0), 1, &a, &b);
 	bcAssertVecNear(a, 0, 1, 0, 0);
 	bcAssertVecNear(b, 3, 0, 0, 0);
+}
+END_TEST
+
+START_TEST(huge_speeds_stay_finite)
+{
+	/* Equal masses head on at +-1.5e308 exchange velocities exactly; t - s
+	 * = -3e308 overflowed and the answer was -inf and NaN. */
+	bcVec3 a, b;
+	bcElasticResponse(vec(1.5e308, 0, 0), 1, vec(-1.5e308, 0, 0), 1, vec(1, 0, 0), 1, &a, &b);
+	bcAssertVecNear(a, -1.5e308, 0, 0, 0);
+	bcAssertVecNear(b, 1.5e308, 0, 0, 0);
+	/* A heavy ball (1e6) barely slows: t' = t + 2 (s - t) / (1e6 + 1), finite;
+	 * the light one's 2t - s = -4.5e308 is beyond the doubles: an infinity,
+	 * never a NaN. */
+	bcElasticResponse(vec(1.5e308, 1, 0), 1, vec(-1.5e308, 0, 0), 1e6, vec(1, 0, 0), 1, &a, &b);
+	bcAssertNear(b.x, -1.5e308 + 1.5e308 * (4 / (1e6 + 1)), 1e293);
+	ck_assert(b.y == 0 && b.z == 0);
+	ck_assert(isinf(a.x) && a.x < 0 && a.y == 1 && a.z == 0);
+}
+END_TEST
+
+START_TEST(fast_balls_keep_tiny_tangential_parts)
+{
+	/* Equal masses along x at 2^900 with a tangential 1e-300: the normal
+	 * components are exchanged, the tangential ones kept to the bit (a
+	 * response computed on velocities scaled to below 1 lost 1e-300 to
+	 * underflow). */
+	bcVec3 a, b;
+	double fast = ldexp(1.0, 900);
+	bcElasticResponse(vec(fast, 1e-300, -3e-310), 1, vec(-fast, 0, 5e-324), 1, vec(1, 0, 0), 1, &a, &b);
+	ck_assert(a.x == -fast && a.y == 1e-300 && a.z == -3e-310);
+	ck_assert(b.x == fast && b.y == 0 && b.z == 5e-324);
 }
 END_TEST
 
@@ -955,6 +1154,30 @@ START_TEST(extreme_sets_equal_all_pairs)
 }
 END_TEST
 
+START_TEST(set_huge_motion_overlap)
+{
+	/* The reported example through the set: both at the origin, r = 1, one
+	 * heading to (1e200, 0, 0): both overlap (it was a miss for both); 0.5
+	 * apart, the same (it was a hit at 0 not marked as an overlap). */
+	const double starts[] = { 0, 0.5 };
+	const double motions[] = { 1e200, -1e200 };
+	for (size_t s = 0; s < 2; ++s) {
+		for (size_t k = 0; k < 2; ++k) {
+			bcBallInput balls[2] = { ballInput(vec(0, 0, 0), vec(0, 0, 0), 1, 0),
+									 ballInput(vec(starts[s], 0, 0), vec(motions[k], 0, 0), 1, 0) };
+			bcBallResult r[2];
+			collideBoth(balls, 2, r);
+			for (int i = 0; i < 2; ++i) {
+				ck_assert_msg(r[i].state == bc_ballInitialOverlap, "start %g, motion %g, ball %d: state %d", starts[s],
+							  motions[k], i, r[i].state);
+				ck_assert_int_eq(r[i].other, 1 - i);
+				bcAssertNear(r[i].alpha, 0, 0);
+			}
+		}
+	}
+}
+END_TEST
+
 START_TEST(set_matches_independent_reference)
 {
 	enum { N = 600 };
@@ -992,6 +1215,13 @@ static Suite* ballsSuite(void)
 	tcase_add_test(pair, far_apart_grazing_is_exact);
 	tcase_add_test(pair, extreme_scales);
 	tcase_add_test(pair, random_pairs_against_bisection);
+	tcase_add_test(pair, huge_motions_keep_initial_overlaps);
+	tcase_add_test(pair, huge_motions_meet_at_tiny_alphas);
+	tcase_add_test(pair, tiny_motions);
+	tcase_add_test(pair, tangent_starts_are_exact);
+	tcase_add_test(pair, grazes_are_exact);
+	tcase_add_test(pair, contact_at_alpha_one_is_exact);
+	tcase_add_test(pair, normals_far_from_the_origin);
 	suite_add_tcase(s, pair);
 
 	TCase* response = tcase_create("response");
@@ -1000,6 +1230,8 @@ static Suite* ballsSuite(void)
 	tcase_add_test(response, restitution);
 	tcase_add_test(response, fixed_ball);
 	tcase_add_test(response, invalid_masses_leave_velocities);
+	tcase_add_test(response, huge_speeds_stay_finite);
+	tcase_add_test(response, fast_balls_keep_tiny_tangential_parts);
 	tcase_add_test(response, random_pairs_conserve_momentum_and_energy);
 	suite_add_tcase(s, response);
 
@@ -1015,6 +1247,7 @@ static Suite* ballsSuite(void)
 	tcase_add_test(set, broad_phase_equals_all_pairs);
 	tcase_add_test(set, extreme_sets_equal_all_pairs);
 	tcase_add_test(set, set_matches_independent_reference);
+	tcase_add_test(set, set_huge_motion_overlap);
 	tcase_add_test(set, fixed_obstacle_head_on);
 	tcase_add_test(set, fixed_obstacle_oblique);
 	tcase_add_test(set, fixed_balls_together);

@@ -5,6 +5,7 @@
  * process (SIGBUS when it was mapped). */
 #define _DEFAULT_SOURCE /* mkstemps */
 #include <check.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +177,101 @@ START_TEST(fileChangedWhileRead)
 }
 END_TEST
 
+START_TEST(binaryStlChangedWhileRead)
+{
+	/* a binary STL of 10,000 triangles (read a chunk at a time, not whole),
+	 * truncated once the reader has sized it: refused as changed, not
+	 * read as what was left or said to be cut short */
+	uint32_t count = 10000;
+	size_t size = 84 + 50 * (size_t)count;
+	unsigned char* data = calloc(size, 1);
+	ck_assert_ptr_nonnull(data);
+	memcpy(data, "binary", 6);
+	for (int k = 0; k < 4; ++k) {
+		data[80 + k] = (unsigned char)(count >> (8 * k));
+	}
+	for (uint32_t i = 0; i < count; ++i) {
+		float corners[9] = { (float)i, 0, 0, (float)i, 1, 0, (float)i, 0, 1 };
+		memcpy(data + 84 + 50 * (size_t)i + 12, corners, sizeof corners); /* little-endian machines */
+	}
+	const char* path = writeFile(".stl", data, size);
+	bcMesh* mesh = bcMesh_Load(path, bc_meshAuto, NULL, NULL);
+	ck_assert_ptr_nonnull(mesh); /* whole, it reads */
+	ck_assert_int_eq(bcMesh_GetInfo(mesh).triangleCount, (int32_t)count);
+	bcMesh_Destroy(mesh);
+	bcAllocator allocator = { truncatingAlloc, plainRealloc, plainFree, NULL };
+	bcSetAllocator(&allocator);
+	truncatePath = path;
+	bcError error = { 0 };
+	mesh = bcMesh_Load(path, bc_meshAuto, NULL, &error);
+	bcSetAllocator(NULL);
+	ck_assert_ptr_null(mesh);
+	ck_assert_int_eq(error.code, bc_errorIo);
+	ck_assert_msg(strstr(error.message, "the file changed while it was read") != NULL, "%s", error.message);
+	unlink(path);
+	free(data);
+}
+END_TEST
+
+/* An allocator whose new blocks hold 0x5A bytes, not the zeros fresh
+ * pages happen to hold: a field a reader forgets to set shows. */
+static void* dirtyAlloc(size_t size, size_t alignment, void* context)
+{
+	(void)context;
+	void* memory = NULL;
+	if (posix_memalign(&memory, alignment < sizeof(void*) ? sizeof(void*) : alignment, size) != 0) {
+		return NULL;
+	}
+	memset(memory, 0x5A, size);
+	return memory;
+}
+
+/* Its realloc: what grows holds 0x5A bytes too. */
+static void* dirtyRealloc(void* memory, size_t size, void* context)
+{
+	(void)context;
+	size_t old = memory != NULL ? malloc_usable_size(memory) : 0;
+	void* grown = realloc(memory, size);
+	if (grown != NULL && size > old) {
+		memset((char*)grown + old, 0x5A, size - old);
+	}
+	return grown;
+}
+
+START_TEST(textWarningsHaveNoByte)
+{
+	/* a self-intersecting pentagon (face 2), in each text format: its
+	 * warning is at a line and column, byte 0 (the command prints
+	 * "FILE:byte N" for any byte > 0) */
+	static const char* const texts[] = {
+		"v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nv 2 2 0\nf 1 2 3\nf 1 2 4 3\nf 1 2 3 4 5\n",
+		"OFF\n5 3 0\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n2 2 0\n3 0 1 2\n4 0 1 3 2\n5 0 1 2 3 4\n",
+		"ply\nformat ascii 1.0\nelement vertex 5\nproperty float x\nproperty float y\nproperty float z\n"
+		"element face 3\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 1 0\n1 1 0\n2 2 0\n"
+		"3 0 1 2\n4 0 1 3 2\n5 0 1 2 3 4\n",
+	};
+	static const long lines[] = { 8, 10, 17 };
+	bcAllocator allocator = { dirtyAlloc, dirtyRealloc, plainFree, NULL };
+	bcSetAllocator(&allocator);
+	for (int k = 0; k < 3; ++k) {
+		bcError error = { 0 };
+		bcObjOptions options = bcDefaultObjOptions();
+		options.threadCount = 1;
+		bcMesh* mesh = bcMesh_Parse(texts[k], strlen(texts[k]), bc_meshAuto, &options, &error);
+		ck_assert_msg(mesh != NULL, "%d: %s", k, error.message);
+		ck_assert_int_eq(bcMesh_GetWarningCount(mesh), 1);
+		bcWarning w = bcMesh_GetWarning(mesh, 0);
+		ck_assert_int_eq(w.code, bc_warningSelfIntersecting);
+		ck_assert_int_eq(w.record, 2);
+		ck_assert_int_eq(w.line, lines[k]);
+		ck_assert_int_eq(w.column, 1);
+		ck_assert_msg(w.byte == 0, "format %d: byte %lld", k, w.byte);
+		bcMesh_Destroy(mesh);
+	}
+	bcSetAllocator(NULL);
+}
+END_TEST
+
 START_TEST(byteLimit)
 {
 	char text[256];
@@ -211,6 +307,8 @@ static Suite* meshLoadSuite(void)
 	tcase_add_test(load, streamsAsMemory);
 	tcase_add_test(load, binaryTextRefused);
 	tcase_add_test(load, fileChangedWhileRead);
+	tcase_add_test(load, binaryStlChangedWhileRead);
+	tcase_add_test(load, textWarningsHaveNoByte);
 	tcase_add_test(load, byteLimit);
 	suite_add_tcase(suite, load);
 	return suite;

@@ -22,6 +22,10 @@ static bool readBytes(const void* bytes, size_t n, cliWholeText* text, bcError* 
 	return ok;
 }
 
+/* a literal's bytes and their count, NULs included (a count written by hand
+ * overran one literal) */
+#define BYTES(literal) literal, sizeof literal - 1
+
 START_TEST(binariesNamed)
 {
 	const struct {
@@ -29,18 +33,18 @@ START_TEST(binariesNamed)
 		size_t n;
 		const char* kind;
 	} files[] = {
-		{ "PK\x03\x04\x14\0\0\0\0\0answers.json", 22, "a ZIP archive (unpack it first)" },
-		{ "PK\x03\x04\x14\0\0\0\0\0[Content_Types].xml...xl/workbook.xml", 47, "an Excel workbook (.xlsx; save it as CSV)" },
-		{ "PK\x03\x04mimetypeapplication/vnd.oasis.opendocument.spreadsheet", 63,
+		{ BYTES("PK\x03\x04\x14\0\0\0\0\0answers.json"), "a ZIP archive (unpack it first)" },
+		{ BYTES("PK\x03\x04\x14\0\0\0\0\0[Content_Types].xml...xl/workbook.xml"), "an Excel workbook (.xlsx; save it as CSV)" },
+		{ BYTES("PK\x03\x04mimetypeapplication/vnd.oasis.opendocument.spreadsheet"),
 		  "a LibreOffice spreadsheet (.ods; save it as CSV)" },
-		{ "\x1f\x8b\x08\0\0\0\0\0", 8, "a gzip-compressed file (decompress it first)" },
-		{ "%PDF-1.7\n", 9, "a PDF document, not a results file" },
-		{ "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", 8, "an old Excel or Word file (.xls, .doc; save it as CSV)" },
-		{ "\x7f" "ELF\x02\x01\x01", 7, "a program (ELF), not its output (run it and hand in what it writes)" },
-		{ "\x93NUMPY\x01\0v\0", 10, "a NumPy .npy array (write it with numpy.savetxt, or as JSON)" },
-		{ "MATLAB 5.0 MAT-file, Platform: GLNXA64", 38, "a MATLAB .mat file (export it with writetable)" },
-		{ "\x80\x04\x95\x10\0\0\0", 7, "a Python pickle (write JSON or CSV instead)" },
-		{ "\0\0\0\0\0\0\0\0\0\0\0\0", 12, "binary data (NUL bytes), not text" },
+		{ BYTES("\x1f\x8b\x08\0\0\0\0\0"), "a gzip-compressed file (decompress it first)" },
+		{ BYTES("%PDF-1.7\n"), "a PDF document, not a results file" },
+		{ BYTES("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"), "an old Excel or Word file (.xls, .doc; save it as CSV)" },
+		{ BYTES("\x7f" "ELF\x02\x01\x01"), "a program (ELF), not its output (run it and hand in what it writes)" },
+		{ BYTES("\x93NUMPY\x01\0v\0"), "a NumPy .npy array (write it with numpy.savetxt, or as JSON)" },
+		{ BYTES("MATLAB 5.0 MAT-file, Platform: GLNXA64"), "a MATLAB .mat file (export it with writetable)" },
+		{ BYTES("\x80\x04\x95\x10\0\0\0"), "a Python pickle (write JSON or CSV instead)" },
+		{ BYTES("\0\0\0\0\0\0\0\0\0\0\0\0"), "binary data (NUL bytes), not text" },
 	};
 	for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k) {
 		ck_assert_str_eq(cliBinaryKind((const unsigned char*)files[k].bytes, files[k].n), files[k].kind);
