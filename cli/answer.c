@@ -158,8 +158,8 @@ bool cliCastSettings_NeedsTies(const cliCastSettings* s)
 
 /* ------------------------------------------------------------ checks */
 
-const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
-							   double* radius)
+const char* cliRecord_CheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
+									  double* radius)
 {
 	if (record->error[0] != 0) {
 		return record->error;
@@ -182,9 +182,9 @@ const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* 
 	return NULL;
 }
 
-const char* cliCheckCastRecord(const cliRecord* record, const cliCommonOptions* options, bcCastInput* input)
+const char* cliRecord_CheckCast(const cliRecord* record, const cliCommonOptions* options, bcCastInput* input)
 {
-	const char* problem = cliCheckTrajectory(record, options, &input->p0, &input->p1, &input->radius);
+	const char* problem = cliRecord_CheckTrajectory(record, options, &input->p0, &input->p1, &input->radius);
 	if (problem != NULL) {
 		return problem;
 	}
@@ -243,8 +243,8 @@ static bool growTies(bcContact** ties, int* capacity, int need)
 	return true;
 }
 
-int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
-						   bcContact** ties, int* capacity, int used)
+int cliAnswerCast(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
+				  bcContact** ties, int* capacity, int used)
 {
 	if (*capacity - used < 1) {
 		if (!growTies(ties, capacity, used + 1)) {
@@ -312,7 +312,7 @@ const char* cliAnswerThrow(const bcMesh* mesh, const cliCastSettings* s, bcCastI
 		cliTiePool own = { NULL, 0, 0 };
 		cliTiePool* into = pool != NULL ? pool : &own;
 		out->state = bc_castMiss;
-		int n = cliCastSettings_Answer(mesh, s, input, out, &into->ties, &into->capacity, into->count);
+		int n = cliAnswerCast(mesh, s, input, out, &into->ties, &into->capacity, into->count);
 		cliTiePool_Free(&own);
 		if (n < 0) {
 			/* the library's own memory, or the pool's */
@@ -332,7 +332,7 @@ const char* cliAnswerRecord(const bcMesh* mesh, const cliCastSettings* s, const 
 {
 	*tieCount = 0;
 	memset(input, 0, sizeof *input);
-	const char* problem = cliCheckCastRecord(record, options, input);
+	const char* problem = cliRecord_CheckCast(record, options, input);
 	return problem != NULL ? problem : cliAnswerThrow(mesh, s, *input, pool, out, tieCount, NULL, NULL);
 }
 
@@ -364,8 +364,8 @@ static bool copyId(const cliRecord* record, cliResult* result)
 	return result->id != NULL;
 }
 
-bool cliAnswer_ToResult(const cliRecord* record, long index, const char* problem, const bcCastOutput* out,
-						const bcContact* ties, int tieCount, bool withTies, cliResult* result)
+bool cliResult_FromAnswer(const cliRecord* record, long index, const char* problem, const bcCastOutput* out,
+						  const bcContact* ties, int tieCount, bool withTies, cliResult* result)
 {
 	memset(result, 0, sizeof *result);
 	result->index = index;

@@ -100,8 +100,8 @@ bcBatchOptions cliCastSettings_BatchOptions(const cliCastSettings* s, int thread
  * *capacity its room in all), then the normal the settings ask for
  * (bcMesh_CastNormal). The number of tied contacts, or -1 when out of
  * memory. */
-int cliCastSettings_Answer(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
-						   bcContact** ties, int* capacity, int used);
+int cliAnswerCast(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, bcCastOutput* out,
+				  bcContact** ties, int* capacity, int used);
 
 /* The problem of an exact answer the library gave: NULL for a hit, an
  * initial overlap or a miss, else why the throw has no answer ("out of
@@ -111,17 +111,17 @@ const char* cliAnswerProblem(const bcCastOutput* out);
 /* Check a trajectory record and take its path: p0, p1, and r or else
  * --radius (options). Returns NULL, or the problem: the record's own error,
  * "missing p0", "missing p1" or "missing r (...)". balls checks its
- * records so; a throw to cast is checked by cliCheckCastRecord, which adds
+ * records so; a throw to cast is checked by cliRecord_CheckCast, which adds
  * the range. */
-const char* cliCheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
-							   double* radius);
+const char* cliRecord_CheckTrajectory(const cliRecord* record, const cliCommonOptions* options, bcVec3* p0, bcVec3* p1,
+									  double* radius);
 
 /* Check a trajectory record as cast does and take its throw: p0, p1, and r
  * or else --radius (options), all within the library's range. NULL, or the
  * problem: the record's own error, "missing p0", "missing p1", "missing r
  * (...)", or "a coordinate or the radius is beyond the supported range of
  * 1e50". */
-const char* cliCheckCastRecord(const cliRecord* record, const cliCommonOptions* options, bcCastInput* input);
+const char* cliRecord_CheckCast(const cliRecord* record, const cliCommonOptions* options, bcCastInput* input);
 
 /* Tied contacts that answers append to, grown as they need; owned by
  * whoever made it (zeroed), freed with cliTiePool_Free. */
@@ -147,7 +147,7 @@ void cliTiePool_Free(cliTiePool* pool);
 const char* cliAnswerThrow(const bcMesh* mesh, const cliCastSettings* s, bcCastInput input, cliTiePool* pool,
 						   bcCastOutput* out, int* tieCount, bcCastOutput* exact, double* alphaFree);
 
-/* One trajectory record answered: cliCheckCastRecord, then cliAnswerThrow
+/* One trajectory record answered: cliRecord_CheckCast, then cliAnswerThrow
  * (input gets the throw; *tieCount 0 for a bad record). NULL, or the
  * problem, as cast reports it. */
 const char* cliAnswerRecord(const bcMesh* mesh, const cliCastSettings* s, const cliCommonOptions* options,
@@ -162,7 +162,7 @@ const char* cliAnswerRecord(const bcMesh* mesh, const cliCastSettings* s, const 
  * are the record's own. Fills *result (zeroed first; it owns its id, error
  * and ties, freed as cliResultSet_Free frees a set's). False when out of
  * memory (*result then owns nothing). */
-bool cliAnswer_ToResult(const cliRecord* record, long index, const char* problem, const bcCastOutput* out,
-						const bcContact* ties, int tieCount, bool withTies, cliResult* result);
+bool cliResult_FromAnswer(const cliRecord* record, long index, const char* problem, const bcCastOutput* out,
+						  const bcContact* ties, int tieCount, bool withTies, cliResult* result);
 
 #endif

@@ -119,7 +119,7 @@ static const char* checkRecord(const cliBallsConfig* cfg, const cliRecord* recor
 		standing.fields |= cli_fieldP1;
 		record = &standing;
 	}
-	const char* problem = cliCheckTrajectory(record, &cfg->common, &ball->p0, &ball->p1, &ball->radius);
+	const char* problem = cliRecord_CheckTrajectory(record, &cfg->common, &ball->p0, &ball->p1, &ball->radius);
 	if (problem != NULL) {
 		return problem;
 	}
@@ -280,19 +280,19 @@ static void formatResult(const cliRecordsOut* writer, cliBuffer* text, long posi
 		return;
 	}
 	cliOutValue v[cli_ballsColumnCount] = {
-		[cli_ballsId] = cliOut_Id(&self),
-		[cli_ballsHit] = cliOut_Bool(isHit(result)),
-		[cli_ballsAlpha] = cliOut_Number(result->alpha),
+		[cli_ballsId] = cliOutValue_Id(&self),
+		[cli_ballsHit] = cliOutValue_Bool(isHit(result)),
+		[cli_ballsAlpha] = cliOutValue_Number(result->alpha),
 	};
 	cliRecord other;
 	if (isHit(result)) {
 		other = idRecord(set->entries + set->entryOfBall[result->other]);
-		v[cli_ballsOther] = cliOut_Id(&other);
-		v[cli_ballsInitialOverlap] = cliOut_Bool(result->state == bc_ballInitialOverlap);
-		v[cli_ballsPoint] = cliOut_Vec3(result->point);
-		v[cli_ballsNormal] = cliOut_Vec3(result->normal);
-		v[cli_ballsVelocityBefore] = cliOut_Vec3(result->velocityBefore);
-		v[cli_ballsVelocityAfter] = cliOut_Vec3(result->velocityAfter);
+		v[cli_ballsOther] = cliOutValue_Id(&other);
+		v[cli_ballsInitialOverlap] = cliOutValue_Bool(result->state == bc_ballInitialOverlap);
+		v[cli_ballsPoint] = cliOutValue_Vec3(result->point);
+		v[cli_ballsNormal] = cliOutValue_Vec3(result->normal);
+		v[cli_ballsVelocityBefore] = cliOutValue_Vec3(result->velocityBefore);
+		v[cli_ballsVelocityAfter] = cliOutValue_Vec3(result->velocityAfter);
 	}
 	cliRecordsOut_Record(writer, text, position, v);
 }
@@ -304,8 +304,8 @@ static long writeResults(cliOutput* output, cliOutputFormat format, const cliBal
 {
 	cliBuffer text = { 0 };
 	cliRecordsOut writer;
-	cliOutField settings[1] = { { "tie_tolerance", cliOut_Number(BC_BALL_TIE_TOLERANCE) } };
-	cliOutField head[1] = { { "settings", cliOut_Object(settings, 1) } };
+	cliOutField settings[1] = { { "tie_tolerance", cliOutValue_Number(BC_BALL_TIE_TOLERANCE) } };
+	cliOutField head[1] = { { "settings", cliOutValue_Object(settings, 1) } };
 	cliRecordsLayout layout = { "results", ballsColumns, cli_ballsColumnCount, 0 };
 	cliRecordsOut_Begin(&writer, &text, format, &layout, head, 1);
 	if (skipHeader) {
@@ -331,9 +331,9 @@ static long writeResults(cliOutput* output, cliOutputFormat format, const cliBal
 		}
 	}
 	cliOutField summary[3] = {
-		{ "records", cliOut_Int(written) },
-		{ "hits", cliOut_Int(hits) },
-		{ "errors", cliOut_Int(errors) },
+		{ "records", cliOutValue_Int(written) },
+		{ "hits", cliOutValue_Int(hits) },
+		{ "errors", cliOutValue_Int(errors) },
 	};
 	cliRecordsOut_End(&writer, &text, written, summary, 3);
 	ok = ok && !text.failed;

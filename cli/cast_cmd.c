@@ -183,14 +183,10 @@ static void printStats(double readMesh, const bcMeshInfo* info, const cliCastTim
 	FILE* f = stderr;
 	fputs("{\"read_mesh_seconds\":", f);
 	cliWriteNumber(f, readMesh - info->buildSeconds);
-	fputs(",\"build_seconds\":", f);
-	cliWriteNumber(f, info->buildSeconds);
-	fputs(",\"read_trajectories_seconds\":", f);
-	cliWriteNumber(f, times->read + times->parse);
-	fputs(",\"query_seconds\":", f);
-	cliWriteNumber(f, times->query);
-	fputs(",\"write_seconds\":", f);
-	cliWriteNumber(f, times->format + times->write + publish);
+	cliWriteNumberMember(f, "build_seconds", info->buildSeconds);
+	cliWriteNumberMember(f, "read_trajectories_seconds", times->read + times->parse);
+	cliWriteNumberMember(f, "query_seconds", times->query);
+	cliWriteNumberMember(f, "write_seconds", times->format + times->write + publish);
 	fprintf(f, ",\"triangles\":%ld,\"records\":%ld,\"hits\":%ld,\"errors\":%ld,\"threads\":%d,\"peak_memory_bytes\":%lld}\n",
 			(long)info->triangleCount, summary->records, summary->hits, summary->errors, threads,
 			cliPeakMemory());
@@ -246,7 +242,7 @@ int cliCastMain(int argc, char** argv)
 	bool toStdout = cfg.common.outputPath == NULL || strcmp(cfg.common.outputPath, "-") == 0;
 	bcError error = { 0 };
 	int detected = 1;
-	if (toStdout && cliRecordsOut_Streams(cfg.common.format)) {
+	if (toStdout && cliOutputFormat_Streams(cfg.common.format)) {
 		detected = cliReader_Detect(reader, &error);
 		cliInputFormat format = cliReader_GetFormat(reader);
 		bool lines = format == cli_inputNdjson || format == cli_inputCsv;

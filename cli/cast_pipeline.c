@@ -243,7 +243,7 @@ static void parseBlock(cliCastPipeline* p, cliWorker* w, cliChunk* c, int b)
 			block->failedAt = i;
 			break;
 		}
-		c->problems[i] = cliCheckCastRecord(c->records + i, p->def.common, c->inputs + i);
+		c->problems[i] = cliRecord_CheckCast(c->records + i, p->def.common, c->inputs + i);
 		if (c->problems[i] != NULL) {
 			bcVec3 nowhere = { NAN, NAN, NAN };
 			bcCastInput none = { nowhere, nowhere, NAN };

@@ -149,14 +149,14 @@ static void beginOutput(cliRecordsOut* writer, cliBuffer* text, cliOutputFormat 
 						const bcMeshInfo* info, bool skipHeader)
 {
 	cliOutField mesh[5] = {
-		{ "file", cliOut_Text(meshPath) },
-		{ "vertices", cliOut_Int(info->vertexCount) },
-		{ "triangles", cliOut_Int(info->triangleCount) },
-		{ "faces", cliOut_Int(info->faceCount) },
-		{ "degenerate", cliOut_Int(info->degenerateCount) },
+		{ "file", cliOutValue_Text(meshPath) },
+		{ "vertices", cliOutValue_Int(info->vertexCount) },
+		{ "triangles", cliOutValue_Int(info->triangleCount) },
+		{ "faces", cliOutValue_Int(info->faceCount) },
+		{ "degenerate", cliOutValue_Int(info->degenerateCount) },
 	};
-	cliOutField settings[1] = { { "tie_tolerance", cliOut_Number(BC_DISTANCE_TIE_TOLERANCE) } };
-	cliOutField head[2] = { { "mesh", cliOut_Object(mesh, 5) }, { "settings", cliOut_Object(settings, 1) } };
+	cliOutField settings[1] = { { "tie_tolerance", cliOutValue_Number(BC_DISTANCE_TIE_TOLERANCE) } };
+	cliOutField head[2] = { { "mesh", cliOutValue_Object(mesh, 5) }, { "settings", cliOutValue_Object(settings, 1) } };
 	cliRecordsLayout layout = { "results", closestColumns, cli_closestColumnCount, 0 };
 	cliRecordsOut_Begin(writer, text, format, &layout, head, 2);
 	if (skipHeader) {
@@ -174,17 +174,17 @@ static void formatResult(const cliRecordsOut* writer, cliBuffer* text, long posi
 	}
 	bcVec3 barycentric = { out->barycentric[0], out->barycentric[1], out->barycentric[2] };
 	cliOutValue v[cli_closestColumnCount] = {
-		[cli_closestId] = cliOut_Id(record),
-		[cli_closestDistance] = cliOut_Number(out->distance),
-		[cli_closestPoint] = cliOut_Vec3(out->point),
-		[cli_closestTriangle] = cliOut_Int(out->triangle),
-		[cli_closestFace] = cliOut_Int(out->face),
-		[cli_closestFeature] = cliOut_Name(bcFeatureName(out->feature)),
-		[cli_closestVertices] = cliOut_Ints(out->vertices, out->vertexCount),
-		[cli_closestNormal] = cliOut_Vec3(out->normal),
-		[cli_closestOverlap] = cliOut_Bool(out->overlap),
-		[cli_closestDepth] = cliOut_Number(out->depth),
-		[cli_closestBarycentric] = cliOut_Vec3(barycentric),
+		[cli_closestId] = cliOutValue_Id(record),
+		[cli_closestDistance] = cliOutValue_Number(out->distance),
+		[cli_closestPoint] = cliOutValue_Vec3(out->point),
+		[cli_closestTriangle] = cliOutValue_Int(out->triangle),
+		[cli_closestFace] = cliOutValue_Int(out->face),
+		[cli_closestFeature] = cliOutValue_Name(bcFeatureName(out->feature)),
+		[cli_closestVertices] = cliOutValue_Ints(out->vertices, out->vertexCount),
+		[cli_closestNormal] = cliOutValue_Vec3(out->normal),
+		[cli_closestOverlap] = cliOutValue_Bool(out->overlap),
+		[cli_closestDepth] = cliOutValue_Number(out->depth),
+		[cli_closestBarycentric] = cliOutValue_Vec3(barycentric),
 	};
 	cliRecordsOut_Record(writer, text, position, v);
 }
@@ -192,9 +192,9 @@ static void formatResult(const cliRecordsOut* writer, cliBuffer* text, long posi
 static void endOutput(const cliRecordsOut* writer, cliBuffer* text, const cliClosestSummary* summary)
 {
 	cliOutField fields[3] = {
-		{ "records", cliOut_Int(summary->records) },
-		{ "overlaps", cliOut_Int(summary->overlaps) },
-		{ "errors", cliOut_Int(summary->errors) },
+		{ "records", cliOutValue_Int(summary->records) },
+		{ "overlaps", cliOutValue_Int(summary->overlaps) },
+		{ "errors", cliOutValue_Int(summary->errors) },
 	};
 	cliRecordsOut_End(writer, text, summary->records, fields, 3);
 }

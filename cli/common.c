@@ -158,7 +158,7 @@ int cliShardRange(const cliCommonOptions* common, FILE* input, const char* input
 		return -1;
 	}
 	bcError error = { 0 };
-	if (cliInput_ShardRange(input, common->shardIndex, common->shardCount, range, &error) < 0) {
+	if (cliFindShardRange(input, common->shardIndex, common->shardCount, range, &error) < 0) {
 		cliReportError(inputName, &error);
 		return cliExitStatusOf(&error);
 	}

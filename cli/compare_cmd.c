@@ -74,7 +74,7 @@ static const char* compareOption(void* context, int k, const char* value)
 		return NULL;
 	}
 	cfg->reportGiven = cfg->reportGiven || k == cli_gradeReportOption;
-	return cliGradeOption(&cfg->grade, k, value);
+	return cliGradeConfig_OptionOrReport(&cfg->grade, k, value);
 }
 
 /* Parse arguments; returns -1 to go on, or an exit status. */
@@ -99,7 +99,7 @@ static int parseArguments(int argc, char** argv, cliCompareConfig* cfg)
 	}
 	/* -o FILE.json, FILE.csv or FILE.html names the report's format */
 	if (!cfg->reportGiven) {
-		cfg->grade.report = cliReportFromPath(cfg->common.outputPath);
+		cfg->grade.report = cliReportWriter_FromPath(cfg->common.outputPath);
 	}
 	cfg->grade.quiet = cfg->common.quiet;
 	cfg->grade.outputPath = cfg->common.outputPath;
@@ -134,7 +134,7 @@ static bool loadExpected(const cliCompareConfig* cfg, cliResultSet* set)
 
 /* Every field --fields asks for of a hit must be in EXPECTED's hits:
  * grading a field EXPECTED lacks would pass any answer. Hit and alpha are
- * checked by cliGrade_CheckExpected; with a mesh, the face and triangle
+ * checked by cliCheckExpected; with a mesh, the face and triangle
  * normal of a hit that names its triangle are known from it. False (and
  * the error reported) at the first hit lacking one. */
 static bool checkFieldsGiven(const char* name, const cliResultSet* set, unsigned fields, bool mesh)
@@ -199,12 +199,12 @@ int cliCompareMain(int argc, char** argv)
 	status = cfg.meshPath == NULL || mesh != NULL ? cli_exitTrouble : status;
 	if (cfg.meshPath == NULL || mesh != NULL) {
 		bool ok = loadExpected(&cfg, &expected);
-		ok = ok && cliGrade_CheckExpected(cliInputName(cfg.expectedPath), &expected);
+		ok = ok && cliCheckExpected(cliInputName(cfg.expectedPath), &expected);
 		ok = ok && checkFieldsGiven(cliInputName(cfg.expectedPath), &expected, cfg.grade.fields, mesh != NULL);
 		cfg.grade.mesh = mesh;
 		if (ok) {
-			status = cliGrade_Run(&cfg.grade, cliInputName(cfg.expectedPath), &expected, cfg.actualPaths,
-								  cfg.actualCount);
+			status = cliGradeSubmissions(&cfg.grade, cliInputName(cfg.expectedPath), &expected, cfg.actualPaths,
+										 cfg.actualCount);
 		}
 	}
 	cliResultSet_Free(&expected);

@@ -439,7 +439,7 @@ int cliCompletionMain(int argc, char** argv, const cliCommand* commands, int cou
 	cliCompletionCommand table[cli_maxCommands];
 	int n = 0;
 	for (int i = 0; i < count && n < cli_maxCommands; ++i) {
-		cliUsageQuery query = { NULL };
+		cliUsageQuery query = { 0 };
 		char* queryArgv[] = { (char*)commands[i].name, (char*)cliUsageQueryMarker, (char*)&query, NULL };
 		if (commands[i].run(3, queryArgv) != 0 || query.usage == NULL) {
 			continue; /* a command that parses no options itself: none to offer */

@@ -75,7 +75,7 @@ char cliCsv_SniffSeparator(cliCsv* csv, bcError* error)
 	}
 }
 
-const char* cliCsv_SeparatorName(char separator)
+const char* cliSeparatorName(char separator)
 {
 	return separator == ';' ? "';'" : separator == '\t' ? "tabs" : separator == '|' ? "'|'" : "','";
 }
@@ -128,7 +128,7 @@ int cliCsv_MapHeader(const cliCsv* csv, const char* const* names, int count, int
 	return known ? 1 : 0;
 }
 
-void cliCsv_WholeVectors(int* columnOf, const cliCsvVector* vectors, int count)
+void cliKeepWholeVectors(int* columnOf, const cliCsvVector* vectors, int count)
 {
 	for (int v = 0; v < count; ++v) {
 		int* of = columnOf + vectors[v].first;

@@ -70,7 +70,7 @@ void cliCsv_Close(cliCsv* csv);
 char cliCsv_SniffSeparator(cliCsv* csv, bcError* error);
 
 /* How a separator reads in a message: "','", "';'", "tabs", "'|'". */
-const char* cliCsv_SeparatorName(char separator);
+const char* cliSeparatorName(char separator);
 
 /* How much of a header line cliCsv_SniffSeparator looks at: headers are
  * short; a longer first line is judged by its start. (A build may set it
@@ -126,7 +126,7 @@ typedef struct cliCsvVector {
 
 /* A vector counts only when all three of its columns are in the header:
  * forget (set to -1 in columnOf) the columns of each that is not whole. */
-void cliCsv_WholeVectors(int* columnOf, const cliCsvVector* vectors, int count);
+void cliKeepWholeVectors(int* columnOf, const cliCsvVector* vectors, int count);
 
 /* The number in cell k (blanks around it allowed), as strtod reads it in
  * the C locale (with decimalComma, one ',' in place of the '.' too: "0,25"

@@ -474,7 +474,7 @@ bool cliNameEndsInDigit(const char* name, char digit)
 	return last != NULL && last[1] == digit && last[2] == '\0';
 }
 
-const char* cliSlotName(cliSlot s)
+const char* cliSlot_Name(cliSlot s)
 {
 	static const char* const names[] = {
 		"none", "id", "hit", "alpha", "alpha %", "initial_overlap", "feature", "triangle", "face", "vertices",
@@ -486,7 +486,7 @@ const char* cliSlotName(cliSlot s)
 	return s >= 0 && s < cli_slotCount ? names[s] : "none";
 }
 
-bool cliSlotIsIgnore(const char* name)
+bool cliNameIsIgnore(const char* name)
 {
 	return strcmp(name, "none") == 0 || strcmp(name, "ignore") == 0 || strcmp(name, "-") == 0;
 }

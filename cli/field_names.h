@@ -43,21 +43,21 @@ typedef enum cliSlot {
 #define CLI_SLOT_VECTOR_WIDTH 4
 
 /* Is s a vector's slot (the whole vector), or one of its components? */
-static inline bool cliSlotIsVector(cliSlot s)
+static inline bool cliSlot_IsVector(cliSlot s)
 {
 	return s >= CLI_SLOT_VECTORS && (s - CLI_SLOT_VECTORS) % CLI_SLOT_VECTOR_WIDTH == 0;
 }
-static inline bool cliSlotIsComponent(cliSlot s)
+static inline bool cliSlot_IsComponent(cliSlot s)
 {
 	return s >= CLI_SLOT_VECTORS && (s - CLI_SLOT_VECTORS) % CLI_SLOT_VECTOR_WIDTH != 0;
 }
 
 /* The vector a component belongs to, and which component (0, 1, 2). */
-static inline cliSlot cliSlotVectorOf(cliSlot s)
+static inline cliSlot cliSlot_VectorOf(cliSlot s)
 {
 	return (cliSlot)(s - (s - CLI_SLOT_VECTORS) % CLI_SLOT_VECTOR_WIDTH);
 }
-static inline int cliSlotComponent(cliSlot s)
+static inline int cliSlot_Component(cliSlot s)
 {
 	return (int)((s - CLI_SLOT_VECTORS) % CLI_SLOT_VECTOR_WIDTH) - 1;
 }
@@ -77,9 +77,9 @@ bool cliNameEndsInDigit(const char* name, char digit);
 
 /* The slot's name as cast writes it (its JSON key, or for a component its
  * CSV column: "normal_x"); "alpha %" for the percentage. */
-const char* cliSlotName(cliSlot s);
+const char* cliSlot_Name(cliSlot s);
 
 /* Does name say "no field" (--map NAME=none or =ignore)? */
-bool cliSlotIsIgnore(const char* name);
+bool cliNameIsIgnore(const char* name);
 
 #endif

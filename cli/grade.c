@@ -30,7 +30,7 @@ static const cliReportWriter* const writers[] = {
 	&cliTextReport, &cliJsonReport, &cliCsvReport, &cliHtmlReport, &cliJunitReport, &cliGradescopeReport,
 };
 
-const cliReportWriter* cliReportNamed(const char* name)
+const cliReportWriter* cliReportWriter_FromName(const char* name)
 {
 	for (size_t k = 0; k < sizeof writers / sizeof writers[0]; ++k) {
 		if (strcmp(writers[k]->name, name) == 0) {
@@ -40,7 +40,7 @@ const cliReportWriter* cliReportNamed(const char* name)
 	return NULL;
 }
 
-const cliReportWriter* cliReportFromPath(const char* path)
+const cliReportWriter* cliReportWriter_FromPath(const char* path)
 {
 	const char* dot = path != NULL ? strrchr(path, '.') : NULL;
 	if (dot == NULL || strchr(dot, '/') != NULL) {
@@ -57,12 +57,12 @@ const cliReportWriter* cliReportFromPath(const char* path)
 	return NULL;
 }
 
-const char* cliGradeOption(cliGradeConfig* cfg, int k, const char* value)
+const char* cliGradeConfig_OptionOrReport(cliGradeConfig* cfg, int k, const char* value)
 {
 	if (k < cli_gradeOptionCount) {
 		return cliGradeConfig_Option(cfg, k, value);
 	}
-	cfg->report = cliReportNamed(value);
+	cfg->report = cliReportWriter_FromName(value);
 	return cfg->report != NULL ? NULL : "--report is text, json, csv, html, junit or gradescope, not";
 }
 
@@ -222,8 +222,8 @@ static bool compareMatched(cliComparer* cmp, const cliResultSet* expected, const
 	return ok;
 }
 
-bool cliGrade_Judge(const cliGradeConfig* cfg, const cliResultSet* expected, const cliResultSet* actual, bool* fails,
-					cliGradeCounts* counts)
+bool cliJudgeResults(const cliGradeConfig* cfg, const cliResultSet* expected, const cliResultSet* actual, bool* fails,
+					 cliGradeCounts* counts)
 {
 	memset(counts, 0, sizeof *counts);
 	for (long j = 0; j < actual->count; ++j) {
@@ -251,7 +251,7 @@ bool cliGrade_Judge(const cliGradeConfig* cfg, const cliResultSet* expected, con
 	return ok;
 }
 
-bool cliGrade_CheckExpected(const char* name, const cliResultSet* set)
+bool cliCheckExpected(const char* name, const cliResultSet* set)
 {
 	for (long i = 0; i < set->count; ++i) {
 		const cliResult* e = set->results + i;
@@ -410,8 +410,8 @@ static bool readOne(const cliGradeConfig* cfg, const char* path, char* const* fo
 	return read;
 }
 
-int cliGrade_Run(const cliGradeConfig* cfg, const char* expectedName, const cliResultSet* expected,
-				 char* const* paths, int count)
+int cliGradeSubmissions(const cliGradeConfig* cfg, const char* expectedName, const cliResultSet* expected,
+						char* const* paths, int count)
 {
 	const cliReportWriter* writer = cfg->report != NULL ? cfg->report : &cliTextReport;
 	if (writer->oneFile && count != 1) {

@@ -103,7 +103,7 @@ static const char* gradeOption(void* context, int k, const char* value)
 	}
 	run->reportGiven = run->reportGiven || k == cli_gradeReport;
 	run->fieldsGiven = run->fieldsGiven || k == cli_gradeFirst + 4;
-	return cliGradeOption(&run->grade, k - cli_gradeFirst, value);
+	return cliGradeConfig_OptionOrReport(&run->grade, k - cli_gradeFirst, value);
 }
 
 static int parseArguments(int argc, char** argv, cliGradeRun* run)
@@ -137,7 +137,7 @@ static int parseArguments(int argc, char** argv, cliGradeRun* run)
 		return cliUsageError(&gradeUsage, "standard input ('-') can be read only once", NULL);
 	}
 	if (!run->reportGiven) {
-		run->grade.report = cliReportFromPath(run->common.outputPath);
+		run->grade.report = cliReportWriter_FromPath(run->common.outputPath);
 	}
 	run->grade.quiet = run->common.quiet;
 	run->grade.outputPath = run->common.outputPath;
@@ -197,8 +197,8 @@ static bool castExpected(cliGradeRun* run, cliResultSet* expected)
 			run->throws[run->throwCount] = t;
 			run->bad[run->throwCount] = problem != NULL;
 			run->badCount += problem != NULL;
-			ok = cliAnswer_ToResult(&record, run->throwCount, problem, &out, pool.ties, n, true,
-									expected->results + run->throwCount);
+			ok = cliResult_FromAnswer(&record, run->throwCount, problem, &out, pool.ties, n, true,
+									  expected->results + run->throwCount);
 		}
 		if (ok) {
 			run->throwCount += 1;
@@ -268,8 +268,8 @@ int cliGradeMain(int argc, char** argv)
 		if (run.badCount > 0 && !run.common.quiet) {
 			tellNotGraded(&run, &expected);
 		}
-		status = cliGrade_Run(&run.grade, cliInputName(run.trajectoriesPath), &expected, run.submissions,
-							  run.submissionCount);
+		status = cliGradeSubmissions(&run.grade, cliInputName(run.trajectoriesPath), &expected, run.submissions,
+									 run.submissionCount);
 		/* the teacher's bad records: 1, as for any command (EXIT STATUS), though the submissions pass */
 		status = status == cli_exitOk && run.badCount > 0 ? cli_exitRecords : status;
 	}

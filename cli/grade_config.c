@@ -93,69 +93,63 @@ const char* cliGradeConfig_Option(cliGradeConfig* cfg, int k, const char* value)
 	}
 }
 
-bool cliParseNormals(const char* list, unsigned* normals)
+/* A word of a list option and the bits it stands for. */
+typedef struct cliNamedBits {
+	const char* name;
+	unsigned bits;
+} cliNamedBits;
+
+/* A comma-separated list of words of names[0 .. count), each spelt exactly,
+ * as the union of their bits: true with *bits, else false with *bad the
+ * first word not known (an empty one too; pointing into list) and
+ * *badLength its length. */
+static bool parseWordList(const char* list, const cliNamedBits* names, size_t count, unsigned* bits,
+						  const char** bad, size_t* badLength)
 {
-	static const char* const names[] = { "contact", "triangle", "average" };
 	unsigned out = 0;
 	const char* p = list;
 	for (;;) {
 		size_t n = strcspn(p, ",");
-		bool known = false;
-		for (int k = 0; k < 3 && !known; ++k) {
-			if (strlen(names[k]) == n && strncmp(p, names[k], n) == 0) {
-				out |= 1u << k;
-				known = true;
-			}
+		size_t k = 0;
+		while (k < count && !(strlen(names[k].name) == n && strncmp(p, names[k].name, n) == 0)) {
+			k++;
 		}
-		if (!known) {
+		if (k == count) {
+			*bad = p;
+			*badLength = n;
 			return false;
 		}
+		out |= names[k].bits;
 		if (p[n] == '\0') {
 			break;
 		}
 		p += n + 1;
 	}
-	*normals = out;
+	*bits = out;
 	return true;
+}
+
+bool cliParseNormals(const char* list, unsigned* normals)
+{
+	static const cliNamedBits names[] = {
+		{ "contact", cli_normalsContact },
+		{ "triangle", cli_normalsTriangle },
+		{ "average", cli_normalsAverage },
+	};
+	const char* bad;
+	size_t badLength;
+	return parseWordList(list, names, sizeof names / sizeof names[0], normals, &bad, &badLength);
 }
 
 bool cliParseFields(const char* list, unsigned* fields, const char** bad, size_t* badLength)
 {
-	static const struct {
-		const char* name;
-		unsigned field;
-	} names[] = {
+	static const cliNamedBits names[] = {
+		{ "all", CLI_FIELDS_ALL },
 		{ "hit", cli_resultHit },       { "alpha", cli_resultAlpha },         { "t", cli_resultAlpha },
 		{ "time", cli_resultAlpha },    { "initial_overlap", cli_resultInitialOverlap },
 		{ "feature", cli_resultFeature }, { "triangle", cli_resultTriangle }, { "face", cli_resultFace },
 		{ "vertices", cli_resultVertices }, { "point", cli_resultPoint },    { "center", cli_resultCenter },
 		{ "normal", cli_resultNormal }, { "n", cli_resultNormal },           { "triangle_normal", cli_resultTriangleNormal },
 	};
-	unsigned out = 0;
-	const char* p = list;
-	for (;;) {
-		size_t n = strcspn(p, ",");
-		bool known = false;
-		if (n == 3 && strncmp(p, "all", 3) == 0) {
-			out = CLI_FIELDS_ALL;
-			known = true;
-		}
-		for (size_t k = 0; k < sizeof names / sizeof names[0] && !known; ++k) {
-			if (strlen(names[k].name) == n && strncmp(p, names[k].name, n) == 0) {
-				out |= names[k].field;
-				known = true;
-			}
-		}
-		if (!known) {
-			*bad = p;
-			*badLength = n;
-			return false;
-		}
-		if (p[n] == '\0') {
-			break;
-		}
-		p += n + 1;
-	}
-	*fields = out;
-	return true;
+	return parseWordList(list, names, sizeof names / sizeof names[0], fields, bad, badLength);
 }

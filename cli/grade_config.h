@@ -78,7 +78,7 @@ extern const char* const cliMistakeNames[cli_mistakeCount];
 
 /* Re-answer expected result e (0-based place in EXPECTED) as a program
  * with every mistake of the set mistakes (bits 1 << cliMistake, of those
- * that change the answer found: not the ones cliMistakeIsWritten) would:
+ * that change the answer found: not the ones cliMistake_IsWritten) would:
  * true with *answer filled (its fields, hit, alpha, feature, triangle,
  * vertices, point, center, normal, triangle normal, no ties), false when
  * the mistakes cannot be replayed (together) here (no trajectory, no
@@ -89,7 +89,7 @@ typedef bool cliReanswerFcn(void* context, const cliResult* e, unsigned long mis
 /* Does mistake m change only how an answer is written (a normal's
  * convention, sign or length, the triangles' numbering), so that the
  * engine replays it on any answer? */
-bool cliMistakeIsWritten(cliMistake m);
+bool cliMistake_IsWritten(cliMistake m);
 
 /* The throw expected result e was cast from: true with *input, false when
  * it is not known (the HTML report then has no picture of it). */
@@ -136,7 +136,7 @@ typedef struct cliGradeConfig {
 	bool followLinks; /* --follow-links: read a submission that is a symbolic link out of the folders named */
 	const char* map[2 * CLI_MAP_MAX]; /* --map: pairs theirs, ours (mapCount pairs; owned) */
 	int mapCount;
-	const struct cliReportWriter* report; /* --report (grade.h's cliReportNamed); NULL: the text report */
+	const struct cliReportWriter* report; /* --report (grade.h's cliReportWriter_FromName); NULL: the text report */
 	const bcMesh* mesh; /* the mesh EXPECTED was cast on, or NULL */
 	const bool* notGraded; /* or NULL: per EXPECTED record, true for a bad record of the teacher's trajectories
 	                          (grade): not graded, its id neither missing nor extra (not owned) */
@@ -161,13 +161,13 @@ void cliGradeConfig_Init(cliGradeConfig* cfg);
 void cliGradeConfig_Free(cliGradeConfig* cfg);
 
 /* The options of how records are judged, which render --compare takes
- * too (cliOption entries, k = 0 .. 7 of cliGradeOption). */
+ * too (cliOption entries, k = 0 .. 7 of cliGradeConfig_OptionOrReport). */
 #define CLI_GRADE_JUDGING_OPTIONS                                                                                      \
 	{ "alpha-tol", 0, true }, { "alpha-rel", 0, true }, { "normal-tol", 0, true }, { "point-tol", 0, true },       \
 		{ "fields", 0, true }, { "one-based", 0, false }, { "map", 0, true }, { "accept-normals", 0, true }
 
 /* The grading options compare and grade share (cliOption entries, in the
- * order of cliGradeOption's k; --report is each command's own, since
+ * order of cliGradeConfig_OptionOrReport's k; --report is each command's own, since
  * grade's -r is the radius): the judging ones, --max-failures and
  * --follow-links. */
 #define CLI_GRADE_OPTIONS CLI_GRADE_JUDGING_OPTIONS, { "max-failures", 0, true }, { "follow-links", 0, false }
@@ -178,7 +178,7 @@ enum { cli_gradeOptionCount = 10, cli_gradeReportOption = 10 };
 #define CLI_MAX_FAILURES 10
 
 /* Handle shared option k < cli_gradeOptionCount with its value: NULL, or
- * the usage message. (grade.h's cliGradeOption also takes --report.) */
+ * the usage message. (grade.h's cliGradeConfig_OptionOrReport also takes --report.) */
 const char* cliGradeConfig_Option(cliGradeConfig* cfg, int k, const char* value);
 
 /* Their --help lines, each default on a line of its own. */

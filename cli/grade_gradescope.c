@@ -14,8 +14,7 @@ static void writeResults(cliReport* report, const cliFileReport* r, bool unreada
 	const cliResultSet* expected = report->expected;
 	fputs("{\"score\":", f);
 	cliWriteInt(f, unreadable ? 0 : r->score.passed);
-	fputs(",\"max_score\":", f);
-	cliWriteInt(f, report->ids);
+	cliWriteIntMember(f, "max_score", report->ids);
 	fputs(",\"output\":", f);
 	char* text = NULL;
 	size_t size = 0;
@@ -54,7 +53,7 @@ static void writeResults(cliReport* report, const cliFileReport* r, bool unreada
 		}
 		const cliEntry* entry = cliRecordWalk_Entry(&walk, i);
 		bool passed = !unreadable && entry == NULL;
-		char* id = cliResultIdText(expected->results + i);
+		char* id = cliResult_IdText(expected->results + i);
 		char* name = NULL;
 		m = open_memstream(&name, &size);
 		if (m != NULL) {
@@ -66,7 +65,7 @@ static void writeResults(cliReport* report, const cliFileReport* r, bool unreada
 		cliWriteJsonString(f, name != NULL ? name : "");
 		free(name);
 		fprintf(f, ",\"score\":%d,\"max_score\":1,\"output\":", passed ? 1 : 0);
-		char* message = entry != NULL ? cliEntry_Text(r, entry) : NULL;
+		char* message = entry != NULL ? cliEntryText(r, entry) : NULL;
 		cliWriteJsonString(f, passed ? "" : message != NULL ? message : unreadable ? "unreadable" : "");
 		free(message);
 		fputs(",\"visibility\":\"visible\"}", f);

@@ -40,7 +40,7 @@ static const cliColor htmlMiss = { 140, 140, 140 }; /* misses in render's grey (
 /* Text for HTML (as for XML). */
 static void writeHtmlText(FILE* f, const char* text)
 {
-	cliSvgWriteText(f, text);
+	cliWriteXmlText(f, text);
 }
 
 /* A triangle and how far it is, for the painter's order. */
@@ -150,9 +150,9 @@ static void drawSmallMesh(FILE* f, const bcMesh* mesh, const cliCamera* camera, 
 			if (k > 0) {
 				putc(' ', f);
 			}
-			cliSvgWriteCoord(f, p.x);
+			cliWriteSvgCoord(f, p.x);
 			putc(',', f);
-			cliSvgWriteCoord(f, p.y);
+			cliWriteSvgCoord(f, p.y);
 		}
 		fprintf(f, "\" fill=\"#%02x%02x%02x\" stroke=\"#6e6a61\" stroke-width=\"0.5\"%s/>\n", c.r, c.g, c.b,
 				facing == cli_facingBack ? " fill-opacity=\"0.35\"" : "");
@@ -298,7 +298,7 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 	for (long i = 0; i < r->entryCount && !r->unmatched; ++i) {
 		const cliEntry* entry = r->entries + i;
 		const cliResult* e = report->expected->results + entry->expected;
-		char* message = cliEntry_Text(r, entry);
+		char* message = cliEntryText(r, entry);
 		writeRecordStart(f, e);
 		writeHtmlText(f, message != NULL ? message : "");
 		fputs("</p>", f);

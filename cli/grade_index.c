@@ -78,7 +78,7 @@ bool cliIdIndex_Build(cliIdIndex* index, const cliResultSet* set)
 	}
 	for (long r = 0; r < set->count; ++r) {
 		index->duplicate[r] = -1;
-		index->keys[r] = cliResultIdKey(set->results + r);
+		index->keys[r] = cliResult_IdKey(set->results + r);
 		if (index->keys[r] == NULL) {
 			cliIdIndex_Destroy(index, set->count);
 			return false;

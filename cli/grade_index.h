@@ -23,7 +23,7 @@ typedef struct cliIdIndex {
 	size_t capacity;
 } cliIdIndex;
 
-/* Index every result of set by its id key (cliResultIdKey). False when out
+/* Index every result of set by its id key (cliResult_IdKey). False when out
  * of memory (index then empty). Destroy it with cliIdIndex_Destroy. */
 bool cliIdIndex_Build(cliIdIndex* index, const cliResultSet* set);
 

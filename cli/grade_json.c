@@ -17,8 +17,7 @@ static void writeBegin(cliReport* report)
 	const cliGradeConfig* cfg = report->cfg;
 	fputs("{\"ballcast\":\"" BC_VERSION_STRING "\",\"expected\":{\"file\":", f);
 	cliWriteJsonString(f, report->expectedName);
-	fputs(",\"ids\":", f);
-	cliWriteInt(f, report->ids);
+	cliWriteIntMember(f, "ids", report->ids);
 	if (report->notGraded > 0) {
 		/* the teacher's bad records */
 		fputs(",\"not_graded\":[", f);
@@ -32,12 +31,9 @@ static void writeBegin(cliReport* report)
 	}
 	fputs("},\"tolerances\":{\"alpha\":", f);
 	cliWriteNumber(f, cfg->alphaTol);
-	fputs(",\"alpha_rel\":", f);
-	cliWriteNumber(f, cfg->alphaRel);
-	fputs(",\"normal_degrees\":", f);
-	cliWriteNumber(f, cfg->normalTol);
-	fputs(",\"point\":", f);
-	cliWriteNumber(f, cfg->pointTol);
+	cliWriteNumberMember(f, "alpha_rel", cfg->alphaRel);
+	cliWriteNumberMember(f, "normal_degrees", cfg->normalTol);
+	cliWriteNumberMember(f, "point", cfg->pointTol);
 	fputs("}", f);
 	if (cfg->normalConvention != 0 || cfg->acceptNormals != 0) {
 		fputs(",\"normals\":{\"convention\":", f);
@@ -66,18 +62,12 @@ static void writeCounts(cliReport* report, const cliFileReport* r)
 	const cliFileScore* s = &r->score;
 	fputs(report->files == 0 ? "\n{\"file\":" : ",\n{\"file\":", f);
 	cliWriteJsonString(f, s->name);
-	fputs(",\"records\":", f);
-	cliWriteInt(f, s->records);
-	fputs(",\"passed\":", f);
-	cliWriteInt(f, s->passed);
-	fputs(",\"failed\":", f);
-	cliWriteInt(f, s->failed);
-	fputs(",\"missing\":", f);
-	cliWriteInt(f, s->missing);
-	fputs(",\"extra\":", f);
-	cliWriteInt(f, s->extra);
-	fputs(",\"score\":", f);
-	cliWriteNumber(f, s->score);
+	cliWriteIntMember(f, "records", s->records);
+	cliWriteIntMember(f, "passed", s->passed);
+	cliWriteIntMember(f, "failed", s->failed);
+	cliWriteIntMember(f, "missing", s->missing);
+	cliWriteIntMember(f, "extra", s->extra);
+	cliWriteNumberMember(f, "score", s->score);
 	if (r->noteCount > 0) {
 		char* note = cliNotesText(r);
 		fputs(",\"note\":", f);
@@ -94,21 +84,19 @@ static void writeDiff(FILE* f, const cliDiff* d)
 	cliWriteJsonString(f, d->field);
 	if (d->reason == cli_diffValue) {
 		fputs(",\"actual\":", f);
-		cliValue_WriteJson(f, &d->actual);
+		cliWriteValueJson(f, &d->actual);
 		fputs(",\"expected\":", f);
-		cliValue_WriteJson(f, &d->expected);
+		cliWriteValueJson(f, &d->expected);
 		if (d->measure != NULL) {
-			fputs(",\"difference\":", f);
-			cliWriteNumber(f, d->difference);
-			fputs(",\"tolerance\":", f);
-			cliWriteNumber(f, d->tolerance);
+			cliWriteNumberMember(f, "difference", d->difference);
+			cliWriteNumberMember(f, "tolerance", d->tolerance);
 		}
 	}
 	char* words = NULL;
 	size_t size = 0;
 	FILE* m = open_memstream(&words, &size);
 	if (m != NULL) {
-		cliDiff_Write(m, d);
+		cliWriteDiff(m, d);
 		fclose(m);
 	}
 	fputs(",\"message\":", f);

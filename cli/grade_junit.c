@@ -13,7 +13,7 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 	FILE* f = report->parts;
 	const cliResultSet* expected = report->expected;
 	fputs("<testsuite name=\"", f);
-	cliSvgWriteText(f, r->score.name);
+	cliWriteXmlText(f, r->score.name);
 	long extra = r->score.extra > 0 ? 1 : 0; /* one testcase for the extra ids */
 	fprintf(f, "\" tests=\"%ld\" failures=\"%ld\" errors=\"0\">\n", report->ids + extra,
 			r->score.failed + r->score.missing + extra);
@@ -21,18 +21,18 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 		fputs("<properties>", f);
 		if (r->score.review != NULL) {
 			fputs("<property name=\"review\" value=\"", f);
-			cliSvgWriteText(f, r->score.review);
+			cliWriteXmlText(f, r->score.review);
 			fputs("\"/>", f);
 		}
 		if (r->score.diagnosis != NULL) {
 			fputs("<property name=\"diagnosis\" value=\"", f);
-			cliSvgWriteText(f, r->score.diagnosis);
+			cliWriteXmlText(f, r->score.diagnosis);
 			fputs("\"/>", f);
 		}
 		if (r->noteCount > 0) {
 			char* note = cliNotesText(r);
 			fputs("<property name=\"note\" value=\"", f);
-			cliSvgWriteText(f, note != NULL ? note : "");
+			cliWriteXmlText(f, note != NULL ? note : "");
 			fputs("\"/>", f);
 			free(note);
 		}
@@ -43,29 +43,29 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 		if (!report->graded[i]) {
 			continue;
 		}
-		char* id = cliResultIdText(expected->results + i);
+		char* id = cliResult_IdText(expected->results + i);
 		fputs("<testcase classname=\"", f);
-		cliSvgWriteText(f, r->score.name);
+		cliWriteXmlText(f, r->score.name);
 		fputs("\" name=\"id ", f);
-		cliSvgWriteText(f, id != NULL ? id : "");
+		cliWriteXmlText(f, id != NULL ? id : "");
 		free(id);
 		const cliEntry* entry = cliRecordWalk_Entry(&walk, i);
 		if (entry == NULL) {
 			fputs("\"/>\n", f);
 			continue;
 		}
-		char* message = cliEntry_Text(r, entry);
+		char* message = cliEntryText(r, entry);
 		fputs("\"><failure type=\"", f);
 		fputs(entry->failure ? "differs" : "missing", f);
 		fputs("\" message=\"", f);
-		cliSvgWriteText(f, message != NULL ? message : "");
+		cliWriteXmlText(f, message != NULL ? message : "");
 		fputs("\"/></testcase>\n", f);
 		free(message);
 	}
 	if (r->score.extra > 0) {
 		/* the extra ids, as the JSON list has them */
 		fputs("<testcase classname=\"", f);
-		cliSvgWriteText(f, r->score.name);
+		cliWriteXmlText(f, r->score.name);
 		fputs("\" name=\"extra ids\"><failure type=\"extra\" message=\"ids EXPECTED does not have: ", f);
 		char* ids = NULL;
 		size_t size = 0;
@@ -79,7 +79,7 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 			}
 			fclose(m);
 		}
-		cliSvgWriteText(f, ids != NULL ? ids : "");
+		cliWriteXmlText(f, ids != NULL ? ids : "");
 		free(ids);
 		fputs("\"/></testcase>\n", f);
 	}
@@ -91,11 +91,11 @@ static void writeUnreadable(cliReport* report, const cliFileReport* r)
 	FILE* f = report->parts;
 	const char* name = r->score.name;
 	fputs("<testsuite name=\"", f);
-	cliSvgWriteText(f, name);
+	cliWriteXmlText(f, name);
 	fputs("\" tests=\"1\" failures=\"0\" errors=\"1\">\n<testcase classname=\"", f);
-	cliSvgWriteText(f, name);
+	cliWriteXmlText(f, name);
 	fputs("\" name=\"read\"><error type=\"unreadable\" message=\"", f);
-	cliSvgWriteText(f, r->score.diagnosis != NULL ? r->score.diagnosis : "unreadable");
+	cliWriteXmlText(f, r->score.diagnosis != NULL ? r->score.diagnosis : "unreadable");
 	fputs("\"/></testcase>\n</testsuite>\n", f);
 }
 
@@ -113,7 +113,7 @@ static void writeEnd(cliReport* report, const cliFileScore* scores, int count)
 		errors += s->unreadable ? 1 : 0;
 	}
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"", f);
-	cliSvgWriteText(f, report->title);
+	cliWriteXmlText(f, report->title);
 	fprintf(f, "\" tests=\"%ld\" failures=\"%ld\" errors=\"%ld\">\n", tests, failures, errors);
 	fwrite(report->partsText, 1, report->partsSize, f);
 	fputs("</testsuites>\n", f);

@@ -19,7 +19,7 @@ const char* const cliMistakeNames[cli_mistakeCount] = {
 	"diameter-as-radius",
 };
 
-bool cliMistakeIsWritten(cliMistake m)
+bool cliMistake_IsWritten(cliMistake m)
 {
 	switch (m) {
 	case cli_mistakeTriangleNormal:
@@ -178,7 +178,7 @@ static bool replaySet(cliComparer* cmp, const cliResult* e, const cliResult* a, 
 	const cliGradeConfig* cfg = cmp->cfg;
 	unsigned long found = 0;
 	for (int m = 0; m < cli_mistakeCount; ++m) {
-		found |= ((set >> m) & 1) && !cliMistakeIsWritten((cliMistake)m) ? 1UL << m : 0;
+		found |= ((set >> m) & 1) && !cliMistake_IsWritten((cliMistake)m) ? 1UL << m : 0;
 	}
 	*v = *e; /* its ties kept while written mistakes are replayed (the average normal needs them) */
 	if (found != 0) {
@@ -191,7 +191,7 @@ static bool replaySet(cliComparer* cmp, const cliResult* e, const cliResult* a, 
 	}
 	bool changed = found != 0;
 	for (int m = 0; m < cli_mistakeCount; ++m) {
-		if (((set >> m) & 1) && cliMistakeIsWritten((cliMistake)m)) {
+		if (((set >> m) & 1) && cliMistake_IsWritten((cliMistake)m)) {
 			cliResult w;
 			/* on the answer as replayed so far: two written mistakes compound;
 			 * one that changes nothing here (one-based triangles on a miss)
@@ -261,7 +261,7 @@ static bool mistakeApplies(cliComparer* cmp, const cliResult* e, const cliResult
 		 * that pass say nothing against it. */
 		return false;
 	}
-	if (cliMistakeIsWritten((cliMistake)m)) {
+	if (cliMistake_IsWritten((cliMistake)m)) {
 		cliResult v;
 		return replayWriting(cmp, e, a, (cliMistake)m, &v);
 	}

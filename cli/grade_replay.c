@@ -439,7 +439,7 @@ static bcMesh* flippedMesh(const bcMesh* mesh)
 	return flipped;
 }
 
-/* An answer of cliCastSettings_Answer as a result (no ties, no id). */
+/* An answer of cliAnswerCast as a result (no ties, no id). */
 static void toResult(const bcCastOutput* out, cliResult* answer)
 {
 	memset(answer, 0, sizeof *answer);
@@ -460,7 +460,7 @@ static void toResult(const bcCastOutput* out, cliResult* answer)
 	memcpy(answer->vertices, out->vertices, sizeof answer->vertices);
 	answer->point = out->point;
 	answer->center = out->center;
-	answer->normal = out->normal; /* the convention's: cliCastSettings_Answer made it so */
+	answer->normal = out->normal; /* the convention's: cliAnswerCast made it so */
 	answer->triangleNormal = out->triangleNormal;
 }
 
@@ -621,7 +621,7 @@ bool cliReplayer_Reanswer(void* context, const cliResult* e, unsigned long mista
 	}
 	bcCastOutput out;
 	if (!beyond) {
-		if (cliCastSettings_Answer(mesh, &s, in, &out, &rp->ties, &rp->tieCapacity, 0) < 0) {
+		if (cliAnswerCast(mesh, &s, in, &out, &rp->ties, &rp->tieCapacity, 0) < 0) {
 			return false;
 		}
 		toResult(&out, answer);
@@ -633,7 +633,7 @@ bool cliReplayer_Reanswer(void* context, const cliResult* e, unsigned long mista
 			return false;
 		}
 		bcCastInput ahead = { in.p0, bcMulAdd(in.p0, k, bcSub(in.p1, in.p0)), in.radius };
-		if (cliCastSettings_Answer(mesh, &s, ahead, &out, &rp->ties, &rp->tieCapacity, 0) < 0) {
+		if (cliAnswerCast(mesh, &s, ahead, &out, &rp->ties, &rp->tieCapacity, 0) < 0) {
 			return false;
 		}
 		toResult(&out, answer);

@@ -49,37 +49,37 @@ void cliWriteNotGradedNote(FILE* f, const cliReport* report)
 	putc(')', f);
 }
 
-void cliValue_WriteJson(FILE* f, const cliValue* v)
+void cliWriteValueJson(FILE* f, const cliValue* v)
 {
-	cliOutValue out = cliOut_Null();
+	cliOutValue out = cliOutValue_Null();
 	switch (v->kind) {
 	case cli_valueAbsent:
 	case cli_valueNull:
 		break;
 	case cli_valueBool:
-		out = cliOut_Bool(v->flag);
+		out = cliOutValue_Bool(v->flag);
 		break;
 	case cli_valueInt:
-		out = cliOut_Int(v->integer);
+		out = cliOutValue_Int(v->integer);
 		break;
 	case cli_valueNumber:
-		out = cliOut_Number(v->number);
+		out = cliOutValue_Number(v->number);
 		break;
 	case cli_valueName:
-		out = cliOut_Name(v->text);
+		out = cliOutValue_Name(v->text);
 		break;
 	case cli_valueText:
-		out = cliOut_Text(v->text);
+		out = cliOutValue_Text(v->text);
 		break;
 	case cli_valueVec3:
-		out = cliOut_Vec3(v->vec);
+		out = cliOutValue_Vec3(v->vec);
 		break;
 	case cli_valueInts:
-		out = cliOut_Ints(v->ints, v->count);
+		out = cliOutValue_Ints(v->ints, v->count);
 		break;
 	}
 	cliBuffer text = { 0 };
-	cliAppendValueJson(&text, &out);
+	cliBuffer_AppendValueJson(&text, &out);
 	if (text.length > 0) {
 		fwrite(text.data, 1, text.length, f);
 	}
@@ -94,7 +94,7 @@ static void writeWords(FILE* f, const cliValue* v)
 	} else if (v->kind == cli_valueName) {
 		fputs(v->text, f);
 	} else {
-		cliValue_WriteJson(f, v);
+		cliWriteValueJson(f, v);
 	}
 }
 
@@ -119,7 +119,7 @@ static void writeContact(FILE* f, const cliContactValues* c)
 		cliValue v = { .kind = cli_valueInts, .count = c->vertexCount };
 		memcpy(v.ints, c->vertices, sizeof v.ints);
 		fprintf(f, "%svertices ", separator);
-		cliValue_WriteJson(f, &v);
+		cliWriteValueJson(f, &v);
 	}
 }
 
@@ -149,7 +149,7 @@ void cliWriteWithoutQuotes(FILE* f, const char* message)
 	}
 }
 
-void cliDiff_Write(FILE* f, const cliDiff* d)
+void cliWriteDiff(FILE* f, const cliDiff* d)
 {
 	switch (d->reason) {
 	case cli_diffValue:
@@ -213,7 +213,7 @@ void cliDiff_Write(FILE* f, const cliDiff* d)
 	}
 }
 
-void cliEntry_Write(FILE* f, const cliFileReport* r, const cliEntry* entry)
+void cliWriteEntry(FILE* f, const cliFileReport* r, const cliEntry* entry)
 {
 	if (!entry->failure) {
 		fputs("missing", f);
@@ -223,12 +223,12 @@ void cliEntry_Write(FILE* f, const cliFileReport* r, const cliEntry* entry)
 		if (k > 0) {
 			fputs("; ", f);
 		}
-		cliDiff_Write(f, entry->diffs + k);
+		cliWriteDiff(f, entry->diffs + k);
 	}
 	cliWriteEntryMistake(f, r, entry);
 }
 
-char* cliEntry_Text(const cliFileReport* r, const cliEntry* entry)
+char* cliEntryText(const cliFileReport* r, const cliEntry* entry)
 {
 	char* text = NULL;
 	size_t size = 0;
@@ -236,7 +236,7 @@ char* cliEntry_Text(const cliFileReport* r, const cliEntry* entry)
 	if (f == NULL) {
 		return NULL;
 	}
-	cliEntry_Write(f, r, entry);
+	cliWriteEntry(f, r, entry);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;
@@ -270,7 +270,7 @@ char* cliNotesText(const cliFileReport* r)
 	return text;
 }
 
-char* cliResultIdText(const cliResult* result)
+char* cliResult_IdText(const cliResult* result)
 {
 	if (result->id != NULL && result->idKind == cli_idString) {
 		return cliShownText(result->id);

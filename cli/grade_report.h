@@ -1,6 +1,6 @@
 /* grade_report.h - a grading run's report, private to the grading engine
  * (grade.h). Every format is a writer with the same four steps, called in
- * this order by cliGrade_Run: begin; then, per submission, file (it was
+ * this order by cliGradeSubmissions: begin; then, per submission, file (it was
  * graded) or unreadable (it could not be read, or held no record); then
  * end with the score table. Each writer lives in a file of its own
  * (grade_text.c, grade_json.c, grade_csv.c, grade_html.c, grade_junit.c,
@@ -71,11 +71,11 @@ const char* cliNormalsName(unsigned bit);
 void cliWriteNotGradedNote(FILE* f, const cliReport* report);
 
 /* A value of a difference as JSON (a word in quotes, null when absent). */
-void cliValue_WriteJson(FILE* f, const cliValue* v);
+void cliWriteValueJson(FILE* f, const cliValue* v);
 
 /* One difference in words: "alpha 0.625 vs expected 0.5 (diff 0.125 > tol
  * 1e-09)", "normal missing (expected [0,0,1])", ... */
-void cliDiff_Write(FILE* f, const cliDiff* d);
+void cliWriteDiff(FILE* f, const cliDiff* d);
 
 /* A reader's message with the file's text withheld: from the first quoted
  * span that is not one JSON structural character (',' ']' ...) on, the
@@ -86,10 +86,10 @@ void cliWriteWithoutQuotes(FILE* f, const char* message);
 
 /* An entry's message: "missing", or its differences in words ("; "
  * between them) and the tag of the mistake that explains it. */
-void cliEntry_Write(FILE* f, const cliFileReport* r, const cliEntry* entry);
+void cliWriteEntry(FILE* f, const cliFileReport* r, const cliEntry* entry);
 
-/* cliEntry_Write's text (owned; NULL when out of memory). */
-char* cliEntry_Text(const cliFileReport* r, const cliEntry* entry);
+/* cliWriteEntry's text (owned; NULL when out of memory). */
+char* cliEntryText(const cliFileReport* r, const cliEntry* entry);
 
 /* A file's notes, "; " between them. */
 void cliWriteNotes(FILE* f, const cliFileReport* r);
@@ -101,7 +101,7 @@ char* cliNotesText(const cliFileReport* r);
 /* The id of a result as text: a string's own characters (shown safely:
  * cliShownText), a number's text (owned by the caller; NULL when out of
  * memory). */
-char* cliResultIdText(const cliResult* result);
+char* cliResult_IdText(const cliResult* result);
 
 /* Each record of EXPECTED with its entry in a file's report, or NULL when
  * it passed: entries are in EXPECTED's order. */

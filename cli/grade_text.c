@@ -59,7 +59,7 @@ static void writeFile(cliReport* report, const cliFileReport* r, const cliResult
 		fprintf(f, "%s: id ", name);
 		cliWriteResultIdJson(f, report->expected->results + entry->expected);
 		fputs(": ", f);
-		cliEntry_Write(f, r, entry);
+		cliWriteEntry(f, r, entry);
 		putc('\n', f);
 	}
 	for (long k = 0; k < r->extraCount && !r->unmatched; ++k) {

@@ -461,7 +461,7 @@ bool cliInputRange_Holds(const cliInputRange* range, long line, long column)
 	return range->endLine == 0 || isBefore(line, column, range->endLine, range->endColumn);
 }
 
-int cliInput_ShardRange(FILE* stream, long index, long count, cliInputRange* range, bcError* error)
+int cliFindShardRange(FILE* stream, long index, long count, cliInputRange* range, bcError* error)
 {
 	memset(range, 0, sizeof *range);
 	int fd = fileno(stream);

@@ -140,7 +140,7 @@ typedef struct cliInputRange {
  * positions of the two bounds by counting lines up to them. 1, or -1 (error
  * filled, no position) when stream is not a regular file (a pipe has no
  * size to cut) or cannot be read. */
-int cliInput_ShardRange(FILE* stream, long index, long count, cliInputRange* range, bcError* error);
+int cliFindShardRange(FILE* stream, long index, long count, cliInputRange* range, bcError* error);
 
 /* Does range hold a record that starts at line:column? */
 bool cliInputRange_Holds(const cliInputRange* range, long line, long column);

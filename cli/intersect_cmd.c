@@ -159,14 +159,15 @@ static const cliOutColumn pairColumns[cli_pairColumnCount] = {
 static cliOutValue meshObject(cliOutField* fields, const char* path, const bcMesh* mesh, bool closed)
 {
 	bcMeshInfo info = bcMesh_GetInfo(mesh);
-	fields[0] = (cliOutField){ "file", cliOut_Text(path) };
-	fields[1] = (cliOutField){ "vertices", cliOut_Int(info.vertexCount) };
-	fields[2] = (cliOutField){ "triangles", cliOut_Int(info.triangleCount) };
-	fields[3] = (cliOutField){ "faces", cliOut_Int(info.faceCount) };
+	fields[0] = (cliOutField){ "file", cliOutValue_Text(path) };
+	fields[1] = (cliOutField){ "vertices", cliOutValue_Int(info.vertexCount) };
+	fields[2] = (cliOutField){ "triangles", cliOutValue_Int(info.triangleCount) };
+	fields[3] = (cliOutField){ "faces", cliOutValue_Int(info.faceCount) };
 	/* The triangles intersect skips: those of zero area (slivers are tested). */
-	fields[4] = (cliOutField){ "degenerate", cliOut_Int(info.degenerateCount > 0 ? bcMesh_CountZeroArea(mesh, NULL) : 0) };
-	fields[5] = (cliOutField){ "closed", cliOut_Bool(closed) };
-	return cliOut_Object(fields, 6);
+	long long degenerate = info.degenerateCount > 0 ? bcMesh_CountZeroArea(mesh, NULL) : 0;
+	fields[4] = (cliOutField){ "degenerate", cliOutValue_Int(degenerate) };
+	fields[5] = (cliOutField){ "closed", cliOutValue_Bool(closed) };
+	return cliOutValue_Object(fields, 6);
 }
 
 static void beginOutput(cliRecordsOut* writer, cliBuffer* text, const cliIntersectConfig* cfg, const bcMesh* a,
@@ -175,18 +176,19 @@ static void beginOutput(cliRecordsOut* writer, cliBuffer* text, const cliInterse
 	const bcIntersectOptions* o = &cfg->options;
 	cliOutField meshA[6], meshB[6];
 	cliOutField settings[5] = {
-		{ "self", cliOut_Bool(cfg->self) },
-		{ "method", cliOut_Name(o->approximate ? "approximate" : "exact") },
-		{ "touching", cliOut_Bool(!o->skipTouching) },
+		{ "self", cliOutValue_Bool(cfg->self) },
+		{ "method", cliOutValue_Name(o->approximate ? "approximate" : "exact") },
+		{ "touching", cliOutValue_Bool(!o->skipTouching) },
 	};
 	if (o->approximate) {
-		settings[3] = (cliOutField){ "approx_rule", cliOut_Name(o->approxRule == bc_approxOneWay ? "one-way" : "either") };
-		settings[4] = (cliOutField){ "check_approx", cliOut_Bool(o->checkApprox) };
+		const char* rule = o->approxRule == bc_approxOneWay ? "one-way" : "either";
+		settings[3] = (cliOutField){ "approx_rule", cliOutValue_Name(rule) };
+		settings[4] = (cliOutField){ "check_approx", cliOutValue_Bool(o->checkApprox) };
 	}
 	cliOutField head[3] = {
 		{ "a", meshObject(meshA, cfg->pathA, a, solids->aClosed) },
-		{ "b", b != NULL ? meshObject(meshB, cfg->pathB, b, solids->bClosed) : cliOut_Null() },
-		{ "settings", cliOut_Object(settings, 5) },
+		{ "b", b != NULL ? meshObject(meshB, cfg->pathB, b, solids->bClosed) : cliOutValue_Null() },
+		{ "settings", cliOutValue_Object(settings, 5) },
 	};
 	uint64_t off = o->checkApprox ? 0 : (uint64_t)1 << cli_pairExactState;
 	cliRecordsLayout layout = { "pairs", pairColumns, cli_pairColumnCount, off };
@@ -202,11 +204,11 @@ static bool hasSegment(const bcIntersectPair* p)
 static void formatPair(const cliRecordsOut* writer, cliBuffer* text, long position, const bcIntersectPair* p)
 {
 	cliOutValue v[cli_pairColumnCount] = {
-		[cli_pairA] = cliOut_Int(p->a),
-		[cli_pairB] = cliOut_Int(p->b),
-		[cli_pairSegment] = cliOut_Vecs(p->segment, hasSegment(p) ? 2 : 0),
-		[cli_pairState] = cliOut_Name(bcTriTriStateName(p->state)),
-		[cli_pairExactState] = cliOut_Name(bcTriTriStateName(p->exactState)),
+		[cli_pairA] = cliOutValue_Int(p->a),
+		[cli_pairB] = cliOutValue_Int(p->b),
+		[cli_pairSegment] = cliOutValue_Vecs(p->segment, hasSegment(p) ? 2 : 0),
+		[cli_pairState] = cliOutValue_Name(bcTriTriStateName(p->state)),
+		[cli_pairExactState] = cliOutValue_Name(bcTriTriStateName(p->exactState)),
 	};
 	cliRecordsOut_Record(writer, text, position, v);
 }
@@ -255,14 +257,14 @@ static bool writePairs(cliOutput* output, const cliRecordsOut* writer, cliBuffer
 	bool checked = cfg->options.checkApprox;
 	cliIntersectCounts counts = countStates(list);
 	cliOutField summary[8] = {
-		{ "pairs", cliOut_Int((long long)list->count) },
-		{ "crossing", cliOut_Int((long long)counts.crossing) },
-		{ "touching", cliOut_Int((long long)counts.touching) },
-		{ "coplanar", cliOut_Int((long long)counts.coplanar) },
-		{ "probable", cliOut_Int((long long)counts.probable) },
-		{ "false_positives", checked ? cliOut_Int((long long)list->falsePositiveCount) : (cliOutValue){ 0 } },
-		{ "false_negatives", checked ? cliOut_Int((long long)list->falseNegativeCount) : (cliOutValue){ 0 } },
-		{ "relation", solids->related ? cliOut_Name(bcRelationName(solids->relation)) : cliOut_Null() },
+		{ "pairs", cliOutValue_Int((long long)list->count) },
+		{ "crossing", cliOutValue_Int((long long)counts.crossing) },
+		{ "touching", cliOutValue_Int((long long)counts.touching) },
+		{ "coplanar", cliOutValue_Int((long long)counts.coplanar) },
+		{ "probable", cliOutValue_Int((long long)counts.probable) },
+		{ "false_positives", checked ? cliOutValue_Int((long long)list->falsePositiveCount) : (cliOutValue){ 0 } },
+		{ "false_negatives", checked ? cliOutValue_Int((long long)list->falseNegativeCount) : (cliOutValue){ 0 } },
+		{ "relation", solids->related ? cliOutValue_Name(bcRelationName(solids->relation)) : cliOutValue_Null() },
 	};
 	cliRecordsOut_End(writer, text, (long)list->count, summary, 8);
 	if (text->failed) {
@@ -280,12 +282,9 @@ static void printStats(const cliIntersectConfig* cfg, double readSeconds, double
 	FILE* f = stderr;
 	fputs("{\"read_meshes_seconds\":", f);
 	cliWriteNumber(f, readSeconds - buildSeconds);
-	fputs(",\"build_seconds\":", f);
-	cliWriteNumber(f, buildSeconds);
-	fputs(",\"intersect_seconds\":", f);
-	cliWriteNumber(f, querySeconds);
-	fputs(",\"write_seconds\":", f);
-	cliWriteNumber(f, writeSeconds);
+	cliWriteNumberMember(f, "build_seconds", buildSeconds);
+	cliWriteNumberMember(f, "intersect_seconds", querySeconds);
+	cliWriteNumberMember(f, "write_seconds", writeSeconds);
 	int threads = cfg->options.threadCount > 0 ? cfg->options.threadCount : (int)sysconf(_SC_NPROCESSORS_ONLN);
 	fprintf(f, ",\"triangles_a\":%ld,\"triangles_b\":%ld,\"candidates\":%zu,\"pairs\":%zu,\"threads\":%d,"
 			   "\"peak_memory_bytes\":%lld}\n",

@@ -1089,8 +1089,8 @@ static bool within(const char* p, const char* text, size_t length)
 	return p != NULL && a >= b && a - b <= length;
 }
 
-bool cliJsonLocate(const char* text, size_t length, const cJSON* root, const cJSON* node, size_t* valueOffset,
-				   size_t* keyOffset)
+bool cliLocateJsonNode(const char* text, size_t length, const cJSON* root, const cJSON* node, size_t* valueOffset,
+					   size_t* keyOffset)
 {
 	*valueOffset = SIZE_MAX;
 	*keyOffset = SIZE_MAX;

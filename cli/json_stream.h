@@ -100,8 +100,8 @@ const char* cliJsonRawKey(const cJSON* member, size_t* length);
 /* Where node (a value within root, the value parsed from text[0 ..
  * length)) starts in the text, and where its key does (object members;
  * else SIZE_MAX). False when node is not in the text. */
-bool cliJsonLocate(const char* text, size_t length, const cJSON* root, const cJSON* node, size_t* valueOffset,
-				   size_t* keyOffset);
+bool cliLocateJsonNode(const char* text, size_t length, const cJSON* root, const cJSON* node, size_t* valueOffset,
+					   size_t* keyOffset);
 
 /* The line and column of node within root, the value parsed from text[0
  * .. length) that starts at line:column; line:column itself when node is

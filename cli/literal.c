@@ -615,7 +615,7 @@ static cliLit* parseContainer(cliLitParser* p, cliLitCursor* c, const char* type
 	if (open == '[' && p->lazyDepth > 0 && p->depth == p->lazyDepth + 1) {
 		v->lazy = true;
 		p->depth -= 1;
-		if (!cliLitSkipValue(c)) {
+		if (!cliLitCursor_SkipValue(c)) {
 			char where[64];
 			snprintf(where, sizeof where, "'%c' opened at %ld:%ld", open, line, column);
 			fail(error, c, "unexpected end of input: unclosed %s", where);
@@ -835,7 +835,7 @@ cliLit* cliLitParser_Value(cliLitParser* p, cliLitCursor* c, bcError* error)
 	return v;
 }
 
-bool cliLitSkipValue(cliLitCursor* c)
+bool cliLitCursor_SkipValue(cliLitCursor* c)
 {
 	cliLitCursor_SkipSpace(c);
 	size_t i = c->pos;

@@ -144,7 +144,7 @@ cliLit* cliLitParser_Value(cliLitParser* p, cliLitCursor* c, bcError* error);
 /* Skip the value at the cursor (white space before it too) without
  * building it: brackets matched, strings skipped. False when the input
  * ends inside it. */
-bool cliLitSkipValue(cliLitCursor* c);
+bool cliLitCursor_SkipValue(cliLitCursor* c);
 
 /* Move the cursor n bytes on (counting lines). */
 void cliLitCursor_Advance(cliLitCursor* c, size_t n);

@@ -955,7 +955,7 @@ void cliBuffer_AppendCsvField(cliBuffer* buffer, const char* text)
 	/* a cell a spreadsheet would take for a formula gets a leading ' (the
 	 * OWASP rule against CSV injection); results_csv.c reads it back
 	 * without */
-	bool formula = cliCsvStartsLikeFormula(text);
+	bool formula = cliStartsLikeFormula(text);
 	if (strpbrk(text, ",\"\r\n") == NULL && text[0] != ' ') {
 		if (formula) {
 			cliBuffer_AppendChar(buffer, '\'');
@@ -995,6 +995,17 @@ void cliWriteNumber(FILE* f, double value)
 void cliWriteInt(FILE* f, long long value)
 {
 	fprintf(f, "%lld", value);
+}
+
+void cliWriteNumberMember(FILE* f, const char* key, double value)
+{
+	fprintf(f, ",\"%s\":", key);
+	cliWriteNumber(f, value);
+}
+
+void cliWriteIntMember(FILE* f, const char* key, long long value)
+{
+	fprintf(f, ",\"%s\":%lld", key, value);
 }
 
 void cliWriteJsonString(FILE* f, const char* text)

@@ -132,7 +132,7 @@ static inline void cliBuffer_AppendText(cliBuffer* buffer, const char* text)
  * writing one more ' and reading one less is lossless)?
  * cliBuffer_AppendCsvField writes such a cell after a ', which the results
  * reader drops again. */
-static inline bool cliCsvStartsLikeFormula(const char* text)
+static inline bool cliStartsLikeFormula(const char* text)
 {
 	while (*text == '\'') {
 		++text;
@@ -150,6 +150,12 @@ void cliBuffer_AppendCsvField(cliBuffer* buffer, const char* text);
 /* Writers. Numbers round-trip (shortest form); strings are escaped. */
 void cliWriteNumber(FILE* f, double value);
 void cliWriteInt(FILE* f, long long value);
+
+/* A member of a JSON object written by hand, after the object's first:
+ * ,"key":value. key is written as it is (a name of ours, nothing to
+ * escape). */
+void cliWriteNumberMember(FILE* f, const char* key, double value);
+void cliWriteIntMember(FILE* f, const char* key, long long value);
 /* A JSON string, escaped: '"' and '\\', control characters (C0, DEL, C1)
  * as \n \r \t or \u00XX. Always valid UTF-8: a byte that is not part of
  * valid UTF-8 is written as the text \xHH (\\xHH in the JSON), a last

@@ -406,7 +406,7 @@ static int csvHeader(cliReader* reader, bcError* error)
 	if (cliCsv_MapHeader(csv, columnNames, cli_columnCount, reader->columnOf, error) < 0) {
 		return -1;
 	}
-	cliCsv_WholeVectors(reader->columnOf, vectorFields, 4);
+	cliKeepWholeVectors(reader->columnOf, vectorFields, 4);
 	for (int j = 0; j < count; j++) {
 		reader->columnKinds[j] = -1;
 	}
@@ -428,7 +428,7 @@ static int csvHeader(cliReader* reader, bcError* error)
 		snprintf(error->message, sizeof error->message,
 				 "no known column in the CSV header (cells separated by %s; expected id, x0,y0,z0, x1,y1,z1, x,y,z, "
 				 "r or radius, mass, vx,vy,vz, fixed)",
-				 cliCsv_SeparatorName(csv->separator));
+				 cliSeparatorName(csv->separator));
 		cliNameObjAsRecords(cliCsv_Text(csv, 0), error->message, sizeof error->message);
 		return -1;
 	}

@@ -28,7 +28,7 @@ static void appendKey(cliBuffer* out, const char* key, size_t length)
 	CLI_APPEND_LITERAL(out, "\":");
 }
 
-void cliAppendRecordIdJson(cliBuffer* out, const cliRecord* record)
+void cliBuffer_AppendRecordIdJson(cliBuffer* out, const cliRecord* record)
 {
 	if (record->idKind == cli_idNumber) {
 		cliBuffer_AppendText(out, record->id);
@@ -96,7 +96,7 @@ static void appendScalar(cliBuffer* out, const cliOutValue* v)
 	}
 }
 
-void cliAppendValueJson(cliBuffer* out, const cliOutValue* v)
+void cliBuffer_AppendValueJson(cliBuffer* out, const cliOutValue* v)
 {
 	switch (v->kind) {
 	case cli_outAbsent:
@@ -117,7 +117,7 @@ void cliAppendValueJson(cliBuffer* out, const cliOutValue* v)
 		cliBuffer_AppendChar(out, '"');
 		break;
 	case cli_outId:
-		cliAppendRecordIdJson(out, v->record);
+		cliBuffer_AppendRecordIdJson(out, v->record);
 		break;
 	case cli_outVec3:
 		appendVec3Json(out, v->vec);
@@ -159,7 +159,7 @@ static void appendFieldsJson(cliBuffer* out, const cliOutField* fields, int coun
 		}
 		first = false;
 		appendKey(out, fields[k].key, strlen(fields[k].key));
-		cliAppendValueJson(out, &fields[k].value);
+		cliBuffer_AppendValueJson(out, &fields[k].value);
 	}
 }
 
@@ -190,14 +190,14 @@ static void appendRecordJson(const cliRecordsOut* w, cliBuffer* out, const cliOu
 		}
 		appendKeyText(out, w->keyText + w->keyStart[k] + skip, w->keyLength[k] - skip);
 		skip = 0;
-		cliAppendValueJson(out, values + k);
+		cliBuffer_AppendValueJson(out, values + k);
 	}
 	cliBuffer_AppendChar(out, '}');
 }
 
 /* ------------------------------------------------------------------- CSV */
 
-void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record)
+void cliBuffer_AppendRecordIdCsv(cliBuffer* out, const cliRecord* record)
 {
 	if (record->idKind == cli_idIndex) {
 		cliBuffer_AppendInt(out, record->index);
@@ -247,7 +247,7 @@ static void appendValueCsv(cliBuffer* out, const cliOutValue* v, int cells)
 		cliBuffer_AppendText(out, v->text);
 		break;
 	case cli_outId:
-		cliAppendRecordIdCsv(out, v->record);
+		cliBuffer_AppendRecordIdCsv(out, v->record);
 		break;
 	case cli_outVec3:
 		appendVec3Csv(out, v->vec);
@@ -287,8 +287,9 @@ static void appendValueCsv(cliBuffer* out, const cliOutValue* v, int cells)
 	}
 }
 
-/* One record as a CSV row. */
-static void appendRecordCsv(const cliRecordsOut* w, cliBuffer* out, const cliOutValue* values)
+/* One CSV row over the columns that are on: a record's values, or with
+ * values NULL the header (every column's cells named). */
+static void appendRowCsv(const cliRecordsOut* w, cliBuffer* out, const cliOutValue* values)
 {
 	bool first = true;
 	for (int k = 0; k < w->layout.columnCount; ++k) {
@@ -299,25 +300,12 @@ static void appendRecordCsv(const cliRecordsOut* w, cliBuffer* out, const cliOut
 			cliBuffer_AppendChar(out, ',');
 		}
 		first = false;
-		appendValueCsv(out, values + k, w->cells[k]);
-	}
-	cliBuffer_AppendChar(out, '\n');
-}
-
-/* The header row: every column's cells. */
-static void appendHeaderCsv(const cliRecordsOut* w, cliBuffer* out)
-{
-	bool first = true;
-	for (int k = 0; k < w->layout.columnCount; ++k) {
-		if (isOff(w, k)) {
-			continue;
+		if (values != NULL) {
+			appendValueCsv(out, values + k, w->cells[k]);
+		} else {
+			const cliOutColumn* c = w->layout.columns + k;
+			cliBuffer_AppendText(out, c->csv != NULL ? c->csv : c->key);
 		}
-		if (!first) {
-			cliBuffer_AppendChar(out, ',');
-		}
-		first = false;
-		const cliOutColumn* c = w->layout.columns + k;
-		cliBuffer_AppendText(out, c->csv != NULL ? c->csv : c->key);
 	}
 	cliBuffer_AppendChar(out, '\n');
 }
@@ -387,7 +375,7 @@ void cliRecordsOut_Begin(cliRecordsOut* writer, cliBuffer* out, cliOutputFormat 
 	case cli_outputNdjson:
 		break;
 	case cli_outputCsv:
-		appendHeaderCsv(writer, out);
+		appendRowCsv(writer, out, NULL);
 		break;
 	}
 }
@@ -408,7 +396,7 @@ void cliRecordsOut_Record(const cliRecordsOut* writer, cliBuffer* out, long posi
 		cliBuffer_AppendChar(out, '\n');
 		break;
 	case cli_outputCsv:
-		appendRecordCsv(writer, out, values);
+		appendRowCsv(writer, out, values);
 		break;
 	}
 }
@@ -419,10 +407,10 @@ void cliRecordsOut_Error(const cliRecordsOut* writer, cliBuffer* out, long posit
 	cliOutValue values[CLI_RECORDS_MAX_COLUMNS];
 	memset(values, 0, sizeof values);
 	if (writer->idColumn >= 0) {
-		values[writer->idColumn] = cliOut_Id(record);
+		values[writer->idColumn] = cliOutValue_Id(record);
 	}
 	if (writer->errorColumn >= 0) {
-		values[writer->errorColumn] = cliOut_Text(error);
+		values[writer->errorColumn] = cliOutValue_Text(error);
 	}
 	cliRecordsOut_Record(writer, out, position, values);
 }
@@ -450,7 +438,7 @@ bool cliRecordsOut_HasSummary(const cliRecordsOut* writer)
 	return writer->format == cli_outputJson && writer->layout.list != NULL;
 }
 
-bool cliRecordsOut_Streams(cliOutputFormat format)
+bool cliOutputFormat_Streams(cliOutputFormat format)
 {
 	return format != cli_outputJson;
 }

@@ -158,42 +158,42 @@ bool cliRecordsOut_HasSummary(const cliRecordsOut* writer);
 /* Can a reader use each record of format as it comes (NDJSON lines, CSV
  * rows)? false for a document that is whole or nothing (JSON), which a
  * command stages until the run succeeds. */
-bool cliRecordsOut_Streams(cliOutputFormat format);
+bool cliOutputFormat_Streams(cliOutputFormat format);
 
 /* A record's id as a JSON value (its number text, its string, or its
  * index), and as a CSV cell: what a cli_outId writes. */
-void cliAppendRecordIdJson(cliBuffer* out, const cliRecord* record);
-void cliAppendRecordIdCsv(cliBuffer* out, const cliRecord* record);
+void cliBuffer_AppendRecordIdJson(cliBuffer* out, const cliRecord* record);
+void cliBuffer_AppendRecordIdCsv(cliBuffer* out, const cliRecord* record);
 
 /* A value as compact JSON (an absent value is written null): what the
  * writer puts after a key. */
-void cliAppendValueJson(cliBuffer* out, const cliOutValue* v);
+void cliBuffer_AppendValueJson(cliBuffer* out, const cliOutValue* v);
 
 /* The values, made (a zeroed cliOutValue is absent). */
 
 /* null: JSON null, empty CSV cells. */
-static inline cliOutValue cliOut_Null(void)
+static inline cliOutValue cliOutValue_Null(void)
 {
 	cliOutValue v = { .kind = cli_outNull };
 	return v;
 }
 
 /* A double, printed to read back the same. */
-static inline cliOutValue cliOut_Number(double number)
+static inline cliOutValue cliOutValue_Number(double number)
 {
 	cliOutValue v = { .kind = cli_outNumber, .number = number };
 	return v;
 }
 
 /* An integer. */
-static inline cliOutValue cliOut_Int(long long integer)
+static inline cliOutValue cliOutValue_Int(long long integer)
 {
 	cliOutValue v = { .kind = cli_outInt, .integer = integer };
 	return v;
 }
 
 /* true or false. */
-static inline cliOutValue cliOut_Bool(bool flag)
+static inline cliOutValue cliOutValue_Bool(bool flag)
 {
 	cliOutValue v = { .kind = cli_outBool, .flag = flag };
 	return v;
@@ -201,56 +201,56 @@ static inline cliOutValue cliOut_Bool(bool flag)
 
 /* A string, escaped or quoted as each format needs; text is borrowed (as
  * every pointer below). */
-static inline cliOutValue cliOut_Text(const char* text)
+static inline cliOutValue cliOutValue_Text(const char* text)
 {
 	cliOutValue v = { .kind = cli_outText, .text = text };
 	return v;
 }
 
 /* A word of a fixed vocabulary, written as it is (see cli_outName). */
-static inline cliOutValue cliOut_Name(const char* name)
+static inline cliOutValue cliOutValue_Name(const char* name)
 {
 	cliOutValue v = { .kind = cli_outName, .text = name };
 	return v;
 }
 
-/* The id of record (cliAppendRecordIdJson, cliAppendRecordIdCsv). */
-static inline cliOutValue cliOut_Id(const cliRecord* record)
+/* The id of record (cliBuffer_AppendRecordIdJson, cliBuffer_AppendRecordIdCsv). */
+static inline cliOutValue cliOutValue_Id(const cliRecord* record)
 {
 	cliOutValue v = { .kind = cli_outId, .record = record };
 	return v;
 }
 
 /* A vector: [x,y,z], or three CSV cells. */
-static inline cliOutValue cliOut_Vec3(bcVec3 vec)
+static inline cliOutValue cliOutValue_Vec3(bcVec3 vec)
 {
 	cliOutValue v = { .kind = cli_outVec3, .vec = vec };
 	return v;
 }
 
 /* items[0 .. count): a JSON array, or a CSV cell each (a face's vertices). */
-static inline cliOutValue cliOut_Ints(const int32_t* items, int count)
+static inline cliOutValue cliOutValue_Ints(const int32_t* items, int count)
 {
 	cliOutValue v = { .kind = cli_outInts, .ints = { items, count } };
 	return v;
 }
 
 /* items[0 .. count): a JSON array of vectors, or three CSV cells each. */
-static inline cliOutValue cliOut_Vecs(const bcVec3* items, int count)
+static inline cliOutValue cliOutValue_Vecs(const bcVec3* items, int count)
 {
 	cliOutValue v = { .kind = cli_outVecs, .vecs = { items, count } };
 	return v;
 }
 
 /* Tied contacts items[0 .. count) (cli_outContacts). */
-static inline cliOutValue cliOut_Contacts(const bcContact* items, int count)
+static inline cliOutValue cliOutValue_Contacts(const bcContact* items, int count)
 {
 	cliOutValue v = { .kind = cli_outContacts, .contacts = { items, count } };
 	return v;
 }
 
 /* A JSON object of the members items[0 .. count) (head and summary only). */
-static inline cliOutValue cliOut_Object(const cliOutField* items, int count)
+static inline cliOutValue cliOutValue_Object(const cliOutField* items, int count)
 {
 	cliOutValue v = { .kind = cli_outObject, .object = { items, count } };
 	return v;

@@ -422,8 +422,8 @@ static bool castTrajectories(const cliRenderConfig* cfg, const bcMesh* mesh, cli
 		}
 		if (ok && judged != NULL) {
 			ok = growResults(judged, &capacity) &&
-				 cliAnswer_ToResult(&record, judged->count, problem, &out, pool.ties, n, ties != NULL,
-									judged->results + judged->count);
+				 cliResult_FromAnswer(&record, judged->count, problem, &out, pool.ties, n, ties != NULL,
+									  judged->results + judged->count);
 			judged->count += ok;
 		}
 		noMemory = !ok;
@@ -709,7 +709,7 @@ static const char* renderOption(void* context, int k, const char* value)
 			return cliCastSettings_Option(&cfg->cast, k - cli_renderCast, value);
 		}
 		cfg->fieldsGiven = cfg->fieldsGiven || k == cli_renderGrading + 4;
-		return cliGradeOption(&cfg->grade, k - cli_renderGrading, value);
+		return cliGradeConfig_OptionOrReport(&cfg->grade, k - cli_renderGrading, value);
 	}
 }
 
@@ -769,9 +769,9 @@ static void printProbes(const cliRenderConfig* cfg, const cliCamera* camera)
 		parseList(cfg->probes[i], v, 3);
 		cliScreenPoint p = cliCamera_Project(camera, bcMakeVec3(v[0], v[1], v[2]));
 		fprintf(stderr, "ballcast render: probe %s: ", cfg->probes[i]);
-		cliSvgWriteCoord(stderr, p.x);
+		cliWriteSvgCoord(stderr, p.x);
 		putc(',', stderr);
-		cliSvgWriteCoord(stderr, p.y);
+		cliWriteSvgCoord(stderr, p.y);
 		putc('\n', stderr);
 	}
 }
@@ -809,14 +809,14 @@ int cliRenderMain(int argc, char** argv)
 		(comparing && !readThrows(&cfg, mesh, cfg.comparePath, &expected, true, &expectedSet))) {
 		goto done;
 	}
-	if (comparing && !cliGrade_CheckExpected(cliInputName(cfg.comparePath), &expectedSet)) {
+	if (comparing && !cliCheckExpected(cliInputName(cfg.comparePath), &expectedSet)) {
 		goto done;
 	}
 	long missing = comparing ? matchThrows(&actual, &expected) : 0;
 	cliGradeCounts counts = { 0, 0, 0, 0 };
 	bool* fails = comparing ? calloc((size_t)(actual.count > 0 ? actual.count : 1), sizeof *fails) : NULL;
 	cfg.grade.mesh = mesh;
-	if (missing < 0 || (comparing && (fails == NULL || !cliGrade_Judge(&cfg.grade, &expectedSet, &actualSet, fails,
+	if (missing < 0 || (comparing && (fails == NULL || !cliJudgeResults(&cfg.grade, &expectedSet, &actualSet, fails,
 																		   &counts)))) {
 		free(fails);
 		fputs("ballcast: out of memory\n", stderr);
@@ -838,7 +838,7 @@ int cliRenderMain(int argc, char** argv)
 	cliKeyMarks key = cliKeyMarks_Make(&picture, &actual, &expected);
 	cliCamera camera = makeCamera(&cfg, mesh, &actual, &expected, cliKeyMarks_Height(&key));
 	printProbes(&cfg, &camera);
-	if (!cliPicture_Write(output.stream, &picture, mesh, &camera, &actual, &expected, missing, &key)) {
+	if (!cliWritePicture(output.stream, &picture, mesh, &camera, &actual, &expected, missing, &key)) {
 		fputs("ballcast: out of memory\n", stderr);
 		cliOutput_Abort(&output);
 	} else if (cliOutput_Commit(&output)) {

@@ -128,8 +128,8 @@ static cliKeyLayout layKey(const cliKeyMarks* key, int width, double top, int ki
 			texts[count++] = keyTexts[k];
 		}
 	}
-	return cliKey_Lay(key->caption, texts, count, CLI_RENDER_LABEL_SIZE, CLI_RENDER_MARGIN,
-					  width - CLI_RENDER_MARGIN, top);
+	return cliKeyLayout_Make(key->caption, texts, count, CLI_RENDER_LABEL_SIZE, CLI_RENDER_MARGIN,
+							 width - CLI_RENDER_MARGIN, top);
 }
 
 /* The mark of a key entry, its line's left end at a and right end at b. */
@@ -335,9 +335,9 @@ static bool drawLabels(cliSvg* svg, const cliPicture* picture, const cliCamera* 
 
 /* ------------------------------------------------------------- picture */
 
-bool cliPicture_Write(FILE* f, const cliPicture* picture, const bcMesh* mesh, const cliCamera* camera,
-					  const cliDrawnThrowList* actual, const cliDrawnThrowList* expected, long missing,
-					  const cliKeyMarks* key)
+bool cliWritePicture(FILE* f, const cliPicture* picture, const bcMesh* mesh, const cliCamera* camera,
+					 const cliDrawnThrowList* actual, const cliDrawnThrowList* expected, long missing,
+					 const cliKeyMarks* key)
 {
 	cliSvg svg;
 	cliSvg_Begin(&svg, f, picture->width, picture->height,

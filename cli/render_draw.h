@@ -80,8 +80,8 @@ double cliKeyMarks_Height(const cliKeyMarks* key);
  * last, with their expected contacts), labels, the key and the title band
  * (missing: expected throws without a partner). false when out of memory
  * (the document is then incomplete). */
-bool cliPicture_Write(FILE* f, const cliPicture* picture, const bcMesh* mesh, const cliCamera* camera,
-					  const cliDrawnThrowList* actual, const cliDrawnThrowList* expected, long missing,
-					  const cliKeyMarks* key);
+bool cliWritePicture(FILE* f, const cliPicture* picture, const bcMesh* mesh, const cliCamera* camera,
+					 const cliDrawnThrowList* actual, const cliDrawnThrowList* expected, long missing,
+					 const cliKeyMarks* key);
 
 #endif

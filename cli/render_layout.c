@@ -85,13 +85,13 @@ cliLabelPlace cliLabels_Place(cliLabels* labels, cliBox area, double anchorX, do
 	return none;
 }
 
-double cliKey_EntryWidth(const char* text, double size)
+double cliKeyEntryWidth(const char* text, double size)
 {
 	return CLI_KEY_MARK + CLI_KEY_GAP + cliTextWidth(text, size);
 }
 
-cliKeyLayout cliKey_Lay(const char* caption, const char* const* texts, int count, double size, double left,
-						double right, double top)
+cliKeyLayout cliKeyLayout_Make(const char* caption, const char* const* texts, int count, double size, double left,
+							   double right, double top)
 {
 	cliKeyLayout layout = { 0 };
 	double x = left;
@@ -101,7 +101,7 @@ cliKeyLayout cliKey_Lay(const char* caption, const char* const* texts, int count
 	layout.captionY = y;
 	x += cliTextWidth(caption, size) + CLI_KEY_SPACE;
 	for (int k = 0; k < count && k < CLI_KEY_MAX_ENTRIES; ++k) {
-		double w = cliKey_EntryWidth(texts[k], size);
+		double w = cliKeyEntryWidth(texts[k], size);
 		if (x + w > right && x > left) {
 			row += 1;
 			x = left;

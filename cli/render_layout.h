@@ -74,13 +74,13 @@ typedef struct cliKeyLayout {
 } cliKeyLayout;
 
 /* The width of a key entry with this text: mark, gap and text. */
-double cliKey_EntryWidth(const char* text, double size);
+double cliKeyEntryWidth(const char* text, double size);
 
 /* Lay out the caption, then count entries (texts, at most
  * CLI_KEY_MAX_ENTRIES, font size `size` px) in rows from left to right,
  * the first row's baseline CLI_KEY_LINE - 4 below top; an entry that would
  * cross right starts a new row at left, unless it is the first of its row. */
-cliKeyLayout cliKey_Lay(const char* caption, const char* const* texts, int count, double size, double left,
-						double right, double top);
+cliKeyLayout cliKeyLayout_Make(const char* caption, const char* const* texts, int count, double size, double left,
+							   double right, double top);
 
 #endif

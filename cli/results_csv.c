@@ -100,7 +100,7 @@ static void cellId(cliResultsReader* reader, cliResult* r)
 	if (length == 0 || strlen(text) != length) {
 		return;
 	}
-	if (text[0] == '\'' && cliCsvStartsLikeFormula(text + 1)) {
+	if (text[0] == '\'' && cliStartsLikeFormula(text + 1)) {
 		text++; /* the ' ballcast writes before an id that starts like a formula (output.h) */
 		length--;
 	}
@@ -158,20 +158,9 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 	bool gap = false;
 	for (int k = 0; k < 3; ++k) {
 		int column = cli_csvVertex0 + k;
-		if (of[column] < 0) {
-			gap = true;
-			continue;
-		}
-		int status = cellWhole(reader, r, column, r->vertices + r->vertexCount);
-		if (status > 0 && gap) {
-			r->vertices[r->vertexCount] = 0;
-			cellProblem(reader, r, column, "%s: given after an empty or missing vertex column",
-						cliResultColumns[column]);
-		} else if (status > 0) {
-			r->vertexCount++;
-			r->fields |= cli_resultVertices;
-		} else {
-			gap = true;
+		int status = of[column] < 0 ? 0 : cellWhole(reader, r, column, r->vertices + r->vertexCount);
+		if (!cliResult_TakeVertex(r, status, &gap)) {
+			cellProblem(reader, r, column, CLI_VERTEX_AFTER_GAP, cliResultColumns[column]);
 		}
 	}
 	for (int v = 0; v < 6; ++v) {
@@ -185,17 +174,12 @@ static void csvResult(cliResultsReader* reader, cliResult* r)
 		for (int a = 0; a < 3; ++a) {
 			given[a] = cellNumber(reader, r, vector->first + a, values + a);
 		}
-		if (given[0] < 0 || given[1] < 0 || given[2] < 0) {
-			continue;
-		}
-		if (given[0] != given[1] || given[0] != given[2]) {
+		int status = cliVectorStatus(given);
+		if (status < 0) {
 			int empty = vector->first + (given[0] == 0 ? 0 : given[1] == 0 ? 1 : 2);
-			cellProblem(reader, r, empty, "%s: %s, %s and %s must be all given or all empty", vector->key,
-						cliResultColumns[vector->first], cliResultColumns[vector->first + 1],
-						cliResultColumns[vector->first + 2]);
-			continue;
-		}
-		if (given[0] > 0) {
+			cellProblem(reader, r, empty, CLI_VECTOR_PARTIAL, vector->key, cliResultColumns[vector->first],
+						cliResultColumns[vector->first + 1], cliResultColumns[vector->first + 2]);
+		} else if (status > 0) {
 			*cliResult_Vector(r, v) = bcMakeVec3(values[0], values[1], values[2]);
 			r->fields |= vector->field;
 		}
@@ -223,7 +207,7 @@ static int mapHeader(cliResultsReader* reader, bcError* error)
 	int known = 0;
 	for (int c = 0; c < csv->count; ++c) {
 		const char* text = cliCsv_Text(csv, c);
-		const char* name = cliResultsCanonicalName(reader->options, text);
+		const char* name = cliResultsReadOptions_CanonicalName(reader->options, text);
 		int k = 0;
 		while (k < cli_csvCount && strcmp(name, cliResultColumns[k]) != 0) {
 			k++;
@@ -256,13 +240,7 @@ static void headerText(const cliCsv* csv, char* text, size_t size)
 	text[n] = '\0';
 }
 
-/* How the separator reads in a message: "';'", "tabs". */
-const char* cliResultsSeparatorName(char separator)
-{
-	return separator == ';' ? "';'" : separator == '\t' ? "tabs" : separator == '|' ? "'|'" : "','";
-}
-
-bool cliResultsReadCsv(cliResultsReader* reader, bcError* error)
+bool cliResultsReader_ReadCsv(cliResultsReader* reader, bcError* error)
 {
 	cliCsv* csv = &reader->csv;
 	bcError bad;
@@ -297,10 +275,10 @@ bool cliResultsReadCsv(cliResultsReader* reader, bcError* error)
 		snprintf(error->message, sizeof error->message,
 				 "not a results file: no known column in the CSV header '%s' (cells separated by %s; expected id, "
 				 "hit, alpha, ...)",
-				 header, cliResultsSeparatorName(separator));
+				 header, cliSeparatorName(separator));
 		return false;
 	}
-	cliCsv_WholeVectors(reader->columnOf, cliResultVectors, 6);
+	cliKeepWholeVectors(reader->columnOf, cliResultVectors, 6);
 	while (!reader->noMemory && (status = cliCsv_Next(csv, &bad, error)) > 0) {
 		cliResult* r = cliResultsReader_Append(reader);
 		if (r == NULL) {

@@ -7,12 +7,9 @@
 
 #include "results_parse.h"
 
-/* How the separator reads in a message: "';'", "tabs", "'|'", "','". */
-const char* cliResultsSeparatorName(char separator);
-
 /* The CSV file at reader's input: the header (through the options'
  * spellings), then each row a result. false on an error that stops the
  * reading (error filled; out of memory: noMemory). */
-bool cliResultsReadCsv(cliResultsReader* reader, bcError* error);
+bool cliResultsReader_ReadCsv(cliResultsReader* reader, bcError* error);
 
 #endif

@@ -70,7 +70,7 @@ static bool jsonString(const cliSource* source, const cJSON* v, const char* name
 	}
 	size_t value, key;
 	if (memchr(source->text, '\\', source->length) != NULL &&
-		cliJsonLocate(source->text, source->length, source->root, v, &value, &key) &&
+		cliLocateJsonNode(source->text, source->length, source->root, v, &value, &key) &&
 		cliJsonHasNulEscape(source->text + value, cliJsonValueLength(source->text + value, source->length - value))) {
 		return valueProblem(source, v, "%s: contains \\u0000, which cannot be echoed", name);
 	}
@@ -163,7 +163,7 @@ static int memberKey(const cliSource* source, const cJSON* member, const char* n
 {
 	const cliResultsReadOptions* options = source->reader->options;
 	if (options != NULL && options->mapCount > 0) {
-		name = cliResultsCanonicalName(options, name);
+		name = cliResultsReadOptions_CanonicalName(options, name);
 	}
 	int k = keyIndex(name);
 	if (k < 0) {
@@ -271,8 +271,10 @@ static bool jsonMember(const cliSource* source, const cJSON* m, const char* name
 	cliResult* r = source->result;
 	reader->field = 0;
 	int k = memberKey(source, m, name, &f->seen, f->escapes);
-	int component = k == -2 && reader->options != NULL ? vectorComponent(cliResultsCanonicalName(reader->options, name))
-														: -1;
+	int component = -1;
+	if (k == -2 && reader->options != NULL) {
+		component = vectorComponent(cliResultsReadOptions_CanonicalName(reader->options, name));
+	}
 	if (k == -2 && component < 0) {
 		return false;
 	}
@@ -414,7 +416,7 @@ static void takeJson(cliResultsReader* reader, const cliJsonSpan* span, bool one
 }
 
 /* The values of the container the stream is in, each a result. */
-bool cliResultsReadJsonValues(cliResultsReader* reader, bool oneObjectPerLine, bcError* error)
+bool cliResultsReader_ReadJsonValues(cliResultsReader* reader, bool oneObjectPerLine, bcError* error)
 {
 	int status;
 	while ((status = cliJsonStream_Next(&reader->json, error)) > 0 && !reader->noMemory) {
@@ -430,7 +432,7 @@ bool cliResultsReadJsonValues(cliResultsReader* reader, bool oneObjectPerLine, b
 /* A cast document: {"ballcast": ..., "results": [...], ...}, members walked
  * one by one so that the results array streams. Other members are checked
  * for syntax and left. */
-bool cliResultsReadDocument(cliResultsReader* reader, bcError* error)
+bool cliResultsReader_ReadDocument(cliResultsReader* reader, bcError* error)
 {
 	cliJsonStream* json = &reader->json;
 	cliJsonStream_Enter(json, error);
@@ -440,7 +442,7 @@ bool cliResultsReadDocument(cliResultsReader* reader, bcError* error)
 		if (!seenResults && !json->keyHasNul && strcmp(json->key, "results") == 0 &&
 			cliJsonStream_Enter(json, error) > 0) {
 			seenResults = true;
-			if (!cliResultsReadJsonValues(reader, false, error)) {
+			if (!cliResultsReader_ReadJsonValues(reader, false, error)) {
 				return false;
 			}
 			continue;

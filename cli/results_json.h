@@ -12,11 +12,11 @@
  * oneObjectPerLine words the
  * message for a value that is no object as NDJSON's. false on an error
  * that stops the reading (error filled; out of memory: noMemory). */
-bool cliResultsReadJsonValues(cliResultsReader* reader, bool oneObjectPerLine, bcError* error);
+bool cliResultsReader_ReadJsonValues(cliResultsReader* reader, bool oneObjectPerLine, bcError* error);
 
 /* A cast document: {"ballcast": ..., "results": [...], ...}, members walked
  * one by one so that the results array streams; other members are checked
  * for syntax and left. false on an error that stops the reading. */
-bool cliResultsReadDocument(cliResultsReader* reader, bcError* error);
+bool cliResultsReader_ReadDocument(cliResultsReader* reader, bcError* error);
 
 #endif

@@ -41,7 +41,7 @@ bcVec3* cliResult_Vector(cliResult* r, int v)
 /* Names kept for the warning about ignored keys and columns. */
 #define CLI_IGNORED_NAMES 12
 
-const char* cliResultsCanonicalName(const cliResultsReadOptions* options, const char* name)
+const char* cliResultsReadOptions_CanonicalName(const cliResultsReadOptions* options, const char* name)
 {
 	for (int k = 0; options != NULL && k < options->mapCount; ++k) {
 		if (strcmp(name, options->map[2 * k]) == 0) {
@@ -158,6 +158,21 @@ void cliResult_DropTies(cliResult* r)
 	free(r->ties);
 	r->ties = NULL;
 	r->tieCount = 0;
+}
+
+bool cliResult_TakeVertex(cliResult* r, int status, bool* gap)
+{
+	if (status > 0 && *gap) {
+		r->vertices[r->vertexCount] = 0;
+		return false;
+	}
+	if (status > 0) {
+		r->vertexCount++;
+		r->fields |= cli_resultVertices;
+	} else {
+		*gap = true;
+	}
+	return true;
 }
 
 int cliResultsReader_TiesText(cliResultsReader* reader, cliResult* r, const char* text)

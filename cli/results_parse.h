@@ -115,6 +115,29 @@ bool cliParseFeatureName(const char* name, bcFeature* feature);
 /* Drop the ties read so far (the ties field has a problem). */
 void cliResult_DropTies(cliResult* r);
 
+/* The rules of the columns that spell a field out, as the CSV and the
+ * tolerant readers apply them. A status is what reading one cell gave: 1 a
+ * number, 0 empty or missing, -1 a problem already told. */
+
+/* vertex_0 .. vertex_2, one at a time, status that of the cell just read
+ * into r->vertices[r->vertexCount]: the vertices are the leading cells
+ * given. One given after an empty or missing one (*gap) is dropped and
+ * false returned: the caller tells CLI_VERTEX_AFTER_GAP at its cell. */
+bool cliResult_TakeVertex(cliResult* r, int status, bool* gap);
+#define CLI_VERTEX_AFTER_GAP "%s: given after an empty or missing vertex column"
+
+/* A vector's three components, read with statuses got[]: 1 when all three
+ * are given, 0 when none is or one had its problem told, -1 when some are
+ * given and some are empty (the caller tells CLI_VECTOR_PARTIAL). */
+static inline int cliVectorStatus(const int got[3])
+{
+	if (got[0] < 0 || got[1] < 0 || got[2] < 0) {
+		return 0;
+	}
+	return got[0] != got[1] || got[0] != got[2] ? -1 : got[0];
+}
+#define CLI_VECTOR_PARTIAL "%s: %s, %s and %s must be all given or all empty"
+
 /* Append to r the ties CSV writes in one cell, "3:edge 4:vertex"
  * (triangle:feature pairs separated by blanks): 1; 0 when text is not
  * that (r's ties dropped: the caller says so); -1 when out of memory. */

@@ -80,7 +80,7 @@ static void describe(const cliResultsReader* reader, cliResultSet* set)
 	set->positional = set->count > 0 && !ids;
 	char note[96];
 	if (set->format == cli_inputCsv && reader->csv.separator != ',') {
-		snprintf(note, sizeof note, "read as CSV separated by %s%s", cliResultsSeparatorName(reader->csv.separator),
+		snprintf(note, sizeof note, "read as CSV separated by %s%s", cliSeparatorName(reader->csv.separator),
 				 reader->decimalCommas > 0 ? " with decimal commas" : "");
 		addUnderstood(set, note);
 	}
@@ -111,7 +111,7 @@ static bool readAll(FILE* stream, const cliResultsReadOptions* options, cliResul
 	set->shape = status == 0 ? cli_shapeEmptyFile : cli_shapeRecords;
 	if (ok && first == '[') {
 		cliJsonStream_Enter(&reader.json, error);
-		ok = cliResultsReadJsonValues(&reader, false, error) &&
+		ok = cliResultsReader_ReadJsonValues(&reader, false, error) &&
 			 cliJsonStream_Finish(&reader.json, "unexpected data after the closing ']'", error) > 0;
 		set->shape = set->count == 0 ? cli_shapeHeaderOnly : cli_shapeRecords;
 	} else if (ok && first == '{') {
@@ -119,11 +119,11 @@ static bool readAll(FILE* stream, const cliResultsReadOptions* options, cliResul
 		ok = document >= 0;
 		set->document = document > 0;
 		set->format = set->document ? cli_inputJson : cli_inputNdjson;
-		ok = ok &&
-			 (set->document ? cliResultsReadDocument(&reader, error) : cliResultsReadJsonValues(&reader, true, error));
+		ok = ok && (set->document ? cliResultsReader_ReadDocument(&reader, error)
+								  : cliResultsReader_ReadJsonValues(&reader, true, error));
 		set->shape = set->document && set->count == 0 ? cli_shapeHeaderOnly : cli_shapeRecords;
 	} else if (ok && status > 0) {
-		ok = cliResultsReadCsv(&reader, error);
+		ok = cliResultsReader_ReadCsv(&reader, error);
 	}
 	if (reader.noMemory) {
 		memset(error, 0, sizeof *error);
@@ -262,7 +262,7 @@ static char* numberKey(const char* text, size_t n)
 	return key;
 }
 
-char* cliResultIdKey(const cliResult* result)
+char* cliResult_IdKey(const cliResult* result)
 {
 	char index[32];
 	const char* text = result->id;

@@ -176,7 +176,7 @@ FILE* cliOpenText(const char* text, size_t length, cliResultSet* set, bcError* e
 void cliReading_Free(cliReading* reading);
 
 /* The key a name stands for through options' map, or name itself. */
-const char* cliResultsCanonicalName(const cliResultsReadOptions* options, const char* name);
+const char* cliResultsReadOptions_CanonicalName(const cliResultsReadOptions* options, const char* name);
 
 /* The same over text in memory (need not be NUL terminated). */
 bool cliParseResults(const char* text, size_t length, cliResultSet* set, bcError* error);
@@ -200,7 +200,7 @@ bool cliResultSet_FirstProblem(const cliResultSet* set, bcError* error);
  * 9007199254740993 and 9007199254740992 are two (no rounding to double).
  * Other strings are equal when their bytes are. A result without an id has
  * its index as a number, as cast writes it. */
-char* cliResultIdKey(const cliResult* result);
+char* cliResult_IdKey(const cliResult* result);
 
 /* The id as a JSON value for messages: the number's text as written, the
  * string quoted and escaped, or the index. */

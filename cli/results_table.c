@@ -326,7 +326,7 @@ static void readId(cliTableResults* tr, cliResult* r, const cliTableRow* row)
 	}
 	const char* text = c->text;
 	size_t length = c->length;
-	if (tr->delimited && text[0] == '\'' && cliCsvStartsLikeFormula(text + 1)) {
+	if (tr->delimited && text[0] == '\'' && cliStartsLikeFormula(text + 1)) {
 		text++; /* the ' a CSV writer (ballcast's, a spreadsheet's) puts before an id that starts like a formula */
 		length--;
 	}
@@ -368,18 +368,13 @@ static void readVector(cliTableResults* tr, cliResult* r, const cliTableRow* row
 					 ? 0
 					 : cellNumber(tr, r, cells[a], cliResultColumns[vector->first + a], x + a);
 	}
-	if (got[0] < 0 || got[1] < 0 || got[2] < 0) {
-		return;
-	}
-	if (got[0] != got[1] || got[0] != got[2]) {
+	int status = cliVectorStatus(got);
+	if (status < 0) {
 		int empty = got[0] == 0 ? 0 : got[1] == 0 ? 1 : 2;
 		const cliCell* at = cells[empty]->kind != cli_cellAbsent ? cells[empty] : cells[got[0] != 0 ? 0 : 1];
-		cellProblem(reader, r, at, "%s: %s, %s and %s must be all given or all empty", vector->key,
-					cliResultColumns[vector->first], cliResultColumns[vector->first + 1],
-					cliResultColumns[vector->first + 2]);
-		return;
-	}
-	if (got[0] > 0) {
+		cellProblem(reader, r, at, CLI_VECTOR_PARTIAL, vector->key, cliResultColumns[vector->first],
+					cliResultColumns[vector->first + 1], cliResultColumns[vector->first + 2]);
+	} else if (status > 0) {
 		*cliResult_Vector(r, v) = bcMakeVec3(x[0], x[1], x[2]);
 		r->fields |= vector->field;
 	}
@@ -499,18 +494,10 @@ static bool takeRow(void* context, const cliTable* t, const cliTableRow* row)
 			bool gap = false;
 			for (int k = 0; k < 3; ++k) {
 				const cliCell* v = slotCell(tr, row, (cliSlot)(cli_slotVertex0 + k));
-				int status = v->kind == cli_cellAbsent ? 0
-													   : cellWhole(tr, r, v, cliResultColumns[cli_csvVertex0 + k],
-																   r->vertices + r->vertexCount);
-				if (status > 0 && gap) {
-					r->vertices[r->vertexCount] = 0;
-					cellProblem(reader, r, v, "%s: given after an empty or missing vertex column",
-								cliResultColumns[cli_csvVertex0 + k]);
-				} else if (status > 0) {
-					r->vertexCount++;
-					r->fields |= cli_resultVertices;
-				} else {
-					gap = true;
+				const char* name = cliResultColumns[cli_csvVertex0 + k];
+				int status = v->kind == cli_cellAbsent ? 0 : cellWhole(tr, r, v, name, r->vertices + r->vertexCount);
+				if (!cliResult_TakeVertex(r, status, &gap)) {
+					cellProblem(reader, r, v, CLI_VERTEX_AFTER_GAP, name);
 				}
 			}
 		}
@@ -541,17 +528,17 @@ static bool takeRow(void* context, const cliTable* t, const cliTableRow* row)
 /* Is a column's name cast's own for its slot (nothing to say)? */
 static bool plainName(const char* name, cliSlot slot)
 {
-	return name != NULL && strcmp(name, cliSlotName(slot)) == 0;
+	return name != NULL && strcmp(name, cliSlot_Name(slot)) == 0;
 }
 
 /* The field a column was read as, for the note ("normal" for its
  * components taken together). */
 static const char* fieldWord(cliSlot slot)
 {
-	if (cliSlotIsComponent(slot)) {
-		return cliSlotName(cliSlotVectorOf(slot));
+	if (cliSlot_IsComponent(slot)) {
+		return cliSlot_Name(cliSlot_VectorOf(slot));
 	}
-	return slot == cli_slotAlphaPercent ? "alpha (a percentage, / 100)" : cliSlotName(slot);
+	return slot == cli_slotAlphaPercent ? "alpha (a percentage, / 100)" : cliSlot_Name(slot);
 }
 
 static const char* byWord(cliEvidence by)
@@ -599,7 +586,7 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 		const cliColumnReading* c = m->columns + k;
 		/* (a vector in one cell of a text table is not how cast writes it: said below) */
 		if (c->slot != cli_slotNone && c->by == cli_byName && plainName(t->columns[k].name, c->slot) &&
-			!(cliSlotIsVector(c->slot) && t->separator != 0)) {
+			!(cliSlot_IsVector(c->slot) && t->separator != 0)) {
 			cliBuffer_AppendText(&note, firstPlain ? "" : ", ");
 			cliBuffer_AppendText(&note, t->columns[k].name);
 			firstPlain = false;
@@ -621,7 +608,7 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 			cliSlot own = cliSlotOfName(head, &sure);
 			cliSlot slot = m->columns[k].slot;
 			if (own != cli_slotNone &&
-				(own == slot || (cliSlotIsComponent(slot) && own == cliSlotVectorOf(slot)))) {
+				(own == slot || (cliSlot_IsComponent(slot) && own == cliSlot_VectorOf(slot)))) {
 				continue;
 			}
 			/* the key is the student's text: escaped and cut short */
@@ -642,7 +629,7 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 			continue;
 		}
 		char name[CLI_COLUMN_NAME_SIZE];
-		cliTableMap_ColumnName(t, k, name, sizeof name);
+		cliTable_ColumnName(t, k, name, sizeof name);
 		cliBuffer_AppendText(&json, firstJson ? "{\"column\":" : ",{\"column\":");
 		firstJson = false;
 		if (t->columns[k].name != NULL) {
@@ -651,7 +638,7 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 			cliBuffer_AppendInt(&json, k + 1);
 		}
 		cliBuffer_AppendText(&json, ",\"field\":");
-		cliBuffer_AppendJsonString(&json, c->slot != cli_slotNone ? cliSlotName(c->slot) : "none");
+		cliBuffer_AppendJsonString(&json, c->slot != cli_slotNone ? cliSlot_Name(c->slot) : "none");
 		cliBuffer_AppendText(&json, ",\"by\":");
 		cliBuffer_AppendJsonString(&json, byWord(c->by));
 		if (c->evidence[0] != '\0' && c->by == cli_byValues) {
@@ -660,11 +647,11 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 		}
 		cliBuffer_AppendText(&json, "}");
 		if (c->slot != cli_slotNone && c->by == cli_byName && plainName(t->columns[k].name, c->slot) &&
-			!(cliSlotIsVector(c->slot) && t->separator != 0)) {
+			!(cliSlot_IsVector(c->slot) && t->separator != 0)) {
 			continue;
 		}
 		/* the components of one vector, read alike, said once: 'nx', 'ny', 'nz' -> normal */
-		if (cliSlotIsComponent(c->slot) && cliSlotComponent(c->slot) > 0 && k > 0 &&
+		if (cliSlot_IsComponent(c->slot) && cliSlot_Component(c->slot) > 0 && k > 0 &&
 			m->columns[k - 1].slot == c->slot - 1 && m->columns[k - 1].by == c->by) {
 			continue;
 		}
@@ -672,12 +659,12 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 		any = true;
 		cliBuffer_AppendText(&note, name);
 		int last = k;
-		while (cliSlotIsComponent(m->columns[last].slot) && last + 1 < m->columnCount &&
+		while (cliSlot_IsComponent(m->columns[last].slot) && last + 1 < m->columnCount &&
 			   m->columns[last + 1].slot == m->columns[last].slot + 1 && m->columns[last + 1].by == c->by &&
-			   cliSlotComponent(m->columns[last].slot) < 2) {
+			   cliSlot_Component(m->columns[last].slot) < 2) {
 			last++;
 			char next[CLI_COLUMN_NAME_SIZE];
-			cliTableMap_ColumnName(t, last, next, sizeof next);
+			cliTable_ColumnName(t, last, next, sizeof next);
 			cliBuffer_AppendText(&note, ", ");
 			cliBuffer_AppendText(&note, next);
 		}
@@ -685,7 +672,7 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 		cliBuffer_AppendText(&note, c->slot != cli_slotNone ? fieldWord(c->slot) : "nothing");
 		if (c->by == cli_byMap) {
 			cliBuffer_AppendText(&note, " (--map)");
-		} else if (c->by == cli_byName && cliSlotIsVector(c->slot) && t->separator != 0) {
+		} else if (c->by == cli_byName && cliSlot_IsVector(c->slot) && t->separator != 0) {
 			cliBuffer_AppendText(&note, " (three numbers in one cell)");
 		} else if (c->evidence[0] != '\0') {
 			cliBuffer_AppendText(&note, " (");
@@ -731,7 +718,7 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 			continue;
 		}
 		char name[CLI_COLUMN_NAME_SIZE];
-		cliTableMap_ColumnName(t, k, name, sizeof name);
+		cliTable_ColumnName(t, k, name, sizeof name);
 		cliBuffer_AppendText(&note, firstIgnored ? "; ignored: " : ", ");
 		cliBuffer_AppendText(&note, name);
 		if (!firstIgnored) {
@@ -773,7 +760,7 @@ static void describe(cliTableResults* tr, const cliTable* t, const char* encodin
 	for (int k = 0; k < m->columnCount && plain; ++k) {
 		const cliColumnReading* c = m->columns + k;
 		plain = c->by == cli_byNone || (c->by == cli_byName && plainName(t->columns[k].name, c->slot) &&
-										!(cliSlotIsVector(c->slot) && t->separator != 0 && c->slot != cli_slotTies));
+										!(cliSlot_IsVector(c->slot) && t->separator != 0 && c->slot != cli_slotTies));
 	}
 	reading->read = true;
 	reading->plain = plain;
@@ -882,7 +869,7 @@ static bool readTable(FILE* stream, const cliResultsReadOptions* options, bool i
 	cliTable table;
 	cliTable_Init(&table, &sink, CLI_INFER_SAMPLE);
 	bool blank = cliTextIsBlank(text.data, text.length);
-	bool ok = blank ? cliTable_Finish(&table) : cliTableReadAny(&table, text.data, text.length, error);
+	bool ok = blank ? cliTable_Finish(&table) : cliTable_ReadAny(&table, text.data, text.length, error);
 	if (!ok && tr.refused) {
 		*error = tr.refusal;
 	}

@@ -61,12 +61,12 @@ static void writeRecordId(FILE* f, const cliRecord* record, void (*append)(cliBu
 
 void cliWriteRecordIdJson(FILE* f, const cliRecord* record)
 {
-	writeRecordId(f, record, cliAppendRecordIdJson);
+	writeRecordId(f, record, cliBuffer_AppendRecordIdJson);
 }
 
 void cliWriteRecordIdCsv(FILE* f, const cliRecord* record)
 {
-	writeRecordId(f, record, cliAppendRecordIdCsv);
+	writeRecordId(f, record, cliBuffer_AppendRecordIdCsv);
 }
 
 static const char* approachName(bcApproach approach)
@@ -77,12 +77,12 @@ static const char* approachName(bcApproach approach)
 /* The "mesh" object of a JSON head: the file and its counts (fields holds 5). */
 static cliOutValue meshObject(cliOutField* fields, const char* path, const bcMeshInfo* info)
 {
-	fields[0] = (cliOutField){ "file", cliOut_Text(path) };
-	fields[1] = (cliOutField){ "vertices", cliOut_Int(info->vertexCount) };
-	fields[2] = (cliOutField){ "triangles", cliOut_Int(info->triangleCount) };
-	fields[3] = (cliOutField){ "faces", cliOut_Int(info->faceCount) };
-	fields[4] = (cliOutField){ "degenerate", cliOut_Int(info->degenerateCount) };
-	return cliOut_Object(fields, 5);
+	fields[0] = (cliOutField){ "file", cliOutValue_Text(path) };
+	fields[1] = (cliOutField){ "vertices", cliOutValue_Int(info->vertexCount) };
+	fields[2] = (cliOutField){ "triangles", cliOutValue_Int(info->triangleCount) };
+	fields[3] = (cliOutField){ "faces", cliOutValue_Int(info->faceCount) };
+	fields[4] = (cliOutField){ "degenerate", cliOutValue_Int(info->degenerateCount) };
+	return cliOutValue_Object(fields, 5);
 }
 
 /* Begin, with or without the alpha_free column. */
@@ -92,21 +92,21 @@ static void begin(cliCastWriter* writer, cliBuffer* out, cliOutputFormat format,
 	const bcCastOptions* options = header->options;
 	cliOutField mesh[5];
 	cliOutField settings[9] = {
-		{ "two_sided", cliOut_Bool(options->twoSided) },
-		{ "approach", cliOut_Name(approachName(options->approach)) },
-		{ "initial_overlap", cliOut_Name(options->overlap == bc_overlapIgnore ? "ignore" : "report") },
-		{ "normal", cliOut_Name(header->normalMode) },
-		{ "tie_tolerance", cliOut_Number(BC_ALPHA_TIE_TOLERANCE) },
+		{ "two_sided", cliOutValue_Bool(options->twoSided) },
+		{ "approach", cliOutValue_Name(approachName(options->approach)) },
+		{ "initial_overlap", cliOutValue_Name(options->overlap == bc_overlapIgnore ? "ignore" : "report") },
+		{ "normal", cliOutValue_Name(header->normalMode) },
+		{ "tie_tolerance", cliOutValue_Number(BC_ALPHA_TIE_TOLERANCE) },
 	};
 	if (header->discrete != NULL) {
-		settings[5] = (cliOutField){ "method", cliOut_Name("discrete") };
-		settings[6] = (cliOutField){ "dt", cliOut_Number(header->discrete->step) };
-		settings[7] = (cliOutField){ "bisect", cliOut_Int(header->discrete->bisections) };
-		settings[8] = (cliOutField){ "compare_exact", cliOut_Bool(header->compareExact) };
+		settings[5] = (cliOutField){ "method", cliOutValue_Name("discrete") };
+		settings[6] = (cliOutField){ "dt", cliOutValue_Number(header->discrete->step) };
+		settings[7] = (cliOutField){ "bisect", cliOutValue_Int(header->discrete->bisections) };
+		settings[8] = (cliOutField){ "compare_exact", cliOutValue_Bool(header->compareExact) };
 	}
 	cliOutField head[2] = {
 		{ "mesh", meshObject(mesh, header->meshPath, &header->mesh) },
-		{ "settings", cliOut_Object(settings, 9) },
+		{ "settings", cliOutValue_Object(settings, 9) },
 	};
 	uint64_t off = 0;
 	off |= header->ties ? 0 : (uint64_t)1 << cli_castTies;
@@ -144,29 +144,29 @@ void cliCastWriter_FormatAnswer(const cliCastWriter* writer, cliBuffer* out, lon
 	bool hit = isHit(result);
 	/* every column set (no memset first: this runs once a record) */
 	cliOutValue v[cli_castColumnCount];
-	v[cli_castId] = cliOut_Id(answer->record);
-	v[cli_castHit] = cliOut_Bool(hit);
-	v[cli_castAlpha] = cliOut_Number(result->alpha);
+	v[cli_castId] = cliOutValue_Id(answer->record);
+	v[cli_castHit] = cliOutValue_Bool(hit);
+	v[cli_castAlpha] = cliOutValue_Number(result->alpha);
 	if (hit) {
-		v[cli_castInitialOverlap] = cliOut_Bool(result->state == bc_castInitialOverlap);
-		v[cli_castFeature] = cliOut_Name(bcFeatureName(result->feature));
-		v[cli_castTriangle] = cliOut_Int(result->triangle);
-		v[cli_castFace] = cliOut_Int(result->face);
-		v[cli_castVertices] = cliOut_Ints(result->vertices, result->vertexCount);
-		v[cli_castPoint] = cliOut_Vec3(result->point);
-		v[cli_castCenter] = cliOut_Vec3(result->center);
-		v[cli_castNormal] = cliOut_Vec3(result->normal);
-		v[cli_castTriangleNormal] = cliOut_Vec3(result->triangleNormal);
+		v[cli_castInitialOverlap] = cliOutValue_Bool(result->state == bc_castInitialOverlap);
+		v[cli_castFeature] = cliOutValue_Name(bcFeatureName(result->feature));
+		v[cli_castTriangle] = cliOutValue_Int(result->triangle);
+		v[cli_castFace] = cliOutValue_Int(result->face);
+		v[cli_castVertices] = cliOutValue_Ints(result->vertices, result->vertexCount);
+		v[cli_castPoint] = cliOutValue_Vec3(result->point);
+		v[cli_castCenter] = cliOutValue_Vec3(result->center);
+		v[cli_castNormal] = cliOutValue_Vec3(result->normal);
+		v[cli_castTriangleNormal] = cliOutValue_Vec3(result->triangleNormal);
 	} else {
 		for (int k = cli_castInitialOverlap; k <= cli_castTriangleNormal; ++k) {
 			v[k].kind = cli_outAbsent;
 		}
 	}
 	v[cli_castError].kind = cli_outAbsent;
-	v[cli_castTies] = cliOut_Contacts(answer->ties, hit ? answer->tieCount : 0);
+	v[cli_castTies] = cliOutValue_Contacts(answer->ties, hit ? answer->tieCount : 0);
 	const bcCastOutput* exact = answer->exact;
-	v[cli_castExactAlpha] = exact != NULL && isHit(exact) ? cliOut_Number(exact->alpha) : cliOut_Null();
-	v[cli_castAlphaFree] = cliOut_Number(answer->alphaFree);
+	v[cli_castExactAlpha] = exact != NULL && isHit(exact) ? cliOutValue_Number(exact->alpha) : cliOutValue_Null();
+	v[cli_castAlphaFree] = cliOutValue_Number(answer->alphaFree);
 	cliRecordsOut_Record(&writer->records, out, position, v);
 }
 
@@ -181,10 +181,10 @@ void cliCastWriter_Format(const cliCastWriter* writer, cliBuffer* out, long posi
 void cliCastWriter_End(const cliCastWriter* writer, cliBuffer* out, long written, const cliCastSummary* summary)
 {
 	cliOutField fields[4] = {
-		{ "records", cliOut_Int(summary->records) },
-		{ "hits", cliOut_Int(summary->hits) },
-		{ "errors", cliOut_Int(summary->errors) },
-		{ "tunnelled", writer->compareExact ? cliOut_Int(summary->tunnelled) : (cliOutValue){ 0 } },
+		{ "records", cliOutValue_Int(summary->records) },
+		{ "hits", cliOutValue_Int(summary->hits) },
+		{ "errors", cliOutValue_Int(summary->errors) },
+		{ "tunnelled", writer->compareExact ? cliOutValue_Int(summary->tunnelled) : (cliOutValue){ 0 } },
 	};
 	cliRecordsOut_End(&writer->records, out, written, fields, 4);
 }

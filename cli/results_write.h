@@ -85,7 +85,7 @@ void cliWriteRecordIdJson(FILE* f, const cliRecord* record);
 /* The record's id as a CSV cell. */
 void cliWriteRecordIdCsv(FILE* f, const cliRecord* record);
 
-/* (cliAppendRecordIdJson and cliAppendRecordIdCsv, the same appended to a
+/* (cliBuffer_AppendRecordIdJson and cliBuffer_AppendRecordIdCsv, the same appended to a
  * buffer, are in records_out.h.) */
 
 #endif

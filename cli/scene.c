@@ -93,7 +93,7 @@ static const char* rawText(const cJSON* v, char* out, size_t size)
 	return cliQuoteText(raw, length, out, size);
 }
 
-const char* cliSceneBallName(const cliSceneBall* ball, char* buffer, size_t size)
+const char* cliSceneBall_Name(const cliSceneBall* ball, char* buffer, size_t size)
 {
 	if (ball->idKind == cli_idIndex) {
 		snprintf(buffer, size, "balls[%ld]", ball->index);
@@ -252,7 +252,7 @@ static bool readBall(const cliSceneText* t, cliScene* scene, const cJSON* v, cli
 		}
 	}
 	char name[sizeof subject + CLI_QUOTE_SIZE];
-	cliSceneBallName(ball, name, sizeof name);
+	cliSceneBall_Name(ball, name, sizeof name);
 	static const char* const keys[] = { "id", "p", "v", "r", "radius", "mass" };
 	bool haveP = false, haveR = false;
 	bool useRadius = cliJsonMember(v, "r") == NULL;

@@ -71,7 +71,7 @@ bool cliScene_Load(const char* path, cliScene* scene, bcError* error);
 /* A ball's name for messages: ball "a" (balls[2]), ball 7 (balls[2]) for a
  * numeric id, balls[2] without one; the id quoted as cliQuoteText does,
  * shorter when buffer is short, never a character cut. Returns buffer. */
-const char* cliSceneBallName(const cliSceneBall* ball, char* buffer, size_t size);
+const char* cliSceneBall_Name(const cliSceneBall* ball, char* buffer, size_t size);
 
 /* Free what a scene owns and zero it. */
 void cliScene_Free(cliScene* scene);

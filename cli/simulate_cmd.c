@@ -242,32 +242,32 @@ static void writeEvent(cliRecordStream* s, const cliScene* scene, const bcSimEve
 	cliRecord self = idRecord(scene->balls + e->ball);
 	cliRecord other = ballEvent ? idRecord(scene->balls + e->other) : self;
 	cliOutValue v[cli_eventColumnCount] = {
-		[cli_eventTime] = cliOut_Number(e->time),
-		[cli_eventKind] = cliOut_Name(bcSimEventKindName(e->kind)),
-		[cli_eventId] = cliOut_Id(&self),
-		[cli_eventPosition] = cliOut_Vec3(e->position),
-		[cli_eventVelocityBefore] = cliOut_Vec3(e->velocityBefore),
-		[cli_eventVelocityAfter] = cliOut_Vec3(e->velocityAfter),
-		[cli_eventMotion] = cliOut_Name(bcSimMotionName(e->motion)),
+		[cli_eventTime] = cliOutValue_Number(e->time),
+		[cli_eventKind] = cliOutValue_Name(bcSimEventKindName(e->kind)),
+		[cli_eventId] = cliOutValue_Id(&self),
+		[cli_eventPosition] = cliOutValue_Vec3(e->position),
+		[cli_eventVelocityBefore] = cliOutValue_Vec3(e->velocityBefore),
+		[cli_eventVelocityAfter] = cliOutValue_Vec3(e->velocityAfter),
+		[cli_eventMotion] = cliOutValue_Name(bcSimMotionName(e->motion)),
 	};
 	if (ballEvent) {
-		v[cli_eventOther] = cliOut_Id(&other);
-		v[cli_eventOtherPosition] = cliOut_Vec3(e->otherPosition);
-		v[cli_eventOtherVelocityBefore] = cliOut_Vec3(e->otherVelocityBefore);
-		v[cli_eventOtherVelocityAfter] = cliOut_Vec3(e->otherVelocityAfter);
-		v[cli_eventOtherMotion] = cliOut_Name(bcSimMotionName(e->otherMotion));
+		v[cli_eventOther] = cliOutValue_Id(&other);
+		v[cli_eventOtherPosition] = cliOutValue_Vec3(e->otherPosition);
+		v[cli_eventOtherVelocityBefore] = cliOutValue_Vec3(e->otherVelocityBefore);
+		v[cli_eventOtherVelocityAfter] = cliOutValue_Vec3(e->otherVelocityAfter);
+		v[cli_eventOtherMotion] = cliOutValue_Name(bcSimMotionName(e->otherMotion));
 	}
 	if ((touchesMesh(e) || e->kind == bc_simKindLeave) && e->triangle >= 0) {
-		v[cli_eventTriangle] = cliOut_Int(e->triangle);
-		v[cli_eventFace] = cliOut_Int(e->face);
+		v[cli_eventTriangle] = cliOutValue_Int(e->triangle);
+		v[cli_eventFace] = cliOutValue_Int(e->face);
 	}
 	if (touchesMesh(e)) {
-		v[cli_eventFeature] = cliOut_Name(bcFeatureName(e->feature));
-		v[cli_eventVertices] = cliOut_Ints(e->vertices, e->vertexCount);
+		v[cli_eventFeature] = cliOutValue_Name(bcFeatureName(e->feature));
+		v[cli_eventVertices] = cliOutValue_Ints(e->vertices, e->vertexCount);
 	}
 	if (e->kind != bc_simKindHorizon) {
-		v[cli_eventPoint] = cliOut_Vec3(e->point);
-		v[cli_eventNormal] = cliOut_Vec3(e->normal);
+		v[cli_eventPoint] = cliOutValue_Vec3(e->point);
+		v[cli_eventNormal] = cliOutValue_Vec3(e->normal);
 	}
 	cliRecordsOut_Record(&s->writer, &s->text, (long)s->written, v);
 	drain(s);
@@ -282,27 +282,27 @@ static void beginEvents(cliRecordStream* s, cliOutputFormat format, const cliSim
 						const bcMeshInfo* mesh, const cliScene* scene, const bcSimulationDef* def)
 {
 	cliOutField meshFields[5] = {
-		{ "file", cliOut_Text(cfg->meshPath) },
-		{ "vertices", cliOut_Int(mesh->vertexCount) },
-		{ "triangles", cliOut_Int(mesh->triangleCount) },
-		{ "faces", cliOut_Int(mesh->faceCount) },
-		{ "degenerate", cliOut_Int(mesh->degenerateCount) },
+		{ "file", cliOutValue_Text(cfg->meshPath) },
+		{ "vertices", cliOutValue_Int(mesh->vertexCount) },
+		{ "triangles", cliOutValue_Int(mesh->triangleCount) },
+		{ "faces", cliOutValue_Int(mesh->faceCount) },
+		{ "degenerate", cliOutValue_Int(mesh->degenerateCount) },
 	};
 	cliOutField sceneFields[2] = {
-		{ "file", cliOut_Text(cfg->scenePath) },
-		{ "balls", cliOut_Int(scene->ballCount) },
+		{ "file", cliOutValue_Text(cfg->scenePath) },
+		{ "balls", cliOutValue_Int(scene->ballCount) },
 	};
 	cliOutField settings[5] = {
-		{ "gravity", cliOut_Vec3(def->gravity) },
-		{ "restitution", cliOut_Number(def->restitution) },
-		{ "horizon", cliOut_Number(def->horizon) },
-		{ "max_events", cliOut_Int(def->maxEvents) },
-		{ "two_sided", cliOut_Bool(def->twoSided) },
+		{ "gravity", cliOutValue_Vec3(def->gravity) },
+		{ "restitution", cliOutValue_Number(def->restitution) },
+		{ "horizon", cliOutValue_Number(def->horizon) },
+		{ "max_events", cliOutValue_Int(def->maxEvents) },
+		{ "two_sided", cliOutValue_Bool(def->twoSided) },
 	};
 	cliOutField head[3] = {
-		{ "mesh", cliOut_Object(meshFields, 5) },
-		{ "scene", cliOut_Object(sceneFields, 2) },
-		{ "settings", cliOut_Object(settings, 5) },
+		{ "mesh", cliOutValue_Object(meshFields, 5) },
+		{ "scene", cliOutValue_Object(sceneFields, 2) },
+		{ "settings", cliOutValue_Object(settings, 5) },
 	};
 	cliRecordsLayout layout = { "events", eventColumns, cli_eventColumnCount, 0 };
 	cliRecordsOut_Begin(&s->writer, &s->text, format, &layout, head, 3);
@@ -313,11 +313,11 @@ static void endEvents(cliRecordStream* s, const cliEventCounts* counts, bool sto
 {
 	static const char* const keys[5] = { "mesh", "ball", "rest", "leave", "horizon" };
 	cliOutField summary[7];
-	summary[0] = (cliOutField){ "events", cliOut_Int(counts->total) };
+	summary[0] = (cliOutField){ "events", cliOutValue_Int(counts->total) };
 	for (int k = 0; k < 5; ++k) {
-		summary[1 + k] = (cliOutField){ keys[k], cliOut_Int(counts->kinds[k]) };
+		summary[1 + k] = (cliOutField){ keys[k], cliOutValue_Int(counts->kinds[k]) };
 	}
-	summary[6] = (cliOutField){ "end", cliOut_Name(stopped ? "max_events" : "horizon") };
+	summary[6] = (cliOutField){ "end", cliOutValue_Name(stopped ? "max_events" : "horizon") };
 	cliRecordsOut_End(&s->writer, &s->text, (long)s->written, summary, 7);
 	drain(s);
 }
@@ -329,7 +329,8 @@ static void writePositions(cliRecordStream* s, const cliScene* scene, const bcSi
 		bcVec3 p = bcSimulation_GetBall(sim, i).position;
 		cliRecord self = idRecord(scene->balls + i);
 		cliOutValue v[cli_sampleColumnCount] = {
-			cliOut_Number(t), cliOut_Id(&self), cliOut_Number(p.x), cliOut_Number(p.y), cliOut_Number(p.z),
+			cliOutValue_Number(t), cliOutValue_Id(&self), cliOutValue_Number(p.x),
+			cliOutValue_Number(p.y), cliOutValue_Number(p.z),
 		};
 		cliRecordsOut_Record(&s->writer, &s->text, (long)s->written, v);
 		drain(s);
@@ -350,7 +351,7 @@ static void reportCreateError(const char* sceneName, const cliScene* scene, cons
 	}
 	const cliSceneBall* ball = scene->balls + error->record;
 	char name[96];
-	cliSceneBallName(ball, name, sizeof name);
+	cliSceneBall_Name(ball, name, sizeof name);
 	/* The library names the ball "balls[i]: "; the scene's name replaces it. */
 	const char* what = strstr(error->message, ": ");
 	what = what != NULL ? what + 2 : error->message;
@@ -368,14 +369,10 @@ static void printStats(const cliSimulateTimes* times, const bcMeshInfo* mesh, co
 	FILE* f = stderr;
 	fputs("{\"read_mesh_seconds\":", f);
 	cliWriteNumber(f, times->readMesh);
-	fputs(",\"build_seconds\":", f);
-	cliWriteNumber(f, times->buildMesh);
-	fputs(",\"read_scene_seconds\":", f);
-	cliWriteNumber(f, times->readScene);
-	fputs(",\"simulate_seconds\":", f);
-	cliWriteNumber(f, times->simulate);
-	fputs(",\"write_seconds\":", f);
-	cliWriteNumber(f, times->write);
+	cliWriteNumberMember(f, "build_seconds", times->buildMesh);
+	cliWriteNumberMember(f, "read_scene_seconds", times->readScene);
+	cliWriteNumberMember(f, "simulate_seconds", times->simulate);
+	cliWriteNumberMember(f, "write_seconds", times->write);
 	fprintf(f,
 			",\"triangles\":%ld,\"balls\":%d,\"events\":%lld,\"casts\":%lld,\"pair_tests\":%lld,"
 			"\"elastic_chain_events\":%lld,\"jams\":%lld,\"peak_memory_bytes\":%lld}\n",

@@ -26,7 +26,7 @@
 /* The dash pattern of dashed lines, in pixels: dash, gap. */
 #define CLI_SVG_DASHES "6 4"
 
-void cliSvgWriteCoord(FILE* f, double value)
+void cliWriteSvgCoord(FILE* f, double value)
 {
 	double v = value;
 	if (v != v) {
@@ -82,7 +82,7 @@ static int xmlCharLength(const unsigned char* s)
 	return overlong || bad ? 0 : length;
 }
 
-void cliSvgWriteText(FILE* f, const char* text)
+void cliWriteXmlText(FILE* f, const char* text)
 {
 	const unsigned char* s = (const unsigned char*)text;
 	while (*s != 0) {
@@ -159,7 +159,7 @@ bool cliClipSegment(double* ax, double* ay, double* bx, double* by, double width
 	return true;
 }
 
-void cliSvgWriteColor(FILE* f, cliColor c)
+void cliWriteSvgColor(FILE* f, cliColor c)
 {
 	static const char digits[] = "0123456789abcdef";
 	putc('#', f);
@@ -170,20 +170,20 @@ void cliSvgWriteColor(FILE* f, cliColor c)
 	}
 }
 
-void cliSvgWritePoint(FILE* f, cliScreenPoint p)
+void cliWriteSvgPoint(FILE* f, cliScreenPoint p)
 {
-	cliSvgWriteCoord(f, p.x);
+	cliWriteSvgCoord(f, p.x);
 	putc(',', f);
-	cliSvgWriteCoord(f, p.y);
+	cliWriteSvgCoord(f, p.y);
 }
 
-void cliSvgOpenElement(FILE* f, const char* name, const char* className)
+void cliOpenSvgElement(FILE* f, const char* name, const char* className)
 {
 	putc('<', f);
 	fputs(name, f);
 	if (className != NULL) {
 		fputs(" class=\"", f);
-		cliSvgWriteText(f, className);
+		cliWriteXmlText(f, className);
 		putc('"', f);
 	}
 }
@@ -205,7 +205,7 @@ void cliSvg_Begin(cliSvg* svg, FILE* stream, int width, int height, const char* 
 		}
 		safe[n] = '\0';
 		fputs("<!-- ", f);
-		cliSvgWriteText(f, safe);
+		cliWriteXmlText(f, safe);
 		fputs(" -->\n", f);
 		free(safe);
 	}
@@ -231,11 +231,11 @@ void cliSvg_End(cliSvg* svg)
 
 void cliSvg_BeginGroup(cliSvg* svg, const char* className, const char* title)
 {
-	cliSvgOpenElement(svg->stream, "g", className);
+	cliOpenSvgElement(svg->stream, "g", className);
 	fputs(">", svg->stream);
 	if (title != NULL) {
 		fputs("<title>", svg->stream);
-		cliSvgWriteText(svg->stream, title);
+		cliWriteXmlText(svg->stream, title);
 		fputs("</title>", svg->stream);
 	}
 	putc('\n', svg->stream);
@@ -246,27 +246,31 @@ void cliSvg_EndGroup(cliSvg* svg)
 	fputs("</g>\n", svg->stream);
 }
 
+void cliWriteSvgLine(FILE* f, const char* className, cliScreenPoint a, cliScreenPoint b, cliColor color,
+					 double width, bool dashed)
+{
+	cliOpenSvgElement(f, "line", className);
+	fputs(" x1=\"", f);
+	cliWriteSvgCoord(f, a.x);
+	fputs("\" y1=\"", f);
+	cliWriteSvgCoord(f, a.y);
+	fputs("\" x2=\"", f);
+	cliWriteSvgCoord(f, b.x);
+	fputs("\" y2=\"", f);
+	cliWriteSvgCoord(f, b.y);
+	fputs("\" stroke=\"", f);
+	cliWriteSvgColor(f, color);
+	fputs("\" stroke-width=\"", f);
+	cliWriteSvgCoord(f, width);
+	fputs(dashed ? "\" stroke-dasharray=\"" CLI_SVG_DASHES "\"/>\n" : "\"/>\n", f);
+}
+
 void cliSvg_Line(cliSvg* svg, const char* className, cliScreenPoint a, cliScreenPoint b, cliColor color,
 				 double width, bool dashed)
 {
-	if (!cliClipSegment(&a.x, &a.y, &b.x, &b.y, svg->width, svg->height, CLI_SVG_CLIP_MARGIN)) {
-		return;
+	if (cliClipSegment(&a.x, &a.y, &b.x, &b.y, svg->width, svg->height, CLI_SVG_CLIP_MARGIN)) {
+		cliWriteSvgLine(svg->stream, className, a, b, color, width, dashed);
 	}
-	FILE* f = svg->stream;
-	cliSvgOpenElement(f, "line", className);
-	fputs(" x1=\"", f);
-	cliSvgWriteCoord(f, a.x);
-	fputs("\" y1=\"", f);
-	cliSvgWriteCoord(f, a.y);
-	fputs("\" x2=\"", f);
-	cliSvgWriteCoord(f, b.x);
-	fputs("\" y2=\"", f);
-	cliSvgWriteCoord(f, b.y);
-	fputs("\" stroke=\"", f);
-	cliSvgWriteColor(f, color);
-	fputs("\" stroke-width=\"", f);
-	cliSvgWriteCoord(f, width);
-	fputs(dashed ? "\" stroke-dasharray=\"" CLI_SVG_DASHES "\"/>\n" : "\"/>\n", f);
 }
 
 void cliSvg_Arrow(cliSvg* svg, const char* className, cliScreenPoint a, cliScreenPoint b, cliColor color,
@@ -289,15 +293,15 @@ void cliSvg_Arrow(cliSvg* svg, const char* className, cliScreenPoint a, cliScree
 		return;
 	}
 	FILE* f = svg->stream;
-	cliSvgOpenElement(f, "polygon", className);
+	cliOpenSvgElement(f, "polygon", className);
 	fputs(" points=\"", f);
-	cliSvgWritePoint(f, b);
+	cliWriteSvgPoint(f, b);
 	putc(' ', f);
-	cliSvgWritePoint(f, left);
+	cliWriteSvgPoint(f, left);
 	putc(' ', f);
-	cliSvgWritePoint(f, right);
+	cliWriteSvgPoint(f, right);
 	fputs("\" fill=\"", f);
-	cliSvgWriteColor(f, color);
+	cliWriteSvgColor(f, color);
 	fputs("\"/>\n", f);
 }
 
@@ -311,22 +315,22 @@ void cliSvg_Circle(cliSvg* svg, const char* className, cliScreenPoint c, double 
 		return;
 	}
 	FILE* f = svg->stream;
-	cliSvgOpenElement(f, "circle", className);
+	cliOpenSvgElement(f, "circle", className);
 	fputs(" cx=\"", f);
-	cliSvgWriteCoord(f, c.x);
+	cliWriteSvgCoord(f, c.x);
 	fputs("\" cy=\"", f);
-	cliSvgWriteCoord(f, c.y);
+	cliWriteSvgCoord(f, c.y);
 	fputs("\" r=\"", f);
-	cliSvgWriteCoord(f, radius);
+	cliWriteSvgCoord(f, radius);
 	if (filled) {
 		fputs("\" fill=\"", f);
-		cliSvgWriteColor(f, color);
+		cliWriteSvgColor(f, color);
 		fputs("\"/>\n", f);
 	} else {
 		fputs("\" fill=\"none\" stroke=\"", f);
-		cliSvgWriteColor(f, color);
+		cliWriteSvgColor(f, color);
 		fputs("\" stroke-width=\"", f);
-		cliSvgWriteCoord(f, strokeWidth);
+		cliWriteSvgCoord(f, strokeWidth);
 		fputs("\"/>\n", f);
 	}
 }
@@ -335,16 +339,16 @@ void cliSvg_Text(cliSvg* svg, const char* className, double x, double y, double 
 				 const char* text)
 {
 	FILE* f = svg->stream;
-	cliSvgOpenElement(f, "text", className);
+	cliOpenSvgElement(f, "text", className);
 	fputs(" x=\"", f);
-	cliSvgWriteCoord(f, x);
+	cliWriteSvgCoord(f, x);
 	fputs("\" y=\"", f);
-	cliSvgWriteCoord(f, y);
+	cliWriteSvgCoord(f, y);
 	fputs("\" font-size=\"", f);
-	cliSvgWriteCoord(f, size);
+	cliWriteSvgCoord(f, size);
 	fputs("\" fill=\"", f);
-	cliSvgWriteColor(f, color);
+	cliWriteSvgColor(f, color);
 	fputs("\">", f);
-	cliSvgWriteText(f, text);
+	cliWriteXmlText(f, text);
 	fputs("</text>\n", f);
 }

@@ -23,12 +23,12 @@ typedef struct cliColor {
 /* Write a drawing coordinate rounded to 0.01 px, shortest form: "12.5",
  * "-3", "0.07"; never "-0". Values beyond +-1e9 px are clamped there (the
  * callers clip what they draw to the picture first). */
-void cliSvgWriteCoord(FILE* f, double value);
+void cliWriteSvgCoord(FILE* f, double value);
 
 /* Write text escaped for XML character data or an attribute value: & < > "
  * ' as entities; bytes that are not valid UTF-8, and control characters
  * XML 1.0 forbids, as '?'. */
-void cliSvgWriteText(FILE* f, const char* text);
+void cliWriteXmlText(FILE* f, const char* text);
 
 /* Clip the segment a-b to the picture of size width x height grown by
  * margin pixels on each side. Returns false when nothing is left, else
@@ -36,14 +36,20 @@ void cliSvgWriteText(FILE* f, const char* text);
 bool cliClipSegment(double* ax, double* ay, double* bx, double* by, double width, double height, double margin);
 
 /* Write a colour as "#rrggbb". */
-void cliSvgWriteColor(FILE* f, cliColor c);
+void cliWriteSvgColor(FILE* f, cliColor c);
 
-/* Write a pixel as "x,y", each coordinate as cliSvgWriteCoord writes it. */
-void cliSvgWritePoint(FILE* f, cliScreenPoint p);
+/* Write a pixel as "x,y", each coordinate as cliWriteSvgCoord writes it. */
+void cliWriteSvgPoint(FILE* f, cliScreenPoint p);
 
 /* Write the start of an element's tag, "<name", with class="className"
  * (escaped) unless className is NULL; the caller writes the rest. */
-void cliSvgOpenElement(FILE* f, const char* name, const char* className);
+void cliOpenSvgElement(FILE* f, const char* name, const char* className);
+
+/* Write the line a-b as it is, not clipped (cliSvg_Line clips; the mesh's
+ * outlines lie in the picture): class="className" unless className is NULL,
+ * the colour, the width in pixels, dashed or solid. */
+void cliWriteSvgLine(FILE* f, const char* className, cliScreenPoint a, cliScreenPoint b, cliColor color,
+					 double width, bool dashed);
 
 /* The SVG document being written to stream (not owned). */
 typedef struct cliSvg {

@@ -41,7 +41,7 @@ static const cliColor backColor = { 120, 120, 120 };
  * this factor, and their width in pixels (the face drawn next to one
  * covers up to half of it). */
 #define CLI_SVG_OUTLINE_SHADE 0.6
-#define CLI_SVG_OUTLINE_WIDTH "1.2"
+#define CLI_SVG_OUTLINE_WIDTH 1.2
 
 /* Pieces of the mesh are cut no longer than the bounds' diagonal over
  * this: 16 pieces along the longest possible edge is enough for a
@@ -84,7 +84,7 @@ static bcVec3 gridPoint(bcVec3 a, bcVec3 ab, bcVec3 ac, int u, int v, int k)
 	return bcAdd(a, bcAdd(bcScale((double)u / k, ab), bcScale((double)v / k, ac)));
 }
 
-void cliPiece_Corners(const bcMesh* mesh, cliPiece piece, bcVec3 corners[3])
+void cliPieceCorners(const bcMesh* mesh, cliPiece piece, bcVec3 corners[3])
 {
 	bcTriangle t = bcMesh_GetTriangle(mesh, piece.triangle);
 	bcVec3 a = bcMesh_GetVertex(mesh, t.vertices[0]);
@@ -399,7 +399,7 @@ static void refineOrder(const bcMesh* mesh, const cliCamera* camera, cliPiece* p
 	}
 	for (int64_t i = 0; i < n; ++i) {
 		cliOrderPiece* p = order + i;
-		cliPiece_Corners(mesh, pieces[i], p->corners);
+		cliPieceCorners(mesh, pieces[i], p->corners);
 		p->box[0] = p->box[1] = INFINITY;
 		p->box[2] = p->box[3] = -INFINITY;
 		for (int k = 0; k < 3; ++k) {
@@ -520,7 +520,7 @@ static cliPiece* depthOrder(const bcMesh* mesh, const cliCamera* camera, double 
 					}
 					cliPiece piece = { n, (uint16_t)i, (uint16_t)j, (uint8_t)k, (uint8_t)down };
 					bcVec3 c[3];
-					cliPiece_Corners(mesh, piece, c);
+					cliPieceCorners(mesh, piece, c);
 					bcVec3 centroid = bcScale(1.0 / 3.0, bcAdd(bcAdd(c[0], c[1]), c[2]));
 					keys[filled].depth = bcDot(bcSub(centroid, camera->target), camera->toEye);
 					keys[filled].piece = piece;
@@ -620,6 +620,14 @@ static uint8_t channel(double value)
 	return (uint8_t)(v + 0.5);
 }
 
+/* The colour of an outline edge on a face of faceColor. */
+static cliColor outlineColor(cliColor faceColor)
+{
+	cliColor c = { channel(CLI_SVG_OUTLINE_SHADE * faceColor.r), channel(CLI_SVG_OUTLINE_SHADE * faceColor.g),
+				   channel(CLI_SVG_OUTLINE_SHADE * faceColor.b) };
+	return c;
+}
+
 cliColor cliShade(const cliCamera* camera, bcVec3 normal, cliFacing facing)
 {
 	bcVec3 light = bcNormalize(bcAdd(bcAdd(bcScale(CLI_LIGHT_RIGHT, camera->right), bcScale(CLI_LIGHT_UP, camera->up)),
@@ -643,13 +651,13 @@ static void writeFace(FILE* f, const cliCamera* camera, const bcVec3 corners[3],
 		if (k > 0) {
 			putc(' ', f);
 		}
-		cliSvgWritePoint(f, cliCamera_Project(camera, corners[k]));
+		cliWriteSvgPoint(f, cliCamera_Project(camera, corners[k]));
 	}
 	fputs("\" fill=\"", f);
-	cliSvgWriteColor(f, color);
+	cliWriteSvgColor(f, color);
 	if (strokeWidth != NULL) {
 		fputs("\" stroke=\"", f);
-		cliSvgWriteColor(f, color);
+		cliWriteSvgColor(f, color);
 		if (strokeWidth[0] != '\0') {
 			fputs("\" stroke-width=\"", f);
 			fputs(strokeWidth, f);
@@ -659,7 +667,7 @@ static void writeFace(FILE* f, const cliCamera* camera, const bcVec3 corners[3],
 }
 
 /* The outline edges of the triangle that lie along the piece (corners as
- * given by cliPiece_Corners), drawn right after it so that nearer faces
+ * given by cliPieceCorners), drawn right after it so that nearer faces
  * cover them as they cover the piece. An upright piece lies along AB when
  * j = 0, along CA when i = 0 and along BC when i + j = k - 1; a downward
  * piece touches no edge of its triangle. */
@@ -671,25 +679,13 @@ static void writeOutline(FILE* f, const cliCamera* camera, cliPiece piece, const
 	}
 	const bool along[3] = { (outline & 1) && piece.j == 0, (outline & 2) && piece.i + piece.j == piece.k - 1,
 							(outline & 4) && piece.i == 0 };
-	cliColor color = { channel(CLI_SVG_OUTLINE_SHADE * faceColor.r), channel(CLI_SVG_OUTLINE_SHADE * faceColor.g),
-					   channel(CLI_SVG_OUTLINE_SHADE * faceColor.b) };
+	cliColor color = outlineColor(faceColor);
 	for (int e = 0; e < 3; ++e) {
-		if (!along[e]) {
-			continue;
+		if (along[e]) {
+			cliScreenPoint a = cliCamera_Project(camera, corners[e]);
+			cliScreenPoint b = cliCamera_Project(camera, corners[(e + 1) % 3]);
+			cliWriteSvgLine(f, NULL, a, b, color, CLI_SVG_OUTLINE_WIDTH, false);
 		}
-		cliScreenPoint a = cliCamera_Project(camera, corners[e]);
-		cliScreenPoint b = cliCamera_Project(camera, corners[(e + 1) % 3]);
-		fputs("<line x1=\"", f);
-		cliSvgWriteCoord(f, a.x);
-		fputs("\" y1=\"", f);
-		cliSvgWriteCoord(f, a.y);
-		fputs("\" x2=\"", f);
-		cliSvgWriteCoord(f, b.x);
-		fputs("\" y2=\"", f);
-		cliSvgWriteCoord(f, b.y);
-		fputs("\" stroke=\"", f);
-		cliSvgWriteColor(f, color);
-		fputs("\" stroke-width=\"" CLI_SVG_OUTLINE_WIDTH "\"/>\n", f);
 	}
 }
 
@@ -792,20 +788,20 @@ static double snapCorners(const bcMesh* mesh, const cliClusters* c, int32_t tria
 static void writeSnappedData(FILE* f, const cliScreenPoint p[3])
 {
 	putc('M', f);
-	cliSvgWriteCoord(f, p[0].x);
+	cliWriteSvgCoord(f, p[0].x);
 	putc(' ', f);
-	cliSvgWriteCoord(f, p[0].y);
+	cliWriteSvgCoord(f, p[0].y);
 	putc('l', f);
 	for (int c = 1; c < 3; ++c) {
 		double dx = p[c].x - p[c - 1].x, dy = p[c].y - p[c - 1].y;
 		if (c > 1 && dx >= 0.0) {
 			putc(' ', f);
 		}
-		cliSvgWriteCoord(f, dx);
+		cliWriteSvgCoord(f, dx);
 		if (dy >= 0.0) {
 			putc(' ', f);
 		}
-		cliSvgWriteCoord(f, dy);
+		cliWriteSvgCoord(f, dy);
 	}
 	putc('z', f);
 }
@@ -912,11 +908,11 @@ bool cliSvg_MeshCulled(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera,
 			bcVec3 corners[3];
 			if (piece.k > 1 && !painted[piece.triangle]) {
 				cliPiece all = { piece.triangle, 0, 0, 1, 0 };
-				cliPiece_Corners(mesh, all, corners);
+				cliPieceCorners(mesh, all, corners);
 				writeFace(f, camera, corners, color, CLI_SVG_UNDERPAINT_SEAM_WIDTH);
 				painted[piece.triangle] = 1;
 			}
-			cliPiece_Corners(mesh, piece, corners);
+			cliPieceCorners(mesh, piece, corners);
 			if (culling && piece.k == 1) {
 				cliScreenPoint p[3];
 				if (snapCorners(mesh, &clusters, piece.triangle, p) == 0.0) {
@@ -926,7 +922,7 @@ bool cliSvg_MeshCulled(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera,
 				if (pass == 0) {
 					/* fill and stroke are the group's currentColor */
 					fputs("<path color=\"", f);
-					cliSvgWriteColor(f, color);
+					cliWriteSvgColor(f, color);
 					fputs("\" d=\"", f);
 					writeSnappedData(f, p);
 					fputs("\"/>\n", f);
@@ -934,20 +930,8 @@ bool cliSvg_MeshCulled(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera,
 				uint8_t edges = outline[piece.triangle];
 				for (int e = 0; e < 3; ++e) {
 					if (edges & (1u << e)) {
-						cliColor oc = { channel(CLI_SVG_OUTLINE_SHADE * color.r),
-										channel(CLI_SVG_OUTLINE_SHADE * color.g),
-										channel(CLI_SVG_OUTLINE_SHADE * color.b) };
-						fputs("<line x1=\"", f);
-						cliSvgWriteCoord(f, p[e].x);
-						fputs("\" y1=\"", f);
-						cliSvgWriteCoord(f, p[e].y);
-						fputs("\" x2=\"", f);
-						cliSvgWriteCoord(f, p[(e + 1) % 3].x);
-						fputs("\" y2=\"", f);
-						cliSvgWriteCoord(f, p[(e + 1) % 3].y);
-						fputs("\" stroke=\"", f);
-						cliSvgWriteColor(f, oc);
-						fputs("\" stroke-width=\"" CLI_SVG_OUTLINE_WIDTH "\"/>\n", f);
+						cliColor oc = outlineColor(color);
+						cliWriteSvgLine(f, NULL, p[e], p[(e + 1) % 3], oc, CLI_SVG_OUTLINE_WIDTH, false);
 					}
 				}
 				continue;
@@ -972,9 +956,9 @@ bool cliSvg_MeshCulled(cliSvg* svg, const bcMesh* mesh, const cliCamera* camera,
 				}
 				if (!open) {
 					fputs("<path fill=\"", f);
-					cliSvgWriteColor(f, backColor);
+					cliWriteSvgColor(f, backColor);
 					fputs("\" stroke=\"", f);
-					cliSvgWriteColor(f, backColor);
+					cliWriteSvgColor(f, backColor);
 					fputs("\" d=\"", f);
 					open = true;
 				}

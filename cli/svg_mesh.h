@@ -31,7 +31,7 @@ typedef struct cliPiece {
 #define CLI_SVG_CUT_BUDGET 262144
 
 /* The corners of a piece, in the mesh frame. */
-void cliPiece_Corners(const bcMesh* mesh, cliPiece piece, bcVec3 corners[3]);
+void cliPieceCorners(const bcMesh* mesh, cliPiece piece, bcVec3 corners[3]);
 
 /* The painter's order: the non-degenerate triangles of mesh, each cut into
  * the fewest pieces (at most CLI_SVG_MAX_CUTS along an edge) whose edges are

@@ -145,7 +145,7 @@ void cliShortColumnName(const char* name, char* out, size_t size)
 	snprintf(out, size, "%s%s%s", head, last[0] != '\0' ? "." : "", last);
 }
 
-void cliTableMap_ColumnName(const cliTable* t, int k, char* out, size_t size)
+void cliTable_ColumnName(const cliTable* t, int k, char* out, size_t size)
 {
 	if (k >= 0 && k < t->columnCount && t->columns[k].name != NULL) {
 		char name[CLI_COLUMN_NAME_SIZE];
@@ -207,10 +207,10 @@ static bool fits(const cliStats* s, cliSlot slot)
 	if (n == 0) {
 		return true;
 	}
-	if (cliSlotIsVector(slot)) {
+	if (cliSlot_IsVector(slot)) {
 		return most(s->vectors, n);
 	}
-	if (cliSlotIsComponent(slot)) {
+	if (cliSlot_IsComponent(slot)) {
 		return most(s->numbers, n);
 	}
 	switch (slot) {
@@ -276,7 +276,7 @@ static void byMap(cliInference* in)
 	for (int p = 0; p < o->mapCount; ++p) {
 		const char* theirs = o->map[2 * p];
 		const char* ours = o->map[2 * p + 1];
-		bool ignore = cliSlotIsIgnore(ours);
+		bool ignore = cliNameIsIgnore(ours);
 		bool sure = false;
 		cliSlot slot = ignore ? cli_slotNone : cliSlotOfName(ours, &sure);
 		bool found = false;
@@ -340,7 +340,7 @@ static void byNames(cliInference* in)
 			if (slot == cli_slotNone || sure != surePass) {
 				continue;
 			}
-			if (cliSlotIsVector(slot) && in->stats[k].vectors == 0 && in->stats[k].numbers > 0 &&
+			if (cliSlot_IsVector(slot) && in->stats[k].vectors == 0 && in->stats[k].numbers > 0 &&
 				k + 2 < t->columnCount && unnamed(t, k + 1) && unnamed(t, k + 2)) {
 				/* "normal" over three columns, the two after it with no name
 				 * (a header naming only the first): its x, y, z */
@@ -382,9 +382,9 @@ static void byNames(cliInference* in)
 			}
 			if (both && sure && m->columns[before].by == cli_byName) {
 				char a[CLI_COLUMN_NAME_SIZE], b[CLI_COLUMN_NAME_SIZE];
-				cliTableMap_ColumnName(t, before, a, sizeof a);
-				cliTableMap_ColumnName(t, k, b, sizeof b);
-				flag(in, "%s: %s read, %s is named for it too", cliSlotName(slot), a, b);
+				cliTable_ColumnName(t, before, a, sizeof a);
+				cliTable_ColumnName(t, k, b, sizeof b);
+				flag(in, "%s: %s read, %s is named for it too", cliSlot_Name(slot), a, b);
 			} else if (!both) {
 				m->columns[k].slot = slot;
 				m->columns[k].by = cli_byName;
@@ -420,8 +420,8 @@ static void choose(cliInference* in, cliSlot slot, const int* candidates, int co
 	assign(in, candidates[0], slot, cli_byValues, evidence);
 	if (count > 1) {
 		char a[CLI_COLUMN_NAME_SIZE], b[CLI_COLUMN_NAME_SIZE];
-		cliTableMap_ColumnName(in->t, candidates[0], a, sizeof a);
-		cliTableMap_ColumnName(in->t, candidates[1], b, sizeof b);
+		cliTable_ColumnName(in->t, candidates[0], a, sizeof a);
+		cliTable_ColumnName(in->t, candidates[1], b, sizeof b);
 		flag(in, "%s: %s read, %s fits too", what, a, b);
 	}
 }
@@ -656,7 +656,7 @@ bool cliTableMap_Infer(cliTableMap* m, const cliTable* t, const cliInferOptions*
 		cliSlot slot = name != NULL ? cliSlotOfName(leaf != NULL && leaf[1] != '\0' ? leaf + 1 : name, &sure)
 									: cli_slotNone;
 		need[k] = !sure || slot == cli_slotNone || slot == cli_slotAlpha || slot == cli_slotAlphaPercent ||
-				  cliSlotIsVector(slot);
+				  cliSlot_IsVector(slot);
 	}
 	gather(t, stats, need);
 	free(need);

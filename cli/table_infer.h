@@ -77,9 +77,9 @@ void cliTableMap_Free(cliTableMap* m);
 /* A column as a note names it: 't' (its name, quoted, escaped and cut
  * short as cliShortName shows a name read from a file: a report never
  * shows more of a student's text) or column 3. */
-void cliTableMap_ColumnName(const cliTable* t, int k, char* out, size_t size);
+void cliTable_ColumnName(const cliTable* t, int k, char* out, size_t size);
 
-/* Room for any name cliTableMap_ColumnName writes (a key path's two parts
+/* Room for any name cliTable_ColumnName writes (a key path's two parts
  * and the quotes). */
 #define CLI_COLUMN_NAME_SIZE (2 * CLI_SHOWN_NAME_SIZE + 4)
 

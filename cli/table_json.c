@@ -236,19 +236,23 @@ static bool valueRows(cliLitReader* r, const cliLit* v)
 
 /* ------------------------------------------------------------ errors */
 
+/* The JSON parser, made on first use (most files never need it); NULL
+ * when out of memory. */
+static cliJsonParser* strictParser(cliLitReader* r)
+{
+	if (r->strict == NULL) {
+		r->strict = cliJsonParser_Create();
+	}
+	return r->strict;
+}
+
 /* A structure that breaks at error: JSON's own words when the text, read
  * as JSON from begin (its value's start, at line:column), breaks at the
  * same place. */
 static void jsonWords(cliLitReader* r, size_t begin, long line, long column, bcError* error)
 {
-	if (error->code != bc_errorSyntax) {
+	if (error->code != bc_errorSyntax || strictParser(r) == NULL) {
 		return;
-	}
-	if (r->strict == NULL) {
-		r->strict = cliJsonParser_Create();
-		if (r->strict == NULL) {
-			return;
-		}
 	}
 	size_t offset = 0;
 	char message[sizeof error->message];
@@ -274,10 +278,10 @@ static bool brokenRow(cliLitReader* r, const cliLitCursor* at, size_t end, const
 	const char* text = r->text + at->pos;
 	size_t length = end - at->pos;
 	bool noMemory = false;
-	const cJSON* partial = cliJsonParser_PartialValue(r->strict, text, length, &noMemory);
+	const cJSON* partial = strictParser(r) != NULL ? cliJsonParser_PartialValue(r->strict, text, length, &noMemory) : NULL;
 	const cJSON* idNode = partial != NULL ? cliJsonMember(partial, "id") : NULL;
 	size_t idBegin = 0, keyBegin = 0;
-	if (idNode != NULL && cliJsonLocate(text, length, partial, idNode, &idBegin, &keyBegin)) {
+	if (idNode != NULL && cliLocateJsonNode(text, length, partial, idNode, &idBegin, &keyBegin)) {
 		cliLitCursor idAt = *at;
 		cliLitCursor_Advance(&idAt, idBegin);
 		bcError ignored;
@@ -331,7 +335,7 @@ static bool readArray(cliLitReader* r, cliLitCursor* c, bcError* error)
 			 * record with a problem and the array goes on */
 			bcError problem = *error;
 			*c = at;
-			if (cliLitSkipValue(c) && c->pos > at.pos) {
+			if (cliLitCursor_SkipValue(c) && c->pos > at.pos) {
 				jsonWords(r, at.pos, at.line, cliLitCursor_Column(&at), &problem);
 				if (!brokenRow(r, &at, c->pos, &problem)) {
 					return false;
@@ -784,7 +788,7 @@ static bool readObject(cliLitReader* r, const cliLit* o, int depth, bcError* err
 
 /* ------------------------------------------------------------- driver */
 
-bool cliTableIsLiteral(const char* text, size_t length)
+bool cliLooksLikeLiteral(const char* text, size_t length)
 {
 	cliLitCursor c;
 	cliLitCursor_Init(&c, text, length);
@@ -837,7 +841,7 @@ static bool arraysPerLine(const char* text, size_t length, const cliLitCursor* c
 	}
 	cliLitCursor line = *c;
 	line.length = end;
-	return cliLitSkipValue(&line) && line.pos == last - (text[last - 1] == ',' ? 1 : 0);
+	return cliLitCursor_SkipValue(&line) && line.pos == last - (text[last - 1] == ',' ? 1 : 0);
 }
 
 /* Is the next line that is not blank after the one at start opened as the
@@ -878,7 +882,7 @@ static void describeSyntax(unsigned used, char* out, size_t size)
 	}
 }
 
-bool cliTableReadLiteral(cliTable* t, const char* text, size_t length, bcError* error)
+bool cliTable_ReadLiteral(cliTable* t, const char* text, size_t length, bcError* error)
 {
 	cliLitReader r;
 	memset(&r, 0, sizeof r);

@@ -22,13 +22,13 @@
 /* Does text (from its first byte that is not white space) start a value of
  * literal.h's grammar that is a container: '[', '{', '(' or a type name
  * before one (Result{, Result(, Result [)? */
-bool cliTableIsLiteral(const char* text, size_t length);
+bool cliLooksLikeLiteral(const char* text, size_t length);
 
 /* Read text into t (t->container says how it was read). False when the
  * input cannot be read on (an array or object whose structure is broken),
  * with error at its line and column: JSON's own message when the text is
  * JSON up to there. A record that cannot be read in a sequence (a line of
  * NDJSON) is a row with its problem, and reading goes on. */
-bool cliTableReadLiteral(cliTable* t, const char* text, size_t length, bcError* error);
+bool cliTable_ReadLiteral(cliTable* t, const char* text, size_t length, bcError* error);
 
 #endif

@@ -228,7 +228,7 @@ static void nextLine(const char* text, size_t length, size_t pos, size_t* end, s
 	}
 }
 
-bool cliTableIsKeyValues(const char* text, size_t length)
+bool cliLooksLikeKeyValues(const char* text, size_t length)
 {
 	int lines = 0;
 	int keyed = 0;
@@ -412,7 +412,7 @@ static bool pairsRecord(cliKvReader* r, const cliKvLine* line, long lineNumber)
 	return closeRecord(r);
 }
 
-bool cliTableReadKeyValues(cliTable* t, const char* text, size_t length, bcError* error)
+bool cliTable_ReadKeyValues(cliTable* t, const char* text, size_t length, bcError* error)
 {
 	cliKvReader r;
 	memset(&r, 0, sizeof r);

@@ -17,11 +17,11 @@
 #include "table.h"
 
 /* Is text mostly lines of keys and values (at least 3 of 5 of the lines
- * that are not blank or comments), so that cliTableReadKeyValues should
+ * that are not blank or comments), so that cliTable_ReadKeyValues should
  * read it? */
-bool cliTableIsKeyValues(const char* text, size_t length);
+bool cliLooksLikeKeyValues(const char* text, size_t length);
 
 /* Read text into t. False only when memory runs out (error filled). */
-bool cliTableReadKeyValues(cliTable* t, const char* text, size_t length, bcError* error);
+bool cliTable_ReadKeyValues(cliTable* t, const char* text, size_t length, bcError* error);
 
 #endif

@@ -346,16 +346,16 @@ static char* tagLinesAsPairs(const char* text, size_t length)
 	return copy;
 }
 
-bool cliTableReadAny(cliTable* t, const char* text, size_t length, bcError* error)
+bool cliTable_ReadAny(cliTable* t, const char* text, size_t length, bcError* error)
 {
 	bool ok;
-	if (cliTableIsMarkup(text, length)) {
-		ok = cliTableReadMarkup(t, text, length, error);
+	if (cliLooksLikeMarkup(text, length)) {
+		ok = cliTable_ReadMarkup(t, text, length, error);
 		char* pairs = NULL;
 		if (!ok && t->total == 0 && !t->noMemory && (pairs = tagLinesAsPairs(text, length)) != NULL) {
 			/* not a document: an object per line, as its __repr__ writes it */
 			bcError markup = *error;
-			ok = cliTableIsKeyValues(pairs, length) && cliTableReadKeyValues(t, pairs, length, error);
+			ok = cliLooksLikeKeyValues(pairs, length) && cliTable_ReadKeyValues(t, pairs, length, error);
 			if (ok) {
 				cliTable_Note(t, "each line's '<Name' and '>' set aside");
 			} else {
@@ -365,14 +365,14 @@ bool cliTableReadAny(cliTable* t, const char* text, size_t length, bcError* erro
 		}
 		return ok && cliTable_Finish(t);
 	}
-	if (startsWithSection(text, length) && cliTableIsKeyValues(text, length)) {
-		ok = cliTableReadKeyValues(t, text, length, error);
-	} else if (cliTableIsLiteral(text, length)) {
-		ok = cliTableReadLiteral(t, text, length, error);
-	} else if (cliTableIsKeyValues(text, length)) {
-		ok = cliTableReadKeyValues(t, text, length, error);
+	if (startsWithSection(text, length) && cliLooksLikeKeyValues(text, length)) {
+		ok = cliTable_ReadKeyValues(t, text, length, error);
+	} else if (cliLooksLikeLiteral(text, length)) {
+		ok = cliTable_ReadLiteral(t, text, length, error);
+	} else if (cliLooksLikeKeyValues(text, length)) {
+		ok = cliTable_ReadKeyValues(t, text, length, error);
 	} else {
-		ok = cliTableReadText(t, text, length, error);
+		ok = cliTable_ReadText(t, text, length, error);
 	}
 	return ok && cliTable_Finish(t);
 }

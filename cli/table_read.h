@@ -44,6 +44,6 @@ bool cliTextIsBlank(const char* text, size_t length);
 
 /* Reduce text to t with the reader its text calls for. False when the
  * input cannot be read on (error at its place), or out of memory. */
-bool cliTableReadAny(cliTable* t, const char* text, size_t length, bcError* error);
+bool cliTable_ReadAny(cliTable* t, const char* text, size_t length, bcError* error);
 
 #endif

@@ -409,7 +409,7 @@ static bool isHeaderAgain(cliTextReader* r, char* const* names, int nameCount, i
 	return true;
 }
 
-bool cliTableReadText(cliTable* t, const char* text, size_t length, bcError* error)
+bool cliTable_ReadText(cliTable* t, const char* text, size_t length, bcError* error)
 {
 	cliTextReader r;
 	memset(&r, 0, sizeof r);

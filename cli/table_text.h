@@ -22,6 +22,6 @@
 /* Read text into t. False only when memory runs out (error filled): text
  * in columns always reads, a row that does not fit its header being a row
  * with a problem. */
-bool cliTableReadText(cliTable* t, const char* text, size_t length, bcError* error);
+bool cliTable_ReadText(cliTable* t, const char* text, size_t length, bcError* error);
 
 #endif

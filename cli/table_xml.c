@@ -466,7 +466,7 @@ static cliXml* element(cliXmlReader* x, int depth)
 	}
 }
 
-bool cliTableIsMarkup(const char* text, size_t length)
+bool cliLooksLikeMarkup(const char* text, size_t length)
 {
 	size_t i = 0;
 	while (i < length && isSpaceByte(text[i])) {
@@ -742,7 +742,7 @@ static const cliXml* recordParent(const cliXml* e, int depth, int* count, const 
 	return best;
 }
 
-bool cliTableReadMarkup(cliTable* t, const char* text, size_t length, bcError* error)
+bool cliTable_ReadMarkup(cliTable* t, const char* text, size_t length, bcError* error)
 {
 	cliXmlReader x;
 	memset(&x, 0, sizeof x);

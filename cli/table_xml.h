@@ -17,10 +17,10 @@
 
 /* Does text (from its first byte that is not white space) start as markup
  * ('<' and a letter, '?', or '!')? */
-bool cliTableIsMarkup(const char* text, size_t length);
+bool cliLooksLikeMarkup(const char* text, size_t length);
 
 /* Read text into t. False when the markup cannot be read (an element never
  * closed, no repeated element), with error at its place. */
-bool cliTableReadMarkup(cliTable* t, const char* text, size_t length, bcError* error);
+bool cliTable_ReadMarkup(cliTable* t, const char* text, size_t length, bcError* error);
 
 #endif

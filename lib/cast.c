@@ -233,13 +233,8 @@ static void fillOutput(const bcCastContext* ctx, bcCastOutput* out)
 			chosen = c;
 		}
 	}
-	memset(out, 0, sizeof *out);
-	out->triangle = -1;
-	out->face = -1;
-	out->vertices[0] = out->vertices[1] = out->vertices[2] = -1;
-	out->alpha = 1.0;
+	*out = (bcCastOutput)BC_NO_CONTACT(bc_castMiss);
 	if (chosen == NULL) {
-		out->state = bc_castMiss;
 		return;
 	}
 	int slot = 0;
@@ -265,18 +260,6 @@ static void fillOutput(const bcCastContext* ctx, bcCastOutput* out)
 	bcSweepTakeEarliest(&ctx->query, earliest, out);
 }
 
-static bcCastOutput invalidOutput(void)
-{
-	bcCastOutput out;
-	memset(&out, 0, sizeof out);
-	out.state = bc_castInvalid;
-	out.alpha = 1.0;
-	out.triangle = -1;
-	out.face = -1;
-	out.vertices[0] = out.vertices[1] = out.vertices[2] = -1;
-	return out;
-}
-
 bcCastOutput bcMesh_Cast(const bcMesh* mesh, bcCastInput input, const bcCastOptions* options)
 {
 	bcCastOutput out;
@@ -288,7 +271,7 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
 					bcContact* ties, int capacity)
 {
 	if (!bcIsValidCastInput(input)) {
-		*output = invalidOutput();
+		*output = (bcCastOutput)BC_NO_CONTACT(bc_castInvalid);
 		return 0;
 	}
 	bcCastContext ctx;
@@ -296,7 +279,7 @@ int bcMesh_CastTies(const bcMesh* mesh, bcCastInput input, const bcCastOptions* 
 	if (ctx.outOfMemory) {
 		/* Never an answer from part of the contacts. */
 		releaseSearch(&ctx);
-		*output = invalidOutput();
+		*output = (bcCastOutput)BC_NO_CONTACT(bc_castInvalid);
 		output->state = bc_castNoMemory;
 		return 0;
 	}
@@ -467,7 +450,7 @@ static void castOne(const bcBatch* batch, int i, int worker)
 	size_t at = batch->spots != NULL ? pool->count : 0;
 	int n = castCollecting(batch, i, pool, at);
 	if (n < 0) {
-		*out = invalidOutput();
+		*out = (bcCastOutput)BC_NO_CONTACT(bc_castInvalid);
 		out->state = bc_castNoMemory;
 		n = 0;
 	}

@@ -175,19 +175,6 @@ static bool interferes(bcDiscreteSearch* search, bcVec3 center, bool first)
 	return search->lowest >= 0;
 }
 
-static bcDiscreteOutput emptyOutput(bcCastState state)
-{
-	bcDiscreteOutput out;
-	memset(&out, 0, sizeof out);
-	out.state = state;
-	out.alpha = 1.0;
-	out.triangle = -1;
-	out.face = -1;
-	out.feature = bc_featureNone;
-	out.vertices[0] = out.vertices[1] = out.vertices[2] = -1;
-	return out;
-}
-
 /* The ball's centre at alpha (p0 and p1 exactly at the ends). */
 static bcVec3 centerAt(bcCastInput input, bcVec3 d, double alpha)
 {
@@ -237,7 +224,7 @@ bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput input, cons
 {
 	bcDiscreteOptions o = options != NULL ? *options : bcDefaultDiscreteOptions();
 	if (!bcIsValidCastInput(input) || !isValidOptions(&o)) {
-		return emptyOutput(bc_castInvalid);
+		return (bcDiscreteOutput)BC_NO_CONTACT(bc_castInvalid);
 	}
 	bcVec3 d = bcSub(input.p1, input.p0);
 	bcDiscreteSearch search;
@@ -253,7 +240,7 @@ bcDiscreteOutput bcMesh_CastDiscrete(const bcMesh* mesh, bcCastInput input, cons
 	/* Seed 002 tests the start first: an overlap there is the cast's
 	 * initial overlap (or, ignored, sets those triangles aside), a touch
 	 * (distance exactly r) a contact at alpha 0. */
-	bcDiscreteOutput out = emptyOutput(bc_castMiss);
+	bcDiscreteOutput out = BC_NO_CONTACT(bc_castMiss);
 	search.atStart = true;
 	bool touching = interferes(&search, input.p0, false);
 	search.atStart = false;

@@ -1818,18 +1818,6 @@ static int chooseSlot(const bcSweepResult* result, double threshold)
 	return -1;
 }
 
-static bcCastOutput missOutput(bcCastState state)
-{
-	bcCastOutput out = { 0 };
-	out.state = state;
-	out.alpha = 1.0;
-	out.triangle = -1;
-	out.face = -1;
-	out.feature = bc_featureNone;
-	out.vertices[0] = out.vertices[1] = out.vertices[2] = -1;
-	return out;
-}
-
 bool bcIsValidCastInput(bcCastInput input)
 {
 	/* The comparisons are false for NaN, so NaN is refused too. */
@@ -1840,10 +1828,10 @@ bool bcIsValidCastInput(bcCastInput input)
 bcCastOutput bcCastTriangle(bcVec3 a, bcVec3 b, bcVec3 c, bcCastInput input, const bcCastOptions* options)
 {
 	if (!bcIsValidCastInput(input)) {
-		return missOutput(bc_castInvalid);
+		return (bcCastOutput)BC_NO_CONTACT(bc_castInvalid);
 	}
 	bcSweepTriangleRef t = { a, b, c, bcTriangleNormal(a, b, c), bcTriangleNormalError(a, b, c) };
-	bcCastOutput out = missOutput(bc_castMiss);
+	bcCastOutput out = BC_NO_CONTACT(bc_castMiss);
 	if (t.n.x == 0.0 && t.n.y == 0.0 && t.n.z == 0.0) {
 		return out;
 	}

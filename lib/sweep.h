@@ -64,6 +64,13 @@ typedef struct bcSweepResult {
 
 bcSweepQuery bcMakeSweepQuery(bcCastInput input, const bcCastOptions* options);
 
+/* An answer in state s that names no contact: alpha 1, triangle, face and
+ * vertices -1, no feature, every other field 0. The initializer of a
+ * bcCastOutput or a bcDiscreteOutput alike: the two outputs share these
+ * fields and what they mean on a miss (ballcast.h). */
+#define BC_NO_CONTACT(s)                                                                                             \
+	{ .state = (s), .alpha = 1.0, .triangle = -1, .face = -1, .feature = bc_featureNone, .vertices = { -1, -1, -1 } }
+
 /* A triangle's normal from its two shortest edges, rounded and crossed
  * (the plain normal), is within 28 u |x| |y| / |x X y| + 8 u of a radian;
  * above this bound -- a triangle whose largest angle has a sine below about

@@ -773,3 +773,13 @@ EOF
 	bcast cast "$mesh" nothere.json
 	! grep -q "$(printf '\033')" stderr
 }
+
+@test "a submission whose first broken record comes before any JSON wording is graded, not a crash (fuzz_results)" {
+	# the id search of a broken record used a parser made only on the way to
+	# JSON's own words: SIGSEGV on this file (exit 139)
+	printf '[{"id": "a", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25}, {"id": "b", "p0": [1, 1, 2], "p1": [1, 1, -1], "r": 0.25}]\n' >t.json
+	bcast grade "$ROOM" t.json "$REPO/tests/fuzz/regressions/fuzz_results/broken-record-before-any-json-words.ndjson"
+	assert_status 1
+	assert_contains "$out" 'id "a": error "no raiuds" vs expected none'
+	assert_contains "$out" 'id "b": missing'
+}

@@ -203,7 +203,7 @@ static void checkSameKey(const cliResult* r, const char* key, const char* suffix
 	memcpy(other + n, suffix, m + 1);
 	cliResult copy = *r;
 	copy.id = other;
-	char* otherKey = cliResultIdKey(&copy);
+	char* otherKey = cliResult_IdKey(&copy);
 	BC_FUZZ_CHECK(otherKey != NULL && strcmp(key, otherKey) == 0, "id %s has key %s, but %s has %s", r->id, key, other,
 				  otherKey != NULL ? otherKey : "NULL");
 	free(otherKey);
@@ -212,7 +212,7 @@ static void checkSameKey(const cliResult* r, const char* key, const char* suffix
 
 static void checkIdKey(const cliResult* r)
 {
-	char* key = cliResultIdKey(r);
+	char* key = cliResult_IdKey(r);
 	BC_FUZZ_CHECK(key != NULL, "no id key");
 	bool number = r->idKind == cli_idIndex || bcFuzzIsJsonNumber(r->id, strlen(r->id));
 	BC_FUZZ_CHECK(key[0] == (number ? 'n' : 's'), "result %ld: id key %s", r->index, key);

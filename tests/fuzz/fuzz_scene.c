@@ -152,7 +152,7 @@ static void checkParse(const char* text, size_t size, const bcSceneParse* parsed
 		BC_FUZZ_CHECK(isfinite(def->radius) && def->radius >= 0.0, "ball %d: r = %.17g", k, def->radius);
 		BC_FUZZ_CHECK(isfinite(def->mass) && def->mass > 0.0, "ball %d: mass = %.17g", k, def->mass);
 		char name[128];
-		const char* shown = cliSceneBallName(ball, name, sizeof name);
+		const char* shown = cliSceneBall_Name(ball, name, sizeof name);
 		BC_FUZZ_CHECK(shown == name && memchr(name, '\0', sizeof name) != NULL && name[0] != '\0',
 					  "ball %d: no name", k);
 		BC_FUZZ_CHECK(bcFuzzIsUtf8(name, strlen(name), true), "ball %d: the name is not valid UTF-8 or holds a control "

@@ -250,7 +250,7 @@ START_TEST(recordChecks)
 	record.p1 = (bcVec3){ 1.0, 1.0, 1.0 };
 	record.radius = 0.5;
 	bcCastInput input;
-	ck_assert_str_eq(cliCheckCastRecord(&record, &options, &input),
+	ck_assert_str_eq(cliRecord_CheckCast(&record, &options, &input),
 					 "a coordinate or the radius is beyond the supported range of 1e50");
 	bcCastOutput out;
 	int ties = -1;
@@ -259,11 +259,11 @@ START_TEST(recordChecks)
 	ck_assert_int_eq(ties, 0);
 	record.p0 = (bcVec3){ 1.0, 1.0, 1.0 };
 	record.radius = 1e51;
-	ck_assert_str_eq(cliCheckCastRecord(&record, &options, &input),
+	ck_assert_str_eq(cliRecord_CheckCast(&record, &options, &input),
 					 "a coordinate or the radius is beyond the supported range of 1e50");
-	/* the record's own problems first, as cliCheckTrajectory words them */
+	/* the record's own problems first, as cliRecord_CheckTrajectory words them */
 	record.fields = cli_fieldP0 | cli_fieldRadius;
-	ck_assert_str_eq(cliCheckCastRecord(&record, &options, &input), "missing p1");
+	ck_assert_str_eq(cliRecord_CheckCast(&record, &options, &input), "missing p1");
 	record.fields = cli_fieldP0 | cli_fieldP1 | cli_fieldRadius;
 	record.radius = 0.5;
 	ck_assert_ptr_null(cliAnswerRecord(mesh, &s, &options, &record, NULL, &input, &out, &ties));
@@ -378,7 +378,7 @@ static void assertResultsRoundTrip(const bcMesh* mesh, const cliCastSettings* s,
 		const char* problem = cliAnswerRecord(mesh, s, &options, &record, &pool, &input, &out, &n);
 		cliCastWriter_Format(&writer, &written, count, &record, problem, problem == NULL ? &out : NULL, pool.ties,
 							 n, NULL);
-		ck_assert(cliAnswer_ToResult(&record, count, problem, &out, pool.ties, n, true, direct + count));
+		ck_assert(cliResult_FromAnswer(&record, count, problem, &out, pool.ties, n, true, direct + count));
 		ck_assert_int_eq(direct[count].line, record.line);
 		ck_assert_int_eq(direct[count].column, record.column);
 		count++;
@@ -438,7 +438,7 @@ START_TEST(resultOfABadRecord)
 	record.line = 9;
 	record.column = 2;
 	cliResult r;
-	ck_assert(cliAnswer_ToResult(&record, 4, "missing p1", NULL, NULL, 0, true, &r));
+	ck_assert(cliResult_FromAnswer(&record, 4, "missing p1", NULL, NULL, 0, true, &r));
 	ck_assert_uint_eq(r.fields, cli_resultError);
 	ck_assert_str_eq(r.error, "missing p1");
 	/* no id: the index, as a number */
@@ -471,7 +471,7 @@ START_TEST(trajectoryFields)
 	bcVec3 p0 = { 0, 0, 0 }, p1 = { 0, 0, 0 };
 	double radius = -1.0;
 	cliRecord record = makeRecord(cli_fieldP0 | cli_fieldP1 | cli_fieldRadius);
-	ck_assert_ptr_null(cliCheckTrajectory(&record, &options, &p0, &p1, &radius));
+	ck_assert_ptr_null(cliRecord_CheckTrajectory(&record, &options, &p0, &p1, &radius));
 	bcAssertVecNear(p0, 1.0, 2.0, 3.0, 0.0);
 	bcAssertVecNear(p1, 4.0, 5.0, 6.0, 0.0);
 	ck_assert(radius == 0.5);
@@ -479,10 +479,10 @@ START_TEST(trajectoryFields)
 	/* --radius stands in only for a record without r */
 	options.haveRadius = true;
 	options.radius = 0.25;
-	ck_assert_ptr_null(cliCheckTrajectory(&record, &options, &p0, &p1, &radius));
+	ck_assert_ptr_null(cliRecord_CheckTrajectory(&record, &options, &p0, &p1, &radius));
 	ck_assert(radius == 0.5);
 	record = makeRecord(cli_fieldP0 | cli_fieldP1);
-	ck_assert_ptr_null(cliCheckTrajectory(&record, &options, &p0, &p1, &radius));
+	ck_assert_ptr_null(cliRecord_CheckTrajectory(&record, &options, &p0, &p1, &radius));
 	ck_assert(radius == 0.25);
 }
 END_TEST
@@ -494,18 +494,18 @@ START_TEST(trajectoryProblems)
 	bcVec3 p0, p1;
 	double radius;
 	cliRecord record = makeRecord(cli_fieldP0 | cli_fieldP1);
-	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius),
+	ck_assert_str_eq(cliRecord_CheckTrajectory(&record, &options, &p0, &p1, &radius),
 					 "missing r (give it per record or with --radius)");
 	record = makeRecord(cli_fieldP1 | cli_fieldRadius);
-	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p0");
+	ck_assert_str_eq(cliRecord_CheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p0");
 	record = makeRecord(cli_fieldP0 | cli_fieldRadius);
-	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p1");
+	ck_assert_str_eq(cliRecord_CheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p1");
 	record = makeRecord(cli_fieldRadius);
-	ck_assert_str_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p0");
+	ck_assert_str_eq(cliRecord_CheckTrajectory(&record, &options, &p0, &p1, &radius), "missing p0");
 	/* the record's own error comes first */
 	record = makeRecord(cli_fieldRadius);
 	strcpy(record.error, "p0: expected an array of 3 numbers");
-	ck_assert_ptr_eq(cliCheckTrajectory(&record, &options, &p0, &p1, &radius), record.error);
+	ck_assert_ptr_eq(cliRecord_CheckTrajectory(&record, &options, &p0, &p1, &radius), record.error);
 }
 END_TEST
 

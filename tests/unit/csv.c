@@ -153,8 +153,8 @@ START_TEST(cellsAreUtf8)
 	ck_assert_int_eq(t.csv.problem, cli_csvProblemNul);
 	expectEnd(&t);
 	closeCsv(&t);
-	ck_assert_str_eq(cliCsv_SeparatorName(';'), "';'");
-	ck_assert_str_eq(cliCsv_SeparatorName('\t'), "tabs");
+	ck_assert_str_eq(cliSeparatorName(';'), "';'");
+	ck_assert_str_eq(cliSeparatorName('\t'), "tabs");
 }
 END_TEST
 
@@ -232,7 +232,7 @@ START_TEST(wholeVectorsOnly)
 	/* columns: 0 id, 1-3 p0, 4-6 p1; the header has all of p0, two of p1 */
 	static const cliCsvVector vectors[] = { { "p0", 1, 1u }, { "p1", 4, 2u } };
 	int columnOf[7] = { 0, 3, 1, 2, 4, -1, 5 };
-	cliCsv_WholeVectors(columnOf, vectors, 2);
+	cliKeepWholeVectors(columnOf, vectors, 2);
 	ck_assert(columnOf[0] == 0 && columnOf[1] == 3 && columnOf[2] == 1 && columnOf[3] == 2);
 	ck_assert(columnOf[4] == -1 && columnOf[5] == -1 && columnOf[6] == -1);
 }

@@ -12,7 +12,7 @@ static void assertSlot(const char* name, cliSlot slot, bool sure)
 {
 	bool got = !sure;
 	cliSlot s = cliSlotOfName(name, &got);
-	ck_assert_msg(s == slot, "'%s' reads as %s, expected %s", name, cliSlotName(s), cliSlotName(slot));
+	ck_assert_msg(s == slot, "'%s' reads as %s, expected %s", name, cliSlot_Name(s), cliSlot_Name(slot));
 	ck_assert_msg(got == sure, "'%s': sure %d, expected %d", name, got, sure);
 }
 
@@ -74,10 +74,10 @@ START_TEST(components)
 	ck_assert_int_eq(cliSlotOfNameOneBased("normal_3", &sure), cli_slotNormal + 3);
 	ck_assert(cliNameEndsInDigit("normal_3", '3'));
 	ck_assert(!cliNameEndsInDigit("normal3", '3'));
-	ck_assert(cliSlotIsComponent(cli_slotNormal + 2));
-	ck_assert(cliSlotIsVector(cli_slotNormal));
-	ck_assert_int_eq(cliSlotVectorOf(cli_slotNormal + 2), cli_slotNormal);
-	ck_assert_int_eq(cliSlotComponent(cli_slotNormal + 3), 2);
+	ck_assert(cliSlot_IsComponent(cli_slotNormal + 2));
+	ck_assert(cliSlot_IsVector(cli_slotNormal));
+	ck_assert_int_eq(cliSlot_VectorOf(cli_slotNormal + 2), cli_slotNormal);
+	ck_assert_int_eq(cliSlot_Component(cli_slotNormal + 3), 2);
 }
 END_TEST
 
@@ -98,11 +98,11 @@ START_TEST(percentAndHints)
 	assertSlot("colour", cli_slotNone, false);
 	assertSlot("", cli_slotNone, false);
 	assertSlot("speed", cli_slotNone, false);
-	ck_assert(cliSlotIsIgnore("none"));
-	ck_assert(cliSlotIsIgnore("ignore"));
-	ck_assert(!cliSlotIsIgnore("alpha"));
-	ck_assert_str_eq(cliSlotName(cli_slotNormal + 1), "normal_x");
-	ck_assert_str_eq(cliSlotName(cli_slotP1 + 2), "y1");
+	ck_assert(cliNameIsIgnore("none"));
+	ck_assert(cliNameIsIgnore("ignore"));
+	ck_assert(!cliNameIsIgnore("alpha"));
+	ck_assert_str_eq(cliSlot_Name(cli_slotNormal + 1), "normal_x");
+	ck_assert_str_eq(cliSlot_Name(cli_slotP1 + 2), "y1");
 }
 END_TEST
 

@@ -45,17 +45,17 @@ START_TEST(fieldsWords)
 	/* the report formats, by name and by -o's extension */
 	const char* const formats[] = { "text", "json", "csv", "html", "junit", "gradescope" };
 	for (size_t k = 0; k < sizeof formats / sizeof formats[0]; ++k) {
-		ck_assert_ptr_nonnull(cliReportNamed(formats[k]));
+		ck_assert_ptr_nonnull(cliReportWriter_FromName(formats[k]));
 	}
-	ck_assert_ptr_null(cliReportNamed("xml"));
-	ck_assert_ptr_eq(cliReportFromPath("a/page.html"), cliReportNamed("html"));
-	ck_assert_ptr_eq(cliReportFromPath("page.htm"), cliReportNamed("html"));
-	ck_assert_ptr_eq(cliReportFromPath("g.json"), cliReportNamed("json"));
-	ck_assert_ptr_eq(cliReportFromPath("g.csv"), cliReportNamed("csv"));
-	ck_assert_ptr_null(cliReportFromPath("g.ndjson"));
-	ck_assert_ptr_null(cliReportFromPath("g.txt"));
-	ck_assert_ptr_null(cliReportFromPath("dir.json/g"));
-	ck_assert_ptr_null(cliReportFromPath(NULL));
+	ck_assert_ptr_null(cliReportWriter_FromName("xml"));
+	ck_assert_ptr_eq(cliReportWriter_FromPath("a/page.html"), cliReportWriter_FromName("html"));
+	ck_assert_ptr_eq(cliReportWriter_FromPath("page.htm"), cliReportWriter_FromName("html"));
+	ck_assert_ptr_eq(cliReportWriter_FromPath("g.json"), cliReportWriter_FromName("json"));
+	ck_assert_ptr_eq(cliReportWriter_FromPath("g.csv"), cliReportWriter_FromName("csv"));
+	ck_assert_ptr_null(cliReportWriter_FromPath("g.ndjson"));
+	ck_assert_ptr_null(cliReportWriter_FromPath("g.txt"));
+	ck_assert_ptr_null(cliReportWriter_FromPath("dir.json/g"));
+	ck_assert_ptr_null(cliReportWriter_FromPath(NULL));
 }
 END_TEST
 
@@ -71,7 +71,7 @@ START_TEST(judgeMarksWhatFails)
 	cfg.fields = CLI_FIELDS_GRADE;
 	bool fails[3];
 	cliGradeCounts counts;
-	ck_assert(cliGrade_Judge(&cfg, &expected, &actual, fails, &counts));
+	ck_assert(cliJudgeResults(&cfg, &expected, &actual, fails, &counts));
 	ck_assert(fails[0] && !fails[1] && fails[2]);
 	ck_assert_int_eq(counts.passed, 1);
 	ck_assert_int_eq(counts.failed, 1);
@@ -83,10 +83,10 @@ START_TEST(judgeMarksWhatFails)
 	cliResultSet right = parse("{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"normal\":[0,0.6,0.8]}\n"
 							   "{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n");
 	bool two[2];
-	ck_assert(cliGrade_Judge(&cfg, &expected, &right, two, &counts));
+	ck_assert(cliJudgeResults(&cfg, &expected, &right, two, &counts));
 	ck_assert(two[0] && !two[1]);
 	cfg.fields = CLI_FIELDS_GRADE;
-	ck_assert(cliGrade_Judge(&cfg, &expected, &right, two, &counts));
+	ck_assert(cliJudgeResults(&cfg, &expected, &right, two, &counts));
 	ck_assert(!two[0] && !two[1]);
 	ck_assert_int_eq(counts.passed, 2);
 	cliResultSet_Free(&right);
@@ -106,12 +106,12 @@ START_TEST(normalLength)
 	/* the right direction, half as long: fails (the angle alone would pass) */
 	cliResultSet half = parse("{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"normal\":[0,0.3,0.4]}\n"
 							  "{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n");
-	ck_assert(cliGrade_Judge(&cfg, &expected, &half, fails, &counts));
+	ck_assert(cliJudgeResults(&cfg, &expected, &half, fails, &counts));
 	ck_assert(fails[0]);
 	/* within 1e-6 of unit length: passes */
 	cliResultSet near = parse("{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"normal\":[0,0.60000048,0.80000064]}\n"
 							  "{\"id\":\"b\",\"hit\":false,\"alpha\":1}\n");
-	ck_assert(cliGrade_Judge(&cfg, &expected, &near, fails, &counts));
+	ck_assert(cliJudgeResults(&cfg, &expected, &near, fails, &counts));
 	ck_assert(!fails[0]);
 	cliResultSet_Free(&near);
 	cliResultSet_Free(&half);
@@ -133,13 +133,13 @@ static char* gradeCsv(cliGradeConfig* cfg, const cliResultSet* expected, const c
 		fputs(submission, f);
 		fclose(f);
 	}
-	cfg->report = cliReportNamed("csv");
+	cfg->report = cliReportWriter_FromName("csv");
 	cfg->outputPath = report;
 	cfg->quiet = false;
 	char* paths[] = { path };
 	FILE* devnull = freopen("/dev/null", "w", stderr);
 	(void)devnull;
-	*status = cliGrade_Run(cfg, "e.ndjson", expected, paths, 1);
+	*status = cliGradeSubmissions(cfg, "e.ndjson", expected, paths, 1);
 	FILE* f = fopen(report, "r");
 	ck_assert_ptr_nonnull(f);
 	char* text = calloc(1, 4096);
@@ -230,7 +230,7 @@ static char* gradeFixture(cliGradeConfig* cfg, const cliResultSet* expected, con
 	cfg->readContext = (void*)fixture;
 	char name[] = "s.csv";
 	char* paths[] = { name };
-	*status = cliGrade_Run(cfg, "e.ndjson", expected, paths, 1);
+	*status = cliGradeSubmissions(cfg, "e.ndjson", expected, paths, 1);
 	FILE* f = fopen(report, "r");
 	ck_assert_ptr_nonnull(f);
 	char* text = calloc(1, 8192);
@@ -257,7 +257,7 @@ START_TEST(shapesAndNotes)
 	ck_assert_str_eq(text, "s.csv: empty file\n0 passed, 0 failed, 2 missing, 0 extra\n");
 	free(text);
 	cliFixture header = { "id,hit,alpha\n", cli_shapeHeaderOnly, false, NULL };
-	cfg.report = cliReportNamed("csv");
+	cfg.report = cliReportWriter_FromName("csv");
 	text = gradeFixture(&cfg, &expected, &header, &status);
 	ck_assert_msg(strstr(text, "\ns.csv,0,0,0,2,0,0,header only,\n") != NULL, "%s", text);
 	free(text);
@@ -292,24 +292,24 @@ START_TEST(positionalMatching)
 	/* ids that match none of EXPECTED's (row numbers 0 and 1 against "a"
 	 * and "b"): by position, as a teacher would, since the counts agree */
 	actual.positional = false;
-	ck_assert(cliGrade_Judge(&cfg, &expected, &actual, fails, &counts));
+	ck_assert(cliJudgeResults(&cfg, &expected, &actual, fails, &counts));
 	ck_assert_int_eq(counts.passed, 2);
 	ck_assert_int_eq(counts.missing, 0);
 	ck_assert_int_eq(counts.extra, 0);
 	actual.positional = true;
-	ck_assert(cliGrade_Judge(&cfg, &expected, &actual, fails, &counts));
+	ck_assert(cliJudgeResults(&cfg, &expected, &actual, fails, &counts));
 	ck_assert_int_eq(counts.passed, 2);
 	ck_assert(!fails[0] && !fails[1]);
 	/* the second answer wrong: it is b's record that fails */
 	cliResultSet wrong = parse("{\"hit\":true,\"alpha\":0.5,\"normal\":[0,0.6,0.8]}\n{\"hit\":true,\"alpha\":0.5}\n");
 	wrong.positional = true;
-	ck_assert(cliGrade_Judge(&cfg, &expected, &wrong, fails, &counts));
+	ck_assert(cliJudgeResults(&cfg, &expected, &wrong, fails, &counts));
 	ck_assert(!fails[0] && fails[1]);
 	ck_assert_int_eq(counts.failed, 1);
 	/* counts that disagree: nothing matched, said in the report */
 	cliResultSet three = parse("{\"hit\":false,\"alpha\":1}\n{\"hit\":false,\"alpha\":1}\n{\"hit\":false,\"alpha\":1}\n");
 	three.positional = true;
-	ck_assert(cliGrade_Judge(&cfg, &expected, &three, fails, &counts));
+	ck_assert(cliJudgeResults(&cfg, &expected, &three, fails, &counts));
 	ck_assert_int_eq(counts.passed, 0);
 	ck_assert_int_eq(counts.missing, 2);
 	ck_assert_int_eq(counts.extra, 3);
@@ -347,13 +347,13 @@ START_TEST(normalConvention)
 	cliResultSet contact = parse("{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"normal\":[0,0.6,0.8]}\n");
 	cliResultSet triangle3 = parse("{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"normal\":[0,0,1]}\n");
 	cliResultSet triangle4 = parse("{\"id\":\"a\",\"hit\":true,\"alpha\":0.5,\"normal\":[0,1,0]}\n");
-	ck_assert(cliGrade_Judge(&cfg, &expected, &contact, fails, &counts) && !fails[0]);
+	ck_assert(cliJudgeResults(&cfg, &expected, &contact, fails, &counts) && !fails[0]);
 	/* a triangle normal where the contact normal is asked: fails, tie or not */
-	ck_assert(cliGrade_Judge(&cfg, &expected, &triangle3, fails, &counts) && fails[0]);
-	ck_assert(cliGrade_Judge(&cfg, &expected, &triangle4, fails, &counts) && fails[0]);
+	ck_assert(cliJudgeResults(&cfg, &expected, &triangle3, fails, &counts) && fails[0]);
+	ck_assert(cliJudgeResults(&cfg, &expected, &triangle4, fails, &counts) && fails[0]);
 	cfg.acceptNormals = cli_normalsContact | cli_normalsTriangle;
-	ck_assert(cliGrade_Judge(&cfg, &expected, &triangle3, fails, &counts) && !fails[0]);
-	ck_assert(cliGrade_Judge(&cfg, &expected, &triangle4, fails, &counts) && !fails[0]);
+	ck_assert(cliJudgeResults(&cfg, &expected, &triangle3, fails, &counts) && !fails[0]);
+	ck_assert(cliJudgeResults(&cfg, &expected, &triangle4, fails, &counts) && !fails[0]);
 	/* the triangle convention: EXPECTED's normal is the triangle's, a tied
 	 * triangle's passes, the contact normal does not */
 	cliResultSet_Free(&expected);
@@ -362,9 +362,9 @@ START_TEST(normalConvention)
 					 "{\"triangle\":4,\"feature\":\"edge\",\"normal\":[0,0.6,0.8],\"triangle_normal\":[0,1,0]}]}\n");
 	cfg.acceptNormals = 0;
 	cfg.normalConvention = cli_normalsTriangle;
-	ck_assert(cliGrade_Judge(&cfg, &expected, &triangle3, fails, &counts) && !fails[0]);
-	ck_assert(cliGrade_Judge(&cfg, &expected, &triangle4, fails, &counts) && !fails[0]);
-	ck_assert(cliGrade_Judge(&cfg, &expected, &contact, fails, &counts) && fails[0]);
+	ck_assert(cliJudgeResults(&cfg, &expected, &triangle3, fails, &counts) && !fails[0]);
+	ck_assert(cliJudgeResults(&cfg, &expected, &triangle4, fails, &counts) && !fails[0]);
+	ck_assert(cliJudgeResults(&cfg, &expected, &contact, fails, &counts) && fails[0]);
 	unsigned normals = 0;
 	ck_assert(cliParseNormals("contact,triangle", &normals));
 	ck_assert_uint_eq(normals, cli_normalsContact | cli_normalsTriangle);

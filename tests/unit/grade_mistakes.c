@@ -24,12 +24,12 @@ START_TEST(names)
 	ck_assert_str_eq(cliMistakeNames[cli_mistakeNormalNegated], "normal-negated");
 	ck_assert_str_eq(cliMistakeNames[cli_mistakeBeyondPath], "hits-beyond-path");
 	ck_assert_str_eq(cliMistakeNames[cli_mistakeContactNormal], "contact-normal-vs-triangle-normal");
-	ck_assert(cliMistakeIsWritten(cli_mistakeNormalNegated));
-	ck_assert(cliMistakeIsWritten(cli_mistakeTriangleNormal));
-	ck_assert(cliMistakeIsWritten(cli_mistakeOneBased));
-	ck_assert(!cliMistakeIsWritten(cli_mistakeSwappedEndpoints));
-	ck_assert(!cliMistakeIsWritten(cli_mistakeBeyondPath));
-	ck_assert(!cliMistakeIsWritten(cli_mistakeLargerRoot));
+	ck_assert(cliMistake_IsWritten(cli_mistakeNormalNegated));
+	ck_assert(cliMistake_IsWritten(cli_mistakeTriangleNormal));
+	ck_assert(cliMistake_IsWritten(cli_mistakeOneBased));
+	ck_assert(!cliMistake_IsWritten(cli_mistakeSwappedEndpoints));
+	ck_assert(!cliMistake_IsWritten(cli_mistakeBeyondPath));
+	ck_assert(!cliMistake_IsWritten(cli_mistakeLargerRoot));
 }
 END_TEST
 
@@ -61,10 +61,10 @@ static char* gradeRowWith(const char* expectedText, const char* submission, cons
 	if (with != NULL) {
 		cfg = *with;
 	}
-	cfg.report = cliReportNamed("csv");
+	cfg.report = cliReportWriter_FromName("csv");
 	cfg.outputPath = report;
 	char* paths[] = { path };
-	cliGrade_Run(&cfg, "e.ndjson", &expected, paths, 1);
+	cliGradeSubmissions(&cfg, "e.ndjson", &expected, paths, 1);
 	f = fopen(report, "r");
 	char* text = calloc(1, 4096);
 	size_t n = fread(text, 1, 4095, f);
@@ -152,8 +152,8 @@ START_TEST(reverses)
 	free(row);
 	ck_assert_str_eq(cliMistakeNames[cli_mistakeOverlapReported], "initial-overlap-reported");
 	ck_assert_str_eq(cliMistakeNames[cli_mistakeDiameterAsRadius], "diameter-as-radius");
-	ck_assert(cliMistakeIsWritten(cli_mistakeZeroBased));
-	ck_assert(!cliMistakeIsWritten(cli_mistakeBackFacesMissed));
+	ck_assert(cliMistake_IsWritten(cli_mistakeZeroBased));
+	ck_assert(!cliMistake_IsWritten(cli_mistakeBackFacesMissed));
 }
 END_TEST
 

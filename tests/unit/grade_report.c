@@ -41,7 +41,7 @@ END_TEST
 static void assertWords(const cliDiff* d, const char* words)
 {
 	char* text = NULL;
-	CAPTURE(text, cliDiff_Write(f, d));
+	CAPTURE(text, cliWriteDiff(f, d));
 	ck_assert_str_eq(text, words);
 	free(text);
 }
@@ -124,10 +124,10 @@ START_TEST(entriesNotesAndTheWalk)
 	ck_assert_int_eq(d.count, 0); /* taken */
 	ck_assert_int_eq(r.score.failed, 1);
 	ck_assert_int_eq(r.score.missing, 1);
-	char* text = cliEntry_Text(&r, r.entries + 0);
+	char* text = cliEntryText(&r, r.entries + 0);
 	ck_assert_str_eq(text, "missing");
 	free(text);
-	text = cliEntry_Text(&r, r.entries + 1);
+	text = cliEntryText(&r, r.entries + 1);
 	ck_assert_str_eq(text, "hit false vs expected true; alpha missing (expected 0.5)");
 	free(text);
 	/* notes, in the order found */

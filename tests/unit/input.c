@@ -294,11 +294,11 @@ START_TEST(shardRanges)
 	cliInputRange range;
 	bcError error;
 	/* 4 ranges of 20 bytes: [0,5) [5,10) [10,15) [15,20) */
-	ck_assert_int_eq(cliInput_ShardRange(f, 0, 4, &range, &error), 1);
+	ck_assert_int_eq(cliFindShardRange(f, 0, 4, &range, &error), 1);
 	ck_assert_int_eq(range.beginLine, 0);
 	ck_assert_int_eq(range.endLine, 1); /* byte 5, the '\n' after "ab": line 1, column 3 */
 	ck_assert_int_eq(range.endColumn, 3);
-	ck_assert_int_eq(cliInput_ShardRange(f, 2, 4, &range, &error), 1);
+	ck_assert_int_eq(cliFindShardRange(f, 2, 4, &range, &error), 1);
 	ck_assert_int_eq(range.beginLine, 2); /* byte 10: 'g' */
 	ck_assert_int_eq(range.beginColumn, 5);
 	ck_assert_int_eq(range.endLine, 3); /* byte 15: 'k' */
@@ -307,7 +307,7 @@ START_TEST(shardRanges)
 	ck_assert(cliInputRange_Holds(&range, 2, 5));
 	ck_assert(cliInputRange_Holds(&range, 3, 3));
 	ck_assert(!cliInputRange_Holds(&range, 3, 4));
-	ck_assert_int_eq(cliInput_ShardRange(f, 3, 4, &range, &error), 1);
+	ck_assert_int_eq(cliFindShardRange(f, 3, 4, &range, &error), 1);
 	ck_assert_int_eq(range.endLine, 0); /* the last: to the end */
 	/* the file's offset is left alone */
 	ck_assert_int_eq(ftell(f), 0);
@@ -315,7 +315,7 @@ START_TEST(shardRanges)
 	int pipeEnds[2];
 	ck_assert_int_eq(pipe(pipeEnds), 0);
 	FILE* p = fdopen(pipeEnds[0], "rb");
-	ck_assert_int_eq(cliInput_ShardRange(p, 0, 2, &range, &error), -1);
+	ck_assert_int_eq(cliFindShardRange(p, 0, 2, &range, &error), -1);
 	ck_assert_str_eq(error.message, "--shard needs a file to cut into byte ranges, not a pipe or a terminal");
 	fclose(p);
 	close(pipeEnds[1]);

@@ -147,10 +147,10 @@ START_TEST(nodesLocated)
 	const cJSON* p0 = cJSON_GetObjectItemCaseSensitive(root, "p0");
 	const cJSON* z = cJSON_GetArrayItem(p0, 2);
 	size_t value, key;
-	ck_assert(cliJsonLocate(text, strlen(text), root, p0, &value, &key));
+	ck_assert(cliLocateJsonNode(text, strlen(text), root, p0, &value, &key));
 	ck_assert_uint_eq(key, 11);
 	ck_assert_uint_eq(value, 17);
-	ck_assert(cliJsonLocate(text, strlen(text), root, z, &value, &key));
+	ck_assert(cliLocateJsonNode(text, strlen(text), root, z, &value, &key));
 	ck_assert_uint_eq(value, 28);
 	ck_assert_uint_eq(key, SIZE_MAX);
 	long line, column;

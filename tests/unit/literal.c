@@ -155,15 +155,15 @@ START_TEST(lazyAndSkip)
 	ck_assert_str_eq(cliLit_Member(whole->first->next, "id")->text, "]");
 	/* the skip: brackets and strings, and a type name with its container */
 	cliLitCursor_Init(&c, text, strlen(text));
-	ck_assert(cliLitSkipValue(&c));
+	ck_assert(cliLitCursor_SkipValue(&c));
 	ck_assert_int_eq(c.pos, strlen(text) - 5);
 	const char* typed = "Result {a=1, b='x)'} next";
 	cliLitCursor_Init(&c, typed, strlen(typed));
-	ck_assert(cliLitSkipValue(&c));
+	ck_assert(cliLitCursor_SkipValue(&c));
 	ck_assert_int_eq(c.pos, strlen(typed) - 5);
 	/* unclosed: false, at the end */
 	cliLitCursor_Init(&c, "[1, [2", 6);
-	ck_assert(!cliLitSkipValue(&c));
+	ck_assert(!cliLitCursor_SkipValue(&c));
 	ck_assert_int_eq(c.pos, 6);
 	cliLitParser_Destroy(&p);
 }

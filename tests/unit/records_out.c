@@ -51,31 +51,31 @@ static void fullRecord(cliOutValue* v, const cliRecord* id)
 {
 	static const int32_t vertices[2] = { 4, 9 };
 	memset(v, 0, colCount * sizeof *v);
-	v[colId] = cliOut_Id(id);
-	v[colAlpha] = cliOut_Number(0.5);
-	v[colPoint] = cliOut_Vec3((bcVec3){ 1.0, -2.0, 0.25 });
-	v[colVertices] = cliOut_Ints(vertices, 2);
-	v[colFeature] = cliOut_Name("edge");
-	v[colExtra] = cliOut_Null();
+	v[colId] = cliOutValue_Id(id);
+	v[colAlpha] = cliOutValue_Number(0.5);
+	v[colPoint] = cliOutValue_Vec3((bcVec3){ 1.0, -2.0, 0.25 });
+	v[colVertices] = cliOutValue_Ints(vertices, 2);
+	v[colFeature] = cliOutValue_Name("edge");
+	v[colExtra] = cliOutValue_Null();
 }
 
 START_TEST(jsonDocument)
 {
 	cliBuffer out = { 0 };
 	cliRecordsOut w;
-	cliOutField settings[2] = { { "two_sided", cliOut_Bool(false) }, { "tie", cliOut_Number(1e-10) } };
+	cliOutField settings[2] = { { "two_sided", cliOutValue_Bool(false) }, { "tie", cliOutValue_Number(1e-10) } };
 	cliOutField head[3] = {
-		{ "file", cliOut_Text("a \"b\".obj") },
+		{ "file", cliOutValue_Text("a \"b\".obj") },
 		{ "skipped", { 0 } }, /* absent: no member */
-		{ "settings", cliOut_Object(settings, 2) },
+		{ "settings", cliOutValue_Object(settings, 2) },
 	};
 	cliRecordsLayout layout = { "results", columns, colCount, 0 };
 	cliRecordsOut_Begin(&w, &out, cli_outputJson, &layout, head, 3);
 	ck_assert_str_eq(text(&out), "{\"ballcast\":\"" BC_VERSION_STRING "\",\"file\":\"a \\\"b\\\".obj\","
 								 "\"settings\":{\"two_sided\":false,\"tie\":1e-10},\n\"results\":[");
 	ck_assert(cliRecordsOut_HasSummary(&w));
-	ck_assert(!cliRecordsOut_Streams(cli_outputJson));
-	ck_assert(cliRecordsOut_Streams(cli_outputNdjson) && cliRecordsOut_Streams(cli_outputCsv));
+	ck_assert(!cliOutputFormat_Streams(cli_outputJson));
+	ck_assert(cliOutputFormat_Streams(cli_outputNdjson) && cliOutputFormat_Streams(cli_outputCsv));
 
 	cliRecord number = idOf(cli_idNumber, "7.50", 0);
 	cliOutValue v[colCount];
@@ -86,15 +86,19 @@ START_TEST(jsonDocument)
 	/* absent values leave their keys out; from the second record on, a comma */
 	cliRecord index = idOf(cli_idIndex, NULL, 3);
 	memset(v, 0, sizeof v);
-	v[colId] = cliOut_Id(&index);
-	v[colAlpha] = cliOut_Number(1.0);
+	v[colId] = cliOutValue_Id(&index);
+	v[colAlpha] = cliOutValue_Number(1.0);
 	cliRecordsOut_Record(&w, &out, 1, v);
 	ck_assert_str_eq(text(&out), ",\n{\"id\":3,\"alpha\":1}");
 	cliRecord string = idOf(cli_idString, "x\ny", 4);
 	cliRecordsOut_Error(&w, &out, 2, &string, "p0: expected \"[\"");
 	ck_assert_str_eq(text(&out), ",\n{\"id\":\"x\\ny\",\"error\":\"p0: expected \\\"[\\\"\"}");
 
-	cliOutField summary[3] = { { "records", cliOut_Int(3) }, { "gone", { 0 } }, { "end", cliOut_Name("horizon") } };
+	cliOutField summary[3] = {
+		{ "records", cliOutValue_Int(3) },
+		{ "gone", { 0 } },
+		{ "end", cliOutValue_Name("horizon") },
+	};
 	cliRecordsOut_End(&w, &out, 3, summary, 3);
 	ck_assert_str_eq(text(&out), "\n],\n\"summary\":{\"records\":3,\"end\":\"horizon\"}}\n");
 	cliBuffer_Free(&out);
@@ -105,7 +109,7 @@ START_TEST(ndjsonLines)
 {
 	cliBuffer out = { 0 };
 	cliRecordsOut w;
-	cliOutField head[1] = { { "file", cliOut_Text("m.obj") } };
+	cliOutField head[1] = { { "file", cliOutValue_Text("m.obj") } };
 	cliRecordsLayout layout = { "results", columns, colCount, (uint64_t)1 << colExtra };
 	cliRecordsOut_Begin(&w, &out, cli_outputNdjson, &layout, head, 1);
 	ck_assert_uint_eq(out.length, 0);
@@ -119,7 +123,7 @@ START_TEST(ndjsonLines)
 								 "\"feature\":\"edge\"}\n");
 	cliRecordsOut_Error(&w, &out, 1, &string, "missing p");
 	ck_assert_str_eq(text(&out), "{\"id\":\"a,b\",\"error\":\"missing p\"}\n");
-	cliOutField summary[1] = { { "records", cliOut_Int(2) } };
+	cliOutField summary[1] = { { "records", cliOutValue_Int(2) } };
 	cliRecordsOut_End(&w, &out, 2, summary, 1);
 	ck_assert_uint_eq(out.length, 0);
 	cliBuffer_Free(&out);
@@ -143,8 +147,8 @@ START_TEST(csvRows)
 	/* absent: every cell of the column empty */
 	cliRecord number = idOf(cli_idNumber, "12", 5);
 	memset(v, 0, sizeof v);
-	v[colId] = cliOut_Id(&number);
-	v[colAlpha] = cliOut_Number(1.0);
+	v[colId] = cliOutValue_Id(&number);
+	v[colAlpha] = cliOutValue_Number(1.0);
 	cliRecordsOut_Record(&w, &out, 1, v);
 	ck_assert_str_eq(text(&out), "12,1,,,,,,,,,\n");
 	cliRecord index = idOf(cli_idIndex, NULL, 2);
@@ -170,7 +174,7 @@ START_TEST(zeroRecords)
 	cliBuffer out = { 0 };
 	cliRecordsOut w;
 	cliRecordsLayout layout = { "events", columns, 2, 0 };
-	cliOutField summary[1] = { { "events", cliOut_Int(0) } };
+	cliOutField summary[1] = { { "events", cliOutValue_Int(0) } };
 	cliRecordsOut_Begin(&w, &out, cli_outputJson, &layout, NULL, 0);
 	cliRecordsOut_End(&w, &out, 0, summary, 1);
 	ck_assert_str_eq(text(&out),
@@ -195,7 +199,7 @@ START_TEST(bareList)
 	cliRecordsOut_Begin(&w, &out, cli_outputJson, &layout, NULL, 0);
 	ck_assert(!cliRecordsOut_HasSummary(&w));
 	cliRecord a = idOf(cli_idString, "a", 0);
-	cliOutValue v[3] = { cliOut_Number(0.25), cliOut_Id(&a), cliOut_Number(-1.5) };
+	cliOutValue v[3] = { cliOutValue_Number(0.25), cliOutValue_Id(&a), cliOutValue_Number(-1.5) };
 	cliRecordsOut_Record(&w, &out, 0, v);
 	cliRecordsOut_Record(&w, &out, 1, v);
 	cliRecordsOut_End(&w, &out, 2, NULL, 0);
@@ -228,8 +232,8 @@ START_TEST(vectorsAndContacts)
 	ties[1].vertices[0] = 3;
 	ties[1].alpha = 0.375;
 	ties[1].normal = (bcVec3){ 0.0, -1.0, 0.0 };
-	cliOutValue full[3] = { cliOut_Vecs(segment, 2), cliOut_Contacts(ties, 2), cliOut_Bool(true) };
-	cliOutValue none[3] = { cliOut_Vecs(segment, 0), cliOut_Contacts(ties, 0), cliOut_Bool(false) };
+	cliOutValue full[3] = { cliOutValue_Vecs(segment, 2), cliOutValue_Contacts(ties, 2), cliOutValue_Bool(true) };
+	cliOutValue none[3] = { cliOutValue_Vecs(segment, 0), cliOutValue_Contacts(ties, 0), cliOutValue_Bool(false) };
 	cliBuffer out = { 0 };
 	cliRecordsOut w;
 	cliRecordsOut_Begin(&w, &out, cli_outputNdjson, &layout, NULL, 0);

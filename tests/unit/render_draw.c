@@ -101,7 +101,7 @@ START_TEST(a_picture_holds_the_throw_its_label_the_key_and_the_title)
 	size_t length = 0;
 	FILE* f = open_memstream(&text, &length);
 	ck_assert_ptr_nonnull(f);
-	ck_assert(cliPicture_Write(f, &picture, mesh, &camera, &actual, &none, 0, &key));
+	ck_assert(cliWritePicture(f, &picture, mesh, &camera, &actual, &none, 0, &key));
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(text, "<g class=\"throw\""));
 	ck_assert_ptr_nonnull(strstr(text, "<circle class=\"ball\""));

@@ -147,9 +147,9 @@ END_TEST
 START_TEST(key_entry_width_is_mark_gap_and_text)
 {
 	/* 16 + 4 + 0.65 * 11 * 7 */
-	bcAssertNear(cliKey_EntryWidth("contact", 11.0), 70.05, PIXEL_TOLERANCE);
-	bcAssertNear(cliKey_EntryWidth("ball at contact", 11.0), 20.0 + 0.65 * 11.0 * 15.0, PIXEL_TOLERANCE);
-	bcAssertNear(cliKey_EntryWidth("", 11.0), 20.0, 0.0);
+	bcAssertNear(cliKeyEntryWidth("contact", 11.0), 70.05, PIXEL_TOLERANCE);
+	bcAssertNear(cliKeyEntryWidth("ball at contact", 11.0), 20.0 + 0.65 * 11.0 * 15.0, PIXEL_TOLERANCE);
+	bcAssertNear(cliKeyEntryWidth("", 11.0), 20.0, 0.0);
 }
 END_TEST
 
@@ -157,7 +157,7 @@ START_TEST(key_entries_wrap_onto_rows)
 {
 	static const char* const texts[3] = { "path", "contact", "ball at contact" };
 	/* caption "up: +z": 6 characters, 42.9 px; then 14 px apart */
-	cliKeyLayout one = cliKey_Lay("up: +z", texts, 2, 11.0, 16.0, 784.0, 500.0);
+	cliKeyLayout one = cliKeyLayout_Make("up: +z", texts, 2, 11.0, 16.0, 784.0, 500.0);
 	ck_assert_int_eq(one.rows, 1);
 	ck_assert_int_eq(one.count, 2);
 	bcAssertNear(one.captionX, 16.0, 0.0);
@@ -166,7 +166,7 @@ START_TEST(key_entries_wrap_onto_rows)
 	bcAssertNear(one.x[1], 135.5, PIXEL_TOLERANCE); /* + 48.6 + 14 */
 	bcAssertNear(one.y[1], 512.0, 0.0);
 	/* right at 184: "contact" (70.05 px) at 135.5 would end at 205.55, so it starts row 2 */
-	cliKeyLayout two = cliKey_Lay("up: +z", texts, 3, 11.0, 16.0, 184.0, 0.0);
+	cliKeyLayout two = cliKeyLayout_Make("up: +z", texts, 3, 11.0, 16.0, 184.0, 0.0);
 	ck_assert_int_eq(two.count, 3);
 	bcAssertNear(two.x[0], 72.9, PIXEL_TOLERANCE);
 	bcAssertNear(two.y[0], 12.0, 0.0);
@@ -177,7 +177,7 @@ START_TEST(key_entries_wrap_onto_rows)
 	bcAssertNear(two.x[2], 16.0, 0.0);
 	bcAssertNear(two.y[2], 44.0, 0.0);
 	ck_assert_int_eq(two.rows, 3);
-	cliKeyLayout narrow = cliKey_Lay("", texts + 2, 1, 11.0, 16.0, 50.0, 0.0);
+	cliKeyLayout narrow = cliKeyLayout_Make("", texts + 2, 1, 11.0, 16.0, 50.0, 0.0);
 	/* an empty caption still takes its 14 px: at x = 30 the entry would end at 157.25 > 50, so it wraps; first
 	   of its row, it stays there though wider than the row */
 	ck_assert_int_eq(narrow.rows, 2);

@@ -99,8 +99,8 @@ static void assertKeysEqual(const char* a, const char* b, bool equal)
 {
 	cliResultSet sa = parseOk(a);
 	cliResultSet sb = parseOk(b);
-	char* ka = cliResultIdKey(sa.results);
-	char* kb = cliResultIdKey(sb.results);
+	char* ka = cliResult_IdKey(sa.results);
+	char* kb = cliResult_IdKey(sb.results);
 	ck_assert_msg((strcmp(ka, kb) == 0) == equal, "%s -> %s, %s -> %s", a, ka, b, kb);
 	free(ka);
 	free(kb);
@@ -576,7 +576,7 @@ START_TEST(idKeys)
 	assertKeysEqual("{\"hit\":false}", "{\"id\":0}", true);
 
 	cliResultSet set = parseOk("{\"id\":12.50}\n{\"id\":\"a\\\"b\"}\n{\"hit\":true}");
-	char* key = cliResultIdKey(set.results);
+	char* key = cliResult_IdKey(set.results);
 	ck_assert_str_eq(key, "n125e-1");
 	free(key);
 	char* text = NULL;
@@ -902,7 +902,7 @@ START_TEST(shapeKeyedById)
 	ck_assert_int_eq(set.results[1].line, 2);
 	ck_assert_int_eq(set.results[1].column, 13);
 	ck_assert_str_eq(set.results[2].id, "7");
-	char* key = cliResultIdKey(set.results + 2);
+	char* key = cliResult_IdKey(set.results + 2);
 	ck_assert_str_eq(key, "n7e0"); /* the key "7" is the id 7, as a CSV cell would be */
 	free(key);
 	ck_assert_str_eq(set.results[2].problem, "alpha: expected a number, found 'x'");

@@ -53,9 +53,9 @@ START_TEST(full_scene)
 	ck_assert(scene.maxEvents == 1000);
 	ck_assert_int_eq(scene.noteCount, 0);
 	char name[96];
-	ck_assert_str_eq(cliSceneBallName(a, name, sizeof name), "ball \"a\" (balls[0])");
-	ck_assert_str_eq(cliSceneBallName(b, name, sizeof name), "ball 7.50 (balls[1])");
-	ck_assert_str_eq(cliSceneBallName(c, name, sizeof name), "balls[2]");
+	ck_assert_str_eq(cliSceneBall_Name(a, name, sizeof name), "ball \"a\" (balls[0])");
+	ck_assert_str_eq(cliSceneBall_Name(b, name, sizeof name), "ball 7.50 (balls[1])");
+	ck_assert_str_eq(cliSceneBall_Name(c, name, sizeof name), "balls[2]");
 	cliScene_Free(&scene);
 	ck_assert_ptr_null(scene.balls);
 }

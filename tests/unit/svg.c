@@ -30,7 +30,7 @@ static void assertCoord(double value, const char* expected)
 {
 	capture c;
 	captureOpen(&c);
-	cliSvgWriteCoord(c.f, value);
+	cliWriteSvgCoord(c.f, value);
 	char* text = captureClose(&c);
 	ck_assert_msg(strcmp(text, expected) == 0, "coord %.17g: got '%s', expected '%s'", value, text, expected);
 	free(text);
@@ -40,7 +40,7 @@ static void assertText(const char* input, const char* expected)
 {
 	capture c;
 	captureOpen(&c);
-	cliSvgWriteText(c.f, input);
+	cliWriteXmlText(c.f, input);
 	char* text = captureClose(&c);
 	ck_assert_msg(strcmp(text, expected) == 0, "text: got '%s', expected '%s'", text, expected);
 	free(text);

@@ -111,7 +111,7 @@ START_TEST(painter_order_sorts_every_piece_by_its_centroid_depth)
 	double previous = -INFINITY;
 	for (int64_t n = 0; n < count; ++n) {
 		bcVec3 corners[3];
-		cliPiece_Corners(mesh, order[n], corners);
+		cliPieceCorners(mesh, order[n], corners);
 		bcVec3 centroid = bcScale(1.0 / 3.0, bcAdd(bcAdd(corners[0], corners[1]), corners[2]));
 		double depth = bcDot(bcSub(centroid, c.target), c.toEye);
 		later += depth < previous;
@@ -178,7 +178,7 @@ START_TEST(painter_order_never_paints_a_piece_over_a_nearer_one)
 	bool* front = malloc((size_t)count * sizeof *front);
 	ck_assert(corners != NULL && screen != NULL && front != NULL);
 	for (int64_t n = 0; n < count; ++n) {
-		cliPiece_Corners(mesh, order[n], corners[n]);
+		cliPieceCorners(mesh, order[n], corners[n]);
 		for (int k = 0; k < 3; ++k) {
 			screen[n][k] = cliCamera_Project(&c, corners[n][k]);
 		}
@@ -232,7 +232,7 @@ START_TEST(cut_pieces_tile_their_triangle)
 	for (int64_t n = 0; n < count; ++n) {
 		ck_assert_int_eq(order[n].k, 3);
 		bcVec3 p[3];
-		cliPiece_Corners(mesh, order[n], p);
+		cliPieceCorners(mesh, order[n], p);
 		bcVec3 normal = bcCross(bcSub(p[1], p[0]), bcSub(p[2], p[0]));
 		bcAssertNear(normal.z, 2.0 * 6.0 / 9.0, 1e-12); /* same orientation, area 6/9 */
 		area += 0.5 * normal.z;

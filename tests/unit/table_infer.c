@@ -21,7 +21,8 @@ static void infer(cliTable* t, cliTableMap* m, const char* text, const char* con
 	bcTableKeeping(t);
 	bcError error;
 	size_t n = strlen(text);
-	bool ok = cliTableIsLiteral(text, n) ? cliTableReadLiteral(t, text, n, &error) : cliTableReadText(t, text, n, &error);
+	bool ok = cliLooksLikeLiteral(text, n) ? cliTable_ReadLiteral(t, text, n, &error)
+										   : cliTable_ReadText(t, text, n, &error);
 	ck_assert_msg(ok, "%s: %s", text, error.message);
 	cliInferOptions options = { map, mapCount, triangles, values };
 	ck_assert(cliTableMap_Infer(m, t, &options));
@@ -31,7 +32,7 @@ static void infer(cliTable* t, cliTableMap* m, const char* text, const char* con
 static void assertColumn(const cliTableMap* m, int k, cliSlot slot, cliEvidence by)
 {
 	ck_assert_msg(m->columns[k].slot == slot && m->columns[k].by == by, "column %d: %s by %d, expected %s by %d",
-				  k + 1, cliSlotName(m->columns[k].slot), m->columns[k].by, cliSlotName(slot), by);
+				  k + 1, cliSlot_Name(m->columns[k].slot), m->columns[k].by, cliSlot_Name(slot), by);
 }
 
 START_TEST(byValues)
@@ -140,7 +141,7 @@ START_TEST(mapOverrides)
 	ck_assert_int_eq(m.columnOf[cli_slotAlpha], 2);
 	ck_assert_int_eq(m.columnOf[cli_slotHit], 1);
 	char name[64];
-	cliTableMap_ColumnName(&t, 2, name, sizeof name);
+	cliTable_ColumnName(&t, 2, name, sizeof name);
 	ck_assert_str_eq(name, "'out.when'");
 	cliTableMap_Free(&m);
 	cliTable_Destroy(&t);

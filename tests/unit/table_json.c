@@ -16,8 +16,8 @@ static void readOk(cliTable* t, const char* text)
 {
 	bcTableKeeping(t);
 	bcError error;
-	ck_assert_msg(cliTableIsLiteral(text, strlen(text)), "not a literal: %s", text);
-	ck_assert_msg(cliTableReadLiteral(t, text, strlen(text), &error), "%s\n%ld:%ld: %s", text, error.line,
+	ck_assert_msg(cliLooksLikeLiteral(text, strlen(text)), "not a literal: %s", text);
+	ck_assert_msg(cliTable_ReadLiteral(t, text, strlen(text), &error), "%s\n%ld:%ld: %s", text, error.line,
 				  error.column, error.message);
 }
 
@@ -145,7 +145,7 @@ START_TEST(brokenRecords)
 	bcTableKeeping(&t);
 	bcError error;
 	const char* cut = "[{\"id\":1,\"alpha\":0.5},\n {\"id\":2,\"al";
-	ck_assert(!cliTableReadLiteral(&t, cut, strlen(cut), &error));
+	ck_assert(!cliTable_ReadLiteral(&t, cut, strlen(cut), &error));
 	ck_assert_int_eq(error.line, 2);
 	ck_assert_int_eq(error.column, 13);
 	ck_assert_str_eq(error.message, "unexpected end of input inside a string opened at 2:10");
@@ -154,7 +154,7 @@ START_TEST(brokenRecords)
 	 * used to be a broken record that never moved on: rows without end) */
 	bcTableKeeping(&t);
 	const char* stray = "[{\"id\":1,\"alpha\":0.5}, }, {\"id\":2}]";
-	ck_assert(!cliTableReadLiteral(&t, stray, strlen(stray), &error));
+	ck_assert(!cliTable_ReadLiteral(&t, stray, strlen(stray), &error));
 	ck_assert_int_eq(t.rowCount, 1);
 	cliTable_Destroy(&t);
 	/* what is not JSON is said */
@@ -162,9 +162,9 @@ START_TEST(brokenRecords)
 	ck_assert_int_eq(t.noteCount, 1);
 	ck_assert_str_eq(t.notes[0], "not strict JSON: NaN or Infinity, single quotes, True/False/None");
 	cliTable_Destroy(&t);
-	ck_assert(!cliTableIsLiteral("id,hit\n", 7));
-	ck_assert(!cliTableIsLiteral("t001: yes\n", 10));
-	ck_assert(cliTableIsLiteral("  Result {a: 1}", 15));
+	ck_assert(!cliLooksLikeLiteral("id,hit\n", 7));
+	ck_assert(!cliLooksLikeLiteral("t001: yes\n", 10));
+	ck_assert(cliLooksLikeLiteral("  Result {a: 1}", 15));
 }
 END_TEST
 

@@ -13,8 +13,8 @@ static void readOk(cliTable* t, const char* text)
 {
 	bcTableKeeping(t);
 	bcError error;
-	ck_assert_msg(cliTableIsKeyValues(text, strlen(text)), "not keys and values: %s", text);
-	ck_assert_msg(cliTableReadKeyValues(t, text, strlen(text), &error), "%s: %s", text, error.message);
+	ck_assert_msg(cliLooksLikeKeyValues(text, strlen(text)), "not keys and values: %s", text);
+	ck_assert_msg(cliTable_ReadKeyValues(t, text, strlen(text), &error), "%s: %s", text, error.message);
 }
 
 START_TEST(shapes)
@@ -63,9 +63,9 @@ START_TEST(valuesAndPlaces)
 	ck_assert_int_eq(t.labels, cli_labelKey);
 	cliTable_Destroy(&t);
 	/* text that is not keys and values */
-	ck_assert(!cliTableIsKeyValues("id,hit,alpha\na,true,0.5\n", 25));
-	ck_assert(!cliTableIsKeyValues("t001 true 0.25\nt002 false 1\n", 29));
-	ck_assert(!cliTableIsKeyValues("At 12:30 the ball hit\nthe floor\n", 31));
+	ck_assert(!cliLooksLikeKeyValues("id,hit,alpha\na,true,0.5\n", 25));
+	ck_assert(!cliLooksLikeKeyValues("t001 true 0.25\nt002 false 1\n", 29));
+	ck_assert(!cliLooksLikeKeyValues("At 12:30 the ball hit\nthe floor\n", 31));
 }
 END_TEST
 

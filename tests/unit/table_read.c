@@ -118,7 +118,7 @@ START_TEST(readers)
 		cliTable t;
 		bcTableKeeping(&t);
 		bcError error;
-		ck_assert(cliTableReadAny(&t, files[k].text, strlen(files[k].text), &error));
+		ck_assert(cliTable_ReadAny(&t, files[k].text, strlen(files[k].text), &error));
 		ck_assert_msg(strstr(t.container, files[k].container) == t.container, "%s: read as '%s'", files[k].text,
 					  t.container);
 		cliTable_Destroy(&t);

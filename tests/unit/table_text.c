@@ -15,7 +15,7 @@ static void readOk(cliTable* t, const char* text)
 {
 	bcTableKeeping(t);
 	bcError error;
-	ck_assert_msg(cliTableReadText(t, text, strlen(text), &error), "%s: %s", text, error.message);
+	ck_assert_msg(cliTable_ReadText(t, text, strlen(text), &error), "%s: %s", text, error.message);
 }
 
 /* Two records: t001 (hit, alpha 0.25) and t002 (a miss), read from a

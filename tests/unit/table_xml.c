@@ -14,8 +14,8 @@ static void readOk(cliTable* t, const char* text)
 {
 	bcTableKeeping(t);
 	bcError error;
-	ck_assert_msg(cliTableIsMarkup(text, strlen(text)), "not markup: %s", text);
-	ck_assert_msg(cliTableReadMarkup(t, text, strlen(text), &error), "%s: %s", text, error.message);
+	ck_assert_msg(cliLooksLikeMarkup(text, strlen(text)), "not markup: %s", text);
+	ck_assert_msg(cliTable_ReadMarkup(t, text, strlen(text), &error), "%s: %s", text, error.message);
 }
 
 START_TEST(shapes)
@@ -78,13 +78,13 @@ START_TEST(valuesAndPlaces)
 	ck_assert_str_eq(t.rows[1].label->text, "8");
 	cliTable_Destroy(&t);
 	/* what is not markup, and markup never closed */
-	ck_assert(!cliTableIsMarkup("id,alpha\nt001,0.25\n", 20));
-	ck_assert(!cliTableIsMarkup("<0.5 ok\n", 8));
-	ck_assert(cliTableIsMarkup("  <?xml version=\"1.0\"?><r/>", 27));
+	ck_assert(!cliLooksLikeMarkup("id,alpha\nt001,0.25\n", 20));
+	ck_assert(!cliLooksLikeMarkup("<0.5 ok\n", 8));
+	ck_assert(cliLooksLikeMarkup("  <?xml version=\"1.0\"?><r/>", 27));
 	bcTableKeeping(&t);
 	bcError error;
 	const char* open = "<results>\n  <result><id>t001</id>\n";
-	ck_assert(!cliTableReadMarkup(&t, open, strlen(open), &error));
+	ck_assert(!cliTable_ReadMarkup(&t, open, strlen(open), &error));
 	ck_assert_msg(strstr(error.message, "never closed") != NULL, "%s", error.message);
 	ck_assert_int_eq(error.line, 3);
 	cliTable_Destroy(&t);
