@@ -415,26 +415,6 @@ const char* bcTextScanner_TokenEnd(const bcTextScanner* s)
 	return q;
 }
 
-bool bcTextScanner_Word(bcTextScanner* s, const char* word)
-{
-	const char* stop = bcTextScanner_TokenEnd(s);
-	size_t n = strlen(word);
-	if ((size_t)(stop - s->p) != n) {
-		return false;
-	}
-	for (size_t i = 0; i < n; ++i) {
-		char c = s->p[i];
-		if (c >= 'A' && c <= 'Z') {
-			c = (char)(c - 'A' + 'a');
-		}
-		if (c != word[i]) {
-			return false;
-		}
-	}
-	s->p = stop;
-	return true;
-}
-
 void bcTextScanner_Expected(const bcTextScanner* s, const char* what, bcError* error)
 {
 	long column = bcTextScanner_Column(s, s->p);

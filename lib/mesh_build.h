@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ballcast.h"
 #include "decimal.h"
@@ -177,10 +178,22 @@ static inline bool bcTextScanner_OnLine(bcTextScanner* s)
 /* bcTextScanner_Skip past the line's end. */
 bool bcTextScanner_SkipFar(bcTextScanner* s);
 
-/* Skip blanks, comments and line ends; true when a token follows. */
+/* Skip blanks, comments and line ends; true when a token follows (the
+ * next line's first token inline: most often it is). */
 static inline bool bcTextScanner_Skip(bcTextScanner* s)
 {
-	return bcTextScanner_OnLine(s) || bcTextScanner_SkipFar(s);
+	if (bcTextScanner_OnLine(s)) {
+		return true;
+	}
+	if (s->p < s->end) { /* at the line's end */
+		s->p += 1;
+		s->line += 1;
+		s->lineStart = s->p;
+		if (bcTextScanner_OnLine(s)) {
+			return true;
+		}
+	}
+	return bcTextScanner_SkipFar(s);
 }
 
 /* bcTextScanner_NextLine's search for the line end. */
@@ -208,9 +221,38 @@ static inline long bcTextScanner_Column(const bcTextScanner* s, const char* at)
 	return (long)(at - s->lineStart) + 1;
 }
 
-/* Is the token at the cursor word (ASCII letters in any case)? Moves past
- * it when it is. */
-bool bcTextScanner_Word(bcTextScanner* s, const char* word);
+/* Does a token end at q (a blank, a line end, a comment's '#', the end)? */
+static inline bool bcTextScanner_EndsAt(const bcTextScanner* s, const char* q)
+{
+	return q == s->end || bcTextIsBlank(*q) || *q == '\n' || (s->hashComments && *q == '#');
+}
+
+/* Is the token at the cursor word (ASCII letters in any case; word holds
+ * no blank, line end or '#')? Moves past it when it is. Inline: the STL
+ * reader asks for a keyword on every line, and a literal word's length is
+ * then known; a token that differs is most often told by its first byte. */
+static inline bool bcTextScanner_Word(bcTextScanner* s, const char* word)
+{
+	size_t n = strlen(word);
+	const char* p = s->p;
+	if ((size_t)(s->end - p) < n) {
+		return false;
+	}
+	for (size_t i = 0; i < n; ++i) {
+		char c = p[i];
+		if (c >= 'A' && c <= 'Z') {
+			c = (char)(c - 'A' + 'a');
+		}
+		if (c != word[i]) {
+			return false;
+		}
+	}
+	if (!bcTextScanner_EndsAt(s, p + n)) {
+		return false;
+	}
+	s->p = p + n;
+	return true;
+}
 
 /* Read the number token at the cursor (as strtod reads it in the C locale,
  * whole token), finite; else error filled with "expected WHAT, found ..."

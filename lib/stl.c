@@ -382,8 +382,9 @@ bcMesh* bcReadStlFile(int fd, int threadCount, bcError* error)
 
 /* ----------------------------------------------------------------- ASCII */
 
-/* Expect keyword (any case) as the next token; an error otherwise. */
-static bool expectWord(bcTextScanner* s, const char* word, const char* what, bcError* error)
+/* Expect keyword (any case) as the next token; an error otherwise (inline:
+ * a literal keyword's length is then known). */
+static inline bool expectWord(bcTextScanner* s, const char* word, const char* what, bcError* error)
 {
 	if (bcTextScanner_Skip(s) && bcTextScanner_Word(s, word)) {
 		return true;
@@ -392,44 +393,122 @@ static bool expectWord(bcTextScanner* s, const char* word, const char* what, bcE
 	return false;
 }
 
-/* The three numbers after "normal" or "vertex". */
-static bool readTriple(bcTextScanner* s, const char* what, bcVec3* v, bcError* error)
+/* The error for number k (0: x) after "normal" or "vertex" (what), at the
+ * cursor where readTriple stopped: none there, or not a finite number. */
+static void tripleError(bcTextScanner* s, const char* what, int k, bcError* error)
+{
+	char name[64];
+	snprintf(name, sizeof name, "%s %c", what, "xyz"[k]);
+	double unused;
+	if (!bcTextScanner_OnLine(s)) {
+		bcTextScanner_Expected(s, name, error);
+	} else {
+		(void)bcTextScanner_Number(s, name, &unused, error); /* fails as bcTextScanner_TryNumber did */
+	}
+}
+
+/* The three numbers after "normal" or "vertex", on its line, each by the
+ * scanner's fast path: -1, or the number (0: x) that is missing or not a
+ * finite number, the cursor left there for tripleError (what it expected
+ * is named only for an error). */
+static inline int readTriple(bcTextScanner* s, bcVec3* v)
 {
 	double xyz[3];
-	char name[64];
 	for (int k = 0; k < 3; ++k) {
-		snprintf(name, sizeof name, "%s %c", what, "xyz"[k]);
-		if (!bcTextScanner_OnLine(s)) {
-			bcTextScanner_Expected(s, name, error);
-			return false;
-		}
-		if (!bcTextScanner_Number(s, name, xyz + k, error)) {
-			return false;
+		if (!bcTextScanner_OnLine(s) || !bcTextScanner_TryNumber(s, xyz + k)) {
+			return k;
 		}
 	}
 	*v = bcMakeVec3(xyz[0], xyz[1], xyz[2]);
+	return -1;
+}
+
+/* A facet's corner read, not yet merged: its slot in the vertex table is
+ * being fetched meanwhile. */
+typedef struct bcStlCorner {
+	bcVec3 v;
+	uint32_t tag;
+	long line;
+	long column; /* of its "vertex" */
+} bcStlCorner;
+
+/* Corners of a facet read before they are merged: a triangle's three (its
+ * table slots fetched while the next lines are read; a slot not in the
+ * processor's cache is most of a new vertex's cost). */
+#define BC_STL_PENDING_CORNERS 4
+
+/* Merge the pending corners into the facet's corners from builder->corners
+ * [*count] on, in order, as each would have been when read: false (error
+ * filled at that corner's "vertex") past BC_STL_MAX_CORNERS, out of memory
+ * or past the vertex limit. */
+static bool mergeCorners(bcStlTable* table, bcMeshBuilder* builder, const bcStlCorner* pending, int n,
+						 int32_t* count, bcError* error)
+{
+	for (int j = 0; j < n; ++j) {
+		const bcStlCorner* c = pending + j;
+		if (*count == BC_STL_MAX_CORNERS) {
+			bcSetError(error, bc_errorTooLarge, c->line, c->column, "a facet of more than %d vertices",
+					   BC_STL_MAX_CORNERS);
+			return false;
+		}
+		if ((size_t)*count == builder->cornerCapacity) {
+			size_t grown = builder->cornerCapacity == 0 ? 16 : 2 * builder->cornerCapacity;
+			int32_t* corners = bcRealloc(builder->corners, grown * sizeof *corners);
+			if (corners == NULL) {
+				bcSetError(error, bc_errorNoMemory, c->line, c->column, "out of memory");
+				return false;
+			}
+			builder->corners = corners;
+			builder->cornerCapacity = grown;
+		}
+		int32_t index = vertexOf(table, builder, c->tag, c->v);
+		if (index < 0) {
+			bool full = builder->arrays.vertexCount == BC_MAX_ELEMENTS;
+			bcSetError(error, full ? bc_errorTooLarge : bc_errorNoMemory, c->line, c->column,
+					   full ? "too many vertices: at most %ld are supported" : "out of memory (%ld)",
+					   (long)BC_MAX_ELEMENTS);
+			return false;
+		}
+		builder->corners[(*count)++] = index;
+	}
 	return true;
 }
 
-/* One facet, the cursor after "facet". */
+/* One facet, the cursor after "facet". Its corners are merged a few at a
+ * time after they are read (BC_STL_PENDING_CORNERS), and always before an
+ * error later in the facet is reported: whatever fails first in the file
+ * is what is said, as when each corner was merged as it was read. */
 static bool readFacet(bcTextScanner* s, bcMeshBuilder* builder, bcStlTable* table, long line, long column,
 					  bcError* error)
 {
 	bcVec3 normal;
-	if (!expectWord(s, "normal", "'normal' after 'facet'", error) || !readTriple(s, "normal", &normal, error) ||
-		!expectWord(s, "outer", "'outer loop'", error) || !expectWord(s, "loop", "'loop' after 'outer'", error)) {
+	int bad;
+	if (!expectWord(s, "normal", "'normal' after 'facet'", error)) {
+		return false;
+	}
+	if ((bad = readTriple(s, &normal)) >= 0) {
+		tripleError(s, "normal", bad, error);
+		return false;
+	}
+	if (!expectWord(s, "outer", "'outer loop'", error) || !expectWord(s, "loop", "'loop' after 'outer'", error)) {
 		return false;
 	}
 	int32_t count = 0;
 	bcVec3 first[3];
+	bcStlCorner pending[BC_STL_PENDING_CORNERS];
+	int pendingCount = 0;
 	for (;;) {
-		if (!bcTextScanner_Skip(s)) {
-			bcTextScanner_Expected(s, "'vertex' or 'endloop'", error);
-			return false;
-		}
+		bool token = bcTextScanner_Skip(s);
 		const char* at = s->p;
 		long vertexLine = s->line;
-		if (bcTextScanner_Word(s, "endloop")) {
+		if (!token || !bcTextScanner_Word(s, "vertex")) {
+			if (!mergeCorners(table, builder, pending, pendingCount, &count, error)) {
+				return false;
+			}
+			if (!token || !bcTextScanner_Word(s, "endloop")) {
+				bcTextScanner_Expected(s, "'vertex' or 'endloop'", error);
+				return false;
+			}
 			if (count < 3) {
 				bcSetError(error, bc_errorSyntax, vertexLine, bcTextScanner_Column(s, at),
 						   "a facet needs at least 3 vertices, found %ld", (long)count);
@@ -437,41 +516,30 @@ static bool readFacet(bcTextScanner* s, bcMeshBuilder* builder, bcStlTable* tabl
 			}
 			break;
 		}
-		if (!bcTextScanner_Word(s, "vertex")) {
-			bcTextScanner_Expected(s, "'vertex' or 'endloop'", error);
+		bcStlCorner* c = pending + pendingCount;
+		if ((bad = readTriple(s, &c->v)) >= 0) {
+			if (mergeCorners(table, builder, pending, pendingCount, &count, error)) {
+				tripleError(s, "vertex", bad, error);
+			}
 			return false;
 		}
-		bcVec3 v;
-		if (!readTriple(s, "vertex", &v, error)) {
-			return false;
+		c->tag = doubleTag(c->v);
+		c->line = vertexLine;
+		c->column = bcTextScanner_Column(s, at);
+#if defined(__GNUC__)
+		if (table->slotCount > 0) {
+			__builtin_prefetch(table->slots + (c->tag & (table->slotCount - 1)));
 		}
-		if (count == BC_STL_MAX_CORNERS) {
-			bcSetError(error, bc_errorTooLarge, vertexLine, bcTextScanner_Column(s, at),
-					   "a facet of more than %d vertices", BC_STL_MAX_CORNERS);
-			return false;
+#endif
+		if (count + pendingCount < 3) {
+			first[count + pendingCount] = c->v;
 		}
-		if ((size_t)count == builder->cornerCapacity) {
-			size_t grown = builder->cornerCapacity == 0 ? 16 : 2 * builder->cornerCapacity;
-			int32_t* corners = bcRealloc(builder->corners, grown * sizeof *corners);
-			if (corners == NULL) {
-				bcSetError(error, bc_errorNoMemory, vertexLine, bcTextScanner_Column(s, at), "out of memory");
+		if (++pendingCount == BC_STL_PENDING_CORNERS) {
+			if (!mergeCorners(table, builder, pending, pendingCount, &count, error)) {
 				return false;
 			}
-			builder->corners = corners;
-			builder->cornerCapacity = grown;
+			pendingCount = 0;
 		}
-		int32_t index = vertexOf(table, builder, doubleTag(v), v);
-		if (index < 0) {
-			bool full = builder->arrays.vertexCount == BC_MAX_ELEMENTS;
-			bcSetError(error, full ? bc_errorTooLarge : bc_errorNoMemory, vertexLine, bcTextScanner_Column(s, at),
-					   full ? "too many vertices: at most %ld are supported" : "out of memory (%ld)",
-					   (long)BC_MAX_ELEMENTS);
-			return false;
-		}
-		if (count < 3) {
-			first[count] = v;
-		}
-		builder->corners[count++] = index;
 	}
 	if (!expectWord(s, "endfacet", "'endfacet'", error)) {
 		return false;

@@ -182,6 +182,141 @@ START_TEST(errors)
 }
 END_TEST
 
+/* One broken ASCII STL and what the reader must say about it. */
+typedef struct asciiErrorCase {
+	const char* text;
+	bcErrorCode code;
+	long line;
+	long column;
+	const char* message;
+} asciiErrorCase;
+
+START_TEST(asciiErrorsEachPlace)
+{
+	/* every error of the ASCII reader at its place, the messages and
+	 * columns worked out by hand from the text (a number's name says which
+	 * of the three it is; keywords in any case, whole tokens only) */
+	static const asciiErrorCase cases[] = {
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1\nendloop\n",
+		  bc_errorSyntax, 6, 11, "expected vertex z, found the end of the line" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 z\n", bc_errorSyntax, 6,
+		  12, "expected vertex z, found 'z'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 y 0\n", bc_errorSyntax, 4, 10,
+		  "expected vertex y, found 'y'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0,5 0 0\n", bc_errorSyntax, 4, 8,
+		  "expected vertex x, found '0,5'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 1e999 0\n", bc_errorValue, 4, 10,
+		  "vertex y is not finite: '1e999'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 -inf\n", bc_errorValue, 4, 12,
+		  "vertex z is not finite: '-inf'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 1e-5x\n", bc_errorSyntax, 4, 12,
+		  "expected vertex z, found '1e-5x'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex\t0 0 0 0\n", bc_errorSyntax, 4, 14,
+		  "expected 'vertex' or 'endloop', found '0'" },
+		{ "solid x\nfacet normal 0 0\nouter loop\n", bc_errorSyntax, 2, 17, "expected normal z, found the end of the line" },
+		{ "solid x\nfacet normal a 0 0\n", bc_errorSyntax, 2, 14, "expected normal x, found 'a'" },
+		{ "solid x\nfacet normal 0 NaN 0\n", bc_errorValue, 2, 16, "normal y is not finite: 'NaN'" },
+		{ "solid x\nfacet normals 0 0 1\n", bc_errorSyntax, 2, 7, "expected 'normal' after 'facet', found 'normals'" },
+		{ "solid x\nfacet normal\n0 0 1\n", bc_errorSyntax, 2, 13, "expected normal x, found the end of the line" },
+		/* keywords may stand on lines of their own; numbers may not */
+		{ "solid x\nfacet\n normal 0 0 1\n", bc_errorSyntax, 4, 1, "expected 'outer loop', found the end of the input" },
+		{ "solid x\nfacet normal 0 0 1\nouter\n", bc_errorSyntax, 4, 1, "expected 'loop' after 'outer', found the end of the input" },
+		{ "solid x\nfacet normal 0 0 1\nouterloop\n", bc_errorSyntax, 3, 1, "expected 'outer loop', found 'outerloop'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertexx 0 0 0\n", bc_errorSyntax, 4, 1,
+		  "expected 'vertex' or 'endloop', found 'vertexx'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nverte 0 0 0\n", bc_errorSyntax, 4, 1,
+		  "expected 'vertex' or 'endloop', found 'verte'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex", bc_errorSyntax, 4, 7,
+		  "expected vertex x, found the end of the input" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvert", bc_errorSyntax, 4, 1,
+		  "expected 'vertex' or 'endloop', found 'vert'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\n  EndLoop\n", bc_errorSyntax, 6, 3,
+		  "a facet needs at least 3 vertices, found 2" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacetx\n",
+		  bc_errorSyntax, 8, 1, "expected 'endfacet', found 'endfacetx'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\n",
+		  bc_errorSyntax, 8, 1, "expected 'endfacet', found the end of the input" },
+		{ "solid x\n facets\n", bc_errorSyntax, 2, 2, "expected 'facet' or 'endsolid', found 'facets'" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\n",
+		  bc_errorSyntax, 9, 1, "expected 'facet' or 'endsolid', found the end of the input" },
+		{ "solid x\nendsolid x\nsolidx\n", bc_errorSyntax, 3, 1, "expected 'solid' or the end, found 'solidx'" },
+		{ "solid x\nendsolid x\n", bc_errorEmpty, 0, 0, "no faces: the STL has no facets" },
+		{ "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\n"
+		  "endsolid\nsolid\n\tFaCeT\n",
+		  bc_errorSyntax, 12, 1, "expected 'normal' after 'facet', found the end of the input" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+		bcError error = { 0 };
+		const asciiErrorCase* c = cases + i;
+		bcMesh* mesh = bcMesh_Parse(c->text, strlen(c->text), bc_meshStl, NULL, &error);
+		ck_assert_msg(mesh == NULL, "case %zu: read", i);
+		ck_assert_msg(error.code == c->code && error.line == c->line && error.column == c->column &&
+						  strcmp(error.message, c->message) == 0,
+					  "case %zu: %d %ld:%ld '%s', expected %d %ld:%ld '%s'", i, (int)error.code, error.line,
+					  error.column, error.message, (int)c->code, c->line, c->column, c->message);
+	}
+}
+END_TEST
+
+START_TEST(asciiNumbersAreStrtods)
+{
+	/* the coordinates are the doubles the C library's strtod gives for
+	 * their text, including what no fast path reads (more than 19 digits,
+	 * hexadecimal, subnormal, halfway cases) */
+	static const char* numbers[] = {
+		"0",
+		"-0",
+		"+.5",
+		"5.",
+		".5e+1",
+		"1E-3",
+		"0.1",
+		"0.30000000000000004",
+		"123456789012345678901234567890",
+		"0.1000000000000000055511151231257827021181583404541015625",
+		"9007199254740993",
+		"2.2250738585072011e-308",
+		"4.9e-324",
+		"1e-400",
+		"0x1.8p1",
+		"-0X.8P-2",
+		"1.7976931348623157e308",
+		"00000000000000000000000000000000000001.5",
+		"3.14159265358979323846264338327950288",
+		"-7e22",
+		"8.98846567431158e307",
+	};
+	size_t count = sizeof numbers / sizeof numbers[0];
+	char text[8192];
+	size_t used = (size_t)snprintf(text, sizeof text, "solid n\n");
+	for (size_t i = 0; i < count; ++i) {
+		/* corner i: (numbers[i], i, -i), distinct; a triangle of three
+		 * corners at a time, the last ones repeated to fill it */
+		if (i % 3 == 0) {
+			used += (size_t)snprintf(text + used, sizeof text - used, "facet normal 0 0 0\nouter loop\n");
+		}
+		used += (size_t)snprintf(text + used, sizeof text - used, "vertex %s %zu -%zu\n", numbers[i], i, i);
+		if (i % 3 == 2) {
+			used += (size_t)snprintf(text + used, sizeof text - used, "endloop\nendfacet\n");
+		}
+	}
+	ck_assert_uint_eq(count % 3, 0);
+	used += (size_t)snprintf(text + used, sizeof text - used, "endsolid n\n");
+	ck_assert_uint_lt(used, sizeof text);
+	bcError error = { 0 };
+	bcMesh* mesh = bcMesh_Parse(text, used, bc_meshStl, NULL, &error);
+	ck_assert_msg(mesh != NULL, "%ld:%ld %s", error.line, error.column, error.message);
+	ck_assert_int_eq(bcMesh_GetInfo(mesh).vertexCount, (int32_t)count);
+	for (size_t i = 0; i < count; ++i) {
+		bcVec3 v = bcMesh_GetVertex(mesh, (int32_t)i);
+		double x = strtod(numbers[i], NULL);
+		ck_assert_msg(memcmp(&v.x, &x, sizeof x) == 0, "%s: %a, strtod %a", numbers[i], v.x, x);
+		ck_assert(v.y == (double)i && v.z == -(double)i);
+	}
+	bcMesh_Destroy(mesh);
+}
+END_TEST
+
 /* ------------------------------------------------- merging, by reference */
 
 /* xorshift64: the test's meshes, the same on every run. */
@@ -635,6 +770,8 @@ static Suite* stlSuite(void)
 	tcase_add_test(reader, asciiEqualsBinary);
 	tcase_add_test(reader, polygonFacet);
 	tcase_add_test(reader, errors);
+	tcase_add_test(reader, asciiErrorsEachPlace);
+	tcase_add_test(reader, asciiNumbersAreStrtods);
 	suite_add_tcase(suite, reader);
 	TCase* merging = tcase_create("merging");
 	tcase_set_timeout(merging, 120);
